@@ -1,0 +1,6 @@
+/* Internal declarations shared by the components of PETSc SparseGPU (not installed). */
+#pragma once
+
+#include <petscsparsegpu.h>
+
+/* Component registration functions, called once from PetscSparseGPUInitializePackage() */

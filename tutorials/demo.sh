@@ -1,0 +1,20 @@
+#!/bin/bash
+# `make demo`: solve the built-in default problem (tutorials/ex1.c, 3D Poisson on a 64^3 DMDA, CG)
+# with PETSc SparseGPU loaded into the plain PETSc program through -dll_append, on the GPU when
+# PETSc has CUDA and a GPU is present, else on the CPU. Extra arguments are passed to the program.
+set -e
+exe=$1 lib=$2; shift 2
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+gpu=0
+if grep -q '^#define PETSC_HAVE_CUDA 1' "$PETSC_DIR/$PETSC_ARCH/include/petscconf.h" 2>/dev/null && nvidia-smi -L >/dev/null 2>&1; then gpu=1; fi
+# The library's components, on the GPU or on the host (options of components that are not built yet are absent).
+if [ $gpu = 1 ]; then
+  where="GPU ($(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1))"
+  opts="-dm_vec_type cuda -dm_mat_type aijcusparse -ksp_type cg -pc_type jacobi"
+else
+  where="CPU ($(nproc) cores)"
+  opts="-ksp_type cg -pc_type icc"
+fi
+echo "PETSc SparseGPU demo on the $where"
+echo "  $exe -dll_append $lib $opts $*"
+"$exe" -dll_append "$lib" -dll_view $opts "$@" 2>&1 | sed 's/^  \(.*libpetscsparsegpu.so\)$/loaded library \1/'
