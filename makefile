@@ -27,7 +27,7 @@ PREFIX    ?= /usr/local
 BUILD     := $(ROOT)/build
 LIBNAME   := libpetscsparsegpu.so
 LIB       := $(BUILD)/lib/$(LIBNAME)
-HAVE_CUDA := $(if $(strip $(CUDAC)),1,)
+HAVE_CUDA := $(shell grep -qs "^#define PETSC_HAVE_CUDA 1" $(PETSC_DIR)/$(PETSC_ARCH)/include/petscconf.h $(PETSC_DIR)/include/petscconf.h && echo 1)
 NVCC      ?= nvcc
 CUDA_ARCH ?= sm_90
 
