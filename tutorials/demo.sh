@@ -17,4 +17,4 @@ else
 fi
 echo "PETSc SparseGPU demo on the $where"
 echo "  $exe -dll_append $lib $opts $*"
-"$exe" -dll_append "$lib" -dll_view $opts "$@" 2>&1 | sed 's/^  \(.*libpetscsparsegpu.so\)$/loaded library \1/'
+"$exe" -dll_append "$lib" -sparsegpu_view $opts "$@"
