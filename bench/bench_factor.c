@@ -6,7 +6,7 @@ static char help[] = "Incomplete factorization preconditioner benchmark (bench/R
   -orderings <types>  : MatOrderingTypes (default natural,rcm)\n\
   -levels <k,...>     : fill levels (default 0)\n\
   -ksp_pcs <names>    : PCs that also get an end-to-end KSPSolve (CG for icc, GMRES otherwise)\n\
-  -ksp_maxit <n>, -ksp_rtol <r>, -refactor_reps <n>, -gpu_mattype <type> (default aijcusparse)\n\
+  -ksp_maxit <n>, -ksp_rtol <r>, -ksp_max_rows <n>, -refactor_reps <n>, -gpu_mattype <type> (default aijcusparse)\n\
   plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu; load our PCs with -dll_append <lib>\n";
 
 #include "benchutil.h"
@@ -378,7 +378,7 @@ static PetscErrorCode RunSpSV(CaseInfo *ci, Vec bvec)
     cusparseDiagType_t  unit = CUSPARSE_DIAG_TYPE_UNIT, nonunit = CUSPARSE_DIAG_TYPE_NON_UNIT;
     cudaEvent_t         e0, e1;
     float               ms;
-    double              analysis, reanalysis[3], update[3], solve, smin, rel = 0, rm = 0;
+    double              analysis = NAN, reanalysis[3], update[3], solve, smin, rel = 0, rm = 0;
     PetscInt            reps;
     char                note[256];
 
@@ -488,7 +488,7 @@ int main(int argc, char **argv)
   BenchCtx  ctx;
   char     *specs[BENCH_MAX_LIST], *mats[BENCH_MAX_LIST], *pcs[BENCH_MAX_LIST], *ords[BENCH_MAX_LIST], *lev[BENCH_MAX_LIST], *kpcs[BENCH_MAX_LIST];
   char      gpumat[64] = MATAIJCUSPARSE;
-  PetscInt  nspecs, nmats, npcs, nords, nlev, nkpcs, kspmaxit = 200, refreps = 2;
+  PetscInt  nspecs, nmats, npcs, nords, nlev, nkpcs, kspmaxit = 200, refreps = 2, kspmaxrows = PETSC_INT_MAX;
   PetscReal ksprtol = 1e-8;
 
   PetscFunctionBeginUser;
@@ -504,6 +504,7 @@ int main(int argc, char **argv)
   PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "Factorization benchmark options", NULL);
   PetscCall(PetscOptionsInt("-ksp_maxit", "Iteration limit of the end-to-end KSPSolve", NULL, kspmaxit, &kspmaxit, NULL));
   PetscCall(PetscOptionsReal("-ksp_rtol", "Relative tolerance of the end-to-end KSPSolve", NULL, ksprtol, &ksprtol, NULL));
+  PetscCall(PetscOptionsInt("-ksp_max_rows", "End-to-end KSPSolve only on matrices with at most this many rows", NULL, kspmaxrows, &kspmaxrows, NULL));
   PetscCall(PetscOptionsInt("-refactor_reps", "Refactorizations timed (new values, same pattern)", NULL, refreps, &refreps, NULL));
   PetscCall(PetscOptionsString("-gpu_mattype", "Matrix type for GPU preconditioners other than the built-in names", NULL, gpumat, gpumat, sizeof(gpumat), NULL));
   PetscOptionsEnd();
@@ -586,8 +587,8 @@ int main(int argc, char **argv)
               Row(&ci, "failed_convert", NAN, NAN, NAN, NAN, NAN, 0, NAN, NAN, "-", -1, "-", NAN, NAN, note);
               continue;
             }
-            PetscCall(RunPC(&ci, *D, b, InList(pcs[ip], kpcs, nkpcs), kspmaxit, ksprtol, refreps));
-          } else PetscCall(RunPC(&ci, bm.A, b, InList(pcs[ip], kpcs, nkpcs), kspmaxit, ksprtol, refreps));
+            PetscCall(RunPC(&ci, *D, b, (PetscBool)(InList(pcs[ip], kpcs, nkpcs) && bm.m <= kspmaxrows), kspmaxit, ksprtol, refreps));
+          } else PetscCall(RunPC(&ci, bm.A, b, (PetscBool)(InList(pcs[ip], kpcs, nkpcs) && bm.m <= kspmaxrows), kspmaxit, ksprtol, refreps));
         }
       }
     }
