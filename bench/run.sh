@@ -5,7 +5,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-: "${BDIR:=$root/build/bench}" "${MATDIR:=$root/../shared/matrices}" "${SUITE:=default}" "${TIME:=380}" "${DLL:=}" "${HAVE_CUDA:=}" "${RESULTS:=}"
+: "${BDIR:=$root/build/bench}" "${MATDIR:=$root/../shared/matrices}" "${SUITE:=default}" "${TIME:=360}" "${DLL:=}" "${HAVE_CUDA:=}" "${RESULTS:=}"
 
 gpu=cpu
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
