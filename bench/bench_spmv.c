@@ -117,7 +117,15 @@ int main(int argc, char **argv)
       }
       PetscCall(BenchDeviceFreeMemory(&ctx, &free0));
       PetscCall(PetscTime(&t0));
-      BenchTry(ierr, MatConvert(bm.A, formats[f], MAT_INITIAL_MATRIX, &c.B));
+      if (!strcmp(formats[f], MATAIJ) || !strcmp(formats[f], MATSEQAIJ)) { /* the host reference: the matrix itself */
+        PetscCall(PetscObjectReference((PetscObject)bm.A));
+        c.B  = bm.A;
+        ierr = PETSC_SUCCESS;
+      } else if (!strcmp(formats[f], MATSELLCUDA)) { /* PETSc has no direct seqaij -> seqsellcuda converter (it would use
+                                                    MatConvert_Basic): go through its seqaij -> seqsell one, then in place */
+        BenchTry(ierr, MatConvert(bm.A, MATSELL, MAT_INITIAL_MATRIX, &c.B));
+        if (!ierr) BenchTry(ierr, MatConvert(c.B, MATSELLCUDA, MAT_INPLACE_MATRIX, &c.B));
+      } else BenchTry(ierr, MatConvert(bm.A, formats[f], MAT_INITIAL_MATRIX, &c.B));
       if (!ierr) ierr = BenchSync(&ctx);
       PetscCall(PetscTime(&t1));
       if (ierr) {
