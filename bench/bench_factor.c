@@ -6,7 +6,7 @@ static char help[] = "Incomplete factorization preconditioner benchmark (bench/R
   -orderings <types>  : MatOrderingTypes (default natural,rcm)\n\
   -levels <k,...>     : fill levels (default 0)\n\
   -ksp_pcs <names>    : PCs that also get an end-to-end KSPSolve (CG for icc, GMRES otherwise)\n\
-  -ksp_maxit <n>, -ksp_rtol <r>, -ksp_max_rows <n>, -refactor_reps <n>, -gpu_mattype <type> (default aijcusparse)\n\
+  -ksp_maxit <n>, -ksp_rtol <r>, -ksp_max_rows <n>, -ksp_max_level <k>, -refactor_reps <n>, -gpu_mattype <type> (default aijcusparse)\n\
   plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu; load our PCs with -dll_append <lib>\n";
 
 #include "benchutil.h"
@@ -488,7 +488,7 @@ int main(int argc, char **argv)
   BenchCtx  ctx;
   char     *specs[BENCH_MAX_LIST], *mats[BENCH_MAX_LIST], *pcs[BENCH_MAX_LIST], *ords[BENCH_MAX_LIST], *lev[BENCH_MAX_LIST], *kpcs[BENCH_MAX_LIST];
   char      gpumat[64] = MATAIJCUSPARSE;
-  PetscInt  nspecs, nmats, npcs, nords, nlev, nkpcs, kspmaxit = 200, refreps = 2, kspmaxrows = PETSC_INT_MAX;
+  PetscInt  nspecs, nmats, npcs, nords, nlev, nkpcs, kspmaxit = 200, refreps = 2, kspmaxrows = PETSC_INT_MAX, kspmaxlevel = PETSC_INT_MAX;
   PetscReal ksprtol = 1e-8;
 
   PetscFunctionBeginUser;
@@ -505,6 +505,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsInt("-ksp_maxit", "Iteration limit of the end-to-end KSPSolve", NULL, kspmaxit, &kspmaxit, NULL));
   PetscCall(PetscOptionsReal("-ksp_rtol", "Relative tolerance of the end-to-end KSPSolve", NULL, ksprtol, &ksprtol, NULL));
   PetscCall(PetscOptionsInt("-ksp_max_rows", "End-to-end KSPSolve only on matrices with at most this many rows", NULL, kspmaxrows, &kspmaxrows, NULL));
+  PetscCall(PetscOptionsInt("-ksp_max_level", "End-to-end KSPSolve only for fill levels up to this", NULL, kspmaxlevel, &kspmaxlevel, NULL));
   PetscCall(PetscOptionsInt("-refactor_reps", "Refactorizations timed (new values, same pattern)", NULL, refreps, &refreps, NULL));
   PetscCall(PetscOptionsString("-gpu_mattype", "Matrix type for GPU preconditioners other than the built-in names", NULL, gpumat, gpumat, sizeof(gpumat), NULL));
   PetscOptionsEnd();
@@ -587,8 +588,8 @@ int main(int argc, char **argv)
               Row(&ci, "failed_convert", NAN, NAN, NAN, NAN, NAN, 0, NAN, NAN, "-", -1, "-", NAN, NAN, note);
               continue;
             }
-            PetscCall(RunPC(&ci, *D, b, (PetscBool)(InList(pcs[ip], kpcs, nkpcs) && bm.m <= kspmaxrows), kspmaxit, ksprtol, refreps));
-          } else PetscCall(RunPC(&ci, bm.A, b, (PetscBool)(InList(pcs[ip], kpcs, nkpcs) && bm.m <= kspmaxrows), kspmaxit, ksprtol, refreps));
+            PetscCall(RunPC(&ci, *D, b, (PetscBool)(InList(pcs[ip], kpcs, nkpcs) && bm.m <= kspmaxrows && ci.levels <= kspmaxlevel), kspmaxit, ksprtol, refreps));
+          } else PetscCall(RunPC(&ci, bm.A, b, (PetscBool)(InList(pcs[ip], kpcs, nkpcs) && bm.m <= kspmaxrows && ci.levels <= kspmaxlevel), kspmaxit, ksprtol, refreps));
         }
       }
     }
