@@ -74,8 +74,11 @@ def spmv_section(rows):
         fmts = ordered(r["format"] for r in d)
         mats = ordered(r["matrix"] for r in d)
         by = {(r["matrix"], r["format"]): r for r in d}
+        devfmts = ordered(r["format"] for r in d if r["note"] == "device")
+        base, cmp = (SPMV_BASE, devfmts) if devfmts else ("aij", fmts)  # CPU run: host formats against aij
+        peers = [p for p in (SPMV_PEERS if devfmts else ["aij"]) if p in fmts]
         md += [f"### {op}: time per call (ms, median) / effective bandwidth (GB/s, % of the copy bandwidth: device for device types, one-core host for host types)", ""]
-        hdr = ["matrix", "rows", "nnz"] + fmts + ([f"{f} vs {SPMV_BASE}" for f in fmts if f != SPMV_BASE and SPMV_BASE in fmts])
+        hdr = ["matrix", "rows", "nnz"] + fmts + [f"{f} vs {base}" for f in cmp if f != base and base in fmts]
         trs = []
         for m in mats:
             any_r = next(by[(m, f)] for f in fmts if (m, f) in by)
@@ -87,12 +90,12 @@ def spmv_section(rows):
                     continue
                 pct = num(r["copy_ratio"])
                 tr.append(f"{fmt(num(r['time_s']), 3, 1e3)} / {fmt(num(r['eff_GBs']))} ({fmt(pct, 2, 100)}%)")
-            base = by.get((m, SPMV_BASE))
-            for f in fmts:
-                if f == SPMV_BASE or SPMV_BASE not in fmts:
+            b = by.get((m, base))
+            for f in cmp:
+                if f == base or base not in fmts:
                     continue
                 r = by.get((m, f))
-                tr.append(fmt(num(base["time_s"]) / num(r["time_s"])) + "×" if base and r and num(r["time_s"]) else "–")
+                tr.append(fmt(num(b["time_s"]) / num(r["time_s"])) + "×" if b and r and num(r["time_s"]) else "–")
             trs.append(tr)
         md += [table(hdr, trs), ""]
         # geometric means over the large (generated / scaled-up) set
@@ -100,9 +103,9 @@ def spmv_section(rows):
         large = [m for m in mats if kind.get(m) != "mtx"]
         if large:
             lines = []
-            for f in fmts:
-                for p in SPMV_PEERS:
-                    if f == p or p not in fmts:
+            for f in cmp:
+                for p in peers:
+                    if f == p or (f in peers and peers.index(f) < peers.index(p)):
                         continue
                     g = geomean([num(by[(m, p)]["time_s"]) / num(by[(m, f)]["time_s"]) for m in large if (m, p) in by and (m, f) in by and num(by[(m, f)]["time_s"])])
                     if g:
@@ -203,6 +206,100 @@ def order_section(rows):
     return md
 
 
+def targets_section(spmv, fact, order):
+    """The component issues' targets, evaluated from this run (peers' reference numbers first)."""
+    md = ["## Targets of the component issues (evaluated from this run)", ""]
+    rows = []
+
+    def add(what, value, ok):
+        rows.append([what, value, "–" if ok is None else ("yes" if ok else "**no**")])
+
+    # peers' reference numbers quoted in the issues
+    fo = [r for r in fact if r["status"] == "ok"]
+    oo = [r for r in order if r["status"] == "ok"]
+    so = [r for r in spmv if r["status"] == "ok" and r["op"] == "mult" and not r["matrix"].startswith("_")]
+
+    def frow(mat, pc, ordering="natural", lev="0"):
+        return next((r for r in fo if r["matrix"] == mat and r["pc"] == pc and r["ordering"] == ordering and r["levels"] == lev), None)
+
+    def orow(mat, o):
+        return next((r for r in oo if r["matrix"] == mat and r["ordering"] == o), None)
+
+    for mat, pc, quoted in (("lap2d5_1000", "ilu_cusparse", "7.4 ms"), ("lap3d7_100", "ilu_cusparse", "1.25 ms"), ("lap2d5_1000", "icc_cusparse", "7.2 ms")):
+        r = frow(mat, pc)
+        if r:
+            add(f"peer: {pc} apply on {mat}, natural (issue 5 quotes {quoted})", fmt(num(r["apply_s"]), 3, 1e3) + " ms", None)
+    for mat, quoted in (("lap2d5_1000", "0.124 s"), ("lap3d7_100", "0.198 s")):
+        r = orow(mat, "rcm")
+        if r:
+            add(f"peer: PETSc rcm on {mat} (issue 3 quotes {quoted})", fmt(num(r["time_s"])) + " s", None)
+
+    # issue 4: pellrcuda
+    dev = {(r["matrix"], r["format"]): r for r in so if r["note"] == "device"}
+    kind = {r["matrix"]: r["kind"] for r in so}
+    large = ordered(m for (m, f) in dev if kind.get(m) != "mtx")
+    ours = "pellrcuda"
+    if any(f == ours for (_, f) in dev):
+        regular = [m for m in large if kind[m].startswith("lap")]
+        cr = [num(dev[(m, ours)]["copy_ratio"]) for m in regular if (m, ours) in dev]
+        if cr:
+            add(f"issue 4: {ours} effective bandwidth ≥ 85% of copy on large regular matrices (min over {len(cr)})", fmt(min(cr), 3, 100) + "%", min(cr) >= 0.85)
+        for peer, goal in (("aijcusparse", 1.3), ("sellcuda", 1.1)):
+            g = geomean([num(dev[(m, peer)]["time_s"]) / num(dev[(m, ours)]["time_s"]) for m in large if (m, peer) in dev and (m, ours) in dev])
+            if g:
+                add(f"issue 4: {ours} geometric-mean speedup over {peer} ≥ {goal}× (large set)", fmt(g) + "×", g >= goal)
+        mr = [num(dev[(m, ours)]["mem_ratio"]) for m in large if (m, ours) in dev and num(dev[(m, ours)]["mem_ratio"]) is not None and num(dev[(m, ours)]["csr_bytes"]) > 1e8]
+        if mr:
+            add(f"issue 4: {ours} device memory ≤ 1.15× CSR (max over large matrices > 100 MB)", fmt(max(mr)) + "×", max(mr) <= 1.15)
+        cv = [(num(dev[(m, ours)]["convert_s"]) or 0) / num(dev[(m, ours)]["time_s"]) for m in large if (m, ours) in dev and num(dev[(m, ours)]["time_s"])]
+        if cv:
+            add(f"issue 4: {ours} conversion ≤ 10 SpMVs (max of convert_s / SpMV time; convert_s is MatConvert from host AIJ)", fmt(max(cv)), max(cv) <= 10)
+    else:
+        add("issue 4: pellrcuda targets", "pellrcuda not registered in this run", None)
+
+    # issue 5: subtree_ilu
+    if any(r["pc"] in ("subtree_ilu", "subtree_icc") for r in fo):
+        for mat, pc, base in (("lap2d5_1000", "subtree_ilu", "ilu_cusparse"), ("lap3d7_100", "subtree_ilu", "ilu_cusparse"), ("lap2d5_1000", "subtree_icc", "icc_cusparse")):
+            a, b = frow(mat, pc), frow(mat, base)
+            if a and b and num(a["apply_s"]):
+                sp = num(b["apply_s"]) / num(a["apply_s"])
+                add(f"issue 5: {pc} apply ≥ 3× faster than {base} on {mat} (natural, level 0)", fmt(sp) + "×", sp >= 3)
+        keys = ordered((r["matrix"], r["ordering"]) for r in fo if r["kind"] != "mtx" and r["levels"] == "0")
+        pairs = [(frow(m, "subtree_ilu", o), frow(m, "spsv", o)) for m, o in keys]
+        pairs = [(a, b) for a, b in pairs if a and b and num(a["apply_s"])]
+        g = geomean([num(b["apply_s"]) / num(a["apply_s"]) for a, b in pairs])
+        if g:
+            add(f"issue 5: subtree_ilu geometric-mean speedup over cuSPARSE SpSV solve ≥ 2× ({len(pairs)} large cases)", fmt(g) + "×", g >= 2)
+        g = geomean([num(b["setup_s"]) / num(a["refactor_s"]) for a, b in pairs if num(a["refactor_s"])])
+        if g:
+            add("issue 5: subtree_ilu refactorization setup ≥ 10× cheaper than SpSV analysis (geometric mean)", fmt(g) + "×", g >= 10)
+    else:
+        add("issue 5: subtree_ilu targets", "subtree_ilu not registered in this run", None)
+
+    # issue 3: gpurcm
+    gp = [o for o in ordered(r["ordering"] for r in oo) if o.startswith("gpurcm")]
+    if gp:
+        meshes = ordered(r["matrix"] for r in oo if r["kind"] != "mtx" and int(r["rows"]) >= 1000000)
+        fast = "gpurcm@cuda" if "gpurcm@cuda" in gp else gp[0]
+        sp = [(m, num(orow(m, "rcm")["time_s"]) / num(orow(m, fast)["time_s"])) for m in meshes if orow(m, "rcm") and orow(m, fast) and num(orow(m, fast)["time_s"])]
+        if sp:
+            worst = min(sp, key=lambda x: x[1])
+            add(f"issue 3: {fast} ≥ 20× faster than PETSc rcm on every mesh ≥ 1M rows (worst of {len(sp)})", f"{fmt(worst[1])}× ({worst[0]})", worst[1] >= 20)
+        sc = [(m, num(orow(m, "cusolver_rcm")["time_s"]) / num(orow(m, fast)["time_s"])) for m in meshes if orow(m, "cusolver_rcm") and orow(m, fast) and num(orow(m, fast)["time_s"])]
+        if sc:
+            worst = min(sc, key=lambda x: x[1])
+            add(f"issue 3: {fast} ≥ 100× faster than cusolverSpXcsrsymrcmHost (worst of {len(sc)})", f"{fmt(worst[1])}× ({worst[0]})", worst[1] >= 100)
+        th = [(m, num(orow(m, "gpurcm@serial")["time_s"]) / num(orow(m, "gpurcm@threads:16")["time_s"])) for m in meshes if orow(m, "gpurcm@serial") and orow(m, "gpurcm@threads:16")]
+        if th:
+            worst = min(th, key=lambda x: x[1])
+            add(f"issue 3: 16 threads ≥ 6× faster than serial (worst of {len(th)})", f"{fmt(worst[1])}× ({worst[0]})", worst[1] >= 6)
+        notid = [f"{r['matrix']} {r['ordering']}" for r in oo if r["ordering"].startswith("gpurcm") and r["identical_to_rcm"] != "yes"]
+        add("issue 3: every gpurcm permutation identical to PETSc rcm", "all identical" if not notid else "differs: " + ", ".join(notid[:8]), not notid)
+    else:
+        add("issue 3: gpurcm targets", "gpurcm not registered in this run", None)
+    return md + [table(["target", "measured", "met"], rows), ""]
+
+
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else None
     if not d:
@@ -223,7 +320,7 @@ def main():
     unavailable = ordered((r.get("format") or r.get("pc") or r.get("ordering")) for r in spmv + fact + order if r.get("status") == "unavailable")
     if unavailable:
         md += [f"Not registered in this run (not built yet or library not loaded): {', '.join(unavailable)}", ""]
-    md += spmv_section(spmv) + factor_section(fact) + order_section(order)
+    md += targets_section(spmv, fact, order) + spmv_section(spmv) + factor_section(fact) + order_section(order)
     pngs = sorted(f for f in os.listdir(d) if f.endswith(".png"))
     if pngs:
         md += ["## Plots", ""] + [f"![{p}]({p})" for p in pngs] + [""]
