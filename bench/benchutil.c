@@ -4,6 +4,7 @@
 #endif
 /* Shared helpers of the benchmark drivers: matrix input/generation, timing, bandwidth references. */
 #include "benchutil.h"
+#include <petscdmda.h>
 #include <petscdevice.h>
 #include <dirent.h>
 #include <ctype.h>
@@ -451,6 +452,43 @@ static PetscErrorCode GenPowerLaw(PetscInt64 M, PetscReal avg, PetscReal shape, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A PETSc DMDA operator (one rank): 2D 5-point or 3D 7-point Laplacian assembled with MatSetValuesStencil into the
+   matrix DMCreateMatrix preallocates (how PETSc's DMDA examples such as KSP ex45 build theirs; slower than the CSR
+   generators, use it up to a few million rows) */
+static PetscErrorCode GenDMDA(PetscInt dim, PetscInt N, Mat *A)
+{
+  DM            da;
+  DMDALocalInfo info;
+  MatStencil    row, col[7];
+  PetscScalar   v[7];
+
+  PetscFunctionBegin;
+  if (dim == 2) PetscCall(DMDACreate2d(PETSC_COMM_SELF, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DMDA_STENCIL_STAR, N, N, PETSC_DECIDE, PETSC_DECIDE, 1, 1, NULL, NULL, &da));
+  else PetscCall(DMDACreate3d(PETSC_COMM_SELF, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DMDA_STENCIL_STAR, N, N, N, PETSC_DECIDE, PETSC_DECIDE, PETSC_DECIDE, 1, 1, NULL, NULL, NULL, &da));
+  PetscCall(DMSetMatType(da, MATAIJ));
+  PetscCall(DMSetUp(da));
+  PetscCall(DMCreateMatrix(da, A));
+  PetscCall(DMDAGetLocalInfo(da, &info));
+  for (PetscInt k = 0; k < (dim == 3 ? info.mz : 1); k++)
+    for (PetscInt j = 0; j < info.my; j++)
+      for (PetscInt i = 0; i < info.mx; i++) {
+        PetscInt n = 0;
+        row.i = i, row.j = j, row.k = k;
+        if (dim == 3 && k > 0) col[n].i = i, col[n].j = j, col[n].k = k - 1, v[n++] = -1.0;
+        if (j > 0) col[n].i = i, col[n].j = j - 1, col[n].k = k, v[n++] = -1.0;
+        if (i > 0) col[n].i = i - 1, col[n].j = j, col[n].k = k, v[n++] = -1.0;
+        col[n].i = i, col[n].j = j, col[n].k = k, v[n++] = 2.0 * dim;
+        if (i < info.mx - 1) col[n].i = i + 1, col[n].j = j, col[n].k = k, v[n++] = -1.0;
+        if (j < info.my - 1) col[n].i = i, col[n].j = j + 1, col[n].k = k, v[n++] = -1.0;
+        if (dim == 3 && k < info.mz - 1) col[n].i = i, col[n].j = j, col[n].k = k + 1, v[n++] = -1.0;
+        PetscCall(MatSetValuesStencil(*A, 1, &row, n, col, v, INSERT_VALUES));
+      }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(DMDestroy(&da));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode LoadNamed(BenchCtx *ctx, const char name[], CSR *c)
 {
   PetscBool is;
@@ -464,8 +502,26 @@ static PetscErrorCode LoadNamed(BenchCtx *ctx, const char name[], CSR *c)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Creates the matrix of one spec; *ok = PETSC_FALSE (with a message) when the spec cannot be made */
+static PetscErrorCode BenchMatrixCreate_Private(BenchCtx *, const char[], BenchMatrix *, PetscBool *);
+
+/* Creates the matrix of one spec; *ok = PETSC_FALSE (with a message) when the spec cannot be made (unknown spec,
+   missing file, too large for 32-bit indices, out of memory) */
 PetscErrorCode BenchMatrixCreate(BenchCtx *ctx, const char spec[], BenchMatrix *bm, PetscBool *ok)
+{
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  BenchTry(ierr, BenchMatrixCreate_Private(ctx, spec, bm, ok));
+  if (ierr) {
+    char note[512];
+    PetscCall(BenchErrorNote(ierr, "cannot make matrix", note, sizeof(note)));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "# %s: %s (skipped)\n", spec, note));
+    *ok = PETSC_FALSE;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode BenchMatrixCreate_Private(BenchCtx *ctx, const char spec[], BenchMatrix *bm, PetscBool *ok)
 {
   char           buf[512], *f[4] = {NULL, NULL, NULL, NULL};
   PetscInt       nf = 0;
@@ -500,6 +556,23 @@ PetscErrorCode BenchMatrixCreate(BenchCtx *ctx, const char spec[], BenchMatrix *
     PetscCall(GenStencil(N, dim, pts, &c));
     PetscCall(PetscSNPrintf(bm->kind, sizeof(bm->kind), "%s", dim == 2 ? "lap2d5" : (pts == 7 ? "lap3d7" : "lap3d27")));
     PetscCall(PetscSNPrintf(bm->name, sizeof(bm->name), "%s_%" PetscInt64_FMT, bm->kind, N));
+  } else if (!strcmp(f[0], "dmda2d") || !strcmp(f[0], "dmda3d")) {
+    PetscInt64      N;
+    PetscInt        dim = f[0][4] == '2' ? 2 : 3;
+    const PetscInt *ia;
+    PetscInt        mm;
+    PetscBool       done;
+    PetscCheck(nf == 2, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Spec %s: use %s:N", spec, f[0]);
+    PetscCall(BenchParseSize(f[1], &N));
+    PetscCall(CheckSize(dim == 2 ? N * N * 5 : N * N * N * 7, "nonzeros"));
+    PetscCall(GenDMDA(dim, (PetscInt)N, &bm->A));
+    PetscCall(PetscSNPrintf(bm->kind, sizeof(bm->kind), "%s", dim == 2 ? "dmda2d5" : "dmda3d7"));
+    PetscCall(PetscSNPrintf(bm->name, sizeof(bm->name), "%s_%" PetscInt64_FMT, bm->kind, N));
+    /* statistics from the assembled matrix (the CSR generators' path below is skipped) */
+    PetscCall(MatGetSize(bm->A, &bm->m, &bm->n));
+    PetscCall(MatGetRowIJ(bm->A, 0, PETSC_FALSE, PETSC_FALSE, &mm, &ia, NULL, &done));
+    c.m  = mm;
+    c.ia = (PetscInt *)ia;
   } else if (!strcmp(f[0], "blkdiag")) {
     CSR        a;
     PetscInt64 target, k;
@@ -536,8 +609,10 @@ PetscErrorCode BenchMatrixCreate(BenchCtx *ctx, const char spec[], BenchMatrix *
     *ok = PETSC_FALSE;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  bm->m   = c.m;
-  bm->n   = c.n;
+  if (!bm->A) {
+    bm->m = c.m;
+    bm->n = c.n;
+  }
   bm->nnz = c.ia[c.m];
   {
     double s = 0, s2 = 0;
@@ -551,7 +626,13 @@ PetscErrorCode BenchMatrixCreate(BenchCtx *ctx, const char spec[], BenchMatrix *
       bm->rowcv = mean > 0 ? PetscSqrtReal(PetscMax(var, 0)) / mean : 0;
     }
   }
-  PetscCall(CSRToMat(&c, &bm->A));
+  if (!bm->A) PetscCall(CSRToMat(&c, &bm->A));
+  else { /* DMDA: c.ia borrowed from MatGetRowIJ */
+    PetscInt  mm;
+    PetscBool done;
+    PetscCall(MatRestoreRowIJ(bm->A, 0, PETSC_FALSE, PETSC_FALSE, &mm, (const PetscInt **)&c.ia, NULL, &done));
+    c.ia = NULL;
+  }
   PetscCall(PetscTime(&t1));
   bm->gen_s = t1 - t0;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -6,6 +6,7 @@
     lap2d:N                     2D 5-point Laplacian on an N x N grid (N^2 rows)
     lap3d:N | lap3d7:N          3D 7-point Laplacian on an N^3 grid
     lap3d27:N                   3D 27-point stencil on an N^3 grid
+    dmda2d:N | dmda3d:N         5-/7-point Laplacian assembled through PETSc's DMDA (DMCreateMatrix + MatSetValuesStencil)
     blkdiag:NAME:NNZ            kron(I_k, A_NAME) with k = ceil(NNZ / nnz(A_NAME)) (block-diagonal scale-up)
     kron:NAMEA:NAMEB            kron(A_NAMEA, A_NAMEB) (Kronecker scale-up, e.g. kron:bcsstk01:bcsstk17)
     powerlaw:M:AVG[:SHAPE]      M rows, Pareto(SHAPE, default 1.5) row lengths of mean ~AVG, random columns
