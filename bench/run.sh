@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs the benchmark suite (called by `make -C bench run` / `make bench`; bench/README.md).
-# Environment: BDIR (drivers), MATDIR, SUITE (default|quick|full), TIME (seconds of measurements in all),
+# Environment: BDIR (drivers), MATDIR, SUITE (default|quick|full), TIME (seconds of measurements in all), STAGES,
 # DLL (libpetscsparsegpu.so, optional), HAVE_CUDA, RESULTS (output folder, default bench/results/<date>-<gpu>).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,6 +11,7 @@ gpu=cpu
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
   gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | sed -e 's/NVIDIA //' -e 's/[^A-Za-z0-9.]\{1,\}/-/g' -e 's/-$//')
 fi
+case $RESULTS in /* | "") ;; *) RESULTS=$root/$RESULTS ;; esac # relative to the project root
 if [ -z "$RESULTS" ]; then
   RESULTS=$here/results/$(date +%Y-%m-%d)-$gpu
   [ -e "$RESULTS" ] && RESULTS=$RESULTS-$(date +%H%M%S)
@@ -37,7 +38,7 @@ full) # everything the component issues list; needs more than one 10-minute comm
    # its time share skips the rest and says so)
   SPMV_MATS="real,lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,lap2d:4000,lap3d:252,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13,dmda3d:100"
   FACT_MATS="lap2d:1000,lap3d:100,lap2d:2000,lap3d:160,real"
-  ORD_MATS="lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap2d:4000,lap3d:252,lap3d27:160,real"
+  ORD_MATS="lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap3d27:160,lap2d:4000,lap3d:252,real,lap3d27:252"
   LEVELS=0,1 ;;
 esac
 if [ -n "$HAVE_CUDA" ]; then
@@ -49,16 +50,21 @@ else
   PCS=ilu_host,icc_host,spsv,subtree_ilu,subtree_icc
   ORDS=rcm,gpurcm@threads:16,gpurcm@serial
 fi
-# shares of TIME: SpMV 40%, factorizations 35%, orderings 25%
-T_SPMV=$((TIME * 40 / 100)); T_FACT=$((TIME * 35 / 100)); T_ORD=$((TIME * 25 / 100))
+# STAGES picks stages (e.g. STAGES=order RESULTS=<folder of an earlier run> to add to it); TIME is shared
+# among the chosen ones in the proportions SpMV 40, factorizations 35, orderings 25
+: "${STAGES:=spmv factor order}"
+STAGES=$(echo "$STAGES" | tr ',' ' ')
+w=0
+for s in $STAGES; do case $s in spmv) w=$((w + 40)) ;; factor) w=$((w + 35)) ;; order) w=$((w + 25)) ;; *) echo "unknown stage $s"; exit 1 ;; esac; done
+T_SPMV=$((TIME * 40 / w)); T_FACT=$((TIME * 35 / w)); T_ORD=$((TIME * 25 / w))
 
 log=$RESULTS/log.txt
-: > "$log"
+[ -f "$RESULTS/run.txt" ] && mv "$RESULTS/run.txt" "$RESULTS/run.txt.prev"
 {
   echo "# PETSc SparseGPU benchmark run"
   echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "invoked as: make bench (bench/run.sh) with SUITE=$SUITE TIME=$TIME MATDIR=$MATDIR"
-  echo "suite: $SUITE, time budget: ${TIME} s (spmv $T_SPMV, factor $T_FACT, order $T_ORD)"
+  echo "suite: $SUITE, stages: $STAGES, time budget: ${TIME} s (spmv $T_SPMV, factor $T_FACT, order $T_ORD)"
   echo "gpu: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null | head -1)"
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'), $(nproc) cores"
   echo "PETSC_DIR: ${PETSC_DIR:-?}  PETSC_OPTIONS: ${PETSC_OPTIONS:-}"
@@ -67,6 +73,10 @@ log=$RESULTS/log.txt
 } > "$RESULTS/run.txt"
 cat "$RESULTS/run.txt"
 echo "commands:" >> "$RESULTS/run.txt"
+if [ -f "$RESULTS/run.txt.prev" ]; then # a later run into the same folder: keep the earlier record
+  { echo; echo "earlier run into this folder:"; sed 's/^/  /' "$RESULTS/run.txt.prev"; } > "$RESULTS/run.txt.tmp"
+  rm -f "$RESULTS/run.txt.prev"
+fi
 
 stage() { # name budget driver args...
   name=$1; budget=$2; shift 2
@@ -80,11 +90,13 @@ stage() { # name budget driver args...
   tail -n 2 "$log" | sed 's/^/   | /'
   echo "   $name: exit $rc after $(( $(date +%s) - start )) s" | tee -a "$log"
 }
-stage spmv "$T_SPMV" "$BDIR/bench_spmv" -matrices "$SPMV_MATS" -formats "$FORMATS" -ops mult,multadd -case_time 0.5
-stage factor "$T_FACT" "$BDIR/bench_factor" -matrices "$FACT_MATS" -pcs "$PCS" -orderings natural,rcm -levels "$LEVELS" \
+has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
+has spmv && stage spmv "$T_SPMV" "$BDIR/bench_spmv" -matrices "$SPMV_MATS" -formats "$FORMATS" -ops mult,multadd -case_time 0.5
+has factor && stage factor "$T_FACT" "$BDIR/bench_factor" -matrices "$FACT_MATS" -pcs "$PCS" -orderings natural,rcm -levels "$LEVELS" \
   -ksp_pcs ilu_cusparse,icc_cusparse,subtree_ilu,subtree_icc -ksp_maxit 200 -ksp_max_rows 1100000 -ksp_max_level 0 -case_time 1
-stage order "$T_ORD" "$BDIR/bench_order" -matrices "$ORD_MATS" -orderings "$ORDS" -case_time 2
+has order && stage order "$T_ORD" "$BDIR/bench_order" -matrices "$ORD_MATS" -orderings "$ORDS" -case_time 2
 
+[ -f "$RESULTS/run.txt.tmp" ] && cat "$RESULTS/run.txt.tmp" >> "$RESULTS/run.txt" && rm -f "$RESULTS/run.txt.tmp"
 python3 "$here/report.py" "$RESULTS" || echo "report.py failed"
 if python3 -c 'import matplotlib' 2>/dev/null; then
   python3 "$here/plot.py" "$RESULTS" || echo "plot.py failed"
