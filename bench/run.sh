@@ -85,7 +85,7 @@ stage() { # name budget driver args...
   echo "== $name (time share $budget s)"
   start=$(date +%s)
   # the hard limit only guards against a hang; the driver itself stops starting new matrices after $budget s
-  timeout $((budget + 120)) $cmd >> "$log" 2>&1
+  timeout $((budget + 60)) $cmd >> "$log" 2>&1
   rc=$?
   tail -n 2 "$log" | sed 's/^/   | /'
   echo "   $name: exit $rc after $(( $(date +%s) - start )) s" | tee -a "$log"
