@@ -24,7 +24,7 @@ dll=
 # Every list names our types too (pellrcuda, subtree_ilu, gpurcm): until a component lands they are reported
 # as "unavailable"; once the library registers them, the same run compares them with the peers.
 case $SUITE in
-quick) # small sizes: CPU machine / smoke test (about a minute)
+quick) # small sizes: CPU machine / smoke test (under a minute)
   SPMV_MATS="real,lap2d:300,lap3d:40,dmda3d:40,lap3d27:30,blkdiag:bcsstk17:2M,kron:pde900:jpwh_991,powerlaw:200k:8"
   FACT_MATS="lap2d:200,lap3d:30,real"
   ORD_MATS="real,lap2d:500,lap3d:60,lap3d27:40"
