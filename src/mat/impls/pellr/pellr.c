@@ -7,6 +7,7 @@
 */
 #include "pellrimpl.h" /*I "petscsparsegpu.h" I*/
 #include <sparsegpuimpl.h>
+#include <petscdevice.h>
 
 PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
 
@@ -291,7 +292,7 @@ static void PellrHostMult(const PellrLayout *L, const PetscScalar *restrict x, c
       const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
       const int *restrict c         = col + base + PELLR_SLICE * j;
       while (cnt > 0 && rl[cnt - 1] <= j) cnt--; /* the rows of a slice are sorted: the active ones are a prefix */
-#pragma omp simd
+      PetscPragmaSIMD
       for (PetscInt r = 0; r < cnt; r++) sum[r] += v[r] * x[c[r]];
     }
     for (PetscInt r = 0; r < nr; r++) y[perm[k0 + r]] = z ? z[perm[k0 + r]] + sum[r] : sum[r];
