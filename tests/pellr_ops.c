@@ -226,6 +226,7 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscCall(SetTranspose(P, "atomic"));
   PetscCall(CompareProducts(&c, "atomic:", A, P));
   PetscCall(SetTranspose(P, "explicit"));
+  PetscCall(CompareProducts(&c, "explicit:", A, P));
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i0));
   /* nothing changed: nothing rebuilt or refreshed */
   PetscCall(CompareProducts(&c, "again:", A, P));

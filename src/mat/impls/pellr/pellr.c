@@ -161,7 +161,6 @@ static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, c
     len[i] = ai[i + 1] - ai[i];
     maxlen = PetscMax(maxlen, len[i]);
     if (len[i]) nrows++;
-    if (len[i] && len[i] >= longlen) nlong++;
   }
   L->maxlen = maxlen;
   /* stable counting sort by decreasing length */
@@ -175,6 +174,17 @@ static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, c
   PetscCall(PetscMalloc1(m, &L->perm));
   for (PetscInt i = 0; i < m; i++) L->perm[cnt[len[i]]++] = (int)i;
   PetscCall(PetscFree(cnt));
+  /* long rows: the longest rows while they reach longlen, or reach 32 and would head a slice more than 1/3 padding */
+  while (nlong < nrows) {
+    PetscInt l = len[L->perm[nlong]], sum = 0;
+    if (l < longlen) {
+      if (l < 32) break;
+      for (PetscInt r = 0; r < PELLR_SLICE && nlong + r < nrows; r++) sum += len[L->perm[nlong + r]];
+      if (3 * sum >= 2 * PELLR_SLICE * l) break;
+    }
+    nlong++;
+  }
+  while (L->nblock < nlong && len[L->perm[L->nblock]] >= PELLR_BLOCK_ROW) L->nblock++;
   nslices    = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
   L->nlong   = nlong;
   L->nrows   = nrows;
@@ -730,7 +740,8 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
 
   PetscFunctionBegin;
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
-  PELLR_PRINT("%sPELLR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long rows of length >= %" PetscInt_FMT "), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, L->m, L->nrows, L->nlong, p->long_row_length, L->nslices, PELLR_SLICE, L->maxlen);
+  PELLR_PRINT("%sPELLR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, L->m, L->nrows, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
+  PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
   PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
   PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, L->it_pellr, (double)L->perturbation);
   PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5]);

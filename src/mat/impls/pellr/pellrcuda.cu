@@ -14,7 +14,7 @@
 #define PELLR_LONG_THREADS 256
 
 struct _p_PellrDevice {
-  PetscInt     m, n, nnz, nlong, nrows, nslices, nslots;
+  PetscInt     m, n, nnz, nlong, nblock, nrows, nslices, nslots;
   PetscInt     tclass[7];
   int         *perm, *longptr, *sliceptr, *rlen, *col;
   PetscScalar *val;
@@ -42,6 +42,7 @@ PetscErrorCode PellrDeviceUpload(const PellrLayout *L, PellrDevice *dp)
   d->n       = L->n;
   d->nnz     = L->nnz;
   d->nlong   = L->nlong;
+  d->nblock  = L->nblock;
   d->nrows   = L->nrows;
   d->nslices = L->nslices;
   d->nslots  = L->nslots;
@@ -111,6 +112,22 @@ __global__ static void pellr_long(int nlong, const int *__restrict__ perm, const
       const int row = perm[k];
       y[row]        = z ? z[row] + s : s;
     }
+  }
+}
+
+/* shorter long rows: a warp per row */
+__global__ static void pellr_long_warp(int k0, int nlong, const int *__restrict__ perm, const int *__restrict__ longptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+{
+  const long  k    = k0 + ((long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int   lane = threadIdx.x & 31;
+  PetscScalar s    = 0;
+
+  if (k >= nlong) return; /* the whole warp */
+  for (int t = longptr[k] + lane; t < longptr[k + 1]; t += 32) s += val[t] * x[col[t]];
+  s = WarpSum(s);
+  if (lane == 0) {
+    const int row = perm[k];
+    y[row]        = z ? z[row] + s : s;
   }
 }
 
@@ -249,7 +266,8 @@ PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscS
   PetscFunctionBegin;
   PetscCheck(d, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device copy missing");
   PetscCall(PetscLogGpuTimeBegin());
-  if (d->nlong) pellr_long<<<(unsigned int)d->nlong, PELLR_LONG_THREADS>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y);
+  if (d->nblock) pellr_long<<<(unsigned int)d->nblock, PELLR_LONG_THREADS>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y);
+  if (d->nlong > d->nblock) pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y);
 #define PELLR_MULTI(c, T) \
   if (d->tclass[c + 1] > d->tclass[c]) pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y)
   PELLR_MULTI(0, 32);

@@ -6,13 +6,17 @@
 
 /* Rows per slice of the sliced PELLR layout (one CUDA warp) */
 #define PELLR_SLICE 32
+/* long rows at least this long get a thread block per row on the GPU, shorter long rows a warp per row */
+#define PELLR_BLOCK_ROW 1024
 
 /*
   PellrLayout - one sparse block (a SeqAIJ) in PELLR storage, 32-bit indices.
 
   Sorted order k = 0..m-1 is the stable sort of the rows by length, longest first (perm[k] = original row):
-    [0, nlong)            long rows (length >= long_row_length), stored CSR-like without padding: entries
-                          longptr[k] .. longptr[k+1]-1, processed by a block (GPU) per row
+    [0, nlong)            long rows, stored CSR-like without padding: entries longptr[k] .. longptr[k+1]-1;
+                          a row is long if it has >= long_row_length entries, or >= 32 entries and the slice it would
+                          head would be more than 1/3 padding; on the GPU a thread block per row for the first nblock
+                          (>= PELLR_BLOCK_ROW entries), a warp per row for the others
     [nlong, nrows)        the other non-empty rows, sliced per 32 sorted rows: slice s holds sorted rows
                           nlong + 32 s + r (r = 0..31), width w_s = its longest row, entry j of row r at
                           sliceptr[s] + 32 j + r (column-major in the slice), rlen[32 s + r] = row length
@@ -25,6 +29,7 @@
 typedef struct {
   PetscInt    m, n, nnz;    /* rows, columns and stored nonzeros of the block */
   PetscInt    nlong, nrows; /* long rows; non-empty rows */
+  PetscInt    nblock;       /* long rows [0, nblock) have >= PELLR_BLOCK_ROW entries: a thread block per row; the others a warp */
   PetscInt    nslices, nslots;
   PetscInt    tclass[7];
   PetscInt    maxlen;
