@@ -355,6 +355,7 @@ static PetscErrorCode Generate(const char *kind, Triplets *t)
   else if (!strcmp(kind, "rect_wide")) t->m = 60, t->n = 130, cap = 60 * 6;
   else if (!strcmp(kind, "rect_tall")) t->m = 130, t->n = 60, cap = 130 * 6;
   else if (!strcmp(kind, "powerlaw")) t->m = t->n = 3000, cap = 3000 * 40;
+  else if (!strcmp(kind, "wide_rows")) t->m = t->n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
   PetscCall(PetscMalloc3(cap, &t->ri, cap, &t->cj, cap, &t->v));
   if (!strcmp(kind, "empty_rows")) {
     for (PetscInt i = 0; i < t->m; i++) {
@@ -374,6 +375,15 @@ static PetscErrorCode Generate(const char *kind, Triplets *t)
   } else if (!strncmp(kind, "rect", 4)) {
     for (PetscInt i = 0; i < t->m; i++)
       for (PetscInt j = 0; j < 1 + (i * 7) % 6; j++) t->ri[k] = i, t->cj[k] = (i * 17 + j * 11) % t->n, t->v[k++] = 1.0 - 0.01 * i + j;
+  } else if (!strcmp(kind, "wide_rows")) {
+    /* 40 rows of ~1100 entries, 40 of ~600, the rest tridiagonal: 32 and 16 threads per row with a large -mat_pellr_long_row_length */
+    for (PetscInt i = 0; i < t->m; i++) {
+      PetscInt len = i < 40 ? 1100 + i : (i < 80 ? 560 + i : 0);
+      if (len)
+        for (PetscInt j = 0; j < len; j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = 1.0 / (1 + i + j);
+      else
+        for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+    }
   } else if (!strcmp(kind, "powerlaw")) {
     /* row lengths ~ 1/rank: a few rows of hundreds of entries, most of one or two, to exercise every slice class */
     for (PetscInt i = 0; i < t->m; i++) {
@@ -383,6 +393,47 @@ static PetscErrorCode Generate(const char *kind, Triplets *t)
     }
   }
   t->nz = k;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the seed's formulas against a direct count: sort the lengths (descending), take warp maxima */
+static int CmpDesc(const void *a, const void *b)
+{
+  PetscInt x = *(const PetscInt *)a, y = *(const PetscInt *)b;
+  return x < y ? 1 : (x > y ? -1 : 0);
+}
+
+static PetscErrorCode TestFormulas(void)
+{
+  PetscInt  ms[] = {0, 1, 31, 32, 33, 100, 1000}, warps[] = {1, 4, 32};
+  PetscBool ok   = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  for (size_t a = 0; a < PETSC_STATIC_ARRAY_LENGTH(ms); a++) {
+    for (size_t b = 0; b < PETSC_STATIC_ARRAY_LENGTH(warps); b++) {
+      PetscInt   m = ms[a], w = warps[b], *len, *sorted, maxlen = 0;
+      PetscInt64 e, er, p, e2 = 0, er2 = 0, p2 = 0;
+      PetscReal  dp, dp2 = 0, mean = 0;
+      PetscCall(PetscMalloc2(m, &len, m, &sorted));
+      for (PetscInt i = 0; i < m; i++) len[i] = (i * 7919) % 13 + (i % 17 == 0 ? 40 : 0), sorted[i] = len[i], maxlen = PetscMax(maxlen, len[i]), mean += len[i];
+      qsort(sorted, (size_t)m, sizeof(PetscInt), CmpDesc);
+      for (PetscInt s = 0; s < m; s += w) {
+        PetscInt wm = 0;
+        for (PetscInt i = s; i < PetscMin(m, s + w); i++) wm = PetscMax(wm, len[i]);
+        e2 += maxlen, er2 += wm, p2 += sorted[s];
+      }
+      if (m > 1 && mean > 0) {
+        mean /= m;
+        for (PetscInt i = 1; i < m; i++) dp2 += PetscAbsReal((PetscReal)(len[i] - len[i - 1]));
+        dp2 /= (m - 1) * mean;
+      }
+      PetscCall(MatPELLRWarpIterations(m, len, w, &e, &er, &p));
+      PetscCall(MatPELLRPerturbation(m, len, &dp));
+      if (e != e2 || er != er2 || p != p2 || PetscAbsReal(dp - dp2) > 1e-12 * PetscMax(1, dp2) || p > er || er > e) ok = PETSC_FALSE;
+      PetscCall(PetscFree2(len, sorted));
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "warp iterations (ELL, ELLR, PELLR) and degree of perturbation equal a direct count: %s\n", ok ? "yes" : "NO"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -401,8 +452,9 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-gen", &gen, NULL));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
+  if (gen) PetscCall(TestFormulas());
   if (gen) {
-    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw"};
+    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows"};
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(kinds); i++) {
       Triplets t;
       PetscCall(Generate(kinds[i], &t));
@@ -461,6 +513,10 @@ int main(int argc, char **argv)
       suffix: long_rows
       args: -gen -matrices mbeacxc,adder_dcop_05 -mat_pellr_long_row_length 3
 
+   test:
+      suffix: wide_slices
+      args: -gen -matrices mbeacxc,adder_dcop_05,hangGlider_2 -mat_pellr_long_row_length 100000
+
    testset:
       requires: cuda
       args: -type pellrcuda -vec_type cuda
@@ -478,8 +534,17 @@ int main(int argc, char **argv)
          args: -gen -matrices none
          output_file: output/pellr_ops_gen_mpi.out
       test:
-         suffix: cuda_atomic
+         suffix: cuda_long_rows
          args: -gen -matrices mbeacxc,adder_dcop_05 -mat_pellr_long_row_length 3
          output_file: output/pellr_ops_long_rows.out
+      test:
+         suffix: cuda_wide_slices
+         args: -gen -matrices mbeacxc,adder_dcop_05,hangGlider_2 -mat_pellr_long_row_length 100000
+         output_file: output/pellr_ops_wide_slices.out
+      test:
+         suffix: cuda_shared_mpi
+         nsize: 2
+         args: -dir ../../shared/matrices -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
+         output_file: output/pellr_ops_shared_mpi.out
 
 TEST*/

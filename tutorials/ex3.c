@@ -114,6 +114,7 @@ int main(int argc, char **argv)
   /* convert (the conversion builds the new storage) */
   PetscCall(PetscTime(&tconv0));
   PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &B));
+  PetscCall(MatSetFromOptions(B)); /* options of the type, e.g. -mat_pellr_long_row_length */
   PetscCall(PetscTime(&tconv1));
   PetscCall(MatGetType(B, &btype));
 

@@ -793,7 +793,7 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "PELLR matrix options");
   PetscCall(PetscOptionsEnum("-mat_pellr_transpose", "Transpose products: explicit (cached PELLR transpose) or atomic (scatter of the rows)", "MATPELLR", MatPELLRTransposeModes, (PetscEnum)p->tmode, (PetscEnum *)&p->tmode, NULL));
-  PetscCall(PetscOptionsInt("-mat_pellr_long_row_length", "Rows at least this long go to the long-row segment (a thread block per row on the GPU)", "MATPELLR", longlen, &longlen, &flg));
+  PetscCall(PetscOptionsInt("-mat_pellr_long_row_length", "Rows at least this long always go to the unpadded long-row segment (a warp or thread block per row on the GPU)", "MATPELLR", longlen, &longlen, &flg));
   PetscOptionsHeadEnd();
   if (flg) {
     PetscCheck(longlen >= 1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_long_row_length must be >= 1, not %" PetscInt_FMT, longlen);
