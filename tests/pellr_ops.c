@@ -330,6 +330,24 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscCall(MatEqual(A, Q, &same));
   if (!same) PetscCall(PetscStrlcat(c.failed, " convert-inplace", sizeof(c.failed)));
   PetscCall(MatDestroy(&Q));
+  if (strstr(type, "cuda")) {
+    Mat C, D;
+    /* aijcusparse -> pellrcuda -> aijcusparse, and pellr -> pellrcuda in place by MatSetType() */
+    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &C));
+    PetscCall(MatConvert(C, type, MAT_INITIAL_MATRIX, &D));
+    PetscCall(CompareProducts(&c, "from-aijcusparse:", A, D));
+    PetscCall(MatConvert(D, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &D));
+    PetscCall(CompareProducts(&c, "to-aijcusparse:", A, D));
+    PetscCall(MatDestroy(&D));
+    PetscCall(MatDestroy(&C));
+    PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &D));
+    PetscCall(MatSetType(D, type));
+    PetscCall(MatGetType(D, &qt));
+    PetscCall(PetscObjectTypeCompare((PetscObject)P, qt, &same));
+    if (!same) PetscCall(PetscStrlcat(c.failed, " settype-pellr-to-cuda", sizeof(c.failed)));
+    PetscCall(CompareProducts(&c, "pellr-to-cuda:", A, D));
+    PetscCall(MatDestroy(&D));
+  }
   {
     PetscMPIInt fails = c.failed[0] ? 1 : 0, all;
     PetscReal   worst;

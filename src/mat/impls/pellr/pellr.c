@@ -8,6 +8,7 @@
 #include "pellrimpl.h" /*I "petscsparsegpu.h" I*/
 #include <sparsegpuimpl.h>
 #include <petscdevice.h>
+#include <petsc/private/vecimpl.h>
 
 PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
 
@@ -470,14 +471,16 @@ static PetscErrorCode PellrApplyVec(Mat_PELLR *p, PellrBlock *b, PetscBool dev, 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(MAT_PELLR_Mult, 0, 0, 0, 0));
   if (dev) {
-    PetscCall(VecGetArrayReadAndMemType(x, &xa, NULL));
+    PetscMemType mx, my, mz = PETSC_MEMTYPE_DEVICE;
+    PetscCall(VecGetArrayReadAndMemType(x, &xa, &mx));
     if (z == y) {
-      PetscCall(VecGetArrayAndMemType(y, &ya, NULL));
+      PetscCall(VecGetArrayAndMemType(y, &ya, &my));
       za = ya;
     } else {
-      if (z) PetscCall(VecGetArrayReadAndMemType(z, &za, NULL));
-      PetscCall(VecGetArrayWriteAndMemType(y, &ya, NULL));
+      if (z) PetscCall(VecGetArrayReadAndMemType(z, &za, &mz));
+      PetscCall(VecGetArrayWriteAndMemType(y, &ya, &my));
     }
+    PetscCheck(PetscMemTypeDevice(mx) && PetscMemTypeDevice(my) && PetscMemTypeDevice(mz), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR GPU product got host vector arrays");
   } else {
     PetscCall(VecGetArrayRead(x, &xa));
     if (z == y) {
@@ -508,21 +511,24 @@ static PetscErrorCode PellrApplyVec(Mat_PELLR *p, PellrBlock *b, PetscBool dev, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* products run on the GPU when the matrix is pellrcuda and all vectors are cuda vectors */
-static PetscErrorCode PellrUseDevice(Mat_PELLR *p, Vec x, Vec y, Vec z, PetscBool *dev)
+/* products run on the GPU when the matrix is pellrcuda and all vectors are cuda vectors, none bound to the CPU */
+static PetscErrorCode PellrUseDevice(Mat A, Vec x, Vec y, Vec z, PetscBool *dev)
 {
   PetscFunctionBegin;
   *dev = PETSC_FALSE;
 #if defined(PETSC_HAVE_CUDA)
-  if (p->cuda) {
+  if (((Mat_PELLR *)A->spptr)->cuda && !A->boundtocpu) {
     Vec       v[3] = {x, y, z};
     PetscBool flg  = PETSC_TRUE;
-    for (PetscInt i = 0; i < 3 && flg; i++)
-      if (v[i]) PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], &flg, VECSEQCUDA, VECMPICUDA, ""));
+    for (PetscInt i = 0; i < 3 && flg; i++) {
+      if (!v[i]) continue;
+      PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], &flg, VECSEQCUDA, VECMPICUDA, ""));
+      if (flg && v[i]->boundtocpu) flg = PETSC_FALSE;
+    }
     *dev = flg;
   }
 #else
-  (void)p;
+  (void)A;
   (void)x;
   (void)y;
   (void)z;
@@ -608,7 +614,7 @@ static PetscErrorCode MatMultKernel_PELLR(Mat A, Vec x, Vec z, Vec y, PetscBool 
   PetscBool  dev;
 
   PetscFunctionBegin;
-  PetscCall(PellrUseDevice(p, x, y, z, &dev));
+  PetscCall(PellrUseDevice(A, x, y, z, &dev));
   trans = (PetscBool)(trans != 0);
   if (!p->mpi) {
     PetscObjectState cur;
@@ -669,7 +675,7 @@ static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
   PetscBool  dev;
 
   PetscFunctionBegin;
-  PetscCall(PellrUseDevice(p, v, NULL, NULL, &dev));
+  PetscCall(PellrUseDevice(A, v, NULL, NULL, &dev));
   if (!dev || p->mpi) {
     PetscCall((*p->getdiagonal)(A, v));
     PetscFunctionReturn(PETSC_SUCCESS);
