@@ -233,6 +233,26 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i1));
   if (i1.builds != i0.builds || i1.refreshes != i0.refreshes || i1.transpose_builds != i0.transpose_builds || i1.transpose_refreshes != i0.transpose_refreshes) PetscCall(PetscStrlcat(c.failed, " rebuilt-without-change", sizeof(c.failed)));
 
+  /* sparse products (AIJ's kernels, result AIJ) */
+  if (M == N) {
+    Mat C1, C2;
+    PetscCall(MatMatMult(P, P, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(MatMatMult(A, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C2));
+    PetscCall(CompareProducts(&c, "matmatmult:", C2, C1));
+    PetscCall(MatDestroy(&C1));
+    PetscCall(MatMatMult(P, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(CompareProducts(&c, "matmatmult-mixed:", C2, C1));
+    PetscCall(MatMatMult(P, A, MAT_REUSE_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(CompareProducts(&c, "matmatmult-reuse:", C2, C1));
+    PetscCall(MatDestroy(&C1));
+    PetscCall(MatDestroy(&C2));
+    PetscCall(MatPtAP(P, P, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(MatPtAP(A, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C2));
+    PetscCall(CompareProducts(&c, "ptap:", C2, C1));
+    PetscCall(MatDestroy(&C1));
+    PetscCall(MatDestroy(&C2));
+  }
+
   /* 2. values-only changes: MatScale, MatShift (when the diagonal is stored), MatSetValues on existing entries */
   PetscCall(MatScale(P, 2.0));
   PetscCall(MatScale(A, 2.0));

@@ -739,6 +739,133 @@ static PetscErrorCode MatAssemblyEnd_PELLR(Mat A, MatAssemblyType mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  PETSc's AIJ graph construction (used by PCGAMG) accepts only type names beginning with seqaij/mpiaij; the matrix is
+  one, so present it under that name for the call (the graph is then a plain AIJ matrix).
+*/
+static PetscErrorCode MatCreateGraph_PELLR(Mat A, PetscBool sym, PetscBool scale, PetscReal filter, PetscInt index_size, PetscInt index[], Mat *G)
+{
+  Mat_PELLR     *p    = (Mat_PELLR *)A->spptr;
+  char          *name = ((PetscObject)A)->type_name;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  ((PetscObject)A)->type_name = (char *)(p->mpi ? MATMPIAIJ : MATSEQAIJ);
+  ierr                        = (*p->creategraph)(A, sym, scale, filter, index_size, index, G);
+  ((PetscObject)A)->type_name = name;
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Sparse products (MatMatMult(), MatPtAP(), ... e.g. in PCGAMG): PETSc's AIJ product kernels check that the type names
+  of their operands begin with seqaij/mpiaij. The operands that are PELLR matrices are AIJ matrices, so the product
+  is set up and computed by AIJ's own code with them presented under their base type name; the result is AIJ.
+*/
+typedef struct {
+  PetscErrorCode (*symbolic)(Mat);
+  PetscErrorCode (*numeric)(Mat);
+} PellrProduct;
+
+static PetscErrorCode PellrIsOurs(Mat A, PetscBool *ours)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* present (or restore) the PELLR operands of the product C under their AIJ base type name */
+static PetscErrorCode PellrProductNames(Mat C, char *names[3], PetscBool restore)
+{
+  Mat_Product *product = C->product;
+  Mat          m[3]    = {NULL, NULL, NULL};
+
+  PetscFunctionBegin;
+  if (product) m[0] = product->A, m[1] = product->B, m[2] = product->C;
+  if (restore) {
+    for (PetscInt i = 2; i >= 0; i--)
+      if (m[i] && names[i]) ((PetscObject)m[i])->type_name = names[i];
+  } else {
+    for (PetscInt i = 0; i < 3; i++) {
+      PetscBool ours = PETSC_FALSE;
+      names[i]       = NULL;
+      if (m[i]) PetscCall(PellrIsOurs(m[i], &ours));
+      if (ours) {
+        names[i]                       = ((PetscObject)m[i])->type_name;
+        ((PetscObject)m[i])->type_name = (char *)(((Mat_PELLR *)m[i]->spptr)->mpi ? MATMPIAIJ : MATSEQAIJ);
+      }
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductNumeric_PELLR(Mat C)
+{
+  PellrProduct  *pp;
+  char          *names[3];
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectContainerQuery((PetscObject)C, "MatProduct_PELLR", (void **)&pp));
+  PetscCheck(pp && pp->numeric, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "PELLR product data missing");
+  PetscCall(PellrProductNames(C, names, PETSC_FALSE));
+  ierr = (*pp->numeric)(C);
+  PetscCall(PellrProductNames(C, names, PETSC_TRUE));
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductSymbolic_PELLR(Mat C)
+{
+  PellrProduct  *pp;
+  char          *names[3];
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectContainerQuery((PetscObject)C, "MatProduct_PELLR", (void **)&pp));
+  PetscCheck(pp && pp->symbolic, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "PELLR product data missing");
+  PetscCall(PellrProductNames(C, names, PETSC_FALSE));
+  ierr = (*pp->symbolic)(C);
+  PetscCall(PellrProductNames(C, names, PETSC_TRUE));
+  PetscCall(ierr);
+  if (C->ops->productnumeric && C->ops->productnumeric != MatProductNumeric_PELLR) {
+    pp->numeric                = C->ops->productnumeric;
+    C->ops->productnumeric     = MatProductNumeric_PELLR;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductSetFromOptions_PELLR(Mat C)
+{
+  Mat_Product *product = C->product;
+  Mat          op      = NULL;
+  PetscBool    ours;
+  char        *names[3];
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCheck(product, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Not a product");
+  PetscCall(PellrIsOurs(product->A, &ours));
+  if (ours) op = product->A;
+  else {
+    PetscCall(PellrIsOurs(product->B, &ours));
+    if (ours) op = product->B;
+  }
+  PetscCheck(op && ((Mat_PELLR *)op->spptr)->productsetfromoptions, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "No PELLR operand");
+  PetscCall(PellrProductNames(C, names, PETSC_FALSE));
+  ierr = (*((Mat_PELLR *)op->spptr)->productsetfromoptions)(C);
+  PetscCall(PellrProductNames(C, names, PETSC_TRUE));
+  PetscCall(ierr);
+  if (C->ops->productsymbolic && C->ops->productsymbolic != MatProductSymbolic_PELLR) {
+    PellrProduct *pp;
+    PetscCall(PetscNew(&pp));
+    pp->symbolic = C->ops->productsymbolic;
+    PetscCall(PetscObjectContainerCompose((PetscObject)C, "MatProduct_PELLR", pp, PetscContainerUserDestroyDefault));
+    C->ops->productsymbolic = MatProductSymbolic_PELLR;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, PellrBlock *b, PetscBool sync)
 {
   const PellrLayout *L   = &b->L;
@@ -846,9 +973,17 @@ static PetscErrorCode MatGetFactor_PELLR_Petsc(Mat A, MatFactorType ftype, Mat *
 static PetscErrorCode PellrCompose(Mat B, PetscBool set)
 {
   const char *pre = ((Mat_PELLR *)B->spptr)->mpi ? "mpi" : "seq";
+  const char *our[2] = {"pellr", "pellrcuda"};
   char        name[128];
 
   PetscFunctionBegin;
+  /* products with an AIJ operand (products of two matrices of the same type go through ops->productsetfromoptions) */
+  for (PetscInt k = 0; k < 2; k++) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatProductSetFromOptions_%s%s_%saij_C", pre, our[k], pre));
+    PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? MatProductSetFromOptions_PELLR : NULL));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatProductSetFromOptions_%saij_%s%s_C", pre, pre, our[k]));
+    PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? MatProductSetFromOptions_PELLR : NULL));
+  }
   for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(PellrConvertNames); i++) {
 #if !defined(PETSC_HAVE_CUDA)
     if (PellrConvertNames[i][2][0] == '1') continue;
@@ -907,6 +1042,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->getdiagonal        = B->ops->getdiagonal;
     p->view               = B->ops->view;
     p->setfromoptions     = B->ops->setfromoptions;
+    p->creategraph        = B->ops->creategraph;
+    p->productsetfromoptions = B->ops->productsetfromoptions;
     B->ops->assemblyend      = MatAssemblyEnd_PELLR;
     B->ops->destroy          = MatDestroy_PELLR;
     B->ops->mult             = MatMult_PELLR;
@@ -916,6 +1053,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     B->ops->getdiagonal      = MatGetDiagonal_PELLR;
     B->ops->view             = MatView_PELLR;
     B->ops->setfromoptions   = MatSetFromOptions_PELLR;
+    if (p->creategraph) B->ops->creategraph = MatCreateGraph_PELLR;
+    if (p->productsetfromoptions) B->ops->productsetfromoptions = MatProductSetFromOptions_PELLR;
     PetscCall(PellrCompose(B, PETSC_TRUE));
   }
   p       = (Mat_PELLR *)B->spptr;
@@ -988,6 +1127,8 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   B->ops->getdiagonal      = p->getdiagonal;
   B->ops->view             = p->view;
   B->ops->setfromoptions   = p->setfromoptions;
+  B->ops->creategraph      = p->creategraph;
+  B->ops->productsetfromoptions = p->productsetfromoptions;
   PetscCall(PellrCompose(B, PETSC_FALSE));
   PetscCall(PetscFree(B->spptr));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, mpi ? MATMPIAIJ : MATSEQAIJ));

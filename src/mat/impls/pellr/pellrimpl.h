@@ -97,6 +97,8 @@ typedef struct {
   PetscErrorCode (*getdiagonal)(Mat, Vec);
   PetscErrorCode (*view)(Mat, PetscViewer);
   PetscErrorCode (*setfromoptions)(Mat, PetscOptionItems *);
+  PetscErrorCode (*creategraph)(Mat, PetscBool, PetscBool, PetscReal, PetscInt, PetscInt[], Mat *);
+  PetscErrorCode (*productsetfromoptions)(Mat);
 } Mat_PELLR;
 
 PETSC_INTERN PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
