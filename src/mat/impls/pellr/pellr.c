@@ -615,7 +615,6 @@ static PetscErrorCode MatMultKernel_PELLR(Mat A, Vec x, Vec z, Vec y, PetscBool 
 
   PetscFunctionBegin;
   PetscCall(PellrUseDevice(A, x, y, z, &dev));
-  trans = (PetscBool)(trans != 0);
   if (!p->mpi) {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
@@ -631,8 +630,7 @@ static PetscErrorCode MatMultKernel_PELLR(Mat A, Vec x, Vec z, Vec y, PetscBool 
       PetscCall(VecScatterEnd(p->sct, x, p->lvec, INSERT_VALUES, SCATTER_FORWARD));
       PetscCall(PellrApplyVec(p, &p->o, dev, p->lvec, y, y, PETSC_FALSE));
     } else {
-      PetscBool ldev = dev;
-      PetscCall(PellrApplyVec(p, &p->o, ldev, x, NULL, p->lvec, PETSC_TRUE));
+      PetscCall(PellrApplyVec(p, &p->o, dev, x, NULL, p->lvec, PETSC_TRUE));
       PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, PETSC_TRUE));
       PetscCall(VecScatterBegin(p->sct, p->lvec, y, ADD_VALUES, SCATTER_REVERSE));
       PetscCall(VecScatterEnd(p->sct, p->lvec, y, ADD_VALUES, SCATTER_REVERSE));
