@@ -232,6 +232,18 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscCall(CompareProducts(&c, "again:", A, P));
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i1));
   if (i1.builds != i0.builds || i1.refreshes != i0.refreshes || i1.transpose_builds != i0.transpose_builds || i1.transpose_refreshes != i0.transpose_refreshes) PetscCall(PetscStrlcat(c.failed, " rebuilt-without-change", sizeof(c.failed)));
+  if (i1.uploads != i0.uploads || i1.device_refreshes != i0.device_refreshes) PetscCall(PetscStrlcat(c.failed, " device-copy-redone-without-change", sizeof(c.failed)));
+
+  { /* PETSc's own factorizations stay available (the default PC of one process is ILU only if so) */
+    PetscMPIInt   size;
+    MatFactorType ft[4] = {MAT_FACTOR_LU, MAT_FACTOR_ILU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ICC};
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    for (PetscInt i = 0; i < 4 && size == 1; i++) {
+      PetscBool avail;
+      PetscCall(MatGetFactorAvailable(P, MATSOLVERPETSC, ft[i], &avail));
+      if (!avail) PetscCall(PetscStrlcat(c.failed, " factor-unavailable", sizeof(c.failed)));
+    }
+  }
 
   /* sparse products (AIJ's kernels, result AIJ) */
   if (M == N) {
@@ -270,6 +282,7 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i2));
   if (i2.builds != i0.builds) PetscCall(PetscStrlcat(c.failed, " rebuilt-on-values-change", sizeof(c.failed)));
   if (i2.refreshes <= i1.refreshes) PetscCall(PetscStrlcat(c.failed, " no-refresh", sizeof(c.failed)));
+  if (strstr(type, "cuda") && rend > rstart && (i2.uploads != i1.uploads || i2.device_refreshes <= i1.device_refreshes)) PetscCall(PetscStrlcat(c.failed, " device-not-refreshed-by-values-only", sizeof(c.failed)));
 
   /* 3. pattern change: a new nonzero in every owned row i at column (i * 7 + 3) mod N */
   if (N > 0) {
