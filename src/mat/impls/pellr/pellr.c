@@ -674,16 +674,22 @@ static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
 
   PetscFunctionBegin;
   PetscCall(PellrUseDevice(A, v, NULL, NULL, &dev));
-  if (!dev || p->mpi) {
+  /* in parallel the diagonal is that of the diagonal block when the row and column ownerships agree */
+  if (!dev || (p->mpi && (A->rmap->rstart != A->cmap->rstart || A->rmap->n != A->cmap->n))) {
     PetscCall((*p->getdiagonal)(A, v));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(PETSC_HAVE_CUDA)
   {
-    PetscObjectState cur;
-    PetscScalar     *d;
-    PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, PETSC_TRUE));
+    PetscScalar *d;
+    if (p->mpi) {
+      Mat Ad, Ao;
+      PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, PETSC_TRUE, &Ad, &Ao));
+    } else {
+      PetscObjectState cur;
+      PetscCall(PellrSeqState(A, p, &cur));
+      PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, PETSC_TRUE));
+    }
     PetscCall(VecGetArrayWriteAndMemType(v, &d, NULL));
     PetscCall(PellrDeviceGetDiagonal(p->d.dL, d));
     PetscCall(VecRestoreArrayWriteAndMemType(v, &d));
