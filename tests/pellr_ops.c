@@ -381,6 +381,20 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
     PetscCall(CompareProducts(&c, "pellr-to-cuda:", A, D));
     PetscCall(MatDestroy(&D));
   }
+  { /* more values-only changes: MatDiagonalScale, MatZeroEntries */
+    Vec l, r;
+    PetscCall(MatCreateVecs(A, &r, &l));
+    PetscCall(VecSet(l, 0.5));
+    PetscCall(VecSet(r, 3.0));
+    PetscCall(MatDiagonalScale(P, l, r));
+    PetscCall(MatDiagonalScale(A, l, r));
+    PetscCall(CompareProducts(&c, "diagonalscale:", A, P));
+    PetscCall(MatZeroEntries(P));
+    PetscCall(MatZeroEntries(A));
+    PetscCall(CompareProducts(&c, "zeroentries:", A, P));
+    PetscCall(VecDestroy(&l));
+    PetscCall(VecDestroy(&r));
+  }
   {
     PetscMPIInt fails = c.failed[0] ? 1 : 0, all;
     PetscReal   worst;
