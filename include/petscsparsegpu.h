@@ -29,6 +29,21 @@ J*/
 #define MATSEQPELLRCUDA "seqpellrcuda"
 #define MATMPIPELLRCUDA "mpipellrcuda"
 
+/* PELLR statistics and lazy-update counters of a MATPELLR/MATPELLRCUDA matrix (of the local diagonal block when MPI) */
+typedef struct {
+  PetscInt   rows, nonempty_rows, long_rows, slices, max_row_length;
+  PetscInt64 nonzeros, slots;                /* stored nonzeros; value slots including slice padding */
+  PetscInt64 iterations_ell, iterations_ellr, iterations_pellr; /* warp iterations of ELL, ELLR, PELLR */
+  PetscReal  perturbation;                   /* degree of perturbation of the row lengths */
+  PetscInt   builds, refreshes;              /* pattern builds and values-only refreshes of the host copy */
+  PetscInt   transpose_builds, transpose_refreshes;
+  PetscInt   uploads, device_refreshes;      /* pattern uploads and values-only refreshes of the device copy */
+} MatPELLRInfo;
+
+PETSC_EXTERN PetscErrorCode MatPELLRGetInfo(Mat, PetscBool, MatPELLRInfo *);
+PETSC_EXTERN PetscErrorCode MatPELLRWarpIterations(PetscInt, const PetscInt[], PetscInt, PetscInt64 *, PetscInt64 *, PetscInt64 *);
+PETSC_EXTERN PetscErrorCode MatPELLRPerturbation(PetscInt, const PetscInt[], PetscReal *);
+
 /* "subtree_ilu": ILU(k)/ICC(k) preconditioner with synchronization-free subtree partial-sum triangular solves */
 #define PCSUBTREEILU "subtree_ilu"
 

@@ -71,6 +71,12 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
   PetscSparseGPUPackageInitialized = PETSC_TRUE;
   /* Each component registers its types and log events; only implemented components are listed. */
   /* PETSCSPARSEGPU_COMPONENTS_BEGIN */
+  PetscCall(MatRegister_PELLR_Private());
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PetscStrlcat(components, " pellr pellrcuda", sizeof(components)));
+#else
+  PetscCall(PetscStrlcat(components, " pellr", sizeof(components)));
+#endif
   /* PETSCSPARSEGPU_COMPONENTS_END */
   if (!components[0]) PetscCall(PetscStrlcat(components, " (none yet)", sizeof(components)));
   PetscCall(PetscSparseGPUGetVersion(version, sizeof(version)));

@@ -1,0 +1,1314 @@
+/*
+  MATPELLR / MATPELLRCUDA: an AIJ matrix (SeqAIJ or MPIAIJ, subclassed in place) with a PELLR copy of its
+  sequential block(s) used for the products. PELLR (Wang & Gu 2020) is ELLPACK-R with the rows stably sorted
+  by length (JAD order); here it is sliced per 32 sorted rows, long rows are kept apart, empty rows skipped,
+  and the result is written straight to y[perm[k]]. The copy is built at final assembly and kept up to date
+  lazily: a values-only change is one gather through a stored map, a pattern change a rebuild.
+*/
+#include "pellrimpl.h" /*I "petscsparsegpu.h" I*/
+#include <sparsegpuimpl.h>
+#include <petscdevice.h>
+#include <petsc/private/vecimpl.h>
+
+PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
+
+static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
+
+/* ------------------------------------------------------------------------------------------------ formulas */
+
+/*@
+  MatPELLRWarpIterations - Number of warp iterations of an SpMV in ELL, ELLR and PELLR storage (Wang & Gu 2020)
+
+  Not Collective
+
+  Input Parameters:
++ m      - number of rows
+. rowlen - the row lengths, in row order
+- warp   - threads per warp (32 on NVIDIA GPUs)
+
+  Output Parameters:
++ ell   - ELL: every warp iterates over the longest row of the matrix, ceil(m/warp) * max_i rowlen[i]
+. ellr  - ELLR: every warp iterates over its own longest row, sum_w max_{i in warp w} rowlen[i]
+- pellr - PELLR: the same after a stable sort by decreasing length, sum_w sorted[warp * w]
+
+  Level: developer
+
+  Note:
+  These are the quantities the storage-format predictor compares; `-mat_view ::ascii_info` reports them.
+
+.seealso: `MATPELLR`, `MatPELLRPerturbation()`, `MatPELLRGetInfo()`
+@*/
+PetscErrorCode MatPELLRWarpIterations(PetscInt m, const PetscInt rowlen[], PetscInt warp, PetscInt64 *ell, PetscInt64 *ellr, PetscInt64 *pellr)
+{
+  PetscInt   maxlen = 0, *cnt;
+  PetscInt64 e = 0, er = 0, p = 0;
+
+  PetscFunctionBegin;
+  PetscCheck(m >= 0 && warp > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need m >= 0 and warp > 0, not m %" PetscInt_FMT " warp %" PetscInt_FMT, m, warp);
+  if (m) PetscAssertPointer(rowlen, 2);
+  for (PetscInt i = 0; i < m; i++) {
+    PetscCheck(rowlen[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Negative row length %" PetscInt_FMT " of row %" PetscInt_FMT, rowlen[i], i);
+    maxlen = PetscMax(maxlen, rowlen[i]);
+  }
+  for (PetscInt w = 0; w < m; w += warp) {
+    PetscInt wmax = 0;
+    for (PetscInt i = w; i < PetscMin(m, w + warp); i++) wmax = PetscMax(wmax, rowlen[i]);
+    er += wmax;
+    e += maxlen;
+  }
+  /* PELLR: the first row of each warp of the sorted order is its longest; counting sort of the lengths */
+  PetscCall(PetscCalloc1(maxlen + 1, &cnt));
+  for (PetscInt i = 0; i < m; i++) cnt[rowlen[i]]++;
+  for (PetscInt l = maxlen, k = 0; l >= 0; l--) {
+    /* sorted positions k .. k+cnt[l]-1 have length l; count the warp starts among them */
+    PetscInt first = k, last = k + cnt[l];
+    if (last > first) {
+      PetscInt w0 = (first + warp - 1) / warp, w1 = (last - 1) / warp;
+      if (w1 >= w0) p += (PetscInt64)(w1 - w0 + 1) * l;
+    }
+    k = last;
+  }
+  PetscCall(PetscFree(cnt));
+  if (ell) *ell = e;
+  if (ellr) *ellr = er;
+  if (pellr) *pellr = p;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  MatPELLRPerturbation - The "degree of perturbation" of the row lengths: the mean absolute change of the row
+  length from one row to the next, relative to the mean row length, sum_{i>0} |l_i - l_{i-1}| / ((m-1) mean(l))
+
+  Not Collective
+
+  Input Parameters:
++ m      - number of rows
+- rowlen - the row lengths, in row order
+
+  Output Parameter:
+. dp - the degree of perturbation (0 for constant row lengths, m <= 1 or an empty matrix)
+
+  Level: developer
+
+  Note:
+  Only the abstract of the seed paper (Wang & Gu 2020) is available; this definition is a reconstruction:
+  large values mean neighbouring rows (one warp in ELLR) differ in length, which is what sorting (PELLR) removes.
+
+.seealso: `MATPELLR`, `MatPELLRWarpIterations()`, `MatPELLRGetInfo()`
+@*/
+PetscErrorCode MatPELLRPerturbation(PetscInt m, const PetscInt rowlen[], PetscReal *dp)
+{
+  PetscReal sum = 0, nnz = 0;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(dp, 3);
+  *dp = 0;
+  if (m <= 1) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt i = 0; i < m; i++) nnz += rowlen[i];
+  for (PetscInt i = 1; i < m; i++) sum += PetscAbsReal((PetscReal)(rowlen[i] - rowlen[i - 1]));
+  if (nnz > 0) *dp = sum / ((PetscReal)(m - 1) * (nnz / (PetscReal)m));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ layout */
+
+PetscErrorCode PellrLayoutDestroy(PellrLayout *L)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(L->perm));
+  PetscCall(PetscFree(L->longptr));
+  PetscCall(PetscFree(L->sliceptr));
+  PetscCall(PetscFree(L->rlen));
+  PetscCall(PetscFree(L->col));
+  PetscCall(PetscFree(L->map));
+  PetscCall(PetscFree(L->val));
+  PetscCall(PetscMemzero(L, sizeof(*L)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* threads per row on the GPU for a slice of width w: about 16 entries per thread, 1..32 */
+static inline PetscInt PellrThreadsPerRow(PetscInt w)
+{
+  PetscInt t = 1;
+  while (t < 32 && w >= 32 * t) t *= 2;
+  return t;
+}
+
+static inline PetscInt PellrLog2(PetscInt t)
+{
+  PetscInt l = 0;
+  while ((1 << l) < t) l++;
+  return l;
+}
+
+/*
+  Build the layout of an m x n CSR pattern (ai, aj); vmap[t] (or t itself when vmap is NULL) is the index in the
+  value array that CSR position t refers to (the explicit transpose maps back into the untransposed values).
+*/
+static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *vmap, PetscInt longlen)
+{
+  PetscInt  *len, *cnt, maxlen = 0, nrows = 0, nlong = 0, nslices;
+  PetscInt64 slots = 0, nnz;
+
+  PetscFunctionBegin;
+  PetscCall(PellrLayoutDestroy(L));
+  nnz = m ? (PetscInt64)(ai[m] - ai[0]) : 0;
+  PetscCheck(m <= PETSC_INT32_MAX && n <= PETSC_INT32_MAX && nnz <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: a block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt64_FMT " nonzeros is too large (limit %d); use more MPI processes or MATAIJ", m, n, nnz, PETSC_INT32_MAX);
+  L->m   = m;
+  L->n   = n;
+  L->nnz = (PetscInt)nnz;
+  PetscCall(PetscMalloc1(m, &len));
+  for (PetscInt i = 0; i < m; i++) {
+    len[i] = ai[i + 1] - ai[i];
+    maxlen = PetscMax(maxlen, len[i]);
+    if (len[i]) nrows++;
+  }
+  L->maxlen = maxlen;
+  /* stable counting sort by decreasing length */
+  PetscCall(PetscCalloc1(maxlen + 1, &cnt));
+  for (PetscInt i = 0; i < m; i++) cnt[len[i]]++;
+  for (PetscInt l = maxlen, start = 0; l >= 0; l--) {
+    PetscInt c = cnt[l];
+    cnt[l] = start;
+    start += c;
+  }
+  PetscCall(PetscMalloc1(m, &L->perm));
+  for (PetscInt i = 0; i < m; i++) L->perm[cnt[len[i]]++] = (int)i;
+  PetscCall(PetscFree(cnt));
+  /* long rows: the longest rows while they reach longlen, or reach 32 and would head a slice more than 1/3 padding */
+  while (nlong < nrows) {
+    PetscInt l = len[L->perm[nlong]], sum = 0;
+    if (l < longlen) {
+      if (l < 32) break;
+      for (PetscInt r = 0; r < PELLR_SLICE && nlong + r < nrows; r++) sum += len[L->perm[nlong + r]];
+      if (3 * sum >= 2 * PELLR_SLICE * l) break;
+    }
+    nlong++;
+  }
+  while (L->nblock < nlong && len[L->perm[L->nblock]] >= PELLR_BLOCK_ROW) L->nblock++;
+  nslices    = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+  L->nlong   = nlong;
+  L->nrows   = nrows;
+  L->nslices = nslices;
+  for (PetscInt k = 0; k < nlong; k++) slots += len[L->perm[k]];
+  for (PetscInt s = 0; s < nslices; s++) slots += (PetscInt64)PELLR_SLICE * len[L->perm[nlong + PELLR_SLICE * s]];
+  PetscCheck(slots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", slots, PETSC_INT32_MAX);
+  L->nslots = (PetscInt)slots;
+  PetscCall(PetscMalloc1(nlong + 1, &L->longptr));
+  PetscCall(PetscMalloc1(nslices + 1, &L->sliceptr));
+  PetscCall(PetscMalloc1(PELLR_SLICE * nslices, &L->rlen));
+  PetscCall(PetscMalloc1(slots, &L->col));
+  PetscCall(PetscMalloc1(slots, &L->map));
+  PetscCall(PetscMalloc1(slots, &L->val));
+  L->longptr[0] = 0;
+  for (PetscInt k = 0; k < nlong; k++) {
+    PetscInt r = L->perm[k], t0 = L->longptr[k];
+    for (PetscInt j = 0; j < len[r]; j++) {
+      PetscInt t = ai[r] + j;
+      L->col[t0 + j] = (int)aj[t];
+      L->map[t0 + j] = (int)(vmap ? vmap[t] : t - ai[0]);
+    }
+    L->longptr[k + 1] = (int)(t0 + len[r]);
+  }
+  L->sliceptr[0] = L->longptr[nlong];
+  for (PetscInt s = 0; s < nslices; s++) {
+    PetscInt k0 = nlong + PELLR_SLICE * s, w = len[L->perm[k0]], base = L->sliceptr[s];
+    for (PetscInt r = 0; r < PELLR_SLICE; r++) {
+      PetscInt k = k0 + r, l = k < nrows ? len[L->perm[k]] : 0, row = k < nrows ? L->perm[k] : -1;
+      L->rlen[PELLR_SLICE * s + r] = (int)l;
+      for (PetscInt j = 0; j < w; j++) {
+        PetscInt t = base + PELLR_SLICE * j + r;
+        if (j < l) {
+          L->col[t] = (int)aj[ai[row] + j];
+          L->map[t] = (int)(vmap ? vmap[ai[row] + j] : ai[row] + j - ai[0]);
+        } else {
+          L->col[t] = 0;
+          L->map[t] = -1;
+        }
+      }
+    }
+    L->sliceptr[s + 1] = (int)(base + PELLR_SLICE * w);
+  }
+  /* GPU thread classes: slices are in nonincreasing width, so nondecreasing class c = 5 - log2(threads per row) */
+  for (PetscInt c = 0, s = 0; c <= 6; c++) {
+    while (s < nslices && 5 - PellrLog2(PellrThreadsPerRow((L->sliceptr[s + 1] - L->sliceptr[s]) / PELLR_SLICE)) < c) s++;
+    L->tclass[c] = c == 6 ? nslices : s;
+  }
+  PetscCall(MatPELLRWarpIterations(m, len, PELLR_SLICE, &L->it_ell, &L->it_ellr, &L->it_pellr));
+  PetscCall(MatPELLRPerturbation(m, len, &L->perturbation));
+  PetscCall(PetscFree(len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the values-only refresh: one gather through the stored map */
+static PetscErrorCode PellrLayoutSetValues(PellrLayout *L, const PetscScalar *a)
+{
+  const int   *map = L->map;
+  PetscScalar *val = L->val;
+
+  PetscFunctionBegin;
+  for (PetscInt t = 0; t < L->nslots; t++) val[t] = map[t] >= 0 ? a[map[t]] : 0.0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* explicit transpose: the CSR of the transpose with a map back into the values of the untransposed CSR */
+static PetscErrorCode PellrLayoutBuildTranspose(PellrLayout *T, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscInt longlen)
+{
+  PetscInt *ti, *tj, *tmap, *pos, nnz = m ? ai[m] - ai[0] : 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscCalloc1(n + 1, &ti));
+  PetscCall(PetscMalloc1(nnz, &tj));
+  PetscCall(PetscMalloc1(nnz, &tmap));
+  PetscCall(PetscMalloc1(n, &pos));
+  for (PetscInt t = 0; t < nnz; t++) ti[aj[ai[0] + t] + 1]++;
+  for (PetscInt c = 0; c < n; c++) ti[c + 1] += ti[c];
+  for (PetscInt c = 0; c < n; c++) pos[c] = ti[c];
+  for (PetscInt i = 0; i < m; i++) {
+    for (PetscInt t = ai[i]; t < ai[i + 1]; t++) {
+      PetscInt c = aj[t];
+      tj[pos[c]]     = i;
+      tmap[pos[c]++] = t - ai[0];
+    }
+  }
+  PetscCall(PellrLayoutBuild(T, n, m, ti, tj, tmap, longlen));
+  PetscCall(PetscFree(ti));
+  PetscCall(PetscFree(tj));
+  PetscCall(PetscFree(tmap));
+  PetscCall(PetscFree(pos));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ host kernels */
+
+/* y[perm[k]] = z[perm[k]] + (A x)[perm[k]]; z may be NULL (0) or y itself */
+static void PellrHostMult(const PellrLayout *L, const PetscScalar *restrict x, const PetscScalar *z, PetscScalar *y)
+{
+  const int         *perm = L->perm, *col = L->col;
+  const PetscScalar *val  = L->val;
+
+  for (PetscInt k = 0; k < L->nlong; k++) {
+    PetscScalar s = 0;
+    for (int t = L->longptr[k]; t < L->longptr[k + 1]; t++) s += val[t] * x[col[t]];
+    y[perm[k]] = z ? z[perm[k]] + s : s;
+  }
+  for (PetscInt sl = 0; sl < L->nslices; sl++) {
+    const PetscInt base = L->sliceptr[sl], w = (L->sliceptr[sl + 1] - base) / PELLR_SLICE, k0 = L->nlong + PELLR_SLICE * sl;
+    const PetscInt nr = PetscMin(PELLR_SLICE, L->nrows - k0);
+    const int     *rl = L->rlen + PELLR_SLICE * sl;
+    PetscScalar    sum[PELLR_SLICE] = {0};
+    PetscInt       cnt = PELLR_SLICE;
+
+    for (PetscInt j = 0; j < w; j++) {
+      const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
+      const int *restrict c         = col + base + PELLR_SLICE * j;
+      while (cnt > 0 && rl[cnt - 1] <= j) cnt--; /* the rows of a slice are sorted: the active ones are a prefix */
+      PetscPragmaSIMD
+      for (PetscInt r = 0; r < cnt; r++) sum[r] += v[r] * x[c[r]];
+    }
+    for (PetscInt r = 0; r < nr; r++) y[perm[k0 + r]] = z ? z[perm[k0 + r]] + sum[r] : sum[r];
+  }
+  if (z != y)
+    for (PetscInt k = L->nrows; k < L->m; k++) y[perm[k]] = z ? z[perm[k]] : 0.0;
+}
+
+/* y += A^T x by scattering the rows (the 'atomic' transpose on the host) */
+static void PellrHostMultTransposeAdd(const PellrLayout *L, const PetscScalar *x, PetscScalar *y)
+{
+  const int         *perm = L->perm, *col = L->col;
+  const PetscScalar *val  = L->val;
+
+  for (PetscInt k = 0; k < L->nlong; k++) {
+    const PetscScalar xr = x[perm[k]];
+    for (int t = L->longptr[k]; t < L->longptr[k + 1]; t++) y[col[t]] += val[t] * xr;
+  }
+  for (PetscInt sl = 0; sl < L->nslices; sl++) {
+    const PetscInt base = L->sliceptr[sl], w = (L->sliceptr[sl + 1] - base) / PELLR_SLICE, k0 = L->nlong + PELLR_SLICE * sl;
+    const PetscInt nr = PetscMin(PELLR_SLICE, L->nrows - k0);
+    const int     *rl = L->rlen + PELLR_SLICE * sl;
+    PetscScalar    xs[PELLR_SLICE];
+    PetscInt       cnt = PELLR_SLICE;
+
+    for (PetscInt r = 0; r < nr; r++) xs[r] = x[perm[k0 + r]];
+    for (PetscInt j = 0; j < w; j++) {
+      const PetscScalar *v = val + base + PELLR_SLICE * j;
+      const int         *c = col + base + PELLR_SLICE * j;
+      while (cnt > 0 && rl[cnt - 1] <= j) cnt--;
+      for (PetscInt r = 0; r < cnt; r++) y[c[r]] += v[r] * xs[r];
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------ blocks */
+
+static PetscErrorCode PellrBlockDestroy(PellrBlock *b)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrLayoutDestroy(&b->L));
+  PetscCall(PellrLayoutDestroy(&b->T));
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PellrDeviceDestroy(&b->dL));
+  PetscCall(PellrDeviceDestroy(&b->dT));
+#endif
+  b->built  = PETSC_FALSE;
+  b->tbuilt = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Bring the PELLR copy of the SeqAIJ 'aij' (object state 'cur') up to date: rebuild on a pattern change (other
+  object or nonzerostate), otherwise refresh the values if the state changed, otherwise do nothing.
+  transpose: also the explicit transpose; device: also the device copies.
+*/
+static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, PetscObjectState cur, PetscBool transpose, PetscBool device)
+{
+  PetscObjectId      id;
+  const PetscInt    *ai, *aj;
+  const PetscScalar *aa;
+  PetscInt           m, n;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetId((PetscObject)aij, &id));
+  PetscCall(MatGetSize(aij, &m, &n));
+  if (b->built && b->id == id && b->nzstate == aij->nonzerostate && b->hstate == cur && (!transpose || (b->tbuilt && b->thstate == cur))) {
+    if (!device) PetscFunctionReturn(PETSC_SUCCESS);
+#if defined(PETSC_HAVE_CUDA)
+    if (b->dL && b->dstate == cur && (!transpose || (b->dT && b->dtstate == cur))) PetscFunctionReturn(PETSC_SUCCESS);
+#endif
+  }
+  PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, NULL));
+  PetscCall(MatSeqAIJGetArrayRead(aij, &aa));
+  if (!b->built || b->id != id || b->nzstate != aij->nonzerostate) {
+    PetscCall(PetscLogEventBegin(MAT_PELLR_Build, aij, 0, 0, 0));
+    PetscCall(PellrBlockDestroy(b));
+    PetscCall(PellrLayoutBuild(&b->L, m, n, ai, aj, NULL, p->long_row_length));
+    PetscCall(PellrLayoutSetValues(&b->L, aa));
+    PetscCall(PetscLogEventEnd(MAT_PELLR_Build, aij, 0, 0, 0));
+    b->built   = PETSC_TRUE;
+    b->id      = id;
+    b->nzstate = aij->nonzerostate;
+    b->hstate  = cur;
+    b->nbuild++;
+    PetscCall(PetscInfo(aij, "PELLR built: %" PetscInt_FMT " rows, %" PetscInt_FMT " long, %" PetscInt_FMT " slices, %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots\n", m, b->L.nlong, b->L.nslices, b->L.nnz, b->L.nslots));
+  } else if (b->hstate != cur) {
+    PetscCall(PetscLogEventBegin(MAT_PELLR_Refresh, aij, 0, 0, 0));
+    PetscCall(PellrLayoutSetValues(&b->L, aa));
+    PetscCall(PetscLogEventEnd(MAT_PELLR_Refresh, aij, 0, 0, 0));
+    b->hstate = cur;
+    b->nrefresh++;
+  }
+  if (transpose) {
+    if (!b->tbuilt) {
+      PetscCall(PetscLogEventBegin(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
+      PetscCall(PellrLayoutBuildTranspose(&b->T, m, n, ai, aj, p->long_row_length));
+      PetscCall(PellrLayoutSetValues(&b->T, aa));
+      PetscCall(PetscLogEventEnd(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
+      b->tbuilt  = PETSC_TRUE;
+      b->thstate = cur;
+      b->ntbuild++;
+    } else if (b->thstate != cur) {
+      PetscCall(PetscLogEventBegin(MAT_PELLR_Refresh, aij, 0, 0, 0));
+      PetscCall(PellrLayoutSetValues(&b->T, aa));
+      PetscCall(PetscLogEventEnd(MAT_PELLR_Refresh, aij, 0, 0, 0));
+      b->thstate = cur;
+      b->ntrefresh++;
+    }
+  }
+  PetscCall(MatSeqAIJRestoreArrayRead(aij, &aa));
+#if defined(PETSC_HAVE_CUDA)
+  if (device) {
+    PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, aij, 0, 0, 0));
+    if (!b->dL) {
+      PetscCall(PellrDeviceUpload(&b->L, &b->dL));
+      b->nupload++;
+    } else if (b->dstate != cur) {
+      PetscCall(PellrDeviceRefresh(b->dL, b->L.val, b->L.nslots));
+      b->ndrefresh++;
+    }
+    b->dstate = cur;
+    if (transpose) {
+      if (!b->dT) PetscCall(PellrDeviceUpload(&b->T, &b->dT));
+      else if (b->dtstate != cur) PetscCall(PellrDeviceRefresh(b->dT, b->T.val, b->T.nslots));
+      b->dtstate = cur;
+    }
+    PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, aij, 0, 0, 0));
+  }
+#else
+  (void)device;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = z + op(A) x with arrays in host or (dev) device memory; z may be NULL or y */
+static PetscErrorCode PellrBlockApply(Mat_PELLR *p, PellrBlock *b, PetscBool dev, const PetscScalar *x, const PetscScalar *z, PetscScalar *y, PetscBool trans)
+{
+  const PellrLayout *L = trans && p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT ? &b->T : &b->L;
+
+  PetscFunctionBegin;
+  if (dev) {
+#if defined(PETSC_HAVE_CUDA)
+    if (!trans || p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT) PetscCall(PellrDeviceMult(trans ? b->dT : b->dL, x, z, y));
+    else PetscCall(PellrDeviceMultTransposeAtomic(b->dL, x, z, y));
+    PetscCall(PetscLogGpuFlops(2.0 * L->nnz));
+#endif
+  } else {
+    if (!trans || p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT) PellrHostMult(L, x, z, y);
+    else {
+      if (z != y)
+        for (PetscInt i = 0; i < L->n; i++) y[i] = z ? z[i] : 0.0;
+      PellrHostMultTransposeAdd(L, x, y);
+    }
+    PetscCall(PetscLogFlops(2.0 * L->nnz));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrApplyVec(Mat_PELLR *p, PellrBlock *b, PetscBool dev, Vec x, Vec z, Vec y, PetscBool trans)
+{
+  const PetscScalar *xa, *za = NULL;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(MAT_PELLR_Mult, 0, 0, 0, 0));
+  if (dev) {
+    PetscMemType mx, my, mz = PETSC_MEMTYPE_DEVICE;
+    PetscCall(VecGetArrayReadAndMemType(x, &xa, &mx));
+    if (z == y) {
+      PetscCall(VecGetArrayAndMemType(y, &ya, &my));
+      za = ya;
+    } else {
+      if (z) PetscCall(VecGetArrayReadAndMemType(z, &za, &mz));
+      PetscCall(VecGetArrayWriteAndMemType(y, &ya, &my));
+    }
+    PetscCheck(PetscMemTypeDevice(mx) && PetscMemTypeDevice(my) && PetscMemTypeDevice(mz), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR GPU product got host vector arrays");
+  } else {
+    PetscCall(VecGetArrayRead(x, &xa));
+    if (z == y) {
+      PetscCall(VecGetArray(y, &ya));
+      za = ya;
+    } else {
+      if (z) PetscCall(VecGetArrayRead(z, &za));
+      PetscCall(VecGetArrayWrite(y, &ya));
+    }
+  }
+  PetscCall(PellrBlockApply(p, b, dev, xa, za, ya, trans));
+  if (dev) {
+    PetscCall(VecRestoreArrayReadAndMemType(x, &xa));
+    if (z == y) PetscCall(VecRestoreArrayAndMemType(y, &ya));
+    else {
+      if (z) PetscCall(VecRestoreArrayReadAndMemType(z, &za));
+      PetscCall(VecRestoreArrayWriteAndMemType(y, &ya));
+    }
+  } else {
+    PetscCall(VecRestoreArrayRead(x, &xa));
+    if (z == y) PetscCall(VecRestoreArray(y, &ya));
+    else {
+      if (z) PetscCall(VecRestoreArrayRead(z, &za));
+      PetscCall(VecRestoreArrayWrite(y, &ya));
+    }
+  }
+  PetscCall(PetscLogEventEnd(MAT_PELLR_Mult, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* products run on the GPU when the matrix is pellrcuda and all vectors are cuda vectors, none bound to the CPU */
+static PetscErrorCode PellrUseDevice(Mat A, Vec x, Vec y, Vec z, PetscBool *dev)
+{
+  PetscFunctionBegin;
+  *dev = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  if (((Mat_PELLR *)A->spptr)->cuda && !A->boundtocpu) {
+    Vec       v[3] = {x, y, z};
+    PetscBool flg  = PETSC_TRUE;
+    for (PetscInt i = 0; i < 3 && flg; i++) {
+      if (!v[i]) continue;
+      PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], &flg, VECSEQCUDA, VECMPICUDA, ""));
+      if (flg && v[i]->boundtocpu) flg = PETSC_FALSE;
+    }
+    *dev = flg;
+  }
+#else
+  (void)A;
+  (void)x;
+  (void)y;
+  (void)z;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ matrix ops */
+
+/* the state the sequential matrix's values are at, accounting for the increment MatAssemblyEnd() makes after us */
+static PetscErrorCode PellrSeqState(Mat A, Mat_PELLR *p, PetscObjectState *cur)
+{
+  PellrBlock *b = &p->d;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectStateGet((PetscObject)A, cur));
+  if (p->expect) {
+    if (*cur == p->expect_state + 1) {
+      if (b->hstate == p->expect_state) b->hstate = *cur;
+      if (b->thstate == p->expect_state) b->thstate = *cur;
+      if (b->dstate == p->expect_state) b->dstate = *cur;
+      if (b->dtstate == p->expect_state) b->dtstate = *cur;
+    }
+    p->expect = PETSC_FALSE;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  MatMPIAIJGetSeqAIJ() insists on a type name beginning with "mpiaij"; the matrix is an MPIAIJ (subclassed in
+  place), so present it under that name for the call.
+*/
+static PetscErrorCode PellrMPIGetSeqAIJ(Mat A, Mat *Ad, Mat *Ao, const PetscInt **garray)
+{
+  char          *name = ((PetscObject)A)->type_name;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  ((PetscObject)A)->type_name = (char *)MATMPIAIJ;
+  ierr                        = MatMPIAIJGetSeqAIJ(A, Ad, Ao, garray);
+  ((PetscObject)A)->type_name = name;
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrMPIEnsure(Mat A, Mat_PELLR *p, PetscBool trans, PetscBool dev, Mat *Ad, Mat *Ao)
+{
+  const PetscInt  *garray;
+  PetscObjectState sd, so;
+  PetscObjectId    oid;
+
+  PetscFunctionBegin;
+  PetscCall(PellrMPIGetSeqAIJ(A, Ad, Ao, &garray));
+  PetscCall(PetscObjectStateGet((PetscObject)*Ad, &sd));
+  PetscCall(PetscObjectStateGet((PetscObject)*Ao, &so));
+  PetscCall(PellrBlockEnsure(p, &p->d, *Ad, sd, trans, dev));
+  PetscCall(PellrBlockEnsure(p, &p->o, *Ao, so, trans, dev));
+  PetscCall(PetscObjectGetId((PetscObject)*Ao, &oid));
+  if (!p->sct || p->sct_id != oid || p->sct_nzstate != (*Ao)->nonzerostate) {
+    IS       is;
+    Vec      xt;
+    PetscInt nb = (*Ao)->cmap->n;
+
+    PetscCall(VecScatterDestroy(&p->sct));
+    PetscCall(VecDestroy(&p->lvec));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nb, garray, PETSC_USE_POINTER, &is));
+    PetscCall(VecCreate(PETSC_COMM_SELF, &p->lvec));
+    PetscCall(VecSetSizes(p->lvec, nb, nb));
+    PetscCall(VecSetType(p->lvec, p->cuda ? VECSEQCUDA : VECSEQ));
+    PetscCall(MatCreateVecs(A, &xt, NULL));
+    PetscCall(VecScatterCreate(xt, is, p->lvec, NULL, &p->sct));
+    PetscCall(VecDestroy(&xt));
+    PetscCall(ISDestroy(&is));
+    p->sct_id      = oid;
+    p->sct_nzstate = (*Ao)->nonzerostate;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultKernel_PELLR(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  PetscBool  dev;
+
+  PetscFunctionBegin;
+  PetscCall(PellrUseDevice(A, x, y, z, &dev));
+  if (!p->mpi) {
+    PetscObjectState cur;
+    PetscCall(PellrSeqState(A, p, &cur));
+    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, (PetscBool)(trans && p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT), dev));
+    PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, trans));
+  } else {
+    Mat Ad, Ao;
+    PetscCall(PellrMPIEnsure(A, p, (PetscBool)(trans && p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT), dev, &Ad, &Ao));
+    if (!trans) {
+      /* the ghost-value scatter overlaps the diagonal-block product */
+      PetscCall(VecScatterBegin(p->sct, x, p->lvec, INSERT_VALUES, SCATTER_FORWARD));
+      PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, PETSC_FALSE));
+      PetscCall(VecScatterEnd(p->sct, x, p->lvec, INSERT_VALUES, SCATTER_FORWARD));
+      PetscCall(PellrApplyVec(p, &p->o, dev, p->lvec, y, y, PETSC_FALSE));
+    } else {
+      PetscCall(PellrApplyVec(p, &p->o, dev, x, NULL, p->lvec, PETSC_TRUE));
+      PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, PETSC_TRUE));
+      PetscCall(VecScatterBegin(p->sct, p->lvec, y, ADD_VALUES, SCATTER_REVERSE));
+      PetscCall(VecScatterEnd(p->sct, p->lvec, y, ADD_VALUES, SCATTER_REVERSE));
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_PELLR(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultKernel_PELLR(A, x, NULL, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultAdd_PELLR(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultKernel_PELLR(A, x, z, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultTranspose_PELLR(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultKernel_PELLR(A, x, NULL, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultTransposeAdd_PELLR(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MatMultKernel_PELLR(A, x, z, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  PetscBool  dev;
+
+  PetscFunctionBegin;
+  PetscCall(PellrUseDevice(A, v, NULL, NULL, &dev));
+  /* in parallel the diagonal is that of the diagonal block when the row and column ownerships agree */
+  if (!dev || (p->mpi && (A->rmap->rstart != A->cmap->rstart || A->rmap->n != A->cmap->n))) {
+    PetscCall((*p->getdiagonal)(A, v));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(PETSC_HAVE_CUDA)
+  {
+    PetscScalar *d;
+    if (p->mpi) {
+      Mat Ad, Ao;
+      PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, PETSC_TRUE, &Ad, &Ao));
+    } else {
+      PetscObjectState cur;
+      PetscCall(PellrSeqState(A, p, &cur));
+      PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, PETSC_TRUE));
+    }
+    PetscCall(VecGetArrayWriteAndMemType(v, &d, NULL));
+    PetscCall(PellrDeviceGetDiagonal(p->d.dL, d));
+    PetscCall(VecRestoreArrayWriteAndMemType(v, &d));
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Build (or refresh) the PELLR copy of an assembled matrix now. For a sequential matrix the caller
+  (MatAssemblyEnd(), MatZeroRows(), MatConvert()) increases the object state once right after us: that one
+  increment is not a change of the values, so it is accepted at the next use (PellrSeqState()).
+*/
+static PetscErrorCode PellrBuildNow(Mat A)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+
+  PetscFunctionBegin;
+  if (p->mpi) {
+    Mat Ad, Ao;
+    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, p->cuda, &Ad, &Ao));
+  } else {
+    PetscObjectState cur;
+    PetscCall(PellrSeqState(A, p, &cur));
+    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, p->cuda));
+    p->expect       = PETSC_TRUE;
+    p->expect_state = cur;
+  }
+#if defined(PETSC_HAVE_CUDA)
+  if (p->cuda) A->offloadmask = PETSC_OFFLOAD_BOTH;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatAssemblyEnd_PELLR(Mat A, MatAssemblyType mode)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*p->assemblyend)(A, mode));
+  if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!p->mpi) {
+    /* MatSetValues() and MatZeroRows() change the values without changing the object state: refresh them */
+    p->expect    = PETSC_FALSE;
+    p->d.hstate  = -1;
+    p->d.thstate = -1;
+    p->d.dstate  = -1;
+    p->d.dtstate = -1;
+  }
+  PetscCall(PellrBuildNow(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PETSc's AIJ graph construction (used by PCGAMG) accepts only type names beginning with seqaij/mpiaij; the matrix is
+  one, so present it under that name for the call (the graph is then a plain AIJ matrix).
+*/
+static PetscErrorCode MatCreateGraph_PELLR(Mat A, PetscBool sym, PetscBool scale, PetscReal filter, PetscInt index_size, PetscInt index[], Mat *G)
+{
+  Mat_PELLR     *p    = (Mat_PELLR *)A->spptr;
+  char          *name = ((PetscObject)A)->type_name;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  ((PetscObject)A)->type_name = (char *)(p->mpi ? MATMPIAIJ : MATSEQAIJ);
+  ierr                        = (*p->creategraph)(A, sym, scale, filter, index_size, index, G);
+  ((PetscObject)A)->type_name = name;
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Sparse products (MatMatMult(), MatPtAP(), ... e.g. in PCGAMG): PETSc's AIJ product kernels check that the type names
+  of their operands begin with seqaij/mpiaij. The operands that are PELLR matrices are AIJ matrices, so the product
+  is set up and computed by AIJ's own code with them presented under their base type name; the result is AIJ.
+*/
+typedef struct {
+  PetscErrorCode (*symbolic)(Mat);
+  PetscErrorCode (*numeric)(Mat);
+} PellrProduct;
+
+static PetscErrorCode PellrIsOurs(Mat A, PetscBool *ours)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* present (or restore) the PELLR operands of the product C under their AIJ base type name */
+static PetscErrorCode PellrProductNames(Mat C, char *names[3], PetscBool restore)
+{
+  Mat_Product *product = C->product;
+  Mat          m[3]    = {NULL, NULL, NULL};
+
+  PetscFunctionBegin;
+  if (product) m[0] = product->A, m[1] = product->B, m[2] = product->C;
+  if (restore) {
+    for (PetscInt i = 2; i >= 0; i--)
+      if (m[i] && names[i]) ((PetscObject)m[i])->type_name = names[i];
+  } else {
+    for (PetscInt i = 0; i < 3; i++) {
+      PetscBool ours = PETSC_FALSE;
+      names[i]       = NULL;
+      if (m[i]) PetscCall(PellrIsOurs(m[i], &ours));
+      if (ours) {
+        names[i]                       = ((PetscObject)m[i])->type_name;
+        ((PetscObject)m[i])->type_name = (char *)(((Mat_PELLR *)m[i]->spptr)->mpi ? MATMPIAIJ : MATSEQAIJ);
+      }
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductNumeric_PELLR(Mat C)
+{
+  PellrProduct  *pp;
+  char          *names[3];
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectContainerQuery((PetscObject)C, "MatProduct_PELLR", (void **)&pp));
+  PetscCheck(pp && pp->numeric, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "PELLR product data missing");
+  PetscCall(PellrProductNames(C, names, PETSC_FALSE));
+  ierr = (*pp->numeric)(C);
+  PetscCall(PellrProductNames(C, names, PETSC_TRUE));
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductSymbolic_PELLR(Mat C)
+{
+  PellrProduct  *pp;
+  char          *names[3];
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectContainerQuery((PetscObject)C, "MatProduct_PELLR", (void **)&pp));
+  PetscCheck(pp && pp->symbolic, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "PELLR product data missing");
+  PetscCall(PellrProductNames(C, names, PETSC_FALSE));
+  ierr = (*pp->symbolic)(C);
+  PetscCall(PellrProductNames(C, names, PETSC_TRUE));
+  PetscCall(ierr);
+  if (C->ops->productnumeric && C->ops->productnumeric != MatProductNumeric_PELLR) {
+    pp->numeric                = C->ops->productnumeric;
+    C->ops->productnumeric     = MatProductNumeric_PELLR;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatProductSetFromOptions_PELLR(Mat C)
+{
+  Mat_Product *product = C->product;
+  Mat          op      = NULL;
+  PetscBool    ours;
+  char        *names[3];
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCheck(product, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "Not a product");
+  PetscCall(PellrIsOurs(product->A, &ours));
+  if (ours) op = product->A;
+  else {
+    PetscCall(PellrIsOurs(product->B, &ours));
+    if (ours) op = product->B;
+  }
+  PetscCheck(op && ((Mat_PELLR *)op->spptr)->productsetfromoptions, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "No PELLR operand");
+  PetscCall(PellrProductNames(C, names, PETSC_FALSE));
+  ierr = (*((Mat_PELLR *)op->spptr)->productsetfromoptions)(C);
+  PetscCall(PellrProductNames(C, names, PETSC_TRUE));
+  PetscCall(ierr);
+  if (C->ops->productsymbolic && C->ops->productsymbolic != MatProductSymbolic_PELLR) {
+    PellrProduct *pp;
+    PetscCall(PetscNew(&pp));
+    pp->symbolic = C->ops->productsymbolic;
+    PetscCall(PetscObjectContainerCompose((PetscObject)C, "MatProduct_PELLR", pp, PetscContainerUserDestroyDefault));
+    C->ops->productsymbolic = MatProductSymbolic_PELLR;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, PellrBlock *b, PetscBool sync)
+{
+  const PellrLayout *L   = &b->L;
+  PetscReal          pad = L->nnz ? 100.0 * (PetscReal)(L->nslots - L->nnz) / (PetscReal)L->nnz : 0.0;
+
+  PetscFunctionBegin;
+#define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
+  PELLR_PRINT("%sPELLR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, L->m, L->nrows, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
+  PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
+  PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
+  PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, L->it_pellr, (double)L->perturbation);
+  PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5]);
+#undef PELLR_PRINT
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
+{
+  Mat_PELLR        *p = (Mat_PELLR *)A->spptr;
+  PetscBool         isascii;
+  PetscViewerFormat format;
+
+  PetscFunctionBegin;
+  PetscCall((*p->view)(A, viewer));
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &isascii));
+  if (!isascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerGetFormat(viewer, &format));
+  if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPrintf(viewer, "PELLR format (%s products%s), transpose products: %s\n", p->cuda ? "GPU" : "host", p->cuda ? " with cuda vectors" : "", MatPELLRTransposeModes[p->tmode]));
+  if (!p->mpi) {
+    PetscObjectState cur;
+    PetscCall(PellrSeqState(A, p, &cur));
+    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, PETSC_FALSE));
+    PetscCall(PellrViewBlock(viewer, "", p, &p->d, PETSC_FALSE));
+  } else {
+    Mat         Ad, Ao;
+    PetscMPIInt rank;
+    char        name[64];
+    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, PETSC_FALSE, &Ad, &Ao));
+    PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)A), &rank));
+    PetscCall(PetscViewerASCIIPushSynchronized(viewer));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] diagonal block: ", rank));
+    PetscCall(PellrViewBlock(viewer, name, p, &p->d, PETSC_TRUE));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] off-diagonal block: ", rank));
+    PetscCall(PellrViewBlock(viewer, name, p, &p->o, PETSC_TRUE));
+    PetscCall(PetscViewerFlush(viewer));
+    PetscCall(PetscViewerASCIIPopSynchronized(viewer));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOptionsObject)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  PetscInt   longlen = p->long_row_length;
+  PetscBool  flg;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "PELLR matrix options");
+  PetscCall(PetscOptionsEnum("-mat_pellr_transpose", "Transpose products: explicit (cached PELLR transpose) or atomic (scatter of the rows)", "MATPELLR", MatPELLRTransposeModes, (PetscEnum)p->tmode, (PetscEnum *)&p->tmode, NULL));
+  PetscCall(PetscOptionsInt("-mat_pellr_long_row_length", "Rows at least this long always go to the unpadded long-row segment (a warp or thread block per row on the GPU)", "MATPELLR", longlen, &longlen, &flg));
+  PetscOptionsHeadEnd();
+  if (flg) {
+    PetscCheck(longlen >= 1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_long_row_length must be >= 1, not %" PetscInt_FMT, longlen);
+    if (longlen != p->long_row_length) {
+      p->long_row_length = longlen;
+      PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
+      PetscCall(PellrBlockDestroy(&p->o));
+    }
+  }
+  if (p->setfromoptions) PetscCall((*p->setfromoptions)(A, PetscOptionsObject));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ conversions */
+
+static PetscErrorCode MatConvert_AIJ_PELLR(Mat, MatType, MatReuse, Mat *);
+static PetscErrorCode MatConvert_PELLR_AIJ(Mat, MatType, MatReuse, Mat *);
+
+static const char *PellrConvertNames[][3] = {
+  /* {composed name with %s = seq or mpi, 1 = to PELLR / 0 = from PELLR, 1 = only with CUDA} */
+  {"MatConvert_%spellr_%saij_C", "0", "0"},
+  {"MatConvert_%spellrcuda_%saij_C", "0", "1"},
+  {"MatConvert_%spellr_%saijcusparse_C", "0", "1"},
+  {"MatConvert_%spellrcuda_%saijcusparse_C", "0", "1"},
+  {"MatConvert_%saij_%spellr_C", "1", "0"},
+  {"MatConvert_%saij_%spellrcuda_C", "1", "1"},
+  {"MatConvert_%saijcusparse_%spellrcuda_C", "1", "1"},
+  {"MatConvert_%spellr_%spellrcuda_C", "1", "1"},
+  {"MatConvert_%spellrcuda_%spellr_C", "1", "1"},
+};
+
+static PetscErrorCode MatGetFactor_PELLR_Petsc(Mat A, MatFactorType ftype, Mat *F)
+{
+  PetscErrorCode (*f)(Mat, MatFactorType, Mat *) = NULL;
+
+  PetscFunctionBegin;
+  /* the matrix is a SeqAIJ: PETSc's own factorizations read it directly */
+  PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, ftype, NULL, NULL, &f));
+  PetscCheck(f, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "No PETSc factorization of type %s for SeqAIJ", MatFactorTypes[ftype]);
+  PetscCall((*f)(A, ftype, F));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrCompose(Mat B, PetscBool set)
+{
+  const char *pre = ((Mat_PELLR *)B->spptr)->mpi ? "mpi" : "seq";
+  const char *our[2] = {"pellr", "pellrcuda"};
+  char        name[128];
+
+  PetscFunctionBegin;
+  /* products with an AIJ operand (products of two matrices of the same type go through ops->productsetfromoptions) */
+  for (PetscInt k = 0; k < 2; k++) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatProductSetFromOptions_%s%s_%saij_C", pre, our[k], pre));
+    PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? MatProductSetFromOptions_PELLR : NULL));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatProductSetFromOptions_%saij_%s%s_C", pre, pre, our[k]));
+    PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? MatProductSetFromOptions_PELLR : NULL));
+  }
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(PellrConvertNames); i++) {
+#if !defined(PETSC_HAVE_CUDA)
+    if (PellrConvertNames[i][2][0] == '1') continue;
+#endif
+    PetscCall(PetscSNPrintf(name, sizeof(name), PellrConvertNames[i][0], pre, pre));
+    PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? (PellrConvertNames[i][1][0] == '1' ? MatConvert_AIJ_PELLR : MatConvert_PELLR_AIJ) : NULL));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDestroy_PELLR(Mat A)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  PetscErrorCode (*destroy)(Mat) = p->destroy;
+
+  PetscFunctionBegin;
+  PetscCall(PellrBlockDestroy(&p->d));
+  PetscCall(PellrBlockDestroy(&p->o));
+  PetscCall(VecScatterDestroy(&p->sct));
+  PetscCall(VecDestroy(&p->lvec));
+  PetscCall(PellrCompose(A, PETSC_FALSE));
+  PetscCall(PetscFree(A->spptr));
+  PetscCall((*destroy)(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* turn the SeqAIJ/MPIAIJ B into seqpellr[cuda]/mpipellr[cuda] in place; if it is one already, switch host/GPU */
+static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
+{
+  Mat_PELLR *p;
+  PetscBool  mpi, ours = PETSC_FALSE;
+  char       name[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &mpi, MATMPIAIJ, MATMPIPELLR, MATMPIPELLRCUDA, ""));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+#if !defined(PETSC_HAVE_CUDA)
+  PetscCheck(!cuda, PetscObjectComm((PetscObject)B), PETSC_ERR_SUP, "PETSc was built without CUDA: use MATPELLR");
+#endif
+  if (!ours) {
+    PetscBool isaij;
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &isaij, MATSEQAIJ, MATMPIAIJ, ""));
+    PetscCheck(isaij, PetscObjectComm((PetscObject)B), PETSC_ERR_SUP, "Cannot turn a %s matrix into PELLR in place", ((PetscObject)B)->type_name);
+    PetscCall(PetscNew(&p));
+    B->spptr              = p;
+    p->format             = MAT_PELLR_FORMAT_PELLR;
+    p->tmode              = MAT_PELLR_TRANSPOSE_EXPLICIT;
+    p->long_row_length    = 256;
+    p->mpi                = mpi;
+    p->assemblyend        = B->ops->assemblyend;
+    p->destroy            = B->ops->destroy;
+    p->mult               = B->ops->mult;
+    p->multadd            = B->ops->multadd;
+    p->multtranspose      = B->ops->multtranspose;
+    p->multtransposeadd   = B->ops->multtransposeadd;
+    p->getdiagonal        = B->ops->getdiagonal;
+    p->view               = B->ops->view;
+    p->setfromoptions     = B->ops->setfromoptions;
+    p->creategraph        = B->ops->creategraph;
+    p->productsetfromoptions = B->ops->productsetfromoptions;
+    B->ops->assemblyend      = MatAssemblyEnd_PELLR;
+    B->ops->destroy          = MatDestroy_PELLR;
+    B->ops->mult             = MatMult_PELLR;
+    B->ops->multadd          = MatMultAdd_PELLR;
+    B->ops->multtranspose    = MatMultTranspose_PELLR;
+    B->ops->multtransposeadd = MatMultTransposeAdd_PELLR;
+    B->ops->getdiagonal      = MatGetDiagonal_PELLR;
+    B->ops->view             = MatView_PELLR;
+    B->ops->setfromoptions   = MatSetFromOptions_PELLR;
+    if (p->creategraph) B->ops->creategraph = MatCreateGraph_PELLR;
+    if (p->productsetfromoptions) B->ops->productsetfromoptions = MatProductSetFromOptions_PELLR;
+    PetscCall(PellrCompose(B, PETSC_TRUE));
+  }
+  p       = (Mat_PELLR *)B->spptr;
+  p->cuda = cuda;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "%s%s", mpi ? "mpipellr" : "seqpellr", cuda ? "cuda" : ""));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)B, name));
+  PetscCall(PetscFree(B->defaultvectype));
+  PetscCall(PetscStrallocpy(cuda ? VECCUDA : VECSTANDARD, &B->defaultvectype));
+  if (!cuda) {
+    PetscCall(PellrBlockDestroy(&p->d)); /* drop device copies; rebuilt on the host at the next use */
+    PetscCall(PellrBlockDestroy(&p->o));
+  }
+  if (B->assembled) PetscCall(PellrBuildNow(B)); /* MatConvert() increases the state once after us */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* any AIJ-like matrix (aij, aijcusparse, pellr, pellrcuda) to pellr or pellrcuda */
+static PetscErrorCode MatConvert_AIJ_PELLR(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+{
+  Mat       B;
+  PetscBool cuda, mpi, plain, ours;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrendswith(type, "cuda", &cuda));
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, DIFFERENT_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscStrbeginswith(((PetscObject)A)->type_name, "mpi", &mpi));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &plain, MATSEQAIJ, MATMPIAIJ, ""));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  if (plain || ours) {
+    if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+    else B = A;
+  } else {
+    B = A; /* e.g. aijcusparse: to plain AIJ first */
+    PetscCall(MatConvert(A, mpi ? MATMPIAIJ : MATSEQAIJ, reuse, &B));
+  }
+  PetscCall(PellrConvertInPlace(B, cuda));
+  *newmat = B;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* pellr[cuda] to aij (in place: restore the parent's operations) or to another AIJ type through aij */
+static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+{
+  Mat        B;
+  Mat_PELLR *p;
+  PetscBool  mpi, plain;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, DIFFERENT_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  else B = A;
+  p   = (Mat_PELLR *)B->spptr;
+  mpi = p->mpi;
+  PetscCall(PellrBlockDestroy(&p->d));
+  PetscCall(PellrBlockDestroy(&p->o));
+  PetscCall(VecScatterDestroy(&p->sct));
+  PetscCall(VecDestroy(&p->lvec));
+  B->ops->assemblyend      = p->assemblyend;
+  B->ops->destroy          = p->destroy;
+  B->ops->mult             = p->mult;
+  B->ops->multadd          = p->multadd;
+  B->ops->multtranspose    = p->multtranspose;
+  B->ops->multtransposeadd = p->multtransposeadd;
+  B->ops->getdiagonal      = p->getdiagonal;
+  B->ops->view             = p->view;
+  B->ops->setfromoptions   = p->setfromoptions;
+  B->ops->creategraph      = p->creategraph;
+  B->ops->productsetfromoptions = p->productsetfromoptions;
+  PetscCall(PellrCompose(B, PETSC_FALSE));
+  PetscCall(PetscFree(B->spptr));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)B, mpi ? MATMPIAIJ : MATSEQAIJ));
+  PetscCall(PetscFree(B->defaultvectype));
+  PetscCall(PetscStrallocpy(VECSTANDARD, &B->defaultvectype));
+#if defined(PETSC_HAVE_DEVICE)
+  B->offloadmask = PETSC_OFFLOAD_CPU;
+#endif
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &plain, type, ""));
+  if (!plain) {
+    PetscBool isaij;
+    PetscCall(PetscStrcmp(type, MATAIJ, &isaij));
+    if (!isaij) PetscCall(MatConvert(B, type, MAT_INPLACE_MATRIX, &B));
+  }
+  if (reuse == MAT_INPLACE_MATRIX && B != A) PetscCall(MatHeaderReplace(A, &B));
+  else *newmat = B;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ constructors */
+
+/*MC
+   MATPELLR - MATPELLR = "pellr" - An AIJ matrix (`MATSEQAIJ` on one process, `MATMPIAIJ` otherwise) whose products
+   use a PELLR copy of its sequential blocks (diagonal and off-diagonal blocks in parallel).
+
+   PELLR (Wang & Gu 2020, a permuted ELLPACK-R): the rows are stably sorted by decreasing length, stored in slices of
+   32 sorted rows whose width is the slice's longest row, values and 32-bit column indices column-major in the slice,
+   with per-row lengths; rows of at least -mat_pellr_long_row_length entries are stored apart, empty rows are
+   skipped, and the product writes y[perm[k]] directly. The copy is built at final assembly and kept up to date
+   lazily: a values-only change is refreshed by one gather through a stored map (no re-sort), a change of the
+   nonzero pattern rebuilds it, and nothing is redone when nothing changed. Everything else (MatSetValues(),
+   preallocation, MatZeroRows(), MatDuplicate(), MatConvert(), factorizations, ...) is AIJ's.
+
+   Options Database Keys:
++  -mat_type pellr                        - sets the matrix type (also -dm_mat_type pellr)
+.  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows
+.  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
+-  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
+
+   Level: beginner
+
+.seealso: `MATPELLRCUDA`, `MATAIJ`, `MATSELL`, `MatPELLRGetInfo()`, `MatPELLRWarpIterations()`, `MatPELLRPerturbation()`
+M*/
+
+/*MC
+   MATPELLRCUDA - MATPELLRCUDA = "pellrcuda" - `MATPELLR` whose PELLR copy lives on the GPU: products with vectors of
+   type `VECCUDA` (the default vector type of this matrix) run there, without copying the vectors to the host.
+   Long rows use a thread block per row, wide slices several threads per row, the others a thread per row; the
+   transpose products use a lazily built, cached explicit transpose (or atomics with -mat_pellr_transpose atomic).
+
+   Options Database Keys:
++  -mat_type pellrcuda - sets the matrix type (also -dm_mat_type pellrcuda, with -dm_vec_type cuda)
+-  see `MATPELLR`
+
+   Level: beginner
+
+.seealso: `MATPELLR`, `MATAIJCUSPARSE`, `MATSELLCUDA`
+M*/
+
+PETSC_EXTERN PetscErrorCode MatCreate_SeqPELLR(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSetType(A, MATSEQAIJ));
+  PetscCall(PellrConvertInPlace(A, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_EXTERN PetscErrorCode MatCreate_MPIPELLR(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSetType(A, MATMPIAIJ));
+  PetscCall(PellrConvertInPlace(A, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(PETSC_HAVE_CUDA)
+PETSC_EXTERN PetscErrorCode MatCreate_SeqPELLRCUDA(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+  PetscCall(MatSetType(A, MATSEQAIJ));
+  PetscCall(PellrConvertInPlace(A, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_EXTERN PetscErrorCode MatCreate_MPIPELLRCUDA(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+  PetscCall(MatSetType(A, MATMPIAIJ));
+  PetscCall(PellrConvertInPlace(A, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/*@
+  MatPELLRGetInfo - Gets the PELLR statistics and the lazy-update counters of a `MATPELLR` or `MATPELLRCUDA` matrix
+
+  Not Collective
+
+  Input Parameters:
++ A       - the matrix
+- offdiag - `PETSC_TRUE` for the off-diagonal block of an MPI matrix, else the (local diagonal) block
+
+  Output Parameter:
+. info - the statistics of the block (built if needed) and its counters
+
+  Level: intermediate
+
+.seealso: `MATPELLR`, `MatPELLRWarpIterations()`, `MatPELLRPerturbation()`
+@*/
+PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
+{
+  Mat_PELLR  *p;
+  PellrBlock *b;
+  PetscBool   ours;
+
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscAssertPointer(info, 3);
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  PetscCheck(ours, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a PELLR matrix but %s", ((PetscObject)A)->type_name);
+  PetscCheck(A->assembled, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONGSTATE, "Matrix is not assembled");
+  p = (Mat_PELLR *)A->spptr;
+  PetscCheck(!offdiag || p->mpi, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "A sequential matrix has no off-diagonal block");
+  b = offdiag ? &p->o : &p->d;
+  if (!b->built) { /* e.g. after MatDuplicate(), built at first use */
+    if (p->mpi) {
+      Mat Ad, Ao;
+      PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, PETSC_FALSE, &Ad, &Ao));
+    } else {
+      PetscObjectState cur;
+      PetscCall(PellrSeqState(A, p, &cur));
+      PetscCall(PellrBlockEnsure(p, b, A, cur, PETSC_FALSE, PETSC_FALSE));
+    }
+  }
+  info->rows                = b->L.m;
+  info->nonempty_rows       = b->L.nrows;
+  info->long_rows           = b->L.nlong;
+  info->slices              = b->L.nslices;
+  info->max_row_length      = b->L.maxlen;
+  info->nonzeros            = b->L.nnz;
+  info->slots               = b->L.nslots;
+  info->iterations_ell      = b->L.it_ell;
+  info->iterations_ellr     = b->L.it_ellr;
+  info->iterations_pellr    = b->L.it_pellr;
+  info->perturbation        = b->L.perturbation;
+  info->builds              = b->nbuild;
+  info->refreshes           = b->nrefresh;
+  info->transpose_builds    = b->ntbuild;
+  info->transpose_refreshes = b->ntrefresh;
+  info->uploads             = b->nupload;
+  info->device_refreshes    = b->ndrefresh;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatRegister_PELLR_Private(void)
+{
+  PetscClassId  id = MAT_CLASSID;
+  MatFactorType ft[4] = {MAT_FACTOR_LU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ILU, MAT_FACTOR_ICC};
+
+  PetscFunctionBegin;
+  PetscCall(MatRegister(MATSEQPELLR, MatCreate_SeqPELLR));
+  PetscCall(MatRegister(MATMPIPELLR, MatCreate_MPIPELLR));
+  PetscCall(MatRegisterRootName(MATPELLR, MATSEQPELLR, MATMPIPELLR));
+  /* the seqpellr handler also serves seqpellrcuda (MatSolverTypeGet() matches type-name prefixes) */
+  for (PetscInt i = 0; i < 4; i++) PetscCall(MatSolverTypeRegister(MATSOLVERPETSC, MATSEQPELLR, ft[i], MatGetFactor_PELLR_Petsc));
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatRegister(MATSEQPELLRCUDA, MatCreate_SeqPELLRCUDA));
+  PetscCall(MatRegister(MATMPIPELLRCUDA, MatCreate_MPIPELLRCUDA));
+  PetscCall(MatRegisterRootName(MATPELLRCUDA, MATSEQPELLRCUDA, MATMPIPELLRCUDA));
+#endif
+  PetscCall(PetscLogEventRegister("PELLRBuild", id, &MAT_PELLR_Build));
+  PetscCall(PetscLogEventRegister("PELLRRefresh", id, &MAT_PELLR_Refresh));
+  PetscCall(PetscLogEventRegister("PELLRTransBuild", id, &MAT_PELLR_TransposeBuild));
+  PetscCall(PetscLogEventRegister("PELLRCopyToGPU", id, &MAT_PELLR_CopyToGPU));
+  PetscCall(PetscLogEventRegister("PELLRMult", id, &MAT_PELLR_Mult));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,114 @@
+/* Internal data structures of MATPELLR / MATPELLRCUDA (not installed). */
+#pragma once
+
+#include <petscsparsegpu.h>
+#include <petsc/private/matimpl.h>
+
+/* Rows per slice of the sliced PELLR layout (one CUDA warp) */
+#define PELLR_SLICE 32
+/* long rows at least this long get a thread block per row on the GPU, shorter long rows a warp per row */
+#define PELLR_BLOCK_ROW 1024
+
+/*
+  PellrLayout - one sparse block (a SeqAIJ) in PELLR storage, 32-bit indices.
+
+  Sorted order k = 0..m-1 is the stable sort of the rows by length, longest first (perm[k] = original row):
+    [0, nlong)            long rows, stored CSR-like without padding: entries longptr[k] .. longptr[k+1]-1;
+                          a row is long if it has >= long_row_length entries, or >= 32 entries and the slice it would
+                          head would be more than 1/3 padding; on the GPU a thread block per row for the first nblock
+                          (>= PELLR_BLOCK_ROW entries), a warp per row for the others
+    [nlong, nrows)        the other non-empty rows, sliced per 32 sorted rows: slice s holds sorted rows
+                          nlong + 32 s + r (r = 0..31), width w_s = its longest row, entry j of row r at
+                          sliceptr[s] + 32 j + r (column-major in the slice), rlen[32 s + r] = row length
+                          (0 for the padding rows of the last slice)
+    [nrows, m)            empty rows: never touched by the product kernels except to set y = 0 (or z)
+  map[t] is the index in the CSR value array of slot t (-1 for padding): a values-only change is one gather.
+  The slices are in nonincreasing width; tclass[c] .. tclass[c+1]-1 are the slices processed with
+  2^(5-c) threads per row on the GPU (c = 0: 32 threads ... c = 5: one thread per row).
+*/
+typedef struct {
+  PetscInt    m, n, nnz;    /* rows, columns and stored nonzeros of the block */
+  PetscInt    nlong, nrows; /* long rows; non-empty rows */
+  PetscInt    nblock;       /* long rows [0, nblock) have >= PELLR_BLOCK_ROW entries: a thread block per row; the others a warp */
+  PetscInt    nslices, nslots;
+  PetscInt    tclass[7];
+  PetscInt    maxlen;
+  int        *perm;     /* [m] */
+  int        *longptr;  /* [nlong+1] */
+  int        *sliceptr; /* [nslices+1] */
+  int        *rlen;     /* [32 nslices] */
+  int        *col;      /* [nslots] */
+  int        *map;      /* [nslots] */
+  PetscScalar *val;     /* [nslots] */
+  /* the seed's statistics (Wang & Gu 2020), computed from the row lengths at build time */
+  PetscInt64 it_ell, it_ellr, it_pellr;
+  PetscReal  perturbation;
+} PellrLayout;
+
+typedef struct _p_PellrDevice *PellrDevice; /* device copy of a PellrLayout (pellrcuda.cu) */
+
+/* One AIJ block with its PELLR copy and (lazily) its explicit transpose, with the states they match */
+typedef struct {
+  PetscBool        built;
+  PetscObjectId    id;       /* the SeqAIJ the layout was built from */
+  PetscObjectState nzstate;  /* its nonzerostate at build time */
+  PetscObjectState hstate;   /* object state the host values match */
+  PellrLayout      L;
+  PetscBool        tbuilt;   /* explicit transpose (pattern of the current L) */
+  PetscObjectState thstate;
+  PellrLayout      T;
+  PellrDevice      dL, dT;   /* device copies (pellrcuda) */
+  PetscObjectState dstate, dtstate;
+  PetscInt         nbuild, nrefresh, ntbuild, ntrefresh, nupload, ndrefresh;
+} PellrBlock;
+
+/* Storage formats: the predictor (a later component) will choose among these; only PELLR exists now */
+typedef enum {
+  MAT_PELLR_FORMAT_PELLR = 0
+} MatPELLRFormat;
+
+typedef enum {
+  MAT_PELLR_TRANSPOSE_EXPLICIT = 0,
+  MAT_PELLR_TRANSPOSE_ATOMIC   = 1
+} MatPELLRTransposeMode;
+
+typedef struct {
+  MatPELLRFormat        format;
+  MatPELLRTransposeMode tmode;
+  PetscInt              long_row_length;
+  PetscBool             cuda; /* pellrcuda: products with cuda vectors run on the GPU */
+  PetscBool             mpi;
+  PellrBlock            d, o; /* diagonal block (the whole matrix when sequential) and off-diagonal block */
+  /* sequential: MatAssemblyEnd() increases the object state once after our assemblyend */
+  PetscBool             expect;
+  PetscObjectState      expect_state;
+  /* MPI: ghost values of x */
+  VecScatter            sct;
+  Vec                   lvec;
+  PetscObjectId         sct_id;
+  PetscObjectState      sct_nzstate;
+  /* the parent's (SeqAIJ or MPIAIJ) operations that we chain to */
+  PetscErrorCode (*assemblyend)(Mat, MatAssemblyType);
+  PetscErrorCode (*destroy)(Mat);
+  PetscErrorCode (*mult)(Mat, Vec, Vec);
+  PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec);
+  PetscErrorCode (*multtranspose)(Mat, Vec, Vec);
+  PetscErrorCode (*multtransposeadd)(Mat, Vec, Vec, Vec);
+  PetscErrorCode (*getdiagonal)(Mat, Vec);
+  PetscErrorCode (*view)(Mat, PetscViewer);
+  PetscErrorCode (*setfromoptions)(Mat, PetscOptionItems *);
+  PetscErrorCode (*creategraph)(Mat, PetscBool, PetscBool, PetscReal, PetscInt, PetscInt[], Mat *);
+  PetscErrorCode (*productsetfromoptions)(Mat);
+} Mat_PELLR;
+
+PETSC_INTERN PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
+
+PETSC_INTERN PetscErrorCode PellrLayoutDestroy(PellrLayout *);
+#if defined(PETSC_HAVE_CUDA)
+PETSC_INTERN PetscErrorCode PellrDeviceUpload(const PellrLayout *, PellrDevice *);
+PETSC_INTERN PetscErrorCode PellrDeviceRefresh(PellrDevice, const PetscScalar *, PetscInt);
+PETSC_INTERN PetscErrorCode PellrDeviceDestroy(PellrDevice *);
+PETSC_INTERN PetscErrorCode PellrDeviceMult(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
+#endif

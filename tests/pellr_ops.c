@@ -1,0 +1,615 @@
+static char help[] = "Compares every operation of MATPELLR (or -type pellrcuda) with MATAIJ on the shared matrices and generated ones.\n\
+  -dir <path>    : directory of the Matrix Market files (*.mtx.gz, listed in MANIFEST.tsv)\n\
+  -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv)\n\
+  -gen           : also the generated matrices (empty rows, dense row, n = 0/1, rectangular, wide rows)\n\
+  -type <pellr>  : the PELLR type to test\n\
+  -vec_type <t>  : vector type of the products (cuda for pellrcuda)\n\n";
+
+#include <petscsparsegpu.h>
+
+typedef struct {
+  PetscInt     m, n, nz;
+  PetscInt    *ri, *cj;
+  PetscScalar *v;
+} Triplets;
+
+/* Matrix Market coordinate reader (real/integer/pattern, general/symmetric), gzip through popen */
+static PetscErrorCode ReadMTX(const char *path, Triplets *t)
+{
+  char      cmd[PETSC_MAX_PATH_LEN + 32], line[1024];
+  FILE     *f;
+  PetscBool symmetric = PETSC_FALSE, pattern = PETSC_FALSE, header = PETSC_TRUE;
+  PetscInt  k = 0, nzf = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", path));
+  f = popen(cmd, "r");
+  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot run %s", cmd);
+  while (fgets(line, sizeof(line), f)) {
+    if (line[0] == '%') {
+      if (header && !strncmp(line, "%%MatrixMarket", 14)) {
+        symmetric = (PetscBool)(strstr(line, "symmetric") != NULL);
+        pattern   = (PetscBool)(strstr(line, "pattern") != NULL);
+      }
+      continue;
+    }
+    if (header) {
+      long m, n, nz;
+      PetscCheck(sscanf(line, "%ld %ld %ld", &m, &n, &nz) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Bad size line in %s", path);
+      t->m   = m;
+      t->n   = n;
+      nzf    = nz;
+      header = PETSC_FALSE;
+      PetscCall(PetscMalloc3(2 * nzf, &t->ri, 2 * nzf, &t->cj, 2 * nzf, &t->v));
+      continue;
+    }
+    {
+      long   i, j;
+      double a = 1.0;
+      int    got = sscanf(line, "%ld %ld %lf", &i, &j, &a);
+      if (got < 2) continue;
+      PetscCheck(pattern || got == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Missing value in %s", path);
+      t->ri[k] = i - 1, t->cj[k] = j - 1, t->v[k++] = a;
+      if (symmetric && i != j) t->ri[k] = j - 1, t->cj[k] = i - 1, t->v[k++] = a;
+    }
+  }
+  pclose(f);
+  PetscCheck(!header, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "No data in %s", path);
+  t->nz = k;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* a PetscMalloc3 above: free as such */
+static PetscErrorCode TripletsFree3(Triplets *t)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree3(t->ri, t->cj, t->v));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Assemble the triplets (owned rows only) into a matrix of the given type, preallocated with MatXAIJSetPreallocation() */
+static PetscErrorCode Assemble(const Triplets *t, MatType type, Mat *A)
+{
+  PetscInt rstart, rend, cstart, cend, *dnz, *onz;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, t->m, t->n));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  PetscCall(MatGetOwnershipRangeColumn(*A, &cstart, &cend));
+  PetscCall(PetscCalloc2(rend - rstart, &dnz, rend - rstart, &onz));
+  for (PetscInt k = 0; k < t->nz; k++)
+    if (t->ri[k] >= rstart && t->ri[k] < rend) {
+      if (t->cj[k] >= cstart && t->cj[k] < cend) dnz[t->ri[k] - rstart]++;
+      else onz[t->ri[k] - rstart]++;
+    }
+  for (PetscInt i = 0; i < rend - rstart; i++) dnz[i] = PetscMin(dnz[i], cend - cstart), onz[i] = PetscMin(onz[i], t->n - (cend - cstart));
+  PetscCall(MatXAIJSetPreallocation(*A, 1, dnz, onz, NULL, NULL));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  for (PetscInt k = 0; k < t->nz; k++)
+    if (t->ri[k] >= rstart && t->ri[k] < rend) PetscCall(MatSetValue(*A, t->ri[k], t->cj[k], t->v[k], ADD_VALUES));
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscFree2(dnz, onz));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* relative difference of two vectors in the max norm */
+static PetscErrorCode Diff(Vec a, Vec b, PetscReal *d)
+{
+  Vec       t;
+  PetscReal na, nt;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecDuplicate(a, &t));
+  PetscCall(VecWAXPY(t, -1.0, a, b));
+  PetscCall(VecNorm(t, NORM_INFINITY, &nt));
+  PetscCall(VecNorm(a, NORM_INFINITY, &na));
+  *d = nt / PetscMax(na, 1e-300);
+  if (na == 0 && nt == 0) *d = 0;
+  PetscCall(VecDestroy(&t));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+typedef struct {
+  const char *vectype;
+  PetscReal   worst;
+  char        failed[1024];
+} Ctx;
+
+static PetscErrorCode Check(Ctx *c, const char *what, PetscReal d)
+{
+  PetscFunctionBeginUser;
+  c->worst = PetscMax(c->worst, d);
+  if (!(d < 1e-12)) {
+    PetscCall(PetscStrlcat(c->failed, " ", sizeof(c->failed)));
+    PetscCall(PetscStrlcat(c->failed, what, sizeof(c->failed)));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* all products of P against A, x and z random */
+static PetscErrorCode CompareProducts(Ctx *c, const char *tag, Mat A, Mat P)
+{
+  Vec       x, y, ya, z, xt, yt, yta, zt, d, da;
+  PetscReal e;
+  char      what[64];
+  PetscRandom rnd;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 7));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(MatCreateVecs(P, &x, &y));
+  PetscCall(VecSetType(x, c->vectype));
+  PetscCall(VecSetType(y, c->vectype));
+  PetscCall(VecDuplicate(y, &ya));
+  PetscCall(VecDuplicate(y, &z));
+  PetscCall(VecDuplicate(y, &xt));
+  PetscCall(VecDuplicate(x, &yt));
+  PetscCall(VecDuplicate(x, &yta));
+  PetscCall(VecDuplicate(x, &zt));
+  PetscCall(VecDuplicate(y, &d));
+  PetscCall(VecDuplicate(y, &da));
+  PetscCall(VecSetRandom(x, rnd));
+  PetscCall(VecSetRandom(z, rnd));
+  PetscCall(VecSetRandom(xt, rnd));
+  PetscCall(VecSetRandom(zt, rnd));
+#define CMP(name, expr_p, expr_a, u, v) \
+  do { \
+    PetscCall(expr_p); \
+    PetscCall(expr_a); \
+    PetscCall(Diff(v, u, &e)); \
+    PetscCall(PetscSNPrintf(what, sizeof(what), "%s%s", tag, name)); \
+    PetscCall(Check(c, what, e)); \
+  } while (0)
+  CMP("mult", MatMult(P, x, y), MatMult(A, x, ya), y, ya);
+  CMP("multadd", MatMultAdd(P, x, z, y), MatMultAdd(A, x, z, ya), y, ya);
+  PetscCall(VecCopy(z, y));
+  PetscCall(VecCopy(z, ya));
+  CMP("multadd(y=z)", MatMultAdd(P, x, y, y), MatMultAdd(A, x, ya, ya), y, ya);
+  CMP("multtranspose", MatMultTranspose(P, xt, yt), MatMultTranspose(A, xt, yta), yt, yta);
+  CMP("multtransposeadd", MatMultTransposeAdd(P, xt, zt, yt), MatMultTransposeAdd(A, xt, zt, yta), yt, yta);
+  PetscCall(VecCopy(zt, yt));
+  PetscCall(VecCopy(zt, yta));
+  CMP("multtransposeadd(y=z)", MatMultTransposeAdd(P, xt, yt, yt), MatMultTransposeAdd(A, xt, yta, yta), yt, yta);
+  {
+    PetscInt m, n;
+    PetscCall(MatGetLocalSize(A, &m, &n));
+    PetscCall(MatGetSize(A, &m, &n));
+    if (m == n) CMP("diagonal", MatGetDiagonal(P, d), MatGetDiagonal(A, da), d, da);
+  }
+#undef CMP
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&ya));
+  PetscCall(VecDestroy(&z));
+  PetscCall(VecDestroy(&xt));
+  PetscCall(VecDestroy(&yt));
+  PetscCall(VecDestroy(&yta));
+  PetscCall(VecDestroy(&zt));
+  PetscCall(VecDestroy(&d));
+  PetscCall(VecDestroy(&da));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode SetTranspose(Mat P, const char *mode)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_pellr_transpose", mode));
+  PetscCall(MatSetFromOptions(P));
+  PetscCall(PetscOptionsClearValue(NULL, "-mat_pellr_transpose"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType type, const char *vectype)
+{
+  Mat          A, P, Q;
+  Ctx          c;
+  MatPELLRInfo i0, i1, i2, i3;
+  PetscBool    same;
+  PetscInt     rstart, rend, M, N;
+  MatType      qt;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(&c, sizeof(c)));
+  c.vectype = vectype;
+  PetscCall(Assemble(t, MATAIJ, &A));
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+
+  /* 1. assembled directly as PELLR (MatXAIJSetPreallocation + MatSetValues) */
+  PetscCall(Assemble(t, type, &P));
+  PetscCall(CompareProducts(&c, "assembled:", A, P));
+  PetscCall(SetTranspose(P, "atomic"));
+  PetscCall(CompareProducts(&c, "atomic:", A, P));
+  PetscCall(SetTranspose(P, "explicit"));
+  PetscCall(CompareProducts(&c, "explicit:", A, P));
+  PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i0));
+  /* nothing changed: nothing rebuilt or refreshed */
+  PetscCall(CompareProducts(&c, "again:", A, P));
+  PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i1));
+  if (i1.builds != i0.builds || i1.refreshes != i0.refreshes || i1.transpose_builds != i0.transpose_builds || i1.transpose_refreshes != i0.transpose_refreshes) PetscCall(PetscStrlcat(c.failed, " rebuilt-without-change", sizeof(c.failed)));
+  if (i1.uploads != i0.uploads || i1.device_refreshes != i0.device_refreshes) PetscCall(PetscStrlcat(c.failed, " device-copy-redone-without-change", sizeof(c.failed)));
+
+  { /* PETSc's own factorizations stay available (the default PC of one process is ILU only if so) */
+    PetscMPIInt   size;
+    MatFactorType ft[4] = {MAT_FACTOR_LU, MAT_FACTOR_ILU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ICC};
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    for (PetscInt i = 0; i < 4 && size == 1; i++) {
+      PetscBool avail;
+      PetscCall(MatGetFactorAvailable(P, MATSOLVERPETSC, ft[i], &avail));
+      if (!avail) PetscCall(PetscStrlcat(c.failed, " factor-unavailable", sizeof(c.failed)));
+    }
+  }
+
+  /* sparse products (AIJ's kernels, result AIJ) */
+  if (M == N) {
+    Mat C1, C2;
+    PetscCall(MatMatMult(P, P, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(MatMatMult(A, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C2));
+    PetscCall(CompareProducts(&c, "matmatmult:", C2, C1));
+    PetscCall(MatDestroy(&C1));
+    PetscCall(MatMatMult(P, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(CompareProducts(&c, "matmatmult-mixed:", C2, C1));
+    PetscCall(MatMatMult(P, A, MAT_REUSE_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(CompareProducts(&c, "matmatmult-reuse:", C2, C1));
+    PetscCall(MatDestroy(&C1));
+    PetscCall(MatDestroy(&C2));
+    PetscCall(MatPtAP(P, P, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C1));
+    PetscCall(MatPtAP(A, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &C2));
+    PetscCall(CompareProducts(&c, "ptap:", C2, C1));
+    PetscCall(MatDestroy(&C1));
+    PetscCall(MatDestroy(&C2));
+  }
+
+  /* 2. values-only changes: MatScale, MatShift (when the diagonal is stored), MatSetValues on existing entries */
+  PetscCall(MatScale(P, 2.0));
+  PetscCall(MatScale(A, 2.0));
+  PetscCall(CompareProducts(&c, "scale:", A, P));
+  for (PetscInt k = 0; k < t->nz; k++)
+    if (t->ri[k] >= rstart && t->ri[k] < rend && k % 5 == 0) {
+      PetscCall(MatSetValue(P, t->ri[k], t->cj[k], (PetscScalar)(k % 7) - 3.0, INSERT_VALUES));
+      PetscCall(MatSetValue(A, t->ri[k], t->cj[k], (PetscScalar)(k % 7) - 3.0, INSERT_VALUES));
+    }
+  PetscCall(MatAssemblyBegin(P, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(P, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(CompareProducts(&c, "setvalues:", A, P));
+  PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i2));
+  if (i2.builds != i0.builds) PetscCall(PetscStrlcat(c.failed, " rebuilt-on-values-change", sizeof(c.failed)));
+  if (i2.refreshes <= i1.refreshes) PetscCall(PetscStrlcat(c.failed, " no-refresh", sizeof(c.failed)));
+  if (strstr(type, "cuda") && rend > rstart && (i2.uploads != i1.uploads || i2.device_refreshes <= i1.device_refreshes)) PetscCall(PetscStrlcat(c.failed, " device-not-refreshed-by-values-only", sizeof(c.failed)));
+
+  /* 3. pattern change: a new nonzero in every owned row i at column (i * 7 + 3) mod N */
+  if (N > 0) {
+    MatInfo before, after;
+    PetscCall(MatGetInfo(A, MAT_LOCAL, &before));
+    for (PetscInt r = rstart; r < rend; r++) {
+      PetscCall(MatSetValue(P, r, (r * 7 + 3) % N, 0.5, ADD_VALUES));
+      PetscCall(MatSetValue(A, r, (r * 7 + 3) % N, 0.5, ADD_VALUES));
+    }
+    PetscCall(MatAssemblyBegin(P, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(P, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(CompareProducts(&c, "pattern:", A, P));
+    PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i3));
+    PetscCall(MatGetInfo(A, MAT_LOCAL, &after));
+    if (after.nz_used > before.nz_used && i3.builds == i2.builds) PetscCall(PetscStrlcat(c.failed, " not-rebuilt-on-pattern-change", sizeof(c.failed)));
+  }
+
+  /* 4. AIJ operations on the PELLR matrix */
+  if (M == N) {
+    PetscCall(MatShift(P, 1.5));
+    PetscCall(MatShift(A, 1.5));
+    PetscCall(CompareProducts(&c, "shift:", A, P));
+  }
+  PetscCall(MatDuplicate(P, MAT_COPY_VALUES, &Q));
+  PetscCall(MatGetType(Q, &qt));
+  PetscCall(PetscObjectTypeCompare((PetscObject)P, qt, &same));
+  if (!same) PetscCall(PetscStrlcat(c.failed, " duplicate-type", sizeof(c.failed)));
+  PetscCall(CompareProducts(&c, "duplicate:", A, Q));
+  PetscCall(MatAXPY(Q, -0.5, A, SUBSET_NONZERO_PATTERN)); /* Q = P - A/2 = A/2 */
+  PetscCall(MatCopy(Q, P, SAME_NONZERO_PATTERN));          /* P = A/2 */
+  PetscCall(MatScale(A, 0.5));
+  PetscCall(CompareProducts(&c, "axpy+copy:", A, P));
+  PetscCall(MatDestroy(&Q));
+  {
+    PetscInt rows[3], nr = 0;
+    if (rend > rstart) rows[nr++] = rstart;
+    if (rend - rstart > 2) rows[nr++] = rstart + (rend - rstart) / 2;
+    if (rend - rstart > 1) rows[nr++] = rend - 1;
+    PetscCall(MatZeroRows(P, nr, rows, M == N ? 3.0 : 0.0, NULL, NULL));
+    PetscCall(MatZeroRows(A, nr, rows, M == N ? 3.0 : 0.0, NULL, NULL));
+    PetscCall(CompareProducts(&c, "zerorows:", A, P));
+    if (M == N) {
+      PetscCall(MatZeroRowsColumns(P, nr, rows, 2.0, NULL, NULL));
+      PetscCall(MatZeroRowsColumns(A, nr, rows, 2.0, NULL, NULL));
+      PetscCall(CompareProducts(&c, "zerorowscolumns:", A, P));
+    }
+  }
+  for (PetscInt r = rstart; r < rend; r++) { /* MatGetRow */
+    PetscInt           np, na;
+    const PetscInt    *cp, *ca;
+    const PetscScalar *vp, *va;
+    PetscBool          eq = PETSC_TRUE;
+    PetscCall(MatGetRow(P, r, &np, &cp, &vp));
+    PetscCall(MatGetRow(A, r, &na, &ca, &va));
+    if (np != na) eq = PETSC_FALSE;
+    for (PetscInt j = 0; eq && j < np; j++)
+      if (cp[j] != ca[j] || vp[j] != va[j]) eq = PETSC_FALSE;
+    PetscCall(MatRestoreRow(P, r, &np, &cp, &vp));
+    PetscCall(MatRestoreRow(A, r, &na, &ca, &va));
+    if (!eq) {
+      PetscCall(PetscStrlcat(c.failed, " getrow", sizeof(c.failed)));
+      break;
+    }
+  }
+  /* conversions: PELLR -> AIJ must equal A exactly; AIJ -> PELLR must give the same products */
+  PetscCall(MatConvert(P, MATAIJ, MAT_INITIAL_MATRIX, &Q));
+  PetscCall(MatEqual(A, Q, &same));
+  if (!same) PetscCall(PetscStrlcat(c.failed, " convert-to-aij", sizeof(c.failed)));
+  PetscCall(MatDestroy(&Q));
+  PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &Q));
+  PetscCall(MatGetType(Q, &qt));
+  PetscCall(PetscObjectTypeCompare((PetscObject)P, qt, &same));
+  if (!same) PetscCall(PetscStrlcat(c.failed, " convert-type", sizeof(c.failed)));
+  PetscCall(CompareProducts(&c, "converted:", A, Q));
+  PetscCall(MatConvert(Q, MATAIJ, MAT_INPLACE_MATRIX, &Q));
+  PetscCall(MatEqual(A, Q, &same));
+  if (!same) PetscCall(PetscStrlcat(c.failed, " convert-inplace", sizeof(c.failed)));
+  PetscCall(MatDestroy(&Q));
+  if (strstr(type, "cuda")) {
+    Mat C, D;
+    /* aijcusparse -> pellrcuda -> aijcusparse, and pellr -> pellrcuda in place by MatSetType() */
+    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &C));
+    PetscCall(MatConvert(C, type, MAT_INITIAL_MATRIX, &D));
+    PetscCall(CompareProducts(&c, "from-aijcusparse:", A, D));
+    PetscCall(MatConvert(D, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &D));
+    PetscCall(CompareProducts(&c, "to-aijcusparse:", A, D));
+    PetscCall(MatDestroy(&D));
+    PetscCall(MatDestroy(&C));
+    PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &D));
+    PetscCall(MatSetType(D, type));
+    PetscCall(MatGetType(D, &qt));
+    PetscCall(PetscObjectTypeCompare((PetscObject)P, qt, &same));
+    if (!same) PetscCall(PetscStrlcat(c.failed, " settype-pellr-to-cuda", sizeof(c.failed)));
+    PetscCall(CompareProducts(&c, "pellr-to-cuda:", A, D));
+    PetscCall(MatDestroy(&D));
+  }
+  { /* more values-only changes: MatDiagonalScale, MatZeroEntries */
+    Vec l, r;
+    PetscCall(MatCreateVecs(A, &r, &l));
+    PetscCall(VecSet(l, 0.5));
+    PetscCall(VecSet(r, 3.0));
+    PetscCall(MatDiagonalScale(P, l, r));
+    PetscCall(MatDiagonalScale(A, l, r));
+    PetscCall(CompareProducts(&c, "diagonalscale:", A, P));
+    PetscCall(MatZeroEntries(P));
+    PetscCall(MatZeroEntries(A));
+    PetscCall(CompareProducts(&c, "zeroentries:", A, P));
+    PetscCall(VecDestroy(&l));
+    PetscCall(VecDestroy(&r));
+  }
+  {
+    PetscMPIInt fails = c.failed[0] ? 1 : 0, all;
+    PetscReal   worst;
+    PetscCallMPI(MPIU_Allreduce(&fails, &all, 1, MPI_INT, MPI_MAX, PETSC_COMM_WORLD));
+    PetscCallMPI(MPIU_Allreduce(&c.worst, &worst, 1, MPIU_REAL, MPI_MAX, PETSC_COMM_WORLD));
+    if (c.failed[0]) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s FAILED:%s (max rel. difference %g)\n", name, c.failed, (double)c.worst));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-14s %6" PetscInt_FMT " x %-6" PetscInt_FMT " %s; long rows %" PetscInt_FMT ", slices %" PetscInt_FMT ", PELLR/ELLR warp iterations %s\n", name, M, N, all ? "DIFFERS from aij" : "all operations match aij (max rel. difference < 1e-12)", i0.long_rows, i0.slices, i0.iterations_pellr <= i0.iterations_ellr ? "<= 1" : "> 1 (impossible)"));
+  }
+  PetscCall(MatDestroy(&P));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Generate(const char *kind, Triplets *t)
+{
+  PetscInt cap = 0, k = 0;
+
+  PetscFunctionBeginUser;
+  if (!strcmp(kind, "empty_rows")) t->m = t->n = 200, cap = 200 * 5;
+  else if (!strcmp(kind, "dense_row")) t->m = t->n = 400, cap = 400 * 3 + 400;
+  else if (!strcmp(kind, "n0")) t->m = t->n = 0, cap = 1;
+  else if (!strcmp(kind, "n1")) t->m = t->n = 1, cap = 1;
+  else if (!strcmp(kind, "rect_wide")) t->m = 60, t->n = 130, cap = 60 * 6;
+  else if (!strcmp(kind, "rect_tall")) t->m = 130, t->n = 60, cap = 130 * 6;
+  else if (!strcmp(kind, "powerlaw")) t->m = t->n = 3000, cap = 3000 * 40;
+  else if (!strcmp(kind, "wide_rows")) t->m = t->n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
+  PetscCall(PetscMalloc3(cap, &t->ri, cap, &t->cj, cap, &t->v));
+  if (!strcmp(kind, "empty_rows")) {
+    for (PetscInt i = 0; i < t->m; i++) {
+      if (i % 3 == 0) continue; /* every third row empty */
+      for (PetscInt j = 0; j < 1 + i % 5; j++) t->ri[k] = i, t->cj[k] = (i * 13 + j * 31) % t->n, t->v[k++] = 1.0 + i + 0.1 * j;
+    }
+  } else if (!strcmp(kind, "dense_row")) {
+    for (PetscInt i = 0; i < t->m; i++) {
+      if (i == 7) {
+        for (PetscInt j = 0; j < t->n; j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = 1.0 / (1 + j);
+        continue;
+      }
+      for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+    }
+  } else if (!strcmp(kind, "n1")) {
+    t->ri[k] = 0, t->cj[k] = 0, t->v[k++] = 2.0;
+  } else if (!strncmp(kind, "rect", 4)) {
+    for (PetscInt i = 0; i < t->m; i++)
+      for (PetscInt j = 0; j < 1 + (i * 7) % 6; j++) t->ri[k] = i, t->cj[k] = (i * 17 + j * 11) % t->n, t->v[k++] = 1.0 - 0.01 * i + j;
+  } else if (!strcmp(kind, "wide_rows")) {
+    /* 40 rows of ~1100 entries, 40 of ~600, the rest tridiagonal: 32 and 16 threads per row with a large -mat_pellr_long_row_length */
+    for (PetscInt i = 0; i < t->m; i++) {
+      PetscInt len = i < 40 ? 1100 + i : (i < 80 ? 560 + i : 0);
+      if (len)
+        for (PetscInt j = 0; j < len; j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = 1.0 / (1 + i + j);
+      else
+        for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+    }
+  } else if (!strcmp(kind, "powerlaw")) {
+    /* row lengths ~ 1/rank: a few rows of hundreds of entries, most of one or two, to exercise every slice class */
+    for (PetscInt i = 0; i < t->m; i++) {
+      PetscInt len = PetscMin(t->n, PetscMax(1, 1200 / (1 + (i * 37) % t->m)));
+      if (k + len > cap) len = cap - k;
+      for (PetscInt j = 0; j < len; j++) t->ri[k] = i, t->cj[k] = (i + j * 97) % t->n, t->v[k++] = 1.0 + ((i + j) % 9);
+    }
+  }
+  t->nz = k;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the seed's formulas against a direct count: sort the lengths (descending), take warp maxima */
+static int CmpDesc(const void *a, const void *b)
+{
+  PetscInt x = *(const PetscInt *)a, y = *(const PetscInt *)b;
+  return x < y ? 1 : (x > y ? -1 : 0);
+}
+
+static PetscErrorCode TestFormulas(void)
+{
+  PetscInt  ms[] = {0, 1, 31, 32, 33, 100, 1000}, warps[] = {1, 4, 32};
+  PetscBool ok   = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  for (size_t a = 0; a < PETSC_STATIC_ARRAY_LENGTH(ms); a++) {
+    for (size_t b = 0; b < PETSC_STATIC_ARRAY_LENGTH(warps); b++) {
+      PetscInt   m = ms[a], w = warps[b], *len, *sorted, maxlen = 0;
+      PetscInt64 e, er, p, e2 = 0, er2 = 0, p2 = 0;
+      PetscReal  dp, dp2 = 0, mean = 0;
+      PetscCall(PetscMalloc2(m, &len, m, &sorted));
+      for (PetscInt i = 0; i < m; i++) len[i] = (i * 7919) % 13 + (i % 17 == 0 ? 40 : 0), sorted[i] = len[i], maxlen = PetscMax(maxlen, len[i]), mean += len[i];
+      qsort(sorted, (size_t)m, sizeof(PetscInt), CmpDesc);
+      for (PetscInt s = 0; s < m; s += w) {
+        PetscInt wm = 0;
+        for (PetscInt i = s; i < PetscMin(m, s + w); i++) wm = PetscMax(wm, len[i]);
+        e2 += maxlen, er2 += wm, p2 += sorted[s];
+      }
+      if (m > 1 && mean > 0) {
+        mean /= m;
+        for (PetscInt i = 1; i < m; i++) dp2 += PetscAbsReal((PetscReal)(len[i] - len[i - 1]));
+        dp2 /= (m - 1) * mean;
+      }
+      PetscCall(MatPELLRWarpIterations(m, len, w, &e, &er, &p));
+      PetscCall(MatPELLRPerturbation(m, len, &dp));
+      if (e != e2 || er != er2 || p != p2 || PetscAbsReal(dp - dp2) > 1e-12 * PetscMax(1, dp2) || p > er || er > e) ok = PETSC_FALSE;
+      PetscCall(PetscFree2(len, sorted));
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "warp iterations (ELL, ELLR, PELLR) and degree of perturbation equal a direct count: %s\n", ok ? "yes" : "NO"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", type[64] = MATPELLR, vectype[64] = VECSTANDARD, manifest[PETSC_MAX_PATH_LEN + 16], line[4096];
+  char     *names[64];
+  PetscInt  nnames = 64;
+  PetscBool gen = PETSC_FALSE, sel = PETSC_FALSE;
+  FILE     *f;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscSparseGPUInitializePackage());
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-type", type, sizeof(type), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-gen", &gen, NULL));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
+  if (gen) PetscCall(TestFormulas());
+  if (gen) {
+    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows"};
+    for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(kinds); i++) {
+      Triplets t;
+      PetscCall(Generate(kinds[i], &t));
+      PetscCall(TestMatrix(kinds[i], &t, type, vectype));
+      PetscCall(TripletsFree3(&t));
+    }
+  }
+  if (!sel) nnames = 0;
+  PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
+  f = fopen(manifest, "r");
+  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
+  PetscCheck(fgets(line, sizeof(line), f), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
+  while (fgets(line, sizeof(line), f)) {
+    char     name[256], path[PETSC_MAX_PATH_LEN + 300];
+    Triplets t;
+    PetscBool want = PETSC_TRUE;
+    if (sscanf(line, "%255s", name) != 1) continue;
+    if (sel) {
+      want = PETSC_FALSE;
+      for (PetscInt i = 0; i < nnames; i++)
+        if (!strcmp(names[i], name)) want = PETSC_TRUE;
+    }
+    if (!want) continue;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
+    PetscCall(ReadMTX(path, &t));
+    PetscCall(TestMatrix(name, &t, type, vectype));
+    PetscCall(TripletsFree3(&t));
+  }
+  fclose(f);
+  for (PetscInt i = 0; i < nnames; i++) PetscCall(PetscFree(names[i]));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: gen
+      args: -gen -matrices none
+
+   test:
+      suffix: shared
+      args: -dir ../../shared/matrices
+
+   test:
+      suffix: gen_mpi
+      nsize: 2
+      args: -gen -matrices none
+
+   test:
+      suffix: shared_mpi
+      nsize: 2
+      args: -dir ../../shared/matrices -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
+
+   test:
+      suffix: long_rows
+      args: -gen -matrices mbeacxc,adder_dcop_05 -mat_pellr_long_row_length 3
+
+   test:
+      suffix: wide_slices
+      args: -gen -matrices mbeacxc,adder_dcop_05,hangGlider_2 -mat_pellr_long_row_length 100000
+
+   testset:
+      requires: cuda
+      args: -type pellrcuda -vec_type cuda
+      test:
+         suffix: cuda_gen
+         args: -gen -matrices none
+         output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_shared
+         args: -dir ../../shared/matrices
+         output_file: output/pellr_ops_shared.out
+      test:
+         suffix: cuda_gen_mpi
+         nsize: 2
+         args: -gen -matrices none
+         output_file: output/pellr_ops_gen_mpi.out
+      test:
+         suffix: cuda_long_rows
+         args: -gen -matrices mbeacxc,adder_dcop_05 -mat_pellr_long_row_length 3
+         output_file: output/pellr_ops_long_rows.out
+      test:
+         suffix: cuda_wide_slices
+         args: -gen -matrices mbeacxc,adder_dcop_05,hangGlider_2 -mat_pellr_long_row_length 100000
+         output_file: output/pellr_ops_wide_slices.out
+      test:
+         suffix: cuda_shared_mpi
+         nsize: 2
+         args: -dir ../../shared/matrices -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
+         output_file: output/pellr_ops_shared_mpi.out
+
+TEST*/

@@ -1,0 +1,190 @@
+static char help[] = "Times repeated MatMult in a chosen matrix type (e.g. pellr, pellrcuda) on a Matrix Market matrix or a 3D Laplacian,\n\
+checks the product against AIJ and prints the storage statistics (for PELLR: layout, warp iterations, perturbation).\n\
+A plain PETSc program: load PETSc SparseGPU with -dll_append <path>/libpetscsparsegpu.so.\n\
+  -f <file>        : Matrix Market file (.mtx or .mtx.gz, coordinate real/integer/pattern, general/symmetric)\n\
+  -n <int>         : otherwise a 7-point 3D Laplacian on an n^3 grid (default 32)\n\
+  -mat_type <type> : the type to convert to (default pellr)\n\
+  -reps <int>      : timed products (default 100)\n\n";
+
+#include <petscmat.h>
+
+/* Every rank reads the file and inserts the rows it owns */
+static PetscErrorCode LoadMatrixMarket(const char *path, Mat *A)
+{
+  char      cmd[PETSC_MAX_PATH_LEN + 32], line[1024];
+  FILE     *f;
+  PetscBool gz, symmetric = PETSC_FALSE, pattern = PETSC_FALSE, header = PETSC_TRUE;
+  PetscInt  rstart = 0, rend = 0;
+  long      m = 0, n = 0, nz = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrendswith(path, ".gz", &gz));
+  PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "%s '%s'", gz ? "gzip -dc" : "cat", path));
+  f = popen(cmd, "r");
+  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot read %s", path);
+  while (fgets(line, sizeof(line), f)) {
+    if (line[0] == '%') {
+      if (header && !strncmp(line, "%%MatrixMarket", 14)) {
+        PetscCheck(strstr(line, "coordinate"), PETSC_COMM_SELF, PETSC_ERR_SUP, "Only coordinate Matrix Market files are supported");
+        PetscCheck(!strstr(line, "complex"), PETSC_COMM_SELF, PETSC_ERR_SUP, "Complex Matrix Market files are not supported");
+        symmetric = (PetscBool)(strstr(line, "symmetric") != NULL);
+        pattern   = (PetscBool)(strstr(line, "pattern") != NULL);
+      }
+      continue;
+    }
+    if (header) {
+      PetscCheck(sscanf(line, "%ld %ld %ld", &m, &n, &nz) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Bad size line in %s", path);
+      header = PETSC_FALSE;
+      PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+      PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, (PetscInt)m, (PetscInt)n));
+      PetscCall(MatSetType(*A, MATAIJ));
+      PetscCall(MatSetUp(*A));
+      PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+      PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+      continue;
+    }
+    {
+      long   i, j;
+      double a   = 1.0;
+      int    got = sscanf(line, "%ld %ld %lf", &i, &j, &a);
+      if (got < 2) continue;
+      PetscCheck(pattern || got == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Missing value in %s", path);
+      if (i - 1 >= rstart && i - 1 < rend) PetscCall(MatSetValue(*A, (PetscInt)(i - 1), (PetscInt)(j - 1), (PetscScalar)a, ADD_VALUES));
+      if (symmetric && i != j && j - 1 >= rstart && j - 1 < rend) PetscCall(MatSetValue(*A, (PetscInt)(j - 1), (PetscInt)(i - 1), (PetscScalar)a, ADD_VALUES));
+    }
+  }
+  pclose(f);
+  PetscCheck(!header, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "No Matrix Market data in %s", path);
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Laplacian3d(PetscInt n, Mat *A)
+{
+  PetscInt rstart, rend, N = n * n * n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateAIJ(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, N, N, 7, NULL, 6, NULL, A));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    PetscInt    i = row % n, j = (row / n) % n, k = row / (n * n), c[7], nc = 0;
+    PetscScalar v[7];
+    if (k > 0) c[nc] = row - n * n, v[nc++] = -1;
+    if (j > 0) c[nc] = row - n, v[nc++] = -1;
+    if (i > 0) c[nc] = row - 1, v[nc++] = -1;
+    c[nc] = row, v[nc++] = 6;
+    if (i < n - 1) c[nc] = row + 1, v[nc++] = -1;
+    if (j < n - 1) c[nc] = row + n, v[nc++] = -1;
+    if (k < n - 1) c[nc] = row + n * n, v[nc++] = -1;
+    PetscCall(MatSetValues(*A, 1, &row, nc, c, v, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat            A, B;
+  Vec            x, y, xa, ya;
+  char           file[PETSC_MAX_PATH_LEN] = "", type[64] = "pellr";
+  PetscInt       n = 32, reps = 100, M, N;
+  PetscBool      flg;
+  PetscReal      nrm, diff;
+  PetscLogDouble t0, t1, tconv0, tconv1;
+  MatInfo        info;
+  MatType        btype;
+  VecType        vtype;
+  PetscRandom    rnd;
+  PetscViewer    viewer;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), &flg));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_type", type, sizeof(type), NULL));
+  PetscCheck(reps > 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps must be positive");
+  if (flg) PetscCall(LoadMatrixMarket(file, &A));
+  else PetscCall(Laplacian3d(n, &A));
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(MatGetInfo(A, MAT_GLOBAL_SUM, &info));
+
+  /* convert (the conversion builds the new storage) */
+  PetscCall(PetscTime(&tconv0));
+  PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &B));
+  PetscCall(MatSetFromOptions(B)); /* options of the type, e.g. -mat_pellr_long_row_length */
+  PetscCall(PetscTime(&tconv1));
+  PetscCall(MatGetType(B, &btype));
+
+  /* x random; products of B with vectors of its own default type (cuda for pellrcuda) */
+  PetscCall(MatCreateVecs(B, &x, &y));
+  PetscCall(MatCreateVecs(A, &xa, &ya));
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 3));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(VecSetRandom(xa, rnd));
+  PetscCall(VecCopy(xa, x));
+  PetscCall(VecGetType(y, &vtype));
+  PetscCall(MatMult(A, xa, ya));
+  PetscCall(MatMult(B, x, y)); /* warm-up */
+  PetscCall(VecNorm(y, NORM_2, &nrm));
+  PetscCall(PetscTime(&t0));
+  for (PetscInt r = 0; r < reps; r++) PetscCall(MatMult(B, x, y));
+  PetscCall(VecNorm(y, NORM_2, &nrm)); /* a reduction: the products have finished on the device too */
+  PetscCall(PetscTime(&t1));
+  PetscCall(VecAXPY(ya, -1.0, y));
+  PetscCall(VecNorm(ya, NORM_INFINITY, &diff));
+  PetscCall(VecNorm(y, NORM_INFINITY, &nrm));
+
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " x %" PetscInt_FMT ", %.0f nonzeros\n", flg ? file : "3D Laplacian", M, N, (double)info.nz_used));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "matrix type %s, vector type %s\n", btype, vtype));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "product identical to AIJ's (max rel. difference < 1e-12): %s\n", diff <= 1e-12 * PetscMax(nrm, 1e-300) ? "yes" : "NO"));
+  {
+    /* compulsory traffic of a CSR SpMV with 32-bit indices: values and columns once, row pointers, x and y once */
+    double t = (t1 - t0) / reps, bytes = 12.0 * info.nz_used + 4.0 * (M + 1) + 8.0 * N + 8.0 * M;
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "time: MatMult %.3e s (mean of %" PetscInt_FMT "), %.2f GFlop/s, %.1f GB/s effective; conversion %.3e s = %.1f products\n", t, reps, 2e-9 * info.nz_used / t, 1e-9 * bytes / t, tconv1 - tconv0, (tconv1 - tconv0) / t));
+  }
+  PetscCall(PetscViewerASCIIGetStdout(PETSC_COMM_WORLD, &viewer));
+  PetscCall(PetscViewerPushFormat(viewer, PETSC_VIEWER_ASCII_INFO));
+  PetscCall(MatView(B, viewer));
+  PetscCall(PetscViewerPopFormat(viewer));
+
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&xa));
+  PetscCall(VecDestroy(&ya));
+  PetscCall(MatDestroy(&B));
+  PetscCall(MatDestroy(&A));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: laplacian
+      args: -n 10 -reps 5 -dll_append ${SPARSEGPU_LIB}
+      filter: grep -v "^time:"
+
+   test:
+      suffix: file
+      args: -f ../../shared/matrices/hangGlider_2.mtx.gz -reps 5 -dll_append ${SPARSEGPU_LIB}
+      filter: grep -v "^time:"
+
+   test:
+      suffix: mpi
+      nsize: 2
+      args: -f ../../shared/matrices/rajat19.mtx.gz -reps 5 -dll_append ${SPARSEGPU_LIB}
+      filter: grep -v "^time:"
+
+   test:
+      suffix: cuda
+      requires: cuda
+      args: -n 10 -reps 5 -mat_type pellrcuda -dll_append ${SPARSEGPU_LIB}
+      filter: grep -v "^time:" | sed -e "s/seqpellrcuda/seqpellr/" -e "s/vector type seqcuda/vector type seq/" -e "s/GPU products with cuda vectors/host products/"
+      output_file: output/ex3_laplacian.out
+
+TEST*/
