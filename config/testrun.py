@@ -11,6 +11,9 @@ Supported keys (PETSc's meanings): build:/test:/testset: blocks, suffix, nsize, 
 (a shell pipeline applied to the output), filter_output (applied to the reference), env (VAR=value
 pairs), and petsc_example (path of an unmodified PETSc example below share/petsc/examples).
 
+In args and env, ${SPARSEGPU_LIB} is the library and ${SPARSEGPU_MATRICES} the directory of the shared
+matrices ($SPARSEGPU_MATRICES, else ../shared/matrices, else .gpu/matrices); both are also in the environment.
+
 Output comparison: tokens are compared one by one; numbers within a relative tolerance (1e-6 by
 default, `tolerance:` per test) and an absolute floor of 1e-12, everything else exactly (whitespace
 runs are equal). Unlike petscdiff, which masks every floating-point number, a wrong number fails.
@@ -33,6 +36,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("SPARSEGPU_BUILD", os.path.join(ROOT, "build"))
 LIB = os.environ.get("SPARSEGPU_LIB", os.path.join(BUILD, "lib", "libpetscsparsegpu.so"))
 MAKE = os.environ.get("MAKE", "make")
+
+
+def matrices_dir():
+    """The shared SuiteSparse matrices: $SPARSEGPU_MATRICES, ../shared/matrices (CI, here) or .gpu/matrices (GPU machine)."""
+    for d in (os.environ.get("SPARSEGPU_MATRICES"), os.path.join(ROOT, "..", "shared", "matrices"), os.path.join(ROOT, ".gpu", "matrices")):
+        if d and os.path.isfile(os.path.join(d, "MANIFEST.tsv")):
+            return os.path.abspath(d)
+    return os.path.abspath(os.path.join(ROOT, "..", "shared", "matrices"))
+
+
+MATRICES = matrices_dir()
 
 
 # ---------------------------------------------------------------- parsing of /*TEST blocks
@@ -198,6 +212,11 @@ def unified_diff(expected, actual, exp_name):
     return "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), exp_name, "output", n=2))
 
 
+def expand_vars(text):
+    """${SPARSEGPU_LIB} (the library) and ${SPARSEGPU_MATRICES} (the shared matrices) in args and env."""
+    return text.replace("${SPARSEGPU_LIB}", LIB).replace("${SPARSEGPU_MATRICES}", MATRICES)
+
+
 # ---------------------------------------------------------------- building
 def build_target(target):
     r = subprocess.run([MAKE, "--no-print-directory", "-s", "-C", ROOT, target], capture_output=True, text=True)
@@ -224,6 +243,7 @@ def main():
     env_base.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     env_base.setdefault("OMPI_MCA_rmaps_base_oversubscribe", "1")
     env_base["SPARSEGPU_LIB"] = LIB
+    env_base["SPARSEGPU_MATRICES"] = MATRICES
     print("# PETSc SparseGPU tests: PETSC_DIR=%s, CUDA=%s, GPU present=%s" % (os.environ.get("PETSC_DIR"), os.environ.get("HAVE_CUDA") == "1", gpu))
     sys.stdout.flush()
 
@@ -273,11 +293,11 @@ def main():
                 skipped += 1
                 continue
             nsize = int(t.get("nsize", "1"))
-            cmd = (mpiexec_cmd(nsize) if nsize > 1 else []) + [exe] + shlex.split(args.replace("${SPARSEGPU_LIB}", LIB))
+            cmd = (mpiexec_cmd(nsize) if nsize > 1 else []) + [exe] + shlex.split(expand_vars(args))
             env = dict(env_base)
             for kv in shlex.split(t.get("env", "")):
                 k, _, v = kv.partition("=")
-                env[k] = v.replace("${SPARSEGPU_LIB}", LIB)
+                env[k] = expand_vars(v)
             outname = t.get("output_file") or ("output/%s%s%s.out" % (base, "_" + t["suffix"] if t.get("suffix") else "", "_" + label if label else ""))
             ref = os.path.join(srcdir, outname)
             t0 = time.time()

@@ -512,6 +512,7 @@ int main(int argc, char **argv)
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscSparseGPUInitializePackage());
+  if (getenv("SPARSEGPU_MATRICES")) PetscCall(PetscStrncpy(dir, getenv("SPARSEGPU_MATRICES"), sizeof(dir))); /* set by the test runner */
   PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-type", type, sizeof(type), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
@@ -562,7 +563,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: shared
-      args: -dir ../../shared/matrices
+      args: -dir ${SPARSEGPU_MATRICES}
 
    test:
       suffix: gen_mpi
@@ -572,7 +573,7 @@ int main(int argc, char **argv)
    test:
       suffix: shared_mpi
       nsize: 2
-      args: -dir ../../shared/matrices -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
+      args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
 
    test:
       suffix: long_rows
@@ -591,7 +592,7 @@ int main(int argc, char **argv)
          output_file: output/pellr_ops_gen.out
       test:
          suffix: cuda_shared
-         args: -dir ../../shared/matrices
+         args: -dir ${SPARSEGPU_MATRICES}
          output_file: output/pellr_ops_shared.out
       test:
          suffix: cuda_gen_mpi
@@ -609,7 +610,7 @@ int main(int argc, char **argv)
       test:
          suffix: cuda_shared_mpi
          nsize: 2
-         args: -dir ../../shared/matrices -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
+         args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
          output_file: output/pellr_ops_shared_mpi.out
 
 TEST*/

@@ -5,7 +5,8 @@ PetscFinalize()/PetscInitialize() in one process (the finalizer resets the guard
 
 static PetscErrorCode ReportRegistered(void)
 {
-  const char *names[] = {MATPELLR, MATPELLRCUDA, PCSUBTREEILU, MATORDERINGGPURCM};
+  /* the root names pellr/pellrcuda map to these by communicator size */
+  const char *names[] = {MATSEQPELLR, MATSEQPELLRCUDA, PCSUBTREEILU, MATORDERINGGPURCM};
   PetscFunctionList lists[4];
   PetscVoidFn *f;
   char          version[256];
@@ -18,7 +19,7 @@ static PetscErrorCode ReportRegistered(void)
   PetscCheck(prefix, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "Unexpected version string %s", version);
   for (int i = 0; i < 4; i++) {
     PetscCall(PetscFunctionListFind_Private(lists[i], names[i], &f));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-12s %s\n", names[i], f ? "registered" : "not registered"));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-13s %s\n", names[i], f ? "registered" : "not registered"));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -40,14 +41,21 @@ int main(int argc, char **argv)
 
 /*TEST
 
-   test:
+   testset:
       args: -sparsegpu_view
       filter: sed -e '/registered:/d'
-
-   test:
-      suffix: mpi
-      nsize: 2
-      args: -sparsegpu_view
-      filter: sed -e '/registered:/d'
+      test:
+         requires: !cuda
+      test:
+         suffix: mpi
+         requires: !cuda
+         nsize: 2
+      test:
+         suffix: cuda
+         requires: cuda
+      test:
+         suffix: cuda_mpi
+         requires: cuda
+         nsize: 2
 
 TEST*/

@@ -138,7 +138,7 @@ int main(int argc, char **argv)
   PetscCall(VecNorm(ya, NORM_INFINITY, &diff));
   PetscCall(VecNorm(y, NORM_INFINITY, &nrm));
 
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " x %" PetscInt_FMT ", %.0f nonzeros\n", flg ? file : "3D Laplacian", M, N, (double)info.nz_used));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " x %" PetscInt_FMT ", %.0f nonzeros\n", flg ? (strrchr(file, '/') ? strrchr(file, '/') + 1 : file) : "3D Laplacian", M, N, (double)info.nz_used));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "matrix type %s, vector type %s\n", btype, vtype));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "product identical to AIJ's (max rel. difference < 1e-12): %s\n", diff <= 1e-12 * PetscMax(nrm, 1e-300) ? "yes" : "NO"));
   {
@@ -171,13 +171,13 @@ int main(int argc, char **argv)
 
    test:
       suffix: file
-      args: -f ../../shared/matrices/hangGlider_2.mtx.gz -reps 5 -dll_append ${SPARSEGPU_LIB}
+      args: -f ${SPARSEGPU_MATRICES}/hangGlider_2.mtx.gz -reps 5 -dll_append ${SPARSEGPU_LIB}
       filter: grep -v "^time:"
 
    test:
       suffix: mpi
       nsize: 2
-      args: -f ../../shared/matrices/rajat19.mtx.gz -reps 5 -dll_append ${SPARSEGPU_LIB}
+      args: -f ${SPARSEGPU_MATRICES}/rajat19.mtx.gz -reps 5 -dll_append ${SPARSEGPU_LIB}
       filter: grep -v "^time:"
 
    test:
