@@ -1,0 +1,841 @@
+/*
+  MATORDERINGGPURCM ("gpurcm"): Reverse Cuthill-McKee ordering by speculative parallel batches
+  (Mlakar, Winter, Parger, Steinberger, IPDPS 2021) on CPU threads or on the GPU, identical to PETSc's
+  MATORDERINGRCM (SPARSEPACK genrcm on the graph of MatGetRowIJ(mat, symmetric, inode-compressed)).
+
+  Backends: serial (exact port of SPARSEPACK genrcm/fnroot/rootls/rcm/degree, 0-based),
+            threads (POSIX threads + C11 atomics), cuda (gpurcm.cu).
+*/
+#include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
+#include <petsc/private/matimpl.h>
+#include "gpurcmimpl.h"
+
+#if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_STDATOMIC_H) && !defined(__STDC_NO_ATOMICS__)
+  #define GPURCM_HAVE_THREADS 1
+  #include <pthread.h>
+  #include <sched.h>
+  #include <stdatomic.h>
+  #include <stdint.h>
+  #include <stdlib.h>
+  #include <unistd.h>
+#endif
+
+const char *const MatGPURCMBackends[] = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
+PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
+
+/* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
+#define GPURCM_SMALL_COMPONENT 4096
+/* Automatic backend choice: below these sizes the serial code is faster */
+#define GPURCM_AUTO_THREADS_MIN 20000
+#define GPURCM_AUTO_CUDA_MIN    100000
+
+/* ------------------------------------------------------------------------------------------------
+   Serial reference: SPARSEPACK genrcm, 0-based. mask[v] != 0 means v is not yet numbered.
+   ------------------------------------------------------------------------------------------------ */
+
+/* rootls: level structure rooted at root among masked nodes; xls[0..nlvl] level starts (xls[nlvl] = size) */
+static void GPURCMRootls(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *nlvl, PetscInt *xls, PetscInt *ls)
+{
+  PetscInt nl = 0, lvlend = 0, cc = 1, lbegin;
+
+  mask[root] = 0;
+  ls[0]      = root;
+  do {
+    lbegin      = lvlend;
+    lvlend      = cc;
+    xls[nl++]   = lbegin;
+    for (PetscInt i = lbegin; i < lvlend; i++) {
+      const PetscInt node = ls[i];
+      for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+        const PetscInt nbr = ja[j];
+        if (!mask[nbr]) continue;
+        ls[cc++]  = nbr;
+        mask[nbr] = 0;
+      }
+    }
+  } while (cc > lvlend);
+  xls[nl] = lvlend;
+  for (PetscInt i = 0; i < cc; i++) mask[ls[i]] = 1;
+  *nlvl = nl;
+}
+
+/* Number of masked neighbours of node (SPARSEPACK's degree in the section graph) */
+static inline PetscInt GPURCMMaskedDegree(PetscInt node, const PetscInt *ia, const PetscInt *ja, const PetscInt *mask)
+{
+  PetscInt d = 0;
+  for (PetscInt k = ia[node]; k < ia[node + 1]; k++) d += (mask[ja[k]] > 0);
+  return d;
+}
+
+/* fnroot: pseudo-peripheral node of the component of root; SPARSEPACK's return rule */
+static void GPURCMFnroot(PetscInt *root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *xls, PetscInt *ls)
+{
+  PetscInt nlvl, nunlvl, cc;
+
+  GPURCMRootls(*root, ia, ja, mask, &nlvl, xls, ls);
+  cc = xls[nlvl];
+  if (nlvl == 1 || nlvl == cc) return;
+  for (;;) {
+    const PetscInt jstrt  = xls[nlvl - 1];
+    PetscInt       mindeg = cc;
+
+    *root = ls[jstrt];
+    if (jstrt != cc - 1) {
+      for (PetscInt j = jstrt; j < cc; j++) {
+        const PetscInt node = ls[j], ndeg = GPURCMMaskedDegree(node, ia, ja, mask);
+        if (ndeg < mindeg) {
+          *root  = node;
+          mindeg = ndeg;
+        }
+      }
+    }
+    GPURCMRootls(*root, ia, ja, mask, &nunlvl, xls, ls);
+    if (nunlvl <= nlvl) return;
+    nlvl = nunlvl;
+    if (nlvl >= cc) return;
+  }
+}
+
+/* Stable sort of a[0..n) by key[a[i]] (insertion for short runs, merge sort with tmp otherwise) */
+static void GPURCMStableSortByKey(PetscInt n, PetscInt *a, const PetscInt *key, PetscInt *tmp)
+{
+  if (n < 2) return;
+  if (n <= 24 || !tmp) {
+    for (PetscInt k = 1; k < n; k++) {
+      const PetscInt v = a[k], kv = key[v];
+      PetscInt       l = k - 1;
+      while (l >= 0 && key[a[l]] > kv) {
+        a[l + 1] = a[l];
+        l--;
+      }
+      a[l + 1] = v;
+    }
+    return;
+  }
+  {
+    const PetscInt h = n / 2;
+    PetscInt       i = 0, j = h, o = 0;
+
+    GPURCMStableSortByKey(h, a, key, tmp);
+    GPURCMStableSortByKey(n - h, a + h, key, tmp);
+    if (key[a[h - 1]] <= key[a[h]]) return;
+    while (i < h && j < n) tmp[o++] = (key[a[j]] < key[a[i]]) ? a[j++] : a[i++];
+    while (i < h) tmp[o++] = a[i++];
+    while (j < n) tmp[o++] = a[j++];
+    for (i = 0; i < n; i++) a[i] = tmp[i];
+  }
+}
+
+/* rcm: numbers the component of root (Cuthill-McKee then reversed) into perm[0..cc); deg/mark are work arrays (mark zero on entry and exit) */
+static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *deg, PetscInt *mark, PetscInt *tmp)
+{
+  PetscInt cc = 1, tail;
+
+  /* SPARSEPACK degree: degrees in the section graph, component listed level by level into perm */
+  perm[0]    = root;
+  mark[root] = 1;
+  for (PetscInt i = 0; i < cc; i++) {
+    const PetscInt node = perm[i];
+    PetscInt       ideg = 0;
+    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+      const PetscInt nbr = ja[j];
+      if (!mask[nbr]) continue;
+      ideg++;
+      if (mark[nbr]) continue;
+      mark[nbr]  = 1;
+      perm[cc++] = nbr;
+    }
+    deg[node] = ideg;
+  }
+  for (PetscInt i = 0; i < cc; i++) mark[perm[i]] = 0;
+  *ccsize    = cc;
+  mask[root] = 0;
+  if (cc <= 1) return;
+  /* Cuthill-McKee: FIFO; each node's unnumbered neighbours in adjacency order, stably sorted by degree */
+  tail = 1;
+  for (PetscInt i = 0; i < tail; i++) {
+    const PetscInt node = perm[i], fnbr = tail;
+    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+      const PetscInt nbr = ja[j];
+      if (!mask[nbr]) continue;
+      mask[nbr]    = 0;
+      perm[tail++] = nbr;
+    }
+    GPURCMStableSortByKey(tail - fnbr, perm + fnbr, deg, tmp);
+  }
+  for (PetscInt i = 0, l = cc - 1; i < l; i++, l--) {
+    const PetscInt t = perm[i];
+    perm[i]          = perm[l];
+    perm[l]          = t;
+  }
+}
+
+PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscInt perm[])
+{
+  PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
+
+  PetscFunctionBegin;
+  if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (n == 1) {
+    perm[0] = 0;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
+  for (PetscInt i = 0; i < n; i++) mask[i] = 1, mark[i] = 0;
+  for (PetscInt i = 0; i < n && num < n; i++) {
+    PetscInt root = i, cc;
+    if (!mask[i]) continue;
+    GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+    GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+    num += cc;
+  }
+  PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(GPURCM_HAVE_THREADS)
+/* ------------------------------------------------------------------------------------------------
+   Threads backend: speculative parallel batches.
+
+   One BFS "job" (a rootls pass of the root finder, or the Cuthill-McKee numbering) fills a queue q[]
+   with q[0] = root. A batch is a contiguous range of already-enqueued parents; workers take batch
+   tickets in order. Batch b:
+     1. range: start = end of batch b-1; end = min(start + B, latest published tail); if the queue is
+        exhausted (all earlier batches published and tail == start) the job is done;
+     2. waits until its parents are written (q[p] >= 0);
+     3. discovers speculatively: owner[v] = min(owner[v], key(p)) for every neighbour v of parent p;
+     4. signal "discovered" along the chain (after batch b-1's), so every earlier parent's claim is in;
+     5. validates: the children of p are the neighbours with owner[v] == key(p) (final now), in row
+        order, stably sorted by degree for the numbering; they are marked placed;
+     6. signal the count: tail(b) = tail(b-1) + count (early, before writing);
+     7. writes its children at [tail(b-1), tail(b)) with release stores.
+   A batch only waits on earlier tickets, which are held by running threads: no deadlock. The result
+   is the serial FIFO order since every node's parent is its earliest neighbour in the queue.
+   Keys: (epoch part) << 40 | (pos + 1); a placed node gets (epoch part) | 0. A new job uses a smaller
+   epoch part, so old keys never hide new claims. Valid for symmetric graphs (checked by the caller).
+   ------------------------------------------------------------------------------------------------ */
+typedef int64_t GPURCMKey;
+  #define GPURCM_POS_BITS  40
+  #define GPURCM_EPOCH_MAX ((GPURCMKey)1 << 22)
+
+typedef struct {
+  PetscInt  cap, *child, *tmp;
+  PetscInt *cnt;
+} GPURCMThreadWork;
+
+typedef struct _GPURCMThreads {
+  PetscInt        n, nthreads, B;
+  const PetscInt *ia, *ja;
+  _Atomic GPURCMKey *owner;
+  _Atomic PetscInt  *ls, *cm; /* queues of the root finder and of the numbering (-1 = not yet written) */
+  PetscInt          *lev;     /* level of the node at each position of ls */
+  _Atomic PetscInt  *bend, *btail;
+  _Atomic int       *bdisc;
+  PetscInt           nbatchcap;
+  /* current job */
+  _Atomic PetscInt *q;
+  PetscBool         numbering;
+  GPURCMKey         hi;
+  PetscInt          epoch;
+  _Atomic PetscInt  ticket, pubtail, npub;
+  _Atomic int       done, failed;
+  int               exitjob;
+  pthread_barrier_t barrier;
+  GPURCMThreadWork *work;
+} GPURCMThreads;
+
+static inline void GPURCMPause(int *spins)
+{
+  if (++(*spins) > 64) {
+    *spins = 0;
+    sched_yield();
+  }
+}
+
+static inline PetscInt GPURCMRowLen(const GPURCMThreads *t, PetscInt v)
+{
+  return t->ia[v + 1] - t->ia[v];
+}
+
+static int GPURCMWorkReserve(GPURCMThreadWork *w, PetscInt need)
+{
+  if (need <= w->cap) return 0;
+  {
+    PetscInt  cap   = PetscMax(2 * w->cap, need);
+    PetscInt *child = (PetscInt *)realloc(w->child, (size_t)cap * sizeof(PetscInt));
+    PetscInt *tmp;
+    if (!child) return 1;
+    w->child = child;
+    tmp      = (PetscInt *)realloc(w->tmp, (size_t)cap * sizeof(PetscInt));
+    if (!tmp) return 1;
+    w->tmp = tmp;
+    w->cap = cap;
+  }
+  return 0;
+}
+
+/* Stable sort by row length (the degree in the symmetric graph) */
+static void GPURCMStableSortByLen(PetscInt n, PetscInt *a, const PetscInt *ia, PetscInt *tmp)
+{
+  if (n < 2) return;
+  if (n <= 24) {
+    for (PetscInt k = 1; k < n; k++) {
+      const PetscInt v = a[k], kv = ia[v + 1] - ia[v];
+      PetscInt       l = k - 1;
+      while (l >= 0 && ia[a[l] + 1] - ia[a[l]] > kv) {
+        a[l + 1] = a[l];
+        l--;
+      }
+      a[l + 1] = v;
+    }
+    return;
+  }
+  {
+    const PetscInt h = n / 2;
+    PetscInt       i = 0, j = h, o = 0;
+
+    GPURCMStableSortByLen(h, a, ia, tmp);
+    GPURCMStableSortByLen(n - h, a + h, ia, tmp);
+    if (ia[a[h - 1] + 1] - ia[a[h - 1]] <= ia[a[h] + 1] - ia[a[h]]) return;
+    while (i < h && j < n) tmp[o++] = (ia[a[j] + 1] - ia[a[j]] < ia[a[i] + 1] - ia[a[i]]) ? a[j++] : a[i++];
+    while (i < h) tmp[o++] = a[i++];
+    while (j < n) tmp[o++] = a[j++];
+    for (i = 0; i < n; i++) a[i] = tmp[i];
+  }
+}
+
+/* The batch worker of one job (every thread, including the caller, runs it) */
+static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
+{
+  GPURCMThreadWork *w  = &t->work[tid];
+  const PetscInt   *ia = t->ia, *ja = t->ja;
+  const GPURCMKey   hi = t->hi;
+  _Atomic PetscInt *q  = t->q;
+
+  for (;;) {
+    PetscInt start, end, count = 0, base;
+    int      spins = 0;
+    PetscInt b;
+
+    if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+    b = atomic_fetch_add_explicit(&t->ticket, 1, memory_order_relaxed);
+    if (b >= t->nbatchcap) return; /* cannot happen: a batch has at least one parent */
+    /* 1. range */
+    if (b == 0) start = 0;
+    else {
+      while ((start = atomic_load_explicit(&t->bend[b - 1], memory_order_acquire)) < 0) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+    }
+    for (;;) {
+      const PetscInt np = atomic_load_explicit(&t->npub, memory_order_acquire);
+      const PetscInt pt = atomic_load_explicit(&t->pubtail, memory_order_acquire);
+      if (pt > start) {
+        end = PetscMin(start + t->B, pt);
+        break;
+      }
+      if (np == b) { /* every earlier batch has published and nothing is left: the BFS is complete */
+        atomic_store_explicit(&t->done, 1, memory_order_release);
+        return;
+      }
+      if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+      GPURCMPause(&spins);
+    }
+    atomic_store_explicit(&t->bend[b], end, memory_order_release);
+    /* 2.+3. wait for each parent, then claim its neighbours speculatively */
+    for (PetscInt p = start; p < end; p++) {
+      PetscInt        u;
+      const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+      while ((u = atomic_load_explicit(&q[p], memory_order_acquire)) < 0) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+      for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+        _Atomic GPURCMKey *o   = &t->owner[ja[k]];
+        GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
+        while (key < cur && !atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed));
+      }
+    }
+    /* 4. discovered: after all earlier batches */
+    if (b > 0) {
+      while (!atomic_load_explicit(&t->bdisc[b - 1], memory_order_acquire)) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+    }
+    atomic_store_explicit(&t->bdisc[b], 1, memory_order_release);
+    /* 5. validate and collect the children of each parent */
+    for (PetscInt p = start; p < end; p++) {
+      const PetscInt  u   = atomic_load_explicit(&q[p], memory_order_relaxed);
+      const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+      const PetscInt  c0  = count;
+      if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
+        atomic_store(&t->failed, 1);
+        atomic_store(&t->done, 1);
+        return;
+      }
+      for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+        const PetscInt     v = ja[k];
+        _Atomic GPURCMKey *o = &t->owner[v];
+        if (atomic_load_explicit(o, memory_order_relaxed) == key) {
+          atomic_store_explicit(o, hi, memory_order_relaxed); /* placed (also guards against repeated entries) */
+          w->child[count++] = v;
+        }
+      }
+      if (t->numbering) GPURCMStableSortByLen(count - c0, w->child + c0, ia, w->tmp);
+      w->cnt[p - start] = count - c0;
+    }
+    /* 6. publish the tail (early signal: before writing) */
+    if (b == 0) base = 1;
+    else {
+      while ((base = atomic_load_explicit(&t->btail[b - 1], memory_order_acquire)) < 0) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+    }
+    atomic_store_explicit(&t->pubtail, base + count, memory_order_relaxed);
+    atomic_store_explicit(&t->npub, b + 1, memory_order_release);
+    atomic_store_explicit(&t->btail[b], base + count, memory_order_release);
+    /* 7. write the children (levels first, then the release store of the node) */
+    {
+      PetscInt o = 0;
+      for (PetscInt p = start; p < end; p++) {
+        const PetscInt c = w->cnt[p - start], l = t->numbering ? 0 : t->lev[p] + 1;
+        for (PetscInt i = 0; i < c; i++, o++) {
+          if (!t->numbering) t->lev[base + o] = l;
+          atomic_store_explicit(&q[base + o], w->child[o], memory_order_release);
+        }
+      }
+    }
+  }
+}
+
+typedef struct {
+  GPURCMThreads *t;
+  PetscInt       tid;
+} GPURCMThreadArg;
+
+static void *GPURCMThreadLoop(void *arg)
+{
+  GPURCMThreadArg *a = (GPURCMThreadArg *)arg;
+  GPURCMThreads   *t = a->t;
+
+  for (;;) {
+    pthread_barrier_wait(&t->barrier);
+    if (t->exitjob) break;
+    GPURCMBatchWorker(t, a->tid);
+    pthread_barrier_wait(&t->barrier);
+  }
+  return NULL;
+}
+
+/* Runs one BFS job from root on all threads; returns the number of nodes reached */
+static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool numbering, PetscInt *size)
+{
+  _Atomic PetscInt *q = numbering ? t->cm : t->ls;
+  PetscInt          nb, cc;
+
+  PetscFunctionBegin;
+  if (++t->epoch >= GPURCM_EPOCH_MAX) { /* keys would wrap: start again from the largest epoch part */
+    for (PetscInt i = 0; i < t->n; i++) atomic_store_explicit(&t->owner[i], INT64_MAX, memory_order_relaxed);
+    t->epoch = 1;
+  }
+  t->hi        = (GPURCM_EPOCH_MAX - t->epoch) << GPURCM_POS_BITS;
+  t->q         = q;
+  t->numbering = numbering;
+  atomic_store(&t->ticket, 0);
+  atomic_store(&t->pubtail, 1);
+  atomic_store(&t->npub, 0);
+  atomic_store(&t->done, 0);
+  atomic_store(&t->failed, 0);
+  atomic_store(&t->owner[root], t->hi);
+  if (!numbering) t->lev[0] = 0;
+  atomic_store(&q[0], root);
+  pthread_barrier_wait(&t->barrier);
+  GPURCMBatchWorker(t, 0);
+  pthread_barrier_wait(&t->barrier);
+  PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
+  cc = atomic_load(&t->pubtail);
+  nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
+  for (PetscInt b = 0; b < nb; b++) {
+    atomic_store_explicit(&t->bend[b], -1, memory_order_relaxed);
+    atomic_store_explicit(&t->btail[b], -1, memory_order_relaxed);
+    atomic_store_explicit(&t->bdisc[b], 0, memory_order_relaxed);
+  }
+  *size = cc;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GPURCMResetQueue(_Atomic PetscInt *q, PetscInt cc)
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < cc; i++) atomic_store_explicit(&q[i], -1, memory_order_relaxed);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Parallel rootls: number of levels and the start of the last level in t->ls */
+static PetscErrorCode GPURCMRootlsThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *lastlevel, PetscInt *cc)
+{
+  PetscInt last;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMRunJob(t, root, PETSC_FALSE, cc));
+  *nlvl = t->lev[*cc - 1] + 1;
+  last  = *cc - 1;
+  while (last > 0 && t->lev[last - 1] == *nlvl - 1) last--;
+  *lastlevel = last;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph) */
+static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize)
+{
+  PetscInt nlvl = 0, nunlvl = 0, jstrt = 0, cc = 0, cc2 = 0;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMRootlsThreads(t, *root, &nlvl, &jstrt, &cc));
+  *ccsize = cc;
+  if (nlvl == 1 || nlvl == cc) {
+    PetscCall(GPURCMResetQueue(t->ls, cc));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  for (;;) {
+    PetscInt mindeg = cc;
+
+    *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
+    if (jstrt != cc - 1) {
+      for (PetscInt j = jstrt; j < cc; j++) {
+        const PetscInt node = atomic_load_explicit(&t->ls[j], memory_order_relaxed), ndeg = GPURCMRowLen(t, node);
+        if (ndeg < mindeg) {
+          *root  = node;
+          mindeg = ndeg;
+        }
+      }
+    }
+    PetscCall(GPURCMResetQueue(t->ls, cc));
+    PetscCall(GPURCMRootlsThreads(t, *root, &nunlvl, &jstrt, &cc2));
+    PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    if (nunlvl <= nlvl || nunlvl >= cc) break;
+    nlvl = nunlvl;
+  }
+  PetscCall(GPURCMResetQueue(t->ls, cc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Serial level structure from root limited to cap nodes; returns PETSC_TRUE if the component fits. Leaves mask unchanged. */
+static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *ls, PetscInt cap)
+{
+  PetscInt  cc = 1;
+  PetscBool small = PETSC_TRUE;
+
+  mask[root] = 0;
+  ls[0]      = root;
+  for (PetscInt i = 0; i < cc && small; i++) {
+    const PetscInt node = ls[i];
+    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+      const PetscInt nbr = ja[j];
+      if (!mask[nbr]) continue;
+      if (cc == cap) {
+        small = PETSC_FALSE;
+        break;
+      }
+      ls[cc++]  = nbr;
+      mask[nbr] = 0;
+    }
+  }
+  for (PetscInt i = 0; i < cc; i++) mask[ls[i]] = 1;
+  return small;
+}
+
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt perm[])
+{
+  GPURCMThreads    t;
+  GPURCMThreadArg *args;
+  pthread_t       *threads;
+  PetscInt        *mask, *xls, *deg, *mark, *tmp, num = 0, maxlen = 0;
+
+  PetscFunctionBegin;
+  if (n <= 1 || nthreads <= 1) {
+    PetscCall(MatGPURCMSerial_Private(n, ia, ja, perm));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscMemzero(&t, sizeof(t)));
+  t.n         = n;
+  t.ia        = ia;
+  t.ja        = ja;
+  t.nthreads  = nthreads;
+  t.B         = batch;
+  t.nbatchcap = n + 1;
+  for (PetscInt i = 0; i < n; i++) maxlen = PetscMax(maxlen, ia[i + 1] - ia[i]);
+  PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
+  t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
+  t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
+  t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
+  t.bend  = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.bend));
+  t.btail = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.btail));
+  t.bdisc = (_Atomic int *)malloc((size_t)t.nbatchcap * sizeof(*t.bdisc));
+  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+  PetscCall(PetscMalloc1(n, &t.lev));
+  PetscCall(PetscCalloc1(nthreads, &t.work));
+  for (PetscInt i = 0; i < nthreads; i++) {
+    PetscCall(PetscMalloc1(t.B, &t.work[i].cnt));
+    PetscCheck(!GPURCMWorkReserve(&t.work[i], PetscMax(1024, maxlen)), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+  }
+  for (PetscInt i = 0; i < n; i++) {
+    mask[i] = 1;
+    mark[i] = 0;
+    atomic_init(&t.owner[i], INT64_MAX);
+    atomic_init(&t.ls[i], -1);
+    atomic_init(&t.cm[i], -1);
+  }
+  for (PetscInt b = 0; b < t.nbatchcap; b++) {
+    atomic_init(&t.bend[b], -1);
+    atomic_init(&t.btail[b], -1);
+    atomic_init(&t.bdisc[b], 0);
+  }
+  PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
+  PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
+  for (PetscInt i = 1; i < nthreads; i++) {
+    args[i].t   = &t;
+    args[i].tid = i;
+    PetscCheck(!pthread_create(&threads[i], NULL, GPURCMThreadLoop, &args[i]), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_create failed for thread %" PetscInt_FMT, i);
+  }
+  for (PetscInt i = 0; i < n && num < n; i++) {
+    PetscInt root = i, cc, cc2;
+    if (!mask[i]) continue;
+    if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
+      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+      num += cc;
+      continue;
+    }
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(GPURCMFnrootThreads(&t, &root, &cc));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscCall(GPURCMRunJob(&t, root, PETSC_TRUE, &cc2));
+    PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    for (PetscInt k = 0; k < cc; k++) {
+      const PetscInt v = atomic_load_explicit(&t.cm[k], memory_order_relaxed);
+      perm[num + cc - 1 - k] = v;
+      mask[v]                = 0;
+    }
+    PetscCall(GPURCMResetQueue(t.cm, cc));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+    num += cc;
+  }
+  t.exitjob = 1;
+  pthread_barrier_wait(&t.barrier);
+  for (PetscInt i = 1; i < nthreads; i++) pthread_join(threads[i], NULL);
+  pthread_barrier_destroy(&t.barrier);
+  PetscCall(PetscFree2(threads, args));
+  for (PetscInt i = 0; i < nthreads; i++) {
+    free(t.work[i].child);
+    free(t.work[i].tmp);
+    PetscCall(PetscFree(t.work[i].cnt));
+  }
+  PetscCall(PetscFree(t.work));
+  PetscCall(PetscFree(t.lev));
+  free(t.owner);
+  free(t.ls);
+  free(t.cm);
+  free(t.bend);
+  free(t.btail);
+  free(t.bdisc);
+  PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/* PETSC_TRUE if every row is sorted and every entry (r,c) has its mirror (c,r) */
+static PetscErrorCode GPURCMGraphIsSymmetric(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscBool *sym)
+{
+  PetscFunctionBegin;
+  *sym = PETSC_TRUE;
+  for (PetscInt r = 0; r < n && *sym; r++)
+    for (PetscInt k = ia[r] + 1; k < ia[r + 1]; k++)
+      if (ja[k - 1] >= ja[k]) *sym = PETSC_FALSE;
+  for (PetscInt r = 0; r < n && *sym; r++) {
+    for (PetscInt k = ia[r]; k < ia[r + 1]; k++) {
+      PetscInt c = ja[k], loc;
+      if (c < 0 || c >= n) {
+        *sym = PETSC_FALSE;
+        break;
+      }
+      PetscCall(PetscFindInt(r, ia[c + 1] - ia[c], ja + ia[c], &loc));
+      if (loc < 0) {
+        *sym = PETSC_FALSE;
+        break;
+      }
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscInt GPURCMDefaultThreads(void)
+{
+#if defined(GPURCM_HAVE_THREADS)
+  long c = sysconf(_SC_NPROCESSORS_ONLN);
+  return c > 0 ? (PetscInt)c : 1;
+#else
+  return 1;
+#endif
+}
+
+/*
+  MatGetOrdering_GPURCM - the MatOrdering function: same graph and same result as MatGetOrdering_RCM()
+  (MatGetOrdering() handles MPIAIJ by ordering the diagonal block, zero-row matrices and inode expansion
+  around this function, exactly as for rcm).
+*/
+static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
+{
+  MatGPURCMBackend backend = MAT_GPURCM_BACKEND_AUTO, used;
+  PetscInt         nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT;
+  const PetscInt  *ia, *ja;
+  PetscBool        done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
+  PetscBool        cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscObjectOptionsBegin((PetscObject)mat);
+  PetscOptionsHeadBegin(PetscOptionsObject, "Reverse Cuthill-McKee ordering gpurcm (PETSc SparseGPU)");
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_backend", "Where gpurcm runs", "MATORDERINGGPURCM", MatGPURCMBackends, (PetscEnum)backend, (PetscEnum *)&backend, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_threads", "Number of CPU threads of the threads backend", "MATORDERINGGPURCM", nthreads, &nthreads, &flg));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
+  PetscOptionsHeadEnd();
+  PetscOptionsEnd();
+  PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
+  PetscCheck(nthreads >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be at least 1, not %" PetscInt_FMT, nthreads);
+#if !defined(GPURCM_HAVE_THREADS)
+  PetscCheck(backend != MAT_GPURCM_BACKEND_THREADS, PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_gpurcm_backend threads needs POSIX threads and C11 atomics, which this build lacks");
+#endif
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatGPURCMCUDAAvailable_Private(&cudaok));
+#endif
+  PetscCheck(backend != MAT_GPURCM_BACKEND_CUDA || cudaok, PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_gpurcm_backend cuda: %s", PetscDefined(HAVE_CUDA) ? "no CUDA device is available" : "PETSc was configured without CUDA");
+  PetscCall(PetscObjectBaseTypeCompareAny((PetscObject)mat, &isseqaij, MATSEQAIJ, ""));
+  PetscCall(MatGetLocalSize(mat, &m, NULL));
+  used = backend;
+  if (backend == MAT_GPURCM_BACKEND_AUTO) {
+    if (cudaok && m >= GPURCM_AUTO_CUDA_MIN) used = MAT_GPURCM_BACKEND_CUDA;
+    else if (PetscDefined(HAVE_PTHREAD) && nthreads > 1 && m >= GPURCM_AUTO_THREADS_MIN) used = MAT_GPURCM_BACKEND_THREADS;
+    else used = MAT_GPURCM_BACKEND_SERIAL;
+  }
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Order, mat, 0, 0, 0));
+#if defined(PETSC_HAVE_CUDA)
+  if (used == MAT_GPURCM_BACKEND_CUDA && isseqaij) {
+    PetscInt nc;
+    /* Without inode compression and structural-symmetry flag PETSc symmetrizes the lower triangle: build it on the GPU */
+    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (nc == m && !(symknown && symflag)) {
+      const PetscInt *ai, *aj;
+      PetscMemType    mtype;
+
+      PetscCall(PetscInfo(mat, "gpurcm: backend cuda, n %" PetscInt_FMT ", graph built on the GPU\n", m));
+      PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
+      PetscCall(PetscMalloc1(m, &perm));
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, perm));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_COPY_VALUES, row));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_OWN_POINTER, col));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+#endif
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
+  PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
+  PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
+  if (used != MAT_GPURCM_BACKEND_SERIAL) {
+    /* The parallel backends use degree = row length, which is SPARSEPACK's degree only for a symmetric graph.
+       MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR): check those. */
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (symknown && symflag) PetscCall(GPURCMGraphIsSymmetric(nrow, ia, ja, &graphsym));
+    if (!graphsym) {
+      PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
+      used = MAT_GPURCM_BACKEND_SERIAL;
+    }
+  }
+  PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)%s\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow, used == MAT_GPURCM_BACKEND_THREADS ? ", threads" : ""));
+  if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: %" PetscInt_FMT " threads\n", nthreads));
+  PetscCall(PetscMalloc1(nrow, &perm));
+  switch (used) {
+#if defined(PETSC_HAVE_CUDA)
+  case MAT_GPURCM_BACKEND_CUDA:
+    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, perm));
+    break;
+#endif
+#if defined(GPURCM_HAVE_THREADS)
+  case MAT_GPURCM_BACKEND_THREADS:
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, nthreads, batch, small, perm));
+    break;
+#endif
+  default:
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, perm));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+  }
+  PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_COPY_VALUES, row));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+  (void)isseqaij;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+  MATORDERINGGPURCM - "gpurcm": Reverse Cuthill-McKee ordering computed by speculative parallel batches
+  (Mlakar et al., IPDPS 2021) on CPU threads or on the GPU. The result is identical to `MATORDERINGRCM`
+  on every matrix: same graph (`MatGetRowIJ()` symmetrized, inode-compressed), same SPARSEPACK
+  pseudo-peripheral root finder and tie rules, same handling of components, inodes and MPI matrices.
+
+  Options Database Keys:
++ -pc_factor_mat_ordering_type gpurcm          - use it in `PCLU`, `PCILU`, `PCCHOLESKY`, `PCICC` (and `subtree_ilu`)
+. -mat_ordering_type gpurcm                    - plugin-wide default: at library load, sets -pc_factor_mat_ordering_type and
+                                                 -sub_pc_factor_mat_ordering_type to gpurcm unless those are given
+. -mat_gpurcm_backend <auto,cuda,threads,serial> - where it runs; auto = cuda if PETSc has CUDA, a device is present
+                                                 and n >= 100000; else threads if n >= 20000; else serial
+. -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: number of online cores)
+. -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
+- -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+
+  Level: intermediate
+
+  Notes:
+  The options are read with the matrix's options prefix. `-info` reports the backend chosen; `-log_view`
+  shows the events GPURCMOrder, GPURCMGraph, GPURCMRootFind and GPURCMNumber.
+
+.seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
+M*/
+
+/* -mat_ordering_type gpurcm: make it the default ordering of factorization PCs through the options database */
+static PetscErrorCode GPURCMApplyGlobalOrderingOption(void)
+{
+  char      type[256];
+  PetscBool set, has;
+
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ordering_type", type, sizeof(type), &set));
+  if (!set) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-pc_factor_mat_ordering_type", &has));
+  if (!has) PetscCall(PetscOptionsSetValue(NULL, "-pc_factor_mat_ordering_type", type));
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-sub_pc_factor_mat_ordering_type", &has));
+  if (!has) PetscCall(PetscOptionsSetValue(NULL, "-sub_pc_factor_mat_ordering_type", type));
+  PetscCall(PetscInfo(NULL, "-mat_ordering_type %s: default ordering of factorization preconditioners (unless -pc_factor_mat_ordering_type / -sub_pc_factor_mat_ordering_type are given)\n", type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatOrderingRegister_GPURCM_Private(void)
+{
+  PetscFunctionBegin;
+  PetscCall(MatInitializePackage());
+  PetscCall(MatOrderingRegister(MATORDERINGGPURCM, MatGetOrdering_GPURCM));
+  PetscCall(PetscLogEventRegister("GPURCMOrder", MAT_CLASSID, &MAT_GPURCM_Order));
+  PetscCall(PetscLogEventRegister("GPURCMGraph", MAT_CLASSID, &MAT_GPURCM_Graph));
+  PetscCall(PetscLogEventRegister("GPURCMRootFind", MAT_CLASSID, &MAT_GPURCM_RootFind));
+  PetscCall(PetscLogEventRegister("GPURCMNumber", MAT_CLASSID, &MAT_GPURCM_Number));
+  PetscCall(GPURCMApplyGlobalOrderingOption());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
