@@ -557,7 +557,9 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
 
   PetscFunctionBegin;
   if (n <= 1 || nthreads <= 1) {
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscCall(MatGPURCMSerial_Private(n, ia, ja, perm));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscMemzero(&t, sizeof(t)));
