@@ -6,6 +6,9 @@
   Backends: serial (exact port of SPARSEPACK genrcm/fnroot/rootls/rcm/degree, 0-based),
             threads (POSIX threads + C11 atomics), cuda (gpurcm.cu).
 */
+#if !defined(_DEFAULT_SOURCE)
+  #define _DEFAULT_SOURCE 1 /* pthread_barrier_*, sysconf(_SC_NPROCESSORS_ONLN) under strict -std=c99 */
+#endif
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
 #include <petsc/private/matimpl.h>
 #include "gpurcmimpl.h"
