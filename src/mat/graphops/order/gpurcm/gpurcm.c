@@ -702,13 +702,12 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscBool        cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscObjectOptionsBegin((PetscObject)mat);
-  PetscOptionsHeadBegin(PetscOptionsObject, "Reverse Cuthill-McKee ordering gpurcm (PETSc SparseGPU)");
+  /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
+  PetscOptionsBegin(PetscObjectComm((PetscObject)mat), ((PetscObject)mat)->prefix, "Reverse Cuthill-McKee ordering gpurcm (PETSc SparseGPU)", "Mat");
   PetscCall(PetscOptionsEnum("-mat_gpurcm_backend", "Where gpurcm runs", "MATORDERINGGPURCM", MatGPURCMBackends, (PetscEnum)backend, (PetscEnum *)&backend, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_threads", "Number of CPU threads of the threads backend", "MATORDERINGGPURCM", nthreads, &nthreads, &flg));
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
-  PetscOptionsHeadEnd();
   PetscOptionsEnd();
   PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
   PetscCheck(nthreads >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be at least 1, not %" PetscInt_FMT, nthreads);
@@ -763,8 +762,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       used = MAT_GPURCM_BACKEND_SERIAL;
     }
   }
-  PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)%s\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow, used == MAT_GPURCM_BACKEND_THREADS ? ", threads" : ""));
-  if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: %" PetscInt_FMT " threads\n", nthreads));
+  if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[backend], nthreads, m, nrow));
+  else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow));
   PetscCall(PetscMalloc1(nrow, &perm));
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
