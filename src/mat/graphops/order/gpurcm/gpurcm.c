@@ -203,18 +203,20 @@ PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const Pe
    One BFS "job" (a rootls pass of the root finder, or the Cuthill-McKee numbering) fills a queue q[]
    with q[0] = root. A batch is a contiguous range of already-enqueued parents; workers take batch
    tickets in order. Batch b:
-     1. range: start = end of batch b-1; end = min(start + B, latest published tail); if the queue is
-        exhausted (all earlier batches published and tail == start) the job is done;
+     1. range: start = end of batch b-1; end = min(start + chunk, latest published tail) with chunk between
+        B and 16 B parents (the queued work shared among the threads); if the queue is exhausted (all
+        earlier batches published and tail == start) the job is done;
      2. waits until its parents are written (q[p] >= 0);
-     3. discovers speculatively: owner[v] = min(owner[v], key(p)) for every neighbour v of parent p;
+     3. discovers speculatively: owner[v] = min(owner[v], key(p)) for every neighbour v of parent p; the
+        neighbours whose key p lowered are its candidates (in row order; repeated entries once);
      4. signal "discovered" along the chain (after batch b-1's), so every earlier parent's claim is in;
-     5. validates: the children of p are the neighbours with owner[v] == key(p) (final now), in row
-        order, stably sorted by degree for the numbering; they are marked placed;
+     5. validates: the children of p are its candidates with owner[v] == key(p) (final now), in row
+        order, stably sorted by degree for the numbering;
      6. signal the count: tail(b) = tail(b-1) + count (early, before writing);
      7. writes its children at [tail(b-1), tail(b)) with release stores.
    A batch only waits on earlier tickets, which are held by running threads: no deadlock. The result
    is the serial FIFO order since every node's parent is its earliest neighbour in the queue.
-   Keys: (epoch part) << 40 | (pos + 1); a placed node gets (epoch part) | 0. A new job uses a smaller
+   Keys: (epoch part) << 40 | (pos + 1); the root gets (epoch part) | 0. A new job uses a smaller
    epoch part, so old keys never hide new claims. Valid for symmetric graphs (checked by the caller).
    ------------------------------------------------------------------------------------------------ */
 typedef int64_t GPURCMKey;
@@ -227,7 +229,7 @@ typedef struct {
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
-  PetscInt        n, nthreads, B;
+  PetscInt        n, nthreads, B, Bmax;
   const PetscInt *ia, *ja;
   _Atomic GPURCMKey *owner;
   _Atomic PetscInt  *ls, *cm; /* queues of the root finder and of the numbering (-1 = not yet written) */
@@ -242,7 +244,9 @@ typedef struct _GPURCMThreads {
   PetscInt          epoch;
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
-  int               exitjob;
+  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering */
+  PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
+  PetscInt         *perm, *mask, *mark;
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
 } GPURCMThreads;
@@ -334,8 +338,9 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
     for (;;) {
       const PetscInt np = atomic_load_explicit(&t->npub, memory_order_acquire);
       const PetscInt pt = atomic_load_explicit(&t->pubtail, memory_order_acquire);
-      if (pt > start) {
-        end = PetscMin(start + t->B, pt);
+      if (pt > start) { /* batch size adapts to the queued work: at least B, at most Bmax parents */
+        const PetscInt chunk = PetscMax(t->B, PetscMin(t->Bmax, (pt - start) / t->nthreads));
+        end                  = PetscMin(start + chunk, pt);
         break;
       }
       if (np == b) { /* every earlier batch has published and nothing is left: the BFS is complete */
@@ -346,19 +351,32 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       GPURCMPause(&spins);
     }
     atomic_store_explicit(&t->bend[b], end, memory_order_release);
-    /* 2.+3. wait for each parent, then claim its neighbours speculatively */
+    /* 2.+3. wait for each parent, then claim its neighbours speculatively; a neighbour whose key this parent
+       lowered is a candidate child (a final child must have been lowered to this key by this parent) */
     for (PetscInt p = start; p < end; p++) {
-      PetscInt        u;
+      PetscInt        u, c0 = count;
       const GPURCMKey key = hi | (GPURCMKey)(p + 1);
       while ((u = atomic_load_explicit(&q[p], memory_order_acquire)) < 0) {
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
         GPURCMPause(&spins);
       }
-      for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-        _Atomic GPURCMKey *o   = &t->owner[ja[k]];
-        GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
-        while (key < cur && !atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed));
+      if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
+        atomic_store(&t->failed, 1);
+        atomic_store(&t->done, 1);
+        return;
       }
+      for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+        const PetscInt     v   = ja[k];
+        _Atomic GPURCMKey *o   = &t->owner[v];
+        GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
+        while (key < cur) {
+          if (atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed)) {
+            w->child[count++] = v;
+            break;
+          }
+        }
+      }
+      w->cnt[p - start] = count - c0;
     }
     /* 4. discovered: after all earlier batches */
     if (b > 0) {
@@ -368,26 +386,21 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       }
     }
     atomic_store_explicit(&t->bdisc[b], 1, memory_order_release);
-    /* 5. validate and collect the children of each parent */
-    for (PetscInt p = start; p < end; p++) {
-      const PetscInt  u   = atomic_load_explicit(&q[p], memory_order_relaxed);
-      const GPURCMKey key = hi | (GPURCMKey)(p + 1);
-      const PetscInt  c0  = count;
-      if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
-        atomic_store(&t->failed, 1);
-        atomic_store(&t->done, 1);
-        return;
-      }
-      for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-        const PetscInt     v = ja[k];
-        _Atomic GPURCMKey *o = &t->owner[v];
-        if (atomic_load_explicit(o, memory_order_relaxed) == key) {
-          atomic_store_explicit(o, hi, memory_order_relaxed); /* placed (also guards against repeated entries) */
-          w->child[count++] = v;
+    /* 5. validate: the children of p are its candidates that still carry its key (final now), in row order;
+          for the numbering, stably sorted by degree */
+    {
+      PetscInt in = 0;
+      count = 0;
+      for (PetscInt p = start; p < end; p++) {
+        const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+        const PetscInt  c0 = count, ncand = w->cnt[p - start];
+        for (PetscInt i = 0; i < ncand; i++, in++) {
+          const PetscInt v = w->child[in];
+          if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) w->child[count++] = v;
         }
+        if (t->numbering) GPURCMStableSortByLen(count - c0, w->child + c0, ia, w->tmp);
+        w->cnt[p - start] = count - c0;
       }
-      if (t->numbering) GPURCMStableSortByLen(count - c0, w->child + c0, ia, w->tmp);
-      w->cnt[p - start] = count - c0;
     }
     /* 6. publish the tail (early signal: before writing) */
     if (b == 0) base = 1;
@@ -419,6 +432,42 @@ typedef struct {
   PetscInt       tid;
 } GPURCMThreadArg;
 
+/* Parallel-for jobs over [0, jobn) split in contiguous pieces */
+static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
+{
+  const PetscInt n = t->jobn, lo = (PetscInt)(((PetscInt64)n * tid) / t->nthreads), hi = (PetscInt)(((PetscInt64)n * (tid + 1)) / t->nthreads);
+
+  switch (t->job) {
+  case 1:
+    for (PetscInt i = lo; i < hi; i++) {
+      t->mask[i] = 1;
+      t->mark[i] = 0;
+      atomic_init(&t->owner[i], INT64_MAX);
+      atomic_init(&t->ls[i], -1);
+      atomic_init(&t->cm[i], -1);
+    }
+    for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
+      atomic_init(&t->bend[b], -1);
+      atomic_init(&t->btail[b], -1);
+      atomic_init(&t->bdisc[b], 0);
+    }
+    break;
+  case 2:
+    for (PetscInt i = lo; i < hi; i++) atomic_store_explicit(&t->ls[i], -1, memory_order_relaxed);
+    break;
+  case 3:
+    for (PetscInt k = lo; k < hi; k++) {
+      const PetscInt v = atomic_load_explicit(&t->cm[k], memory_order_relaxed);
+      t->perm[t->jobout + n - 1 - k] = v;
+      t->mask[v]                     = 0;
+      atomic_store_explicit(&t->cm[k], -1, memory_order_relaxed);
+    }
+    break;
+  default:
+    GPURCMBatchWorker(t, tid);
+  }
+}
+
 static void *GPURCMThreadLoop(void *arg)
 {
   GPURCMThreadArg *a = (GPURCMThreadArg *)arg;
@@ -427,10 +476,21 @@ static void *GPURCMThreadLoop(void *arg)
   for (;;) {
     pthread_barrier_wait(&t->barrier);
     if (t->exitjob) break;
-    GPURCMBatchWorker(t, a->tid);
+    GPURCMForJob(t, a->tid);
     pthread_barrier_wait(&t->barrier);
   }
   return NULL;
+}
+
+/* Runs a parallel-for job on all threads (the caller is thread 0) */
+static void GPURCMRunFor(GPURCMThreads *t, int job, PetscInt n, PetscInt out)
+{
+  t->job    = job;
+  t->jobn   = n;
+  t->jobout = out;
+  pthread_barrier_wait(&t->barrier);
+  GPURCMForJob(t, 0);
+  pthread_barrier_wait(&t->barrier);
 }
 
 /* Runs one BFS job from root on all threads; returns the number of nodes reached */
@@ -455,9 +515,7 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   atomic_store(&t->owner[root], t->hi);
   if (!numbering) t->lev[0] = 0;
   atomic_store(&q[0], root);
-  pthread_barrier_wait(&t->barrier);
-  GPURCMBatchWorker(t, 0);
-  pthread_barrier_wait(&t->barrier);
+  GPURCMRunFor(t, 0, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   cc = atomic_load(&t->pubtail);
   nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
@@ -470,10 +528,12 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode GPURCMResetQueue(_Atomic PetscInt *q, PetscInt cc)
+static PetscErrorCode GPURCMResetQueue(GPURCMThreads *t, PetscInt cc)
 {
   PetscFunctionBegin;
-  for (PetscInt i = 0; i < cc; i++) atomic_store_explicit(&q[i], -1, memory_order_relaxed);
+  if (cc < 65536)
+    for (PetscInt i = 0; i < cc; i++) atomic_store_explicit(&t->ls[i], -1, memory_order_relaxed);
+  else GPURCMRunFor(t, 2, cc, 0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -500,7 +560,7 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
   PetscCall(GPURCMRootlsThreads(t, *root, &nlvl, &jstrt, &cc));
   *ccsize = cc;
   if (nlvl == 1 || nlvl == cc) {
-    PetscCall(GPURCMResetQueue(t->ls, cc));
+    PetscCall(GPURCMResetQueue(t, cc));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   for (;;) {
@@ -516,13 +576,13 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
         }
       }
     }
-    PetscCall(GPURCMResetQueue(t->ls, cc));
+    PetscCall(GPURCMResetQueue(t, cc));
     PetscCall(GPURCMRootlsThreads(t, *root, &nunlvl, &jstrt, &cc2));
     PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
     if (nunlvl <= nlvl || nunlvl >= cc) break;
     nlvl = nunlvl;
   }
-  PetscCall(GPURCMResetQueue(t->ls, cc));
+  PetscCall(GPURCMResetQueue(t, cc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -556,7 +616,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   GPURCMThreads    t;
   GPURCMThreadArg *args;
   pthread_t       *threads;
-  PetscInt        *mask, *xls, *deg, *mark, *tmp, num = 0, maxlen = 0;
+  PetscInt        *mask, *xls, *deg, *mark, *tmp, num = 0;
 
   PetscFunctionBegin;
   if (n <= 1 || nthreads <= 1) {
@@ -571,8 +631,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.ja        = ja;
   t.nthreads  = nthreads;
   t.B         = batch;
+  t.Bmax      = 16 * batch;
   t.nbatchcap = n + 1;
-  for (PetscInt i = 0; i < n; i++) maxlen = PetscMax(maxlen, ia[i + 1] - ia[i]);
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
   t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
@@ -584,20 +644,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCall(PetscMalloc1(n, &t.lev));
   PetscCall(PetscCalloc1(nthreads, &t.work));
   for (PetscInt i = 0; i < nthreads; i++) {
-    PetscCall(PetscMalloc1(t.B, &t.work[i].cnt));
-    PetscCheck(!GPURCMWorkReserve(&t.work[i], PetscMax(1024, maxlen)), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
-  }
-  for (PetscInt i = 0; i < n; i++) {
-    mask[i] = 1;
-    mark[i] = 0;
-    atomic_init(&t.owner[i], INT64_MAX);
-    atomic_init(&t.ls[i], -1);
-    atomic_init(&t.cm[i], -1);
-  }
-  for (PetscInt b = 0; b < t.nbatchcap; b++) {
-    atomic_init(&t.bend[b], -1);
-    atomic_init(&t.btail[b], -1);
-    atomic_init(&t.bdisc[b], 0);
+    PetscCall(PetscMalloc1(t.Bmax, &t.work[i].cnt));
+    PetscCheck(!GPURCMWorkReserve(&t.work[i], 4096), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
   }
   PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
   PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
@@ -606,6 +654,10 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     args[i].tid = i;
     PetscCheck(!pthread_create(&threads[i], NULL, GPURCMThreadLoop, &args[i]), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_create failed for thread %" PetscInt_FMT, i);
   }
+  t.perm = perm;
+  t.mask = mask;
+  t.mark = mark;
+  GPURCMRunFor(&t, 1, n, 0);
   for (PetscInt i = 0; i < n && num < n; i++) {
     PetscInt root = i, cc, cc2;
     if (!mask[i]) continue;
@@ -621,12 +673,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscCall(GPURCMRunJob(&t, root, PETSC_TRUE, &cc2));
     PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
-    for (PetscInt k = 0; k < cc; k++) {
-      const PetscInt v = atomic_load_explicit(&t.cm[k], memory_order_relaxed);
-      perm[num + cc - 1 - k] = v;
-      mask[v]                = 0;
-    }
-    PetscCall(GPURCMResetQueue(t.cm, cc));
+    GPURCMRunFor(&t, 3, cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     num += cc;
   }
@@ -814,7 +861,12 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/
 
-/* -mat_ordering_type gpurcm: make it the default ordering of factorization PCs through the options database */
+/* -mat_ordering_type <type>: make it the default ordering of factorization PCs through the options database.
+   PCFactor reads -[prefix]pc_factor_mat_ordering_type in PCSetFromOptions(); the prefixes covered are those of
+   the factorization PCs PETSc creates by default: none (PCILU/PCICC/PCLU/PCCHOLESKY given with -pc_type) and
+   sub_ (PCBJACOBI/PCASM blocks, the default parallel preconditioner). */
+static const char *const GPURCMFactorOrderingOptions[] = {"-pc_factor_mat_ordering_type", "-sub_pc_factor_mat_ordering_type"};
+
 static PetscErrorCode GPURCMApplyGlobalOrderingOption(void)
 {
   char      type[256];
@@ -823,10 +875,12 @@ static PetscErrorCode GPURCMApplyGlobalOrderingOption(void)
   PetscFunctionBegin;
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ordering_type", type, sizeof(type), &set));
   if (!set) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscOptionsHasName(NULL, NULL, "-pc_factor_mat_ordering_type", &has));
-  if (!has) PetscCall(PetscOptionsSetValue(NULL, "-pc_factor_mat_ordering_type", type));
-  PetscCall(PetscOptionsHasName(NULL, NULL, "-sub_pc_factor_mat_ordering_type", &has));
-  if (!has) PetscCall(PetscOptionsSetValue(NULL, "-sub_pc_factor_mat_ordering_type", type));
+  for (size_t i = 0; i < sizeof(GPURCMFactorOrderingOptions) / sizeof(GPURCMFactorOrderingOptions[0]); i++) {
+    PetscCall(PetscOptionsHasName(NULL, NULL, GPURCMFactorOrderingOptions[i], &has));
+    if (has) continue; /* given by the user: it wins */
+    PetscCall(PetscOptionsSetValue(NULL, GPURCMFactorOrderingOptions[i], type));
+    PetscCall(PetscOptionsHasName(NULL, NULL, GPURCMFactorOrderingOptions[i], &has)); /* mark it used: no "unused option" warning where no such PC exists */
+  }
   PetscCall(PetscInfo(NULL, "-mat_ordering_type %s: default ordering of factorization preconditioners (unless -pc_factor_mat_ordering_type / -sub_pc_factor_mat_ordering_type are given)\n", type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -14,8 +14,9 @@
 
   Batch kernel (persistent; grid = co-resident blocks from the occupancy calculator): a block takes batch
   tickets in order; batch b = up to GPURCM_BLOCK consecutive queue positions (one parent per thread).
-  Discover (atomicMin of the key of the parent position on each neighbour), chain "discovered" after
-  batch b-1, validate (children = neighbours whose key is this parent's), stable insertion sort by
+  Discover (atomicMin of the key of the parent position on each neighbour; the neighbours whose key it
+  lowered are candidates), chain "discovered" after batch b-1, validate (children = candidates whose key
+  is still this parent's), stable insertion sort by
   degree (numbering only), publish the tail after batch b-1's (before writing), write. A block waits
   only on smaller tickets, which were taken by blocks already running: no block ever waits on one that
   is not scheduled, so the kernel cannot deadlock whatever the residency.
@@ -139,11 +140,14 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
         }
         __threadfence();
         if (!numbering && u >= 0) lp = VLoad(&d.lev[p]);
-        if (u >= 0)
+        if (u >= 0) { /* candidates: the neighbours whose key this parent lowered, in row order, in its scratch segment */
+          PetscInt *buf = d.scratch + d.ia[u];
           for (PetscInt k = d.ia[u]; k < d.ia[u + 1]; k++) {
-            GKey *o = &d.owner[d.ja[k]];
-            if (VLoad(o) > key) atomicMin(o, key);
+            const PetscInt v = d.ja[k];
+            GKey          *o = &d.owner[v];
+            if (VLoad(o) > key && atomicMin(o, key) > key) buf[c++] = v;
           }
+        }
       }
       __threadfence();
       __syncthreads();
@@ -156,15 +160,13 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
         VStore(&d.bdisc[b], 1);
       }
       __syncthreads();
-      /* validate: the children of p are the neighbours it owns; collect them in its scratch segment */
+      /* validate: the children of p are its candidates that still carry its key (final now) */
       if (p < end && u >= 0) {
-        PetscInt *buf = d.scratch + d.ia[u];
-        for (PetscInt k = d.ia[u]; k < d.ia[u + 1]; k++) {
-          const PetscInt v = d.ja[k];
-          if (VLoad(&d.owner[v]) == key) {
-            atomicMin(&d.owner[v], hi); /* placed */
-            buf[c++] = v;
-          }
+        PetscInt *buf = d.scratch + d.ia[u], ncand = c;
+        c             = 0;
+        for (PetscInt i = 0; i < ncand; i++) {
+          const PetscInt v = buf[i];
+          if (VLoad(&d.owner[v]) == key) buf[c++] = v;
         }
         if (numbering)
           for (PetscInt i = 1; i < c; i++) { /* stable: move only past strictly larger degrees */
