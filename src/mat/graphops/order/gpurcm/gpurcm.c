@@ -247,6 +247,10 @@ typedef struct _GPURCMThreads {
   int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
+  /* parallel construction of PETSc's symmetrized lower-triangle graph from a raw CSR (ai, aj) */
+  const PetscInt   *ai, *aj;
+  PetscInt         *gia, *gja, *rowlow, *tsum;
+  _Atomic PetscInt *ucnt;
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
 } GPURCMThreads;
@@ -432,6 +436,12 @@ typedef struct {
   PetscInt       tid;
 } GPURCMThreadArg;
 
+static int GPURCMCompareInt(const void *a, const void *b)
+{
+  const PetscInt x = *(const PetscInt *)a, y = *(const PetscInt *)b;
+  return (x > y) - (x < y);
+}
+
 /* Parallel-for jobs over [0, jobn) split in contiguous pieces */
 static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 {
@@ -461,6 +471,59 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       t->perm[t->jobout + n - 1 - k] = v;
       t->mask[v]                     = 0;
       atomic_store_explicit(&t->cm[k], -1, memory_order_relaxed);
+    }
+    break;
+  case 4: /* count: entries of row r up to the first column > r (MatToSymmetricIJ_SeqAIJ's loop), mirrors per column */
+    for (PetscInt r = lo; r < hi; r++) {
+      PetscInt l = 0;
+      for (PetscInt k = t->ai[r]; k < t->ai[r + 1]; k++) {
+        const PetscInt c = t->aj[k];
+        if (c > r) break;
+        l++;
+        if (c != r) atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed);
+      }
+      t->rowlow[r] = l;
+    }
+    break;
+  case 5: { /* partial sums of the row lengths */
+    PetscInt sum = 0;
+    for (PetscInt r = lo; r < hi; r++) sum += t->rowlow[r] + atomic_load_explicit(&t->ucnt[r], memory_order_relaxed);
+    t->tsum[tid] = sum;
+  } break;
+  case 6: { /* row pointers; the mirror counters become fill cursors */
+    PetscInt o = t->tsum[tid];
+    for (PetscInt r = lo; r < hi; r++) {
+      t->gia[r] = o;
+      o += t->rowlow[r] + atomic_load_explicit(&t->ucnt[r], memory_order_relaxed);
+      atomic_store_explicit(&t->ucnt[r], 0, memory_order_relaxed);
+    }
+    if (hi == n) t->gia[n] = o;
+  } break;
+  case 7: /* fill: own lower entries in CSR order, mirrors appended after the lower part of their row */
+    for (PetscInt r = lo; r < hi; r++) {
+      PetscInt o = t->gia[r];
+      for (PetscInt k = t->ai[r]; k < t->ai[r + 1]; k++) {
+        const PetscInt c = t->aj[k];
+        if (c > r) break;
+        t->gja[o++] = c;
+        if (c != r) t->gja[t->gia[c] + t->rowlow[c] + atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed)] = r;
+      }
+    }
+    break;
+  case 8: /* mirrors in ascending row order, as PETSc's row-by-row construction leaves them */
+    for (PetscInt r = lo; r < hi; r++) {
+      PetscInt *a = t->gja + t->gia[r] + t->rowlow[r], m = t->gia[r + 1] - t->gia[r] - t->rowlow[r];
+      if (m <= 32) {
+        for (PetscInt k = 1; k < m; k++) {
+          const PetscInt v = a[k];
+          PetscInt       l = k - 1;
+          while (l >= 0 && a[l] > v) {
+            a[l + 1] = a[l];
+            l--;
+          }
+          a[l + 1] = v;
+        }
+      } else qsort(a, (size_t)m, sizeof(PetscInt), GPURCMCompareInt);
     }
     break;
   default:
@@ -611,7 +674,12 @@ static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const
   return small;
 }
 
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt perm[])
+/*
+  Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix without inode compression or
+  structural-symmetry flag, and PETSc's graph (MatToSymmetricIJ_SeqAIJ) is built here in parallel;
+  otherwise (ia, ja) is the graph from MatGetRowIJ().
+*/
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -619,6 +687,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscInt        *mask, *xls, *deg, *mark, *tmp, num = 0;
 
   PetscFunctionBegin;
+  PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
   if (n <= 1 || nthreads <= 1) {
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscCall(MatGPURCMSerial_Private(n, ia, ja, perm));
@@ -657,6 +726,29 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
+  if (build) {
+    PetscInt off = 0;
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    t.ai   = ia;
+    t.aj   = ja;
+    t.ucnt = (_Atomic PetscInt *)calloc((size_t)n, sizeof(*t.ucnt));
+    PetscCheck(t.ucnt, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+    PetscCall(PetscMalloc3(n + 1, &t.gia, n, &t.rowlow, nthreads, &t.tsum));
+    GPURCMRunFor(&t, 4, n, 0);
+    GPURCMRunFor(&t, 5, n, 0);
+    for (PetscInt i = 0; i < nthreads; i++) {
+      const PetscInt s = t.tsum[i];
+      t.tsum[i]        = off;
+      off += s;
+    }
+    GPURCMRunFor(&t, 6, n, 0);
+    PetscCall(PetscMalloc1(off + 1, &t.gja));
+    GPURCMRunFor(&t, 7, n, 0);
+    GPURCMRunFor(&t, 8, n, 0);
+    ia = t.ia = t.gia;
+    ja = t.ja = t.gja;
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+  }
   GPURCMRunFor(&t, 1, n, 0);
   for (PetscInt i = 0; i < n && num < n; i++) {
     PetscInt root = i, cc, cc2;
@@ -689,6 +781,11 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   PetscCall(PetscFree(t.work));
   PetscCall(PetscFree(t.lev));
+  if (build) {
+    free(t.ucnt);
+    PetscCall(PetscFree3(t.gia, t.rowlow, t.tsum));
+    PetscCall(PetscFree(t.gja));
+  }
   free(t.owner);
   free(t.ls);
   free(t.cm);
@@ -795,6 +892,26 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     }
   }
 #endif
+#if defined(GPURCM_HAVE_THREADS)
+  if (used == MAT_GPURCM_BACKEND_THREADS && isseqaij && nthreads > 1 && m > 1) {
+    PetscInt nc;
+    /* Without inode compression and structural-symmetry flag, build PETSc's graph from the raw CSR in parallel */
+    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (nc == m && !(symknown && symflag)) {
+      PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
+      PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
+      PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT ", graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m));
+      PetscCall(PetscMalloc1(m, &perm));
+      PetscCall(MatGPURCMThreads_Private(m, ia, ja, PETSC_TRUE, nthreads, batch, small, perm));
+      PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_COPY_VALUES, row));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_OWN_POINTER, col));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+#endif
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
   PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
   PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
@@ -820,7 +937,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, nthreads, batch, small, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, nthreads, batch, small, perm));
     break;
 #endif
   default:
