@@ -6,8 +6,8 @@
   Backends: serial (exact port of SPARSEPACK genrcm/fnroot/rootls/rcm/degree, 0-based),
             threads (POSIX threads + C11 atomics), cuda (gpurcm.cu).
 */
-#if !defined(_DEFAULT_SOURCE)
-  #define _DEFAULT_SOURCE 1 /* pthread_barrier_*, sysconf(_SC_NPROCESSORS_ONLN) under strict -std=c99 */
+#if !defined(_GNU_SOURCE)
+  #define _GNU_SOURCE 1 /* pthread_barrier_*, sysconf(_SC_NPROCESSORS_ONLN), sched_getaffinity under strict -std=c99 */
 #endif
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
 #include <petsc/private/matimpl.h>
@@ -822,11 +822,28 @@ static PetscErrorCode GPURCMGraphIsSymmetric(PetscInt n, const PetscInt *ia, con
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Default thread count: the cores this process may run on; when the process is not bound to a subset of
+   the cores, they are shared among the MPI ranks of the node (from the launcher's environment) */
 static PetscInt GPURCMDefaultThreads(void)
 {
 #if defined(GPURCM_HAVE_THREADS)
-  long c = sysconf(_SC_NPROCESSORS_ONLN);
-  return c > 0 ? (PetscInt)c : 1;
+  long        online = sysconf(_SC_NPROCESSORS_ONLN), avail = online;
+  const char *envs[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "MV2_COMM_WORLD_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"};
+  #if defined(CPU_COUNT)
+  cpu_set_t set;
+  if (!sched_getaffinity(0, sizeof(set), &set)) avail = CPU_COUNT(&set);
+  #endif
+  if (avail >= online && online > 0) {
+    for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
+      const char *v = getenv(envs[i]);
+      long        local = v ? atol(v) : 0;
+      if (local > 1) {
+        avail = online / local;
+        break;
+      }
+    }
+  }
+  return avail > 0 ? (PetscInt)avail : 1;
 #else
   return 1;
 #endif
@@ -965,7 +982,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  -sub_pc_factor_mat_ordering_type to gpurcm unless those are given
 . -mat_gpurcm_backend <auto,cuda,threads,serial> - where it runs; auto = cuda if PETSc has CUDA, a device is present
                                                  and n >= 100000; else threads if n >= 20000; else serial
-. -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: number of online cores)
+. -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
+                                                 shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
 - -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
 
