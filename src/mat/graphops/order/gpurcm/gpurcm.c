@@ -990,8 +990,25 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   Level: intermediate
 
   Notes:
-  The options are read with the matrix's options prefix. `-info` reports the backend chosen; `-log_view`
-  shows the events GPURCMOrder, GPURCMGraph, GPURCMRootFind and GPURCMNumber.
+  The options are read with the matrix's options prefix (for MPIAIJ, whose diagonal block is ordered, without it).
+  `-info` reports the backend chosen; `-log_view` shows the events GPURCMOrder (whole ordering), GPURCMGraph
+  (graph construction), GPURCMRootFind (components and pseudo-peripheral roots) and GPURCMNumber (numbering).
+
+  -mat_ordering_type <type> takes effect through the options database only: when the library is initialized
+  (at -dll_append loading, or PetscSparseGPUInitializePackage()) it inserts -pc_factor_mat_ordering_type <type>
+  and -sub_pc_factor_mat_ordering_type <type> unless the user gave them. So it reaches every factorization PC
+  whose options are read with the prefix "" or "sub_" (-pc_type ilu/icc/lu/cholesky, the blocks of the default
+  parallel bjacobi/asm) when the application calls KSPSetFromOptions()/PCSetFromOptions(). An explicit
+  -[sub_]pc_factor_mat_ordering_type wins; PCs with other prefixes (e.g. -mg_levels_) need their own option.
+  Like any option, the inserted one also overrides a PCFactorSetMatOrderingType() that the code calls before
+  KSPSetFromOptions(); one called after it wins. External factorization packages that ignore PETSc's ordering
+  (MUMPS, SuperLU_DIST, ...) are not affected.
+
+  The serial backend is an exact port of SPARSEPACK genrcm (dynamic masked degrees): identical on any graph.
+  The threads and cuda backends use degree = row length, which is SPARSEPACK's degree on the symmetric graphs
+  that MatGetRowIJ() returns; a matrix flagged structurally symmetric whose pattern is not (its raw CSR would
+  be used) is detected and ordered by the serial backend. The threads and cuda backends order components of
+  at most 4096 (threads; -mat_gpurcm_serial_component) or 64 (cuda) nodes serially, larger ones with batches.
 
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/
