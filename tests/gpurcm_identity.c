@@ -1,6 +1,6 @@
 static char help[] = "Checks that MatGetOrdering(A, \"gpurcm\") is identical to MatGetOrdering(A, \"rcm\") on Matrix Market files\n\
 and generated graphs, for every backend and thread count given.\n\
-  -dir <path>          : order every *.mtx.gz in this directory (each as stored, full symmetric, upper-only, bs 2/3 blocks)\n\
+  -dir <path[:path]>   : order every *.mtx.gz in the first of these directories that exists (each as stored, full symmetric, upper-only, bs 2/3 blocks)\n\
   -f <file>            : one Matrix Market file (.mtx or .mtx.gz)\n\
   -generated           : generated graphs (grids, disconnected, hubs, inodes, upper-only, n = 0/1)\n\
   -mpi                 : MPI matrices (on the communicator of the run)\n\
@@ -361,9 +361,20 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-mpi", &mpi, NULL));
 
   if (file[0]) PetscCall(CheckFile(&cfg, file));
-  if (dir[0]) {
-    char  cmd[PETSC_MAX_PATH_LEN + 64], line[PETSC_MAX_PATH_LEN];
-    FILE *fp;
+  if (dir[0]) { /* a colon-separated list of candidate directories: the first that exists is used */
+    char      cmd[PETSC_MAX_PATH_LEN + 64], line[PETSC_MAX_PATH_LEN], *tok, *save = NULL, found[PETSC_MAX_PATH_LEN] = "";
+    FILE     *fp;
+    PetscBool exists;
+
+    for (tok = strtok_r(dir, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+      PetscCall(PetscTestDirectory(tok, 'r', &exists));
+      if (exists) {
+        PetscCall(PetscStrncpy(found, tok, sizeof(found)));
+        break;
+      }
+    }
+    PetscCheck(found[0], PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "None of the -dir directories exists");
+    PetscCall(PetscStrncpy(dir, found, sizeof(dir)));
     PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "ls '%s'/*.mtx.gz | sort", dir));
     fp = popen(cmd, "r");
     PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot list %s", dir);
@@ -482,7 +493,7 @@ int main(int argc, char **argv)
 
    test:
       suffix: matrices
-      args: -dir ../../shared/matrices -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
+      args: -dir ../../shared/matrices:../shared/matrices:../.gpu/matrices -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
    test:
       suffix: mpi
@@ -499,6 +510,6 @@ int main(int argc, char **argv)
       suffix: cuda_matrices
       requires: cuda
       output_file: output/gpurcm_identity_matrices.out
-      args: -dir ../../shared/matrices -backends cuda
+      args: -dir ../../shared/matrices:../shared/matrices:../.gpu/matrices -backends cuda
 
 TEST*/

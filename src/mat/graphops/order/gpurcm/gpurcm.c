@@ -244,6 +244,7 @@ typedef struct _GPURCMThreads {
   PetscInt          epoch;
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
+  _Atomic int       started;
   int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
@@ -535,7 +536,9 @@ static void *GPURCMThreadLoop(void *arg)
 {
   GPURCMThreadArg *a = (GPURCMThreadArg *)arg;
   GPURCMThreads   *t = a->t;
+  int              spins = 0;
 
+  while (!atomic_load(&t->started)) GPURCMPause(&spins); /* the barrier is initialized once all threads exist */
   for (;;) {
     pthread_barrier_wait(&t->barrier);
     if (t->exitjob) break;
@@ -674,6 +677,59 @@ static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const
   return small;
 }
 
+/* Graph construction (with build) and ordering of all components on the started pool */
+static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp)
+{
+  const PetscInt *ia = t->ia, *ja = t->ja;
+  PetscInt        n = t->n, num = 0, *perm = t->perm, *mask = t->mask, *mark = t->mark;
+
+  PetscFunctionBegin;
+  if (build) {
+    PetscInt off = 0;
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    t->ai   = ia;
+    t->aj   = ja;
+    t->ucnt = (_Atomic PetscInt *)calloc((size_t)n, sizeof(*t->ucnt));
+    PetscCheck(t->ucnt, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+    PetscCall(PetscMalloc3(n + 1, &t->gia, n, &t->rowlow, t->nthreads, &t->tsum));
+    GPURCMRunFor(t, 4, n, 0);
+    GPURCMRunFor(t, 5, n, 0);
+    for (PetscInt i = 0; i < t->nthreads; i++) {
+      const PetscInt s = t->tsum[i];
+      t->tsum[i]        = off;
+      off += s;
+    }
+    GPURCMRunFor(t, 6, n, 0);
+    PetscCall(PetscMalloc1(off + 1, &t->gja));
+    GPURCMRunFor(t, 7, n, 0);
+    GPURCMRunFor(t, 8, n, 0);
+    ia = t->ia = t->gia;
+    ja = t->ja = t->gja;
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+  }
+  GPURCMRunFor(t, 1, n, 0);
+  for (PetscInt i = 0; i < n && num < n; i++) {
+    PetscInt root = i, cc, cc2;
+    if (!mask[i]) continue;
+    if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
+      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+      num += cc;
+      continue;
+    }
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(GPURCMFnrootThreads(t, &root, &cc));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, &cc2));
+    PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    GPURCMRunFor(t, 3, cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+    num += cc;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix without inode compression or
   structural-symmetry flag, and PETSc's graph (MatToSymmetricIJ_SeqAIJ) is built here in parallel;
@@ -684,7 +740,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   GPURCMThreads    t;
   GPURCMThreadArg *args;
   pthread_t       *threads;
-  PetscInt        *mask, *xls, *deg, *mark, *tmp, num = 0;
+  PetscInt        *mask, *xls, *deg, *mark, *tmp;
+  PetscErrorCode   ierr;
 
   PetscFunctionBegin;
   PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
@@ -716,62 +773,27 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(PetscMalloc1(t.Bmax, &t.work[i].cnt));
     PetscCheck(!GPURCMWorkReserve(&t.work[i], 4096), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
   }
-  PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
+  /* start the pool; if the system refuses a thread, run with those created so far */
   PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
   for (PetscInt i = 1; i < nthreads; i++) {
     args[i].t   = &t;
     args[i].tid = i;
-    PetscCheck(!pthread_create(&threads[i], NULL, GPURCMThreadLoop, &args[i]), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_create failed for thread %" PetscInt_FMT, i);
+    if (pthread_create(&threads[i], NULL, GPURCMThreadLoop, &args[i])) {
+      PetscCall(PetscInfo(NULL, "gpurcm: could create only %" PetscInt_FMT " of %" PetscInt_FMT " threads\n", i, nthreads));
+      t.nthreads = i;
+      break;
+    }
   }
+  PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)t.nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
+  atomic_store(&t.started, 1);
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
-  if (build) {
-    PetscInt off = 0;
-    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
-    t.ai   = ia;
-    t.aj   = ja;
-    t.ucnt = (_Atomic PetscInt *)calloc((size_t)n, sizeof(*t.ucnt));
-    PetscCheck(t.ucnt, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
-    PetscCall(PetscMalloc3(n + 1, &t.gia, n, &t.rowlow, nthreads, &t.tsum));
-    GPURCMRunFor(&t, 4, n, 0);
-    GPURCMRunFor(&t, 5, n, 0);
-    for (PetscInt i = 0; i < nthreads; i++) {
-      const PetscInt s = t.tsum[i];
-      t.tsum[i]        = off;
-      off += s;
-    }
-    GPURCMRunFor(&t, 6, n, 0);
-    PetscCall(PetscMalloc1(off + 1, &t.gja));
-    GPURCMRunFor(&t, 7, n, 0);
-    GPURCMRunFor(&t, 8, n, 0);
-    ia = t.ia = t.gia;
-    ja = t.ja = t.gja;
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
-  }
-  GPURCMRunFor(&t, 1, n, 0);
-  for (PetscInt i = 0; i < n && num < n; i++) {
-    PetscInt root = i, cc, cc2;
-    if (!mask[i]) continue;
-    if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
-      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
-      num += cc;
-      continue;
-    }
-    PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    PetscCall(GPURCMFnrootThreads(&t, &root, &cc));
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    PetscCall(GPURCMRunJob(&t, root, PETSC_TRUE, &cc2));
-    PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
-    GPURCMRunFor(&t, 3, cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
-    num += cc;
-  }
+  /* the work itself; on error the pool is still shut down and everything freed */
+  ierr = GPURCMThreadsOrder(&t, build, small, xls, deg, tmp);
   t.exitjob = 1;
   pthread_barrier_wait(&t.barrier);
-  for (PetscInt i = 1; i < nthreads; i++) pthread_join(threads[i], NULL);
+  for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
   pthread_barrier_destroy(&t.barrier);
   PetscCall(PetscFree2(threads, args));
   for (PetscInt i = 0; i < nthreads; i++) {
@@ -781,11 +803,9 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   PetscCall(PetscFree(t.work));
   PetscCall(PetscFree(t.lev));
-  if (build) {
-    free(t.ucnt);
-    PetscCall(PetscFree3(t.gia, t.rowlow, t.tsum));
-    PetscCall(PetscFree(t.gja));
-  }
+  free(t.ucnt);
+  PetscCall(PetscFree3(t.gia, t.rowlow, t.tsum));
+  PetscCall(PetscFree(t.gja));
   free(t.owner);
   free(t.ls);
   free(t.cm);
@@ -793,6 +813,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.btail);
   free(t.bdisc);
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif
