@@ -489,11 +489,11 @@ int main(int argc, char **argv)
 
    test:
       suffix: generated
-      args: -generated -mat_gpurcm_serial_component {{4096 0}shared output}
+      args: -generated -mat_gpurcm_check_graph -mat_gpurcm_serial_component {{4096 0}shared output}
 
    test:
       suffix: matrices
-      args: -dir ../../shared/matrices:../shared/matrices:../.gpu/matrices -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
+      args: -dir ../../shared/matrices:../shared/matrices:../.gpu/matrices -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
    test:
       suffix: mpi

@@ -249,7 +249,7 @@ typedef struct _GPURCMThreads {
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
   /* parallel construction of PETSc's symmetrized lower-triangle graph from a raw CSR (ai, aj) */
-  const PetscInt   *ai, *aj;
+  const PetscInt   *ai, *aj, *tns, *tvc; /* tns/tvc: inode starts and column-to-inode map (NULL: no inodes) */
   PetscInt         *gia, *gja, *rowlow, *tsum;
   _Atomic PetscInt *ucnt;
   pthread_barrier_t barrier;
@@ -437,6 +437,55 @@ typedef struct {
   PetscInt       tid;
 } GPURCMThreadArg;
 
+/* One entry c of graph row r: mode 0 counts it (and its mirror), mode 1 writes it (and its mirror) */
+static inline void GPURCMEmit(GPURCMThreads *t, PetscInt r, PetscInt c, int mode, PetscInt *o)
+{
+  if (mode) {
+    t->gja[(*o)++] = c;
+    if (c != r) t->gja[t->gia[c] + t->rowlow[c] + atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed)] = r;
+  } else {
+    (*o)++;
+    if (c != r) atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed);
+  }
+}
+
+/*
+  The entries graph row r takes itself in PETSc's symmetrized graph, in PETSc's order:
+  - no inodes (MatToSymmetricIJ_SeqAIJ): the columns c <= r of matrix row r, up to the first c > r;
+  - inodes (MatGetRowIJ_SeqAIJ_Inode_Symmetric): PETSc's scan of the first row of inode r, which takes
+    the inodes i2 < r it meets (one per inode) and r itself if the scan reaches it, exactly as PETSc's loop
+    (including its stop when the row is exhausted).
+  Mode 0 counts them into rowlow[r] and the mirrors into ucnt[]; mode 1 writes them and their mirrors.
+*/
+static void GPURCMScanRow(GPURCMThreads *t, PetscInt r, int mode)
+{
+  const PetscInt *ai = t->ai, *aj = t->aj;
+  PetscInt        o  = mode ? t->gia[r] : 0;
+
+  if (!t->tns) {
+    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+      const PetscInt c = aj[k];
+      if (c > r) break;
+      GPURCMEmit(t, r, c, mode, &o);
+    }
+  } else {
+    const PetscInt row = t->tns[r], jmax = ai[row + 1];
+    PetscInt       j = ai[row], col, i2;
+    if (j < jmax) {
+      col = aj[j++];
+      i2  = t->tvc[col];
+      while (i2 < r && j < jmax) {
+        GPURCMEmit(t, r, i2, mode, &o);
+        i2++;
+        while (j < jmax && (col = aj[j]) < t->tns[i2]) ++j;
+        i2 = t->tvc[col];
+      }
+      if (i2 == r) GPURCMEmit(t, r, r, mode, &o);
+    }
+  }
+  if (!mode) t->rowlow[r] = o;
+}
+
 static int GPURCMCompareInt(const void *a, const void *b)
 {
   const PetscInt x = *(const PetscInt *)a, y = *(const PetscInt *)b;
@@ -474,17 +523,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_store_explicit(&t->cm[k], -1, memory_order_relaxed);
     }
     break;
-  case 4: /* count: entries of row r up to the first column > r (MatToSymmetricIJ_SeqAIJ's loop), mirrors per column */
-    for (PetscInt r = lo; r < hi; r++) {
-      PetscInt l = 0;
-      for (PetscInt k = t->ai[r]; k < t->ai[r + 1]; k++) {
-        const PetscInt c = t->aj[k];
-        if (c > r) break;
-        l++;
-        if (c != r) atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed);
-      }
-      t->rowlow[r] = l;
-    }
+  case 4: /* count the entries each graph row takes itself, and the mirrors per row */
+    for (PetscInt r = lo; r < hi; r++) GPURCMScanRow(t, r, 0);
     break;
   case 5: { /* partial sums of the row lengths */
     PetscInt sum = 0;
@@ -500,16 +540,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     }
     if (hi == n) t->gia[n] = o;
   } break;
-  case 7: /* fill: own lower entries in CSR order, mirrors appended after the lower part of their row */
-    for (PetscInt r = lo; r < hi; r++) {
-      PetscInt o = t->gia[r];
-      for (PetscInt k = t->ai[r]; k < t->ai[r + 1]; k++) {
-        const PetscInt c = t->aj[k];
-        if (c > r) break;
-        t->gja[o++] = c;
-        if (c != r) t->gja[t->gia[c] + t->rowlow[c] + atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed)] = r;
-      }
-    }
+  case 7: /* fill: own entries in scan order, mirrors appended after the own part of their row */
+    for (PetscInt r = lo; r < hi; r++) GPURCMScanRow(t, r, 1);
     break;
   case 8: /* mirrors in ascending row order, as PETSc's row-by-row construction leaves them */
     for (PetscInt r = lo; r < hi; r++) {
@@ -678,7 +710,7 @@ static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const
 }
 
 /* Graph construction (with build) and ordering of all components on the started pool */
-static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp)
+static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, const PetscInt *cia, const PetscInt *cja, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp)
 {
   const PetscInt *ia = t->ia, *ja = t->ja;
   PetscInt        n = t->n, num = 0, *perm = t->perm, *mask = t->mask, *mark = t->mark;
@@ -706,6 +738,10 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
     ia = t->ia = t->gia;
     ja = t->ja = t->gja;
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    if (cia) {
+      for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
+      for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
+    }
   }
   GPURCMRunFor(t, 1, n, 0);
   for (PetscInt i = 0; i < n && num < n; i++) {
@@ -731,11 +767,12 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
 }
 
 /*
-  Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix without inode compression or
-  structural-symmetry flag, and PETSc's graph (MatToSymmetricIJ_SeqAIJ) is built here in parallel;
-  otherwise (ia, ja) is the graph from MatGetRowIJ().
+  Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix (not flagged structurally symmetric
+  unless it has inodes) and PETSc's graph is built here in parallel: n graph nodes, with inodes tns/tvc give
+  the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
+  cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -755,6 +792,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.n         = n;
   t.ia        = ia;
   t.ja        = ja;
+  t.tns       = tns;
+  t.tvc       = tvc;
   t.nthreads  = nthreads;
   t.B         = batch;
   t.Bmax      = 16 * batch;
@@ -790,7 +829,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.mask = mask;
   t.mark = mark;
   /* the work itself; on error the pool is still shut down and everything freed */
-  ierr = GPURCMThreadsOrder(&t, build, small, xls, deg, tmp);
+  ierr = GPURCMThreadsOrder(&t, build, cia, cja, small, xls, deg, tmp);
   t.exitjob = 1;
   pthread_barrier_wait(&t.barrier);
   for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
@@ -933,18 +972,37 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #if defined(GPURCM_HAVE_THREADS)
   if (used == MAT_GPURCM_BACKEND_THREADS && isseqaij && nthreads > 1 && m > 1) {
     PetscInt nc;
-    /* Without inode compression and structural-symmetry flag, build PETSc's graph from the raw CSR in parallel */
+    /* Build PETSc's graph from the raw CSR in parallel: inode-compressed (always symmetrized by PETSc), or
+       the symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
     PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
     PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-    if (nc == m && !(symknown && symflag)) {
+    if (done && (nc < m || !(symknown && symflag))) {
+      PetscInt       *tns = NULL, *tvc = NULL, nnodes = m, *sizes = NULL;
+      const PetscInt *cia = NULL, *cja = NULL;
+      PetscBool       check = PETSC_FALSE;
+
+      if (nc < m) { /* inode starts and column-to-inode map, as MatGetRowIJ_SeqAIJ_Inode_Symmetric() */
+        PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
+        PetscCheck(nnodes == nc && sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: inode sizes do not match the compressed graph");
+        PetscCall(PetscMalloc2(nc + 1, &tns, m, &tvc));
+        tns[0] = 0;
+        for (PetscInt i = 0; i < nc; i++) {
+          tns[i + 1] = tns[i] + sizes[i];
+          for (PetscInt k = tns[i]; k < tns[i + 1]; k++) tvc[k] = i;
+        }
+      }
+      PetscCall(PetscOptionsGetBool(((PetscObject)mat)->options, ((PetscObject)mat)->prefix, "-mat_gpurcm_check_graph", &check, NULL));
+      if (check) PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
-      PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT ", graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m));
-      PetscCall(PetscMalloc1(m, &perm));
-      PetscCall(MatGPURCMThreads_Private(m, ia, ja, PETSC_TRUE, nthreads, batch, small, perm));
+      PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
+      PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_COPY_VALUES, row));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_OWN_POINTER, col));
+      if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
+      PetscCall(PetscFree2(tns, tvc));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
       PetscFunctionReturn(PETSC_SUCCESS);
     }
@@ -975,7 +1033,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, nthreads, batch, small, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, perm));
     break;
 #endif
   default:
