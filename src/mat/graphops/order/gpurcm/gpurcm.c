@@ -951,19 +951,25 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #if defined(PETSC_HAVE_CUDA)
   if (used == MAT_GPURCM_BACKEND_CUDA && isseqaij) {
     PetscInt nc;
-    /* Without inode compression and structural-symmetry flag PETSc symmetrizes the lower triangle: build it on the GPU */
+    /* PETSc's graph is built on the GPU from the CSR: inode-compressed (always symmetrized by PETSc), or the
+       symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
     PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
     PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-    if (nc == m && !(symknown && symflag)) {
+    if (done && (nc < m || !(symknown && symflag))) {
       const PetscInt *ai, *aj;
+      PetscInt       *sizes = NULL, nnodes = m;
       PetscMemType    mtype;
 
-      PetscCall(PetscInfo(mat, "gpurcm: backend cuda, n %" PetscInt_FMT ", graph built on the GPU\n", m));
+      if (nc < m) {
+        PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
+        PetscCheck(nnodes == nc && sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: inode sizes do not match the compressed graph");
+      }
+      PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built on the GPU\n", MatGPURCMBackends[backend], m, nc));
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
-      PetscCall(PetscMalloc1(m, &perm));
-      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, perm));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_COPY_VALUES, row));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_OWN_POINTER, col));
+      PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, perm));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
       PetscFunctionReturn(PETSC_SUCCESS);
     }

@@ -3,8 +3,11 @@
   permutation comes back.
 
   1. Graph: PETSc's symmetrized lower triangle (MatToSymmetricIJ_SeqAIJ semantics: for each row r the
-     entries c <= r up to the first c > r; (r,c) and (c,r) for c < r, (r,r) for a stored diagonal) is
-     built by sorting 64-bit keys (row << 32 | col); its rows are then ascending, as on the host.
+     entries c <= r up to the first c > r; (r,c) and (c,r) for c < r, (r,r) for a stored diagonal), or
+     with inodes PETSc's inode-compressed symmetric graph (MatGetRowIJ_SeqAIJ_Inode_Symmetric's scan of
+     each inode's first row, emulated exactly), is built by sorting 64-bit keys (row << 32 | col); rows of
+     both are ascending on the host too, so the sorted keys are PETSc's graph. (The threads backend builds
+     the same graphs with the same scan and -mat_gpurcm_check_graph compares them with MatGetRowIJ().)
   2. Components: hooking/compression labels every node with the smallest index of its component.
      Components are numbered in order of that index, so each one's segment of the permutation is an
      exclusive scan of the component sizes and components are independent.
@@ -401,34 +404,67 @@ __global__ void GPURCMSmallComponentsKernel(PetscInt n, const PetscInt *ia, cons
 }
 
 /* ---------------------------------------------------------------------------------------------- graph */
-__global__ void GPURCMLowerCountKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscInt *nkeys)
+/*
+  The entries graph row r takes itself in PETSc's symmetrized graph (same as GPURCMScanRow() in gpurcm.c):
+  - no inodes (tns == NULL, MatToSymmetricIJ_SeqAIJ): the columns c <= r of row r up to the first c > r;
+  - inodes (MatGetRowIJ_SeqAIJ_Inode_Symmetric): PETSc's scan of the first row of inode r.
+  Mode 0 returns the number of keys (2 per off-diagonal entry, 1 for r itself); mode 1 writes the keys
+  (r,c) and (c,r) from keys[o] on and counts the row lengths.
+*/
+template <int MODE>
+__device__ PetscInt GPURCMScanRowDev(PetscInt r, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, GKey *keys, PetscInt o, PetscInt *rowcnt)
 {
-  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) {
-    PetscInt c = 0;
-    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
-      const PetscInt col = aj[k];
-      if (col > r) break;
-      c += (col == r) ? 1 : 2;
-    }
-    nkeys[r] = c;
-  }
-}
-
-__global__ void GPURCMLowerEmitKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *koff, GKey *keys, PetscInt *rowcnt)
-{
-  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) {
-    PetscInt o = koff[r];
-    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
-      const PetscInt col = aj[k];
-      if (col > r) break;
-      keys[o++] = ((GKey)r << 32) | (GKey)col;
+  PetscInt nk = 0;
+  auto     emit = [&](PetscInt c) {
+    if (MODE) {
+      keys[o++] = ((GKey)r << 32) | (GKey)c;
       AtomicAddIdx(&rowcnt[r], 1);
-      if (col != r) {
-        keys[o++] = ((GKey)col << 32) | (GKey)r;
-        AtomicAddIdx(&rowcnt[col], 1);
+      if (c != r) {
+        keys[o++] = ((GKey)c << 32) | (GKey)r;
+        AtomicAddIdx(&rowcnt[c], 1);
       }
     }
+    nk += (c == r) ? 1 : 2;
+  };
+  if (!tns) {
+    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+      const PetscInt c = aj[k];
+      if (c > r) break;
+      emit(c);
+    }
+  } else {
+    const PetscInt row = tns[r], jmax = ai[row + 1];
+    PetscInt       j = ai[row], col, i2;
+    if (j < jmax) {
+      col = aj[j++];
+      i2  = tvc[col];
+      while (i2 < r && j < jmax) {
+        emit(i2);
+        i2++;
+        while (j < jmax && (col = aj[j]) < tns[i2]) ++j;
+        i2 = tvc[col];
+      }
+      if (i2 == r) emit(r);
+    }
   }
+  return nk;
+}
+
+__global__ void GPURCMLowerCountKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, PetscInt *nkeys)
+{
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) nkeys[r] = GPURCMScanRowDev<0>(r, ai, aj, tns, tvc, NULL, 0, NULL);
+}
+
+__global__ void GPURCMLowerEmitKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, const PetscInt *koff, GKey *keys, PetscInt *rowcnt)
+{
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) (void)GPURCMScanRowDev<1>(r, ai, aj, tns, tvc, keys, koff[r], rowcnt);
+}
+
+/* column-to-inode map from the inode starts */
+__global__ void GPURCMInodeMapKernel(PetscInt nnodes, const PetscInt *tns, PetscInt *tvc)
+{
+  for (PetscInt i = blockIdx.x * blockDim.x + threadIdx.x; i < nnodes; i += gridDim.x * blockDim.x)
+    for (PetscInt k = tns[i]; k < tns[i + 1]; k++) tvc[k] = i;
 }
 
 __global__ void GPURCMKeysToColsKernel(PetscInt nnz, const GKey *keys, PetscInt *ja)
@@ -654,10 +690,11 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt n, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt perm[])
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscInt perm[])
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
-  PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, annz, nkeys;
+  PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
+  const PetscInt  n = sizes ? nnodes : m; /* graph nodes */
   GKey           *keys, *keys2;
   void           *tmp   = NULL;
   size_t          bytes = 0;
@@ -665,17 +702,27 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt n, const PetscInt ai[], co
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCheck((unsigned long long)n < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows is too many for 32-bit graph keys", n);
+  PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows is too many for 32-bit graph keys", m);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
   if (PetscMemTypeHost(mtype)) { /* upload the CSR of a host matrix */
-    annz = ai[n];
-    PetscCallCUDA(cudaMalloc((void **)&u_ai, (n + 1) * sizeof(PetscInt)));
+    annz = ai[m];
+    PetscCallCUDA(cudaMalloc((void **)&u_ai, (m + 1) * sizeof(PetscInt)));
     PetscCallCUDA(cudaMalloc((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt)));
-    PetscCallCUDA(cudaMemcpy(u_ai, ai, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaMemcpy(u_ai, ai, (m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(u_aj, aj, annz * sizeof(PetscInt), cudaMemcpyHostToDevice));
-    PetscCall(PetscLogCpuToGpu((n + 1 + annz) * sizeof(PetscInt)));
+    PetscCall(PetscLogCpuToGpu((m + 1 + annz) * sizeof(PetscInt)));
     d_ai = u_ai;
     d_aj = u_aj;
+  } else PetscCallCUDA(cudaDeviceSynchronize()); /* the matrix's device CSR may still be in flight on PETSc's stream */
+  if (sizes) { /* inode starts and column-to-inode map, from the inode sizes (nnodes integers) */
+    PetscCallCUDA(cudaMalloc((void **)&d_sizes, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMalloc((void **)&d_tns, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMalloc((void **)&d_tvc, m * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemset(d_sizes, 0, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemcpy(d_sizes, sizes, n * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(GPURCMExclusiveScan(d_sizes, d_tns, n));
+    GPURCMInodeMapKernel<<<grid, 256>>>(n, d_tns, d_tvc);
+    PetscCallCUDA(cudaGetLastError());
   }
   PetscCallCUDA(cudaMalloc((void **)&d_nkeys, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMalloc((void **)&d_koff, (n + 1) * sizeof(PetscInt)));
@@ -683,16 +730,16 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt n, const PetscInt ai[], co
   PetscCallCUDA(cudaMalloc((void **)&d_gia, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_nkeys, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_rowcnt, 0, (n + 1) * sizeof(PetscInt)));
-  GPURCMLowerCountKernel<<<grid, 256>>>(n, d_ai, d_aj, d_nkeys);
+  GPURCMLowerCountKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_nkeys);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMExclusiveScan(d_nkeys, d_koff, n));
   PetscCallCUDA(cudaMemcpy(&nkeys, d_koff + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCallCUDA(cudaMalloc((void **)&keys, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&keys2, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&d_gja, (nkeys > 0 ? nkeys : 1) * sizeof(PetscInt)));
-  GPURCMLowerEmitKernel<<<grid, 256>>>(n, d_ai, d_aj, d_koff, keys, d_rowcnt);
+  GPURCMLowerEmitKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_koff, keys, d_rowcnt);
   PetscCallCUDA(cudaGetLastError());
-  if (nkeys > 0) {
+  if (nkeys > 0) { /* rows of PETSc's graph are ascending: sorting the keys (row, column) gives it */
     PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys));
     PetscCallCUDA(cudaMalloc(&tmp, bytes));
     PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys));
@@ -708,6 +755,9 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt n, const PetscInt ai[], co
   PetscCallCUDA(cudaFree(d_rowcnt));
   if (u_ai) PetscCallCUDA(cudaFree(u_ai));
   if (u_aj) PetscCallCUDA(cudaFree(u_aj));
+  if (d_sizes) PetscCallCUDA(cudaFree(d_sizes));
+  if (d_tns) PetscCallCUDA(cudaFree(d_tns));
+  if (d_tvc) PetscCallCUDA(cudaFree(d_tvc));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
   PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, perm));
   PetscCallCUDA(cudaFree(d_gia));

@@ -21,6 +21,7 @@ PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], 
 PETSC_INTERN PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *);
 /* Orders the symmetric graph (0-based CSR, host arrays) on the GPU; perm is a host array of length n */
 PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt[]);
-/* Builds PETSc's symmetrized lower-triangle graph of a SeqAIJ CSR on the GPU and orders it; perm is a host array */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt[]);
+/* Builds PETSc's symmetrized graph of a SeqAIJ CSR (m rows; with inode sizes, the inode-compressed graph of nnodes
+   nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes) */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscInt[]);
 #endif
