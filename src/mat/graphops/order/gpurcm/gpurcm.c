@@ -1070,7 +1070,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
                                                  shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
-- -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+. -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+- -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s
 
   Level: intermediate
 
