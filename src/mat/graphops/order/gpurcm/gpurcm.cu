@@ -5,7 +5,7 @@
   1. Graph: PETSc's symmetrized lower triangle (MatToSymmetricIJ_SeqAIJ semantics: for each row r the
      entries c <= r up to the first c > r; (r,c) and (c,r) for c < r, (r,r) for a stored diagonal), or
      with inodes PETSc's inode-compressed symmetric graph (MatGetRowIJ_SeqAIJ_Inode_Symmetric's scan of
-     each inode's first row, emulated exactly), is built by sorting 64-bit keys (row << 32 | col); rows of
+     each inode's first row, emulated exactly), is built by sorting 64-bit keys row * n + col (only the bits below n^2); rows of
      both are ascending on the host too, so the sorted keys are PETSc's graph. (The threads backend builds
      the same graphs with the same scan and -mat_gpurcm_check_graph compares them with MatGetRowIJ().)
   2. Components: hooking/compression labels every node with the smallest index of its component.
@@ -28,7 +28,7 @@
 #include <cub/cub.cuh>
 #include "gpurcmimpl.h"
 
-#define GPURCM_BLOCK      128
+#define GPURCM_BLOCK      512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
 #define GPURCM_CUDA_SMALL 64
 #define GPURCM_POS_BITS   40
 #define GPURCM_EPOCH_MAX  (1ULL << 22)
@@ -409,18 +409,18 @@ __global__ void GPURCMSmallComponentsKernel(PetscInt n, const PetscInt *ia, cons
   - no inodes (tns == NULL, MatToSymmetricIJ_SeqAIJ): the columns c <= r of row r up to the first c > r;
   - inodes (MatGetRowIJ_SeqAIJ_Inode_Symmetric): PETSc's scan of the first row of inode r.
   Mode 0 returns the number of keys (2 per off-diagonal entry, 1 for r itself); mode 1 writes the keys
-  (r,c) and (c,r) from keys[o] on and counts the row lengths.
+  r * n + c and c * n + r from keys[o] on and counts the row lengths.
 */
 template <int MODE>
-__device__ PetscInt GPURCMScanRowDev(PetscInt r, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, GKey *keys, PetscInt o, PetscInt *rowcnt)
+__device__ PetscInt GPURCMScanRowDev(PetscInt n, PetscInt r, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, GKey *keys, PetscInt o, PetscInt *rowcnt)
 {
   PetscInt nk = 0;
   auto     emit = [&](PetscInt c) {
     if (MODE) {
-      keys[o++] = ((GKey)r << 32) | (GKey)c;
+      keys[o++] = (GKey)r * (GKey)n + (GKey)c;
       AtomicAddIdx(&rowcnt[r], 1);
       if (c != r) {
-        keys[o++] = ((GKey)c << 32) | (GKey)r;
+        keys[o++] = (GKey)c * (GKey)n + (GKey)r;
         AtomicAddIdx(&rowcnt[c], 1);
       }
     }
@@ -452,12 +452,12 @@ __device__ PetscInt GPURCMScanRowDev(PetscInt r, const PetscInt *ai, const Petsc
 
 __global__ void GPURCMLowerCountKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, PetscInt *nkeys)
 {
-  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) nkeys[r] = GPURCMScanRowDev<0>(r, ai, aj, tns, tvc, NULL, 0, NULL);
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) nkeys[r] = GPURCMScanRowDev<0>(n, r, ai, aj, tns, tvc, NULL, 0, NULL);
 }
 
 __global__ void GPURCMLowerEmitKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, const PetscInt *koff, GKey *keys, PetscInt *rowcnt)
 {
-  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) (void)GPURCMScanRowDev<1>(r, ai, aj, tns, tvc, keys, koff[r], rowcnt);
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) (void)GPURCMScanRowDev<1>(n, r, ai, aj, tns, tvc, keys, koff[r], rowcnt);
 }
 
 /* column-to-inode map from the inode starts */
@@ -467,9 +467,9 @@ __global__ void GPURCMInodeMapKernel(PetscInt nnodes, const PetscInt *tns, Petsc
     for (PetscInt k = tns[i]; k < tns[i + 1]; k++) tvc[k] = i;
 }
 
-__global__ void GPURCMKeysToColsKernel(PetscInt nnz, const GKey *keys, PetscInt *ja)
+__global__ void GPURCMKeysToColsKernel(PetscInt n, PetscInt nnz, const GKey *keys, PetscInt *ja)
 {
-  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += gridDim.x * blockDim.x) ja[k] = (PetscInt)(keys[k] & 0xffffffffULL);
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += gridDim.x * blockDim.x) ja[k] = (PetscInt)(keys[k] % (GKey)n);
 }
 
 __global__ void GPURCMFillKernel(PetscInt n, PetscInt *a, PetscInt v)
@@ -702,7 +702,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows is too many for 32-bit graph keys", m);
+  PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows: too many for the GPU graph keys (2^31)", m);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
   if (PetscMemTypeHost(mtype)) { /* upload the CSR of a host matrix */
     annz = ai[m];
@@ -734,17 +734,20 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMExclusiveScan(d_nkeys, d_koff, n));
   PetscCallCUDA(cudaMemcpy(&nkeys, d_koff + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscCheck((unsigned long long)nkeys < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: the symmetrized graph has %" PetscInt_FMT " entries, more than the GPU sort handles (2^31)", nkeys);
   PetscCallCUDA(cudaMalloc((void **)&keys, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&keys2, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&d_gja, (nkeys > 0 ? nkeys : 1) * sizeof(PetscInt)));
   GPURCMLowerEmitKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_koff, keys, d_rowcnt);
   PetscCallCUDA(cudaGetLastError());
   if (nkeys > 0) { /* rows of PETSc's graph are ascending: sorting the keys (row, column) gives it */
-    PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys));
+    int endbit = 1;
+    while (endbit < 64 && ((GKey)1 << endbit) < (GKey)n * (GKey)n) endbit++; /* keys row * n + col < n^2: sort only those bits */
+    PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys, 0, endbit));
     PetscCallCUDA(cudaMalloc(&tmp, bytes));
-    PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys));
+    PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys, 0, endbit));
     PetscCallCUDA(cudaFree(tmp));
-    GPURCMKeysToColsKernel<<<GPURCMGrid(nkeys), 256>>>(nkeys, keys2, d_gja);
+    GPURCMKeysToColsKernel<<<GPURCMGrid(nkeys), 256>>>(n, nkeys, keys2, d_gja);
     PetscCallCUDA(cudaGetLastError());
   }
   PetscCall(GPURCMExclusiveScan(d_rowcnt, d_gia, n));
