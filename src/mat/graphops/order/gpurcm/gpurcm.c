@@ -1111,8 +1111,11 @@ static PetscErrorCode GPURCMApplyGlobalOrderingOption(void)
   PetscBool set, has;
 
   PetscFunctionBegin;
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ordering_type", type, sizeof(type), &set));
-  if (!set) PetscFunctionReturn(PETSC_SUCCESS);
+  type[0] = 0;
+  PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "PETSc SparseGPU ordering options", "Mat");
+  PetscCall(PetscOptionsString("-mat_ordering_type", "Default ordering of factorization preconditioners: sets -pc_factor_mat_ordering_type and -sub_pc_factor_mat_ordering_type unless given", "MATORDERINGGPURCM", type, type, sizeof(type), &set));
+  PetscOptionsEnd();
+  if (!set || !type[0]) PetscFunctionReturn(PETSC_SUCCESS);
   for (size_t i = 0; i < sizeof(GPURCMFactorOrderingOptions) / sizeof(GPURCMFactorOrderingOptions[0]); i++) {
     PetscCall(PetscOptionsHasName(NULL, NULL, GPURCMFactorOrderingOptions[i], &has));
     if (has) continue; /* given by the user: it wins */
