@@ -5,3 +5,4 @@
 
 /* Component registration functions, called once from PetscSparseGPUInitializePackage() */
 PETSC_INTERN PetscErrorCode MatRegister_PELLR_Private(void);
+PETSC_INTERN PetscErrorCode MatOrderingRegister_GPURCM_Private(void);

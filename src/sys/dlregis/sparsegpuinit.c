@@ -77,6 +77,8 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
 #else
   PetscCall(PetscStrlcat(components, " pellr", sizeof(components)));
 #endif
+  PetscCall(MatOrderingRegister_GPURCM_Private());
+  PetscCall(PetscStrlcat(components, " gpurcm", sizeof(components)));
   /* PETSCSPARSEGPU_COMPONENTS_END */
   if (!components[0]) PetscCall(PetscStrlcat(components, " (none yet)", sizeof(components)));
   PetscCall(PetscSparseGPUGetVersion(version, sizeof(version)));

@@ -1,0 +1,769 @@
+/*
+  CUDA backend of MATORDERINGGPURCM: the graph is built (or uploaded) and ordered on the GPU; only the
+  permutation comes back.
+
+  1. Graph: PETSc's symmetrized lower triangle (MatToSymmetricIJ_SeqAIJ semantics: for each row r the
+     entries c <= r up to the first c > r; (r,c) and (c,r) for c < r, (r,r) for a stored diagonal), or
+     with inodes PETSc's inode-compressed symmetric graph (MatGetRowIJ_SeqAIJ_Inode_Symmetric's scan of
+     each inode's first row, emulated exactly), is built by sorting 64-bit keys row * n + col (only the bits below n^2); rows of
+     both are ascending on the host too, so the sorted keys are PETSc's graph. (The threads backend builds
+     the same graphs with the same scan and -mat_gpurcm_check_graph compares them with MatGetRowIJ().)
+  2. Components: hooking/compression labels every node with the smallest index of its component.
+     Components are numbered in order of that index, so each one's segment of the permutation is an
+     exclusive scan of the component sizes and components are independent.
+  3. Small components (<= GPURCM_CUDA_SMALL nodes): one thread each runs the serial SPARSEPACK code.
+  4. Large components, one at a time: SPARSEPACK fnroot (rootls passes, same candidate and return rule)
+     and the Cuthill-McKee numbering, each a BFS by the speculative batch kernel below, then reversal.
+
+  Batch kernel (persistent; grid = co-resident blocks from the occupancy calculator): a block takes batch
+  tickets in order; batch b = up to GPURCM_BLOCK consecutive queue positions (one parent per thread).
+  Discover (atomicMin of the key of the parent position on each neighbour; the neighbours whose key it
+  lowered are candidates), chain "discovered" after batch b-1, validate (children = candidates whose key
+  is still this parent's), stable insertion sort by
+  degree (numbering only), publish the tail after batch b-1's (before writing), write. A block waits
+  only on smaller tickets, which were taken by blocks already running: no block ever waits on one that
+  is not scheduled, so the kernel cannot deadlock whatever the residency.
+*/
+#include <petscdevice_cuda.h>
+#include <cub/cub.cuh>
+#include "gpurcmimpl.h"
+
+#define GPURCM_BLOCK      512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
+#define GPURCM_CUDA_SMALL 64
+#define GPURCM_POS_BITS   40
+#define GPURCM_EPOCH_MAX  (1ULL << 22)
+
+typedef unsigned long long GKey;
+
+struct GPURCMCtl {
+  PetscInt ticket, pubtail, npub, done;
+  PetscInt cc, nlvl, laststart, candnode;
+  GKey     cand;
+  int      changed;
+};
+
+struct GPURCMDev {
+  PetscInt        n, nbcap;
+  const PetscInt *ia, *ja;
+  GKey           *owner;
+  PetscInt       *ls, *cm, *lev, *scratch, *bend, *btail;
+  int            *bdisc;
+  GPURCMCtl      *ctl;
+};
+
+template <typename T>
+__device__ __forceinline__ T VLoad(const T *p)
+{
+  return *(const volatile T *)p;
+}
+template <typename T>
+__device__ __forceinline__ void VStore(T *p, T v)
+{
+  *(volatile T *)p = v;
+}
+__device__ __forceinline__ PetscInt AtomicAddIdx(PetscInt *p, PetscInt v)
+{
+#if defined(PETSC_USE_64BIT_INDICES)
+  return (PetscInt)atomicAdd((unsigned long long *)p, (unsigned long long)v);
+#else
+  return atomicAdd(p, v);
+#endif
+}
+__device__ __forceinline__ PetscInt RowLen(const PetscInt *ia, PetscInt v)
+{
+  return ia[v + 1] - ia[v];
+}
+
+/* ---------------------------------------------------------------------------------------------- batch BFS */
+__global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, PetscInt *q, int numbering, GKey hi)
+{
+  typedef cub::BlockScan<PetscInt, GPURCM_BLOCK> Scan;
+  __shared__ typename Scan::TempStorage scan;
+  __shared__ PetscInt                   s_b, s_start, s_end, s_base, s_total;
+  __shared__ int                        s_exit;
+  GPURCMCtl                            *ctl = d.ctl;
+  const int                             t   = threadIdx.x;
+
+  for (;;) {
+    if (t == 0) {
+      s_exit = 0;
+      if (VLoad(&ctl->done)) s_exit = 1;
+      else {
+        const PetscInt b = AtomicAddIdx(&ctl->ticket, 1);
+        PetscInt       start = 0;
+        if (b >= d.nbcap) s_exit = 1;
+        else if (b > 0) {
+          while ((start = VLoad(&d.bend[b - 1])) < 0) {
+            if (VLoad(&ctl->done)) {
+              s_exit = 1;
+              break;
+            }
+          }
+        }
+        if (!s_exit) {
+          for (;;) {
+            const PetscInt np = VLoad(&ctl->npub);
+            __threadfence();
+            const PetscInt pt = VLoad(&ctl->pubtail);
+            if (pt > start) {
+              s_end = start + GPURCM_BLOCK < pt ? start + GPURCM_BLOCK : pt;
+              break;
+            }
+            if (np == b) { /* all earlier batches published, nothing left: BFS complete */
+              VStore(&ctl->done, (PetscInt)1);
+              __threadfence();
+              s_exit = 1;
+              break;
+            }
+            if (VLoad(&ctl->done)) {
+              s_exit = 1;
+              break;
+            }
+          }
+        }
+        if (!s_exit) {
+          s_b     = b;
+          s_start = start;
+          VStore(&d.bend[b], s_end);
+          __threadfence();
+        }
+      }
+    }
+    __syncthreads();
+    if (s_exit) return;
+    {
+      const PetscInt b = s_b, p = s_start + t, end = s_end;
+      const GKey     key = hi | (GKey)(p + 1);
+      PetscInt       u = -1, c = 0, lp = 0, off;
+
+      /* wait for the parent, then discover */
+      if (p < end) {
+        while ((u = VLoad(&q[p])) < 0) {
+          if (VLoad(&ctl->done)) break;
+        }
+        __threadfence();
+        if (!numbering && u >= 0) lp = VLoad(&d.lev[p]);
+        if (u >= 0) { /* candidates: the neighbours whose key this parent lowered, in row order, in its scratch segment */
+          PetscInt *buf = d.scratch + d.ia[u];
+          for (PetscInt k = d.ia[u]; k < d.ia[u + 1]; k++) {
+            const PetscInt v = d.ja[k];
+            GKey          *o = &d.owner[v];
+            if (VLoad(o) > key && atomicMin(o, key) > key) buf[c++] = v;
+          }
+        }
+      }
+      __threadfence();
+      __syncthreads();
+      if (t == 0) {
+        if (b > 0)
+          while (!VLoad(&d.bdisc[b - 1])) {
+            if (VLoad(&ctl->done)) break;
+          }
+        __threadfence();
+        VStore(&d.bdisc[b], 1);
+      }
+      __syncthreads();
+      /* validate: the children of p are its candidates that still carry its key (final now) */
+      if (p < end && u >= 0) {
+        PetscInt *buf = d.scratch + d.ia[u], ncand = c;
+        c             = 0;
+        for (PetscInt i = 0; i < ncand; i++) {
+          const PetscInt v = buf[i];
+          if (VLoad(&d.owner[v]) == key) buf[c++] = v;
+        }
+        if (numbering)
+          for (PetscInt i = 1; i < c; i++) { /* stable: move only past strictly larger degrees */
+            const PetscInt v = buf[i], dv = RowLen(d.ia, v);
+            PetscInt       l = i - 1;
+            while (l >= 0 && RowLen(d.ia, buf[l]) > dv) {
+              buf[l + 1] = buf[l];
+              l--;
+            }
+            buf[l + 1] = v;
+          }
+      }
+      Scan(scan).ExclusiveSum(c, off);
+      if (t == GPURCM_BLOCK - 1) s_total = off + c;
+      __syncthreads();
+      if (t == 0) { /* early signal: the tail after this batch, before writing */
+        PetscInt base = 1;
+        if (b > 0)
+          while ((base = VLoad(&d.btail[b - 1])) < 0) {
+            if (VLoad(&ctl->done)) break;
+          }
+        VStore(&ctl->pubtail, base + s_total);
+        __threadfence();
+        VStore(&ctl->npub, b + 1);
+        __threadfence();
+        VStore(&d.btail[b], base + s_total);
+        s_base = base;
+      }
+      __syncthreads();
+      if (c > 0) {
+        const PetscInt *buf = d.scratch + d.ia[u], o = s_base + off;
+        if (!numbering)
+          for (PetscInt i = 0; i < c; i++) d.lev[o + i] = lp + 1;
+        __threadfence();
+        for (PetscInt i = 0; i < c; i++) VStore(&q[o + i], buf[i]);
+      }
+      __syncthreads();
+    }
+  }
+}
+
+__global__ void GPURCMStartKernel(GPURCMDev d, PetscInt *q, PetscInt root, GKey hi)
+{
+  GPURCMCtl *c = d.ctl;
+  c->ticket    = 0;
+  c->pubtail   = 1;
+  c->npub      = 0;
+  c->done      = 0;
+  c->cand      = ~0ULL;
+  d.owner[root] = hi;
+  d.lev[0]      = 0;
+  q[0]          = root;
+}
+
+/* after a rootls pass: size, number of levels, start of the last level (levels are nondecreasing along the queue) */
+__global__ void GPURCMLevelsKernel(GPURCMDev d)
+{
+  GPURCMCtl     *c  = d.ctl;
+  const PetscInt cc = c->pubtail, nl = d.lev[cc - 1] + 1;
+  PetscInt       lo = 0, hi = cc - 1;
+  while (lo < hi) {
+    const PetscInt mid = lo + (hi - lo) / 2;
+    if (d.lev[mid] < nl - 1) lo = mid + 1;
+    else hi = mid;
+  }
+  c->cc        = cc;
+  c->nlvl      = nl;
+  c->laststart = lo;
+}
+
+/* SPARSEPACK's candidate: first node of the last level with the smallest min(degree, ccsize) */
+__global__ void GPURCMCandidateKernel(GPURCMDev d)
+{
+  GPURCMCtl     *c = d.ctl;
+  const PetscInt cc = c->cc;
+  for (PetscInt j = c->laststart + blockIdx.x * blockDim.x + threadIdx.x; j < cc; j += gridDim.x * blockDim.x) {
+    PetscInt dg = RowLen(d.ia, d.ls[j]);
+    if (dg > cc) dg = cc;
+    atomicMin(&c->cand, ((GKey)dg << 32) | (GKey)j);
+  }
+}
+
+__global__ void GPURCMCandidateNodeKernel(GPURCMDev d)
+{
+  d.ctl->candnode = d.ls[d.ctl->cand & 0xffffffffULL];
+}
+
+/* clear the queue and the batch records of the last job; with perm, write the reversed numbering to perm[0..cc) */
+__global__ void GPURCMResetKernel(GPURCMDev d, PetscInt *q, PetscInt *perm)
+{
+  const PetscInt cc = d.ctl->pubtail;
+  PetscInt       nb = d.ctl->ticket;
+  if (nb > d.nbcap) nb = d.nbcap;
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < cc || k < nb; k += gridDim.x * blockDim.x) {
+    if (k < cc) {
+      if (perm) perm[cc - 1 - k] = q[k];
+      q[k] = -1;
+    }
+    if (k < nb) {
+      d.bend[k]  = -1;
+      d.btail[k] = -1;
+      d.bdisc[k] = 0;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- components */
+__device__ __forceinline__ PetscInt FindRoot(PetscInt *parent, PetscInt v)
+{
+  PetscInt p = VLoad(&parent[v]);
+  while (p != v) {
+    v = p;
+    p = VLoad(&parent[v]);
+  }
+  return v;
+}
+
+__global__ void GPURCMHookKernel(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscInt *parent, GPURCMCtl *ctl)
+{
+  for (PetscInt u = blockIdx.x * blockDim.x + threadIdx.x; u < n; u += gridDim.x * blockDim.x) {
+    for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+      PetscInt ru = FindRoot(parent, u), rv = FindRoot(parent, ja[k]);
+      while (ru != rv) { /* hook the larger root below the smaller one */
+        const PetscInt hi = ru > rv ? ru : rv, lo = ru > rv ? rv : ru;
+#if defined(PETSC_USE_64BIT_INDICES)
+        const PetscInt old = (PetscInt)atomicCAS((unsigned long long *)&parent[hi], (unsigned long long)hi, (unsigned long long)lo);
+#else
+        const PetscInt old = atomicCAS(&parent[hi], hi, lo);
+#endif
+        if (old == hi) {
+          ctl->changed = 1;
+          break;
+        }
+        ru = FindRoot(parent, hi);
+        rv = FindRoot(parent, lo);
+      }
+    }
+  }
+}
+
+__global__ void GPURCMCompressKernel(PetscInt n, PetscInt *parent, PetscInt *size)
+{
+  for (PetscInt v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) {
+    const PetscInt r = FindRoot(parent, v);
+    parent[v]        = r;
+    if (size) AtomicAddIdx(&size[r], 1);
+  }
+}
+
+/* one thread per small component: serial SPARSEPACK fnroot + rcm into its segment; large ones are listed */
+__device__ void SerialRootls(PetscInt root, const PetscInt *ia, const PetscInt *ja, int *mask, PetscInt *ls, PetscInt *nlvl, PetscInt *laststart, PetscInt *ccsize)
+{
+  PetscInt nl = 0, lvlend = 0, cc = 1, lbegin = 0;
+  mask[root] = 0;
+  ls[0]      = root;
+  do {
+    lbegin = lvlend;
+    lvlend = cc;
+    nl++;
+    for (PetscInt i = lbegin; i < lvlend; i++) {
+      const PetscInt node = ls[i];
+      for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+        const PetscInt nbr = ja[j];
+        if (!mask[nbr]) continue;
+        ls[cc++]  = nbr;
+        mask[nbr] = 0;
+      }
+    }
+  } while (cc > lvlend);
+  for (PetscInt i = 0; i < cc; i++) mask[ls[i]] = 1;
+  *nlvl      = nl;
+  *laststart = lbegin;
+  *ccsize    = cc;
+}
+
+__global__ void GPURCMSmallComponentsKernel(PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscInt *parent, const PetscInt *size, const PetscInt *offset, int *mask, PetscInt *ls, PetscInt *perm, PetscInt *large, PetscInt *nlarge)
+{
+  for (PetscInt v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) {
+    if (parent[v] != v) continue;
+    const PetscInt cc = size[v], off = offset[v];
+    if (cc > GPURCM_CUDA_SMALL) {
+      large[AtomicAddIdx(nlarge, 1)] = v;
+      continue;
+    }
+    PetscInt *lq = ls + off, *pm = perm + off, root = v, nlvl, last, c2, nun;
+    SerialRootls(root, ia, ja, mask, lq, &nlvl, &last, &c2);
+    if (!(nlvl == 1 || nlvl == cc)) {
+      for (;;) {
+        PetscInt mindeg = cc;
+        root            = lq[last];
+        for (PetscInt j = last; j < cc; j++) {
+          const PetscInt node = lq[j], dg = RowLen(ia, node);
+          if (dg < mindeg) {
+            root   = node;
+            mindeg = dg;
+          }
+        }
+        SerialRootls(root, ia, ja, mask, lq, &nun, &last, &c2);
+        if (nun <= nlvl) break;
+        nlvl = nun;
+        if (nlvl >= cc) break;
+      }
+    }
+    /* Cuthill-McKee from root, then reversal */
+    PetscInt tail = 1;
+    pm[0]      = root;
+    mask[root] = 0;
+    for (PetscInt i = 0; i < tail; i++) {
+      const PetscInt node = pm[i], fnbr = tail;
+      for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+        const PetscInt nbr = ja[j];
+        if (!mask[nbr]) continue;
+        mask[nbr]  = 0;
+        pm[tail++] = nbr;
+      }
+      for (PetscInt k = fnbr + 1; k < tail; k++) {
+        const PetscInt w = pm[k], dw = RowLen(ia, w);
+        PetscInt       l = k - 1;
+        while (l >= fnbr && RowLen(ia, pm[l]) > dw) {
+          pm[l + 1] = pm[l];
+          l--;
+        }
+        pm[l + 1] = w;
+      }
+    }
+    for (PetscInt i = 0, l = cc - 1; i < l; i++, l--) {
+      const PetscInt w = pm[i];
+      pm[i]            = pm[l];
+      pm[l]            = w;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- graph */
+/*
+  The entries graph row r takes itself in PETSc's symmetrized graph (same as GPURCMScanRow() in gpurcm.c):
+  - no inodes (tns == NULL, MatToSymmetricIJ_SeqAIJ): the columns c <= r of row r up to the first c > r;
+  - inodes (MatGetRowIJ_SeqAIJ_Inode_Symmetric): PETSc's scan of the first row of inode r.
+  Mode 0 returns the number of keys (2 per off-diagonal entry, 1 for r itself); mode 1 writes the keys
+  r * n + c and c * n + r from keys[o] on and counts the row lengths.
+*/
+template <int MODE>
+__device__ PetscInt GPURCMScanRowDev(PetscInt n, PetscInt r, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, GKey *keys, PetscInt o, PetscInt *rowcnt)
+{
+  PetscInt nk = 0;
+  auto     emit = [&](PetscInt c) {
+    if (MODE) {
+      keys[o++] = (GKey)r * (GKey)n + (GKey)c;
+      AtomicAddIdx(&rowcnt[r], 1);
+      if (c != r) {
+        keys[o++] = (GKey)c * (GKey)n + (GKey)r;
+        AtomicAddIdx(&rowcnt[c], 1);
+      }
+    }
+    nk += (c == r) ? 1 : 2;
+  };
+  if (!tns) {
+    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+      const PetscInt c = aj[k];
+      if (c > r) break;
+      emit(c);
+    }
+  } else {
+    const PetscInt row = tns[r], jmax = ai[row + 1];
+    PetscInt       j = ai[row], col, i2;
+    if (j < jmax) {
+      col = aj[j++];
+      i2  = tvc[col];
+      while (i2 < r && j < jmax) {
+        emit(i2);
+        i2++;
+        while (j < jmax && (col = aj[j]) < tns[i2]) ++j;
+        i2 = tvc[col];
+      }
+      if (i2 == r) emit(r);
+    }
+  }
+  return nk;
+}
+
+__global__ void GPURCMLowerCountKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, PetscInt *nkeys)
+{
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) nkeys[r] = GPURCMScanRowDev<0>(n, r, ai, aj, tns, tvc, NULL, 0, NULL);
+}
+
+__global__ void GPURCMLowerEmitKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *tns, const PetscInt *tvc, const PetscInt *koff, GKey *keys, PetscInt *rowcnt)
+{
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) (void)GPURCMScanRowDev<1>(n, r, ai, aj, tns, tvc, keys, koff[r], rowcnt);
+}
+
+/* column-to-inode map from the inode starts */
+__global__ void GPURCMInodeMapKernel(PetscInt nnodes, const PetscInt *tns, PetscInt *tvc)
+{
+  for (PetscInt i = blockIdx.x * blockDim.x + threadIdx.x; i < nnodes; i += gridDim.x * blockDim.x)
+    for (PetscInt k = tns[i]; k < tns[i + 1]; k++) tvc[k] = i;
+}
+
+__global__ void GPURCMKeysToColsKernel(PetscInt n, PetscInt nnz, const GKey *keys, PetscInt *ja)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += gridDim.x * blockDim.x) ja[k] = (PetscInt)(keys[k] % (GKey)n);
+}
+
+__global__ void GPURCMFillKernel(PetscInt n, PetscInt *a, PetscInt v)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) a[k] = v;
+}
+__global__ void GPURCMFillIotaKernel(PetscInt n, PetscInt *a)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) a[k] = k;
+}
+__global__ void GPURCMFillKeyKernel(PetscInt n, GKey *a)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) a[k] = ~0ULL;
+}
+__global__ void GPURCMFillIntKernel(PetscInt n, int *a, int v)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) a[k] = v;
+}
+
+static inline int GPURCMGrid(PetscInt n)
+{
+  PetscInt g = (n + 255) / 256;
+  return (int)(g < 1 ? 1 : (g > 65535 ? 65535 : g));
+}
+
+/* exclusive scan of in[0..n) into out[0..n] (out[n] = total) */
+static PetscErrorCode GPURCMExclusiveScan(const PetscInt *in, PetscInt *out, PetscInt n)
+{
+  void  *tmp   = NULL;
+  size_t bytes = 0;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, (int)(n + 1)));
+  PetscCallCUDA(cudaMalloc(&tmp, bytes));
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, (int)(n + 1)));
+  PetscCallCUDA(cudaFree(tmp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- driver */
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, PetscInt perm[])
+{
+  GPURCMDev  d;
+  GPURCMCtl  h;
+  PetscInt  *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes;
+  int       *d_mask, sms = 0, perSM = 0, dev, grid;
+  PetscInt   epoch = 0;
+
+  PetscFunctionBegin;
+  if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck((unsigned long long)n < (1ULL << 32) && (unsigned long long)nnz < (1ULL << GPURCM_POS_BITS), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: graph too large (%" PetscInt_FMT " nodes)", n);
+  PetscCall(PetscMemzero(&d, sizeof(d)));
+  d.n     = n;
+  d.ia    = d_ia;
+  d.ja    = d_ja;
+  d.nbcap = n + 1;
+  PetscCallCUDA(cudaMalloc((void **)&d.owner, n * sizeof(GKey)));
+  PetscCallCUDA(cudaMalloc((void **)&d.ls, n * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d.cm, n * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d.lev, n * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d.scratch, (nnz > 0 ? nnz : 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d.bend, d.nbcap * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d.btail, d.nbcap * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d.bdisc, d.nbcap * sizeof(int)));
+  PetscCallCUDA(cudaMalloc((void **)&d.ctl, sizeof(GPURCMCtl)));
+  PetscCallCUDA(cudaMalloc((void **)&d_parent, n * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_size, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_offset, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_perm, n * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_large, n * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_nlarge, sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_mask, n * sizeof(int)));
+  PetscCallCUDA(cudaMemset(d.ctl, 0, sizeof(GPURCMCtl)));
+  PetscCallCUDA(cudaMemset(d_size, 0, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMemset(d_nlarge, 0, sizeof(PetscInt)));
+  grid = GPURCMGrid(n);
+  GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
+  GPURCMFillKernel<<<grid, 256>>>(n, d.ls, -1);
+  GPURCMFillKernel<<<grid, 256>>>(n, d.cm, -1);
+  GPURCMFillKernel<<<GPURCMGrid(d.nbcap), 256>>>(d.nbcap, d.bend, -1);
+  GPURCMFillKernel<<<GPURCMGrid(d.nbcap), 256>>>(d.nbcap, d.btail, -1);
+  GPURCMFillIntKernel<<<GPURCMGrid(d.nbcap), 256>>>(d.nbcap, d.bdisc, 0);
+  GPURCMFillIntKernel<<<grid, 256>>>(n, d_mask, 1);
+  GPURCMFillIotaKernel<<<grid, 256>>>(n, d_parent);
+  PetscCallCUDA(cudaGetLastError());
+
+  /* components labelled by their smallest node */
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  for (;;) {
+    int changed;
+    PetscCallCUDA(cudaMemset(&d.ctl->changed, 0, sizeof(int)));
+    GPURCMHookKernel<<<grid, 256>>>(n, d_ia, d_ja, d_parent, d.ctl);
+    GPURCMCompressKernel<<<grid, 256>>>(n, d_parent, NULL);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(&changed, &d.ctl->changed, sizeof(int), cudaMemcpyDeviceToHost));
+    if (!changed) break;
+  }
+  GPURCMCompressKernel<<<grid, 256>>>(n, d_parent, d_size);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMExclusiveScan(d_size, d_offset, n));
+  /* the level array is the scratch of the small components (the batch queues must stay -1) */
+  GPURCMSmallComponentsKernel<<<grid, 256>>>(n, d_ia, d_ja, d_parent, d_size, d_offset, d_mask, d.lev, d_perm, d_large, d_nlarge);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(&nlarge, d_nlarge, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, GPURCMBatchKernel, GPURCM_BLOCK, 0));
+  if (perSM < 1) perSM = 1;
+  PetscCall(PetscMalloc3(nlarge, &large, nlarge, &offs, nlarge, &sizes));
+  if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  for (PetscInt c = 0; c < nlarge; c++) {
+    PetscCallCUDA(cudaMemcpy(&offs[c], d_offset + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
+    PetscCallCUDA(cudaMemcpy(&sizes[c], d_size + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  }
+  for (PetscInt c = 0; c < nlarge; c++) {
+    const PetscInt cc = sizes[c];
+    PetscInt       root = large[c], nlvl = 0;
+    PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1);
+    GKey           hi;
+
+    /* fnroot: rootls passes with SPARSEPACK's candidate and return rules */
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    for (PetscInt pass = 0;; pass++) {
+      if (++epoch >= (PetscInt)GPURCM_EPOCH_MAX) {
+        GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
+        epoch = 1;
+      }
+      hi = (GPURCM_EPOCH_MAX - (GKey)epoch) << GPURCM_POS_BITS;
+      GPURCMStartKernel<<<1, 1>>>(d, d.ls, root, hi);
+      GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(d, d.ls, 0, hi);
+      GPURCMLevelsKernel<<<1, 1>>>(d);
+      GPURCMCandidateKernel<<<GPURCMGrid(cc), 256>>>(d);
+      GPURCMCandidateNodeKernel<<<1, 1>>>(d);
+      GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.ls, NULL);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpy(&h, d.ctl, sizeof(h), cudaMemcpyDeviceToHost));
+      PetscCheck(h.cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: BFS reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h.cc, cc);
+      if (pass == 0) {
+        if (h.nlvl == 1 || h.nlvl == cc) break;
+        nlvl = h.nlvl;
+      } else {
+        if (h.nlvl <= nlvl) break; /* SPARSEPACK returns this candidate */
+        nlvl = h.nlvl;
+        if (nlvl >= cc) break;
+      }
+      root = h.candnode;
+    }
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    /* numbering from root, reversed into the component's segment */
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    if (++epoch >= (PetscInt)GPURCM_EPOCH_MAX) {
+      GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
+      epoch = 1;
+    }
+    hi = (GPURCM_EPOCH_MAX - (GKey)epoch) << GPURCM_POS_BITS;
+    GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
+    GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
+    GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+  }
+  PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
+  PetscCall(PetscFree3(large, offs, sizes));
+  PetscCallCUDA(cudaFree(d.owner));
+  PetscCallCUDA(cudaFree(d.ls));
+  PetscCallCUDA(cudaFree(d.cm));
+  PetscCallCUDA(cudaFree(d.lev));
+  PetscCallCUDA(cudaFree(d.scratch));
+  PetscCallCUDA(cudaFree(d.bend));
+  PetscCallCUDA(cudaFree(d.btail));
+  PetscCallCUDA(cudaFree(d.bdisc));
+  PetscCallCUDA(cudaFree(d.ctl));
+  PetscCallCUDA(cudaFree(d_parent));
+  PetscCallCUDA(cudaFree(d_size));
+  PetscCallCUDA(cudaFree(d_offset));
+  PetscCallCUDA(cudaFree(d_perm));
+  PetscCallCUDA(cudaFree(d_large));
+  PetscCallCUDA(cudaFree(d_nlarge));
+  PetscCallCUDA(cudaFree(d_mask));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
+{
+  int         count = 0;
+  cudaError_t err;
+
+  PetscFunctionBegin;
+  err    = cudaGetDeviceCount(&count);
+  *avail = (err == cudaSuccess && count > 0) ? PETSC_TRUE : PETSC_FALSE;
+  if (err != cudaSuccess) (void)cudaGetLastError(); /* clear the (non-sticky) error */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, PetscInt perm[])
+{
+  PetscInt *d_ia = NULL, *d_ja = NULL, nnz;
+
+  PetscFunctionBegin;
+  if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (PetscMemTypeHost(mtype)) {
+    nnz = ia[n];
+    PetscCallCUDA(cudaMalloc((void **)&d_ia, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMalloc((void **)&d_ja, (nnz > 0 ? nnz : 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemcpy(d_ia, ia, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaMemcpy(d_ja, ja, nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, perm));
+    PetscCallCUDA(cudaFree(d_ia));
+    PetscCallCUDA(cudaFree(d_ja));
+  } else {
+    PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, perm));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscInt perm[])
+{
+  const PetscInt *d_ai = ai, *d_aj = aj;
+  PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
+  const PetscInt  n = sizes ? nnodes : m; /* graph nodes */
+  GKey           *keys, *keys2;
+  void           *tmp   = NULL;
+  size_t          bytes = 0;
+  int             grid  = GPURCMGrid(n);
+
+  PetscFunctionBegin;
+  if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows: too many for the GPU graph keys (2^31)", m);
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+  if (PetscMemTypeHost(mtype)) { /* upload the CSR of a host matrix */
+    annz = ai[m];
+    PetscCallCUDA(cudaMalloc((void **)&u_ai, (m + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMalloc((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemcpy(u_ai, ai, (m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaMemcpy(u_aj, aj, annz * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(PetscLogCpuToGpu((m + 1 + annz) * sizeof(PetscInt)));
+    d_ai = u_ai;
+    d_aj = u_aj;
+  } else PetscCallCUDA(cudaDeviceSynchronize()); /* the matrix's device CSR may still be in flight on PETSc's stream */
+  if (sizes) { /* inode starts and column-to-inode map, from the inode sizes (nnodes integers) */
+    PetscCallCUDA(cudaMalloc((void **)&d_sizes, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMalloc((void **)&d_tns, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMalloc((void **)&d_tvc, m * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemset(d_sizes, 0, (n + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemcpy(d_sizes, sizes, n * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(GPURCMExclusiveScan(d_sizes, d_tns, n));
+    GPURCMInodeMapKernel<<<grid, 256>>>(n, d_tns, d_tvc);
+    PetscCallCUDA(cudaGetLastError());
+  }
+  PetscCallCUDA(cudaMalloc((void **)&d_nkeys, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_koff, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_rowcnt, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)&d_gia, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMemset(d_nkeys, 0, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMemset(d_rowcnt, 0, (n + 1) * sizeof(PetscInt)));
+  GPURCMLowerCountKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_nkeys);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMExclusiveScan(d_nkeys, d_koff, n));
+  PetscCallCUDA(cudaMemcpy(&nkeys, d_koff + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscCheck((unsigned long long)nkeys < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: the symmetrized graph has %" PetscInt_FMT " entries, more than the GPU sort handles (2^31)", nkeys);
+  PetscCallCUDA(cudaMalloc((void **)&keys, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
+  PetscCallCUDA(cudaMalloc((void **)&keys2, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
+  PetscCallCUDA(cudaMalloc((void **)&d_gja, (nkeys > 0 ? nkeys : 1) * sizeof(PetscInt)));
+  GPURCMLowerEmitKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_koff, keys, d_rowcnt);
+  PetscCallCUDA(cudaGetLastError());
+  if (nkeys > 0) { /* rows of PETSc's graph are ascending: sorting the keys (row, column) gives it */
+    int endbit = 1;
+    while (endbit < 64 && ((GKey)1 << endbit) < (GKey)n * (GKey)n) endbit++; /* keys row * n + col < n^2: sort only those bits */
+    PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys, 0, endbit));
+    PetscCallCUDA(cudaMalloc(&tmp, bytes));
+    PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys, 0, endbit));
+    PetscCallCUDA(cudaFree(tmp));
+    GPURCMKeysToColsKernel<<<GPURCMGrid(nkeys), 256>>>(n, nkeys, keys2, d_gja);
+    PetscCallCUDA(cudaGetLastError());
+  }
+  PetscCall(GPURCMExclusiveScan(d_rowcnt, d_gia, n));
+  PetscCallCUDA(cudaFree(keys));
+  PetscCallCUDA(cudaFree(keys2));
+  PetscCallCUDA(cudaFree(d_nkeys));
+  PetscCallCUDA(cudaFree(d_koff));
+  PetscCallCUDA(cudaFree(d_rowcnt));
+  if (u_ai) PetscCallCUDA(cudaFree(u_ai));
+  if (u_aj) PetscCallCUDA(cudaFree(u_aj));
+  if (d_sizes) PetscCallCUDA(cudaFree(d_sizes));
+  if (d_tns) PetscCallCUDA(cudaFree(d_tns));
+  if (d_tvc) PetscCallCUDA(cudaFree(d_tvc));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, perm));
+  PetscCallCUDA(cudaFree(d_gia));
+  PetscCallCUDA(cudaFree(d_gja));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,27 @@
+/* Internal declarations of the gpurcm ordering (not installed) */
+#pragma once
+
+#include <sparsegpuimpl.h>
+
+typedef enum {
+  MAT_GPURCM_BACKEND_AUTO,
+  MAT_GPURCM_BACKEND_CUDA,
+  MAT_GPURCM_BACKEND_THREADS,
+  MAT_GPURCM_BACKEND_SERIAL
+} MatGPURCMBackend;
+
+PETSC_INTERN const char *const MatGPURCMBackends[];
+PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
+
+/* Serial exact port of SPARSEPACK genrcm on a 0-based graph (the reference; also used for small components) */
+PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], const PetscInt[], PetscInt[]);
+
+#if defined(PETSC_HAVE_CUDA)
+/* CUDA backend (gpurcm.cu) */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *);
+/* Orders the symmetric graph (0-based CSR, host arrays) on the GPU; perm is a host array of length n */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt[]);
+/* Builds PETSc's symmetrized graph of a SeqAIJ CSR (m rows; with inode sizes, the inode-compressed graph of nnodes
+   nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes) */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscInt[]);
+#endif

@@ -1,0 +1,515 @@
+static char help[] = "Checks that MatGetOrdering(A, \"gpurcm\") is identical to MatGetOrdering(A, \"rcm\") on Matrix Market files\n\
+and generated graphs, for every backend and thread count given.\n\
+  -dir <path[:path]>   : order every *.mtx.gz in the first of these directories that exists (each as stored, full symmetric, upper-only, bs 2/3 blocks)\n\
+  -f <file>            : one Matrix Market file (.mtx or .mtx.gz)\n\
+  -generated           : generated graphs (grids, disconnected, hubs, inodes, upper-only, n = 0/1)\n\
+  -mpi                 : MPI matrices (on the communicator of the run)\n\
+  -backends <list>     : gpurcm backends to compare (default serial,threads)\n\
+  -threads <list>      : thread counts for the threads backend (default 1,2,4)\n\
+  -batches <list>      : batch sizes for the threads backend (default 64,1,7)\n\n";
+
+#include <petscsparsegpu.h>
+#include <petscmat.h>
+
+/* ------------------------------------------------------------------ Matrix Market reader */
+typedef struct {
+  PetscInt   m, n, nz;
+  PetscInt  *i, *j;
+  PetscBool  symmetric;
+} Triplets;
+
+static PetscErrorCode ReadMatrixMarket(const char *file, Triplets *t)
+{
+  FILE     *fp;
+  char      line[4096], cmd[PETSC_MAX_PATH_LEN + 32], field[64] = "", sym[64] = "";
+  PetscBool gz, pattern, first = PETSC_TRUE;
+  PetscInt  k = 0;
+  size_t    len;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrlen(file, &len));
+  gz = (len > 3 && !strcmp(file + len - 3, ".gz")) ? PETSC_TRUE : PETSC_FALSE;
+  if (gz) {
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", file));
+    fp = popen(cmd, "r");
+  } else fp = fopen(file, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", file);
+  t->symmetric = PETSC_FALSE;
+  pattern      = PETSC_FALSE;
+  while (fgets(line, sizeof(line), fp)) {
+    if (line[0] == '%') {
+      if (first && !strncmp(line, "%%MatrixMarket", 14)) {
+        char obj[64], fmt[64];
+        if (sscanf(line, "%%%%MatrixMarket %63s %63s %63s %63s", obj, fmt, field, sym) == 4) {
+          PetscCall(PetscStrcasecmp(field, "pattern", &pattern));
+          t->symmetric = (PetscBool)(!strcasecmp(sym, "symmetric") || !strcasecmp(sym, "skew-symmetric") || !strcasecmp(sym, "hermitian"));
+        }
+      }
+      first = PETSC_FALSE;
+      continue;
+    }
+    first = PETSC_FALSE;
+    if (sscanf(line, "%" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT, &t->m, &t->n, &t->nz) == 3) break;
+  }
+  PetscCall(PetscMalloc2(t->nz, &t->i, t->nz, &t->j));
+  while (k < t->nz && fgets(line, sizeof(line), fp)) {
+    PetscInt r, c;
+    if (line[0] == '%') continue;
+    if (sscanf(line, "%" PetscInt_FMT " %" PetscInt_FMT, &r, &c) != 2) continue;
+    t->i[k] = r - 1;
+    t->j[k] = c - 1;
+    k++;
+  }
+  (void)pattern;
+  if (gz) pclose(fp);
+  else fclose(fp);
+  PetscCheck(k == t->nz, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: read %" PetscInt_FMT " of %" PetscInt_FMT " entries", file, k, t->nz);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* mode: 0 as stored, 1 symmetric expanded (both triangles), 2 transposed (a lower-stored file becomes upper-only)
+   bs > 1 replaces each entry by a dense bs x bs block (identical consecutive rows: inodes) */
+static PetscErrorCode TripletsToAIJ(const Triplets *t, PetscInt mode, PetscInt bs, Mat *A)
+{
+  PetscInt *nnz, M = t->m * bs;
+
+  PetscFunctionBeginUser;
+  PetscCheck(t->m == t->n, PETSC_COMM_SELF, PETSC_ERR_SUP, "square matrices only");
+  PetscCall(PetscCalloc1(M + 1, &nnz));
+  for (PetscInt k = 0; k < t->nz; k++) {
+    PetscInt r = mode == 2 ? t->j[k] : t->i[k], c = mode == 2 ? t->i[k] : t->j[k];
+    for (PetscInt a = 0; a < bs; a++) nnz[r * bs + a] += bs;
+    if (mode == 1 && r != c)
+      for (PetscInt a = 0; a < bs; a++) nnz[c * bs + a] += bs;
+  }
+  for (PetscInt r = 0; r < M; r++) nnz[r] = PetscMin(nnz[r], M);
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, M, M, 0, nnz, A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  for (PetscInt k = 0; k < t->nz; k++) {
+    PetscInt r = mode == 2 ? t->j[k] : t->i[k], c = mode == 2 ? t->i[k] : t->j[k];
+    for (PetscInt a = 0; a < bs; a++)
+      for (PetscInt b = 0; b < bs; b++) {
+        PetscCall(MatSetValue(*A, r * bs + a, c * bs + b, 1.0, ADD_VALUES));
+        if (mode == 1 && r != c) PetscCall(MatSetValue(*A, c * bs + a, r * bs + b, 1.0, ADD_VALUES));
+      }
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscFree(nnz));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------ generated graphs */
+/* Grid nx x ny x nz with 5/7-point (star) or 9/27-point (box) stencil; lower: store only the lower triangle;
+   upper: only the upper triangle; nodiag: no diagonal */
+static PetscErrorCode GridMatrix(MPI_Comm comm, PetscInt nx, PetscInt ny, PetscInt nz, PetscBool box, PetscInt tri, PetscBool nodiag, Mat *A)
+{
+  PetscInt N = nx * ny * nz, rstart, rend;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(comm, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 27, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 27, NULL, 27, NULL));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt r = rstart; r < rend; r++) {
+    PetscInt i = r % nx, j = (r / nx) % ny, k = r / (nx * ny);
+    for (PetscInt dk = -1; dk <= 1; dk++)
+      for (PetscInt dj = -1; dj <= 1; dj++)
+        for (PetscInt di = -1; di <= 1; di++) {
+          PetscInt ii = i + di, jj = j + dj, kk = k + dk, c;
+          if (ii < 0 || jj < 0 || kk < 0 || ii >= nx || jj >= ny || kk >= nz) continue;
+          if (!box && PetscAbsInt(di) + PetscAbsInt(dj) + PetscAbsInt(dk) > 1) continue;
+          c = ii + nx * (jj + ny * kk);
+          if (c == r && nodiag) continue;
+          if (tri == 1 && c > r) continue;
+          if (tri == 2 && c < r) continue;
+          PetscCall(MatSetValue(*A, r, c, c == r ? 8.0 : -1.0, INSERT_VALUES));
+        }
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Several disconnected pieces: 2D grids of different sizes interleaved with isolated nodes and a hub */
+static PetscErrorCode DisconnectedMatrix(PetscInt nblocks, PetscInt hubdeg, Mat *A)
+{
+  PetscInt N = 0, off = 0;
+  PetscInt sizes[8] = {37, 5, 60, 1, 90, 12, 3, 71};
+
+  PetscFunctionBeginUser;
+  for (PetscInt b = 0; b < nblocks; b++) N += sizes[b % 8] * 3 + 1;
+  N += hubdeg + 1;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, N, N, 6, NULL, A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  /* each block: a 3 x s grid whose nodes are interleaved with the other blocks by a stride permutation */
+  for (PetscInt b = 0; b < nblocks; b++) {
+    PetscInt s = sizes[b % 8], nb = 3 * s;
+    for (PetscInt r = 0; r < nb; r++) {
+      PetscInt i = r % 3, j = r / 3, g = off + r;
+      PetscCall(MatSetValue(*A, g, g, 4.0, INSERT_VALUES));
+      if (i > 0) PetscCall(MatSetValue(*A, g, g - 1, -1.0, INSERT_VALUES));
+      if (i < 2) PetscCall(MatSetValue(*A, g, g + 1, -1.0, INSERT_VALUES));
+      if (j > 0) PetscCall(MatSetValue(*A, g, g - 3, -1.0, INSERT_VALUES));
+      if (j < s - 1) PetscCall(MatSetValue(*A, g, g + 3, -1.0, INSERT_VALUES));
+    }
+    off += nb;
+    /* an isolated node without diagonal entry (empty row) */
+    off += 1;
+  }
+  /* hub: node off connected to hubdeg nodes which form a path; the hub row is dense */
+  for (PetscInt k = 1; k <= hubdeg; k++) {
+    PetscCall(MatSetValue(*A, off, off + k, -1.0, INSERT_VALUES));
+    PetscCall(MatSetValue(*A, off + k, off, -1.0, INSERT_VALUES));
+    if (k > 1) PetscCall(MatSetValue(*A, off + k, off + k - 1, -1.0, INSERT_VALUES));
+    if (k < hubdeg) PetscCall(MatSetValue(*A, off + k, off + k + 1, -1.0, INSERT_VALUES));
+    if (k % 3) PetscCall(MatSetValue(*A, off + k, off + k, 2.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Random sparse symmetric pattern with many components and repeated degrees */
+static PetscErrorCode RandomMatrix(PetscInt N, PetscInt edges, PetscBool structsym, Mat *A)
+{
+  PetscRandom rnd;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 1234));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, N, N, 8, NULL, A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  for (PetscInt e = 0; e < edges; e++) {
+    PetscReal x, y;
+    PetscInt  r, c;
+    PetscCall(PetscRandomGetValueReal(rnd, &x));
+    PetscCall(PetscRandomGetValueReal(rnd, &y));
+    r = (PetscInt)(x * N) % N;
+    c = (PetscInt)(y * N) % N;
+    PetscCall(MatSetValue(*A, r, c, 1.0, INSERT_VALUES));
+    PetscCall(MatSetValue(*A, c, r, 1.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  if (structsym) PetscCall(MatSetOption(*A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_TRUE));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------ the comparison */
+typedef struct {
+  char     backends[8][32];
+  PetscInt nbackends, threads[8], nthreads, batches[8], nbatches;
+  PetscInt failures;
+} Config;
+
+static PetscErrorCode CompareOne(Mat A, IS rref, IS cref, const char *backend, PetscInt nthreads, PetscInt batch, PetscBool *same)
+{
+  IS        r, c;
+  PetscBool e1, e2;
+  char      buf[32];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_gpurcm_backend", backend));
+  PetscCall(PetscSNPrintf(buf, sizeof(buf), "%" PetscInt_FMT, nthreads));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_gpurcm_threads", buf));
+  PetscCall(PetscSNPrintf(buf, sizeof(buf), "%" PetscInt_FMT, batch));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_gpurcm_batch", buf));
+  PetscCall(MatGetOrdering(A, MATORDERINGGPURCM, &r, &c));
+  PetscCall(ISEqualUnsorted(r, rref, &e1));
+  PetscCall(ISEqualUnsorted(c, cref, &e2));
+  *same = (PetscBool)(e1 && e2);
+  PetscCall(ISDestroy(&r));
+  PetscCall(ISDestroy(&c));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Check(Config *cfg, const char *name, Mat A)
+{
+  IS        rref, cref;
+  PetscBool all = PETSC_TRUE;
+  char      bad[256] = "";
+  MPI_Comm  comm;
+  PetscInt  M;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
+  PetscCall(MatGetSize(A, &M, NULL));
+  PetscCall(MatGetOrdering(A, MATORDERINGRCM, &rref, &cref));
+  for (PetscInt b = 0; b < cfg->nbackends; b++) {
+    PetscBool isthreads, same = PETSC_FALSE;
+    PetscCall(PetscStrcmp(cfg->backends[b], "threads", &isthreads));
+    if (isthreads) {
+      for (PetscInt t = 0; t < cfg->nthreads; t++)
+        for (PetscInt s = 0; s < cfg->nbatches; s++) {
+          PetscCall(CompareOne(A, rref, cref, "threads", cfg->threads[t], cfg->batches[s], &same));
+          if (!same) {
+            all = PETSC_FALSE;
+            PetscCall(PetscSNPrintf(bad + strlen(bad), sizeof(bad) - strlen(bad), " threads(%" PetscInt_FMT ",batch %" PetscInt_FMT ")", cfg->threads[t], cfg->batches[s]));
+          }
+        }
+    } else {
+      PetscCall(CompareOne(A, rref, cref, cfg->backends[b], 1, 64, &same));
+      if (!same) {
+        all = PETSC_FALSE;
+        PetscCall(PetscSNPrintf(bad + strlen(bad), sizeof(bad) - strlen(bad), " %s", cfg->backends[b]));
+      }
+    }
+  }
+  if (all) PetscCall(PetscPrintf(comm, "%s (n %" PetscInt_FMT "): identical to rcm\n", name, M));
+  else {
+    PetscCall(PetscPrintf(comm, "%s (n %" PetscInt_FMT "): DIFFERS from rcm:%s\n", name, M, bad));
+    cfg->failures++;
+  }
+  PetscCall(ISDestroy(&rref));
+  PetscCall(ISDestroy(&cref));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode CheckFile(Config *cfg, const char *path)
+{
+  Triplets    t;
+  Mat         A;
+  char        name[PETSC_MAX_PATH_LEN], label[PETSC_MAX_PATH_LEN + 64];
+  const char *base = strrchr(path, '/');
+  char       *dot;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(name, base ? base + 1 : path, sizeof(name)));
+  dot = strstr(name, ".mtx");
+  if (dot) *dot = 0;
+  PetscCall(ReadMatrixMarket(path, &t));
+  if (t.m != t.n) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: not square, skipped\n", name));
+    PetscCall(PetscFree2(t.i, t.j));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(TripletsToAIJ(&t, 0, 1, &A));
+  PetscCall(PetscSNPrintf(label, sizeof(label), "%s as stored%s", name, t.symmetric ? " (lower triangle)" : ""));
+  PetscCall(Check(cfg, label, A));
+  PetscCall(MatDestroy(&A));
+  PetscCall(TripletsToAIJ(&t, 2, 1, &A));
+  PetscCall(PetscSNPrintf(label, sizeof(label), "%s transposed%s", name, t.symmetric ? " (upper triangle only)" : ""));
+  PetscCall(Check(cfg, label, A));
+  PetscCall(MatDestroy(&A));
+  if (t.symmetric) {
+    PetscCall(TripletsToAIJ(&t, 1, 1, &A));
+    PetscCall(PetscSNPrintf(label, sizeof(label), "%s full symmetric", name));
+    PetscCall(Check(cfg, label, A));
+    PetscCall(MatDestroy(&A));
+  }
+  for (PetscInt bs = 2; bs <= 3; bs++) {
+    PetscInt nodes;
+    PetscCall(TripletsToAIJ(&t, t.symmetric ? 1 : 0, bs, &A));
+    PetscCall(MatGetRowIJ(A, 0, PETSC_TRUE, PETSC_TRUE, &nodes, NULL, NULL, NULL));
+    PetscCall(PetscSNPrintf(label, sizeof(label), "%s blocks bs %" PetscInt_FMT " (%s)", name, bs, nodes < t.m * bs ? "inode-compressed" : "no inodes"));
+    PetscCall(Check(cfg, label, A));
+    PetscCall(MatDestroy(&A));
+  }
+  PetscCall(PetscFree2(t.i, t.j));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ParseIntList(const char *opt, PetscInt *list, PetscInt *n)
+{
+  PetscInt  nmax = 8;
+  PetscBool set;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsGetIntArray(NULL, NULL, opt, list, &nmax, &set));
+  if (set) *n = nmax;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Config      cfg;
+  char        dir[PETSC_MAX_PATH_LEN] = "", file[PETSC_MAX_PATH_LEN] = "", *blist[8];
+  PetscBool   generated = PETSC_FALSE, mpi = PETSC_FALSE, set;
+  PetscInt    nb = 8;
+  PetscMPIInt size;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscSparseGPUInitializePackage());
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCall(PetscMemzero(&cfg, sizeof(cfg)));
+  cfg.nbackends = 2;
+  PetscCall(PetscStrncpy(cfg.backends[0], "serial", 32));
+  PetscCall(PetscStrncpy(cfg.backends[1], "threads", 32));
+  cfg.nthreads   = 3;
+  cfg.threads[0] = 1, cfg.threads[1] = 2, cfg.threads[2] = 4;
+  cfg.nbatches   = 3;
+  cfg.batches[0] = 64, cfg.batches[1] = 1, cfg.batches[2] = 7;
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-backends", blist, &nb, &set));
+  if (set) {
+    cfg.nbackends = nb;
+    for (PetscInt i = 0; i < nb; i++) {
+      PetscCall(PetscStrncpy(cfg.backends[i], blist[i], 32));
+      PetscCall(PetscFree(blist[i]));
+    }
+  }
+  PetscCall(ParseIntList("-threads", cfg.threads, &cfg.nthreads));
+  PetscCall(ParseIntList("-batches", cfg.batches, &cfg.nbatches));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-generated", &generated, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-mpi", &mpi, NULL));
+
+  if (file[0]) PetscCall(CheckFile(&cfg, file));
+  if (dir[0]) { /* a colon-separated list of candidate directories: the first that exists is used */
+    char      cmd[PETSC_MAX_PATH_LEN + 64], line[PETSC_MAX_PATH_LEN], *tok, *save = NULL, found[PETSC_MAX_PATH_LEN] = "";
+    FILE     *fp;
+    PetscBool exists;
+
+    for (tok = strtok_r(dir, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+      PetscCall(PetscTestDirectory(tok, 'r', &exists));
+      if (exists) {
+        PetscCall(PetscStrncpy(found, tok, sizeof(found)));
+        break;
+      }
+    }
+    PetscCheck(found[0], PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "None of the -dir directories exists");
+    PetscCall(PetscStrncpy(dir, found, sizeof(dir)));
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "ls '%s'/*.mtx.gz | sort", dir));
+    fp = popen(cmd, "r");
+    PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot list %s", dir);
+    while (fgets(line, sizeof(line), fp)) {
+      line[strcspn(line, "\n")] = 0;
+      if (line[0]) PetscCall(CheckFile(&cfg, line));
+    }
+    pclose(fp);
+  }
+  if (generated) {
+    Mat A;
+    struct {
+      const char *name;
+      PetscInt    nx, ny, nz, tri;
+      PetscBool   box, nodiag;
+    } grids[] = {
+      {"2D 5-point 100x100",           100, 100, 1,  0, PETSC_FALSE, PETSC_FALSE},
+      {"2D 5-point 150x40 no diagonal", 150, 40,  1,  0, PETSC_FALSE, PETSC_TRUE },
+      {"2D 9-point 70x70",             70,  70,  1,  0, PETSC_TRUE,  PETSC_FALSE},
+      {"3D 7-point 20x20x20",          20,  20,  20, 0, PETSC_FALSE, PETSC_FALSE},
+      {"3D 27-point 12x14x13",         12,  14,  13, 0, PETSC_TRUE,  PETSC_FALSE},
+      {"2D 5-point 80x80 lower only",  80,  80,  1,  1, PETSC_FALSE, PETSC_FALSE},
+      {"2D 5-point 80x80 upper only",  80,  80,  1,  2, PETSC_FALSE, PETSC_FALSE},
+      {"1D path 5000",                 5000, 1,  1,  0, PETSC_FALSE, PETSC_FALSE},
+    };
+    for (size_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+      PetscCall(GridMatrix(PETSC_COMM_SELF, grids[g].nx, grids[g].ny, grids[g].nz, grids[g].box, grids[g].tri, grids[g].nodiag, &A));
+      PetscCall(Check(&cfg, grids[g].name, A));
+      PetscCall(MatDestroy(&A));
+    }
+    /* grid flagged structurally symmetric: MatGetRowIJ() returns the raw CSR */
+    PetscCall(GridMatrix(PETSC_COMM_SELF, 60, 50, 1, PETSC_FALSE, 0, PETSC_FALSE, &A));
+    PetscCall(MatSetOption(A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_TRUE));
+    PetscCall(Check(&cfg, "2D 5-point 60x50 flagged structurally symmetric", A));
+    PetscCall(MatDestroy(&A));
+    /* lower-only grid wrongly flagged structurally symmetric: the raw CSR is not symmetric */
+    PetscCall(GridMatrix(PETSC_COMM_SELF, 60, 50, 1, PETSC_FALSE, 1, PETSC_FALSE, &A));
+    PetscCall(MatSetOption(A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_TRUE));
+    PetscCall(Check(&cfg, "lower-only grid wrongly flagged structurally symmetric", A));
+    PetscCall(MatDestroy(&A));
+    PetscCall(DisconnectedMatrix(23, 5000, &A));
+    PetscCall(Check(&cfg, "disconnected grids, empty rows and a hub of degree 5000", A));
+    PetscCall(MatDestroy(&A));
+    PetscCall(RandomMatrix(20000, 14000, PETSC_FALSE, &A));
+    PetscCall(Check(&cfg, "random graph with many components", A));
+    PetscCall(MatDestroy(&A));
+    PetscCall(RandomMatrix(6000, 30000, PETSC_TRUE, &A));
+    PetscCall(Check(&cfg, "random graph flagged structurally symmetric", A));
+    PetscCall(MatDestroy(&A));
+    {
+      /* inode-structured: a 3D 7-point grid with 3 unknowns per node stored as AIJ */
+      Triplets t;
+      Mat      G;
+      PetscInt nrow, cnt = 0;
+      PetscCall(GridMatrix(PETSC_COMM_SELF, 15, 16, 14, PETSC_FALSE, 0, PETSC_FALSE, &G));
+      PetscCall(MatGetSize(G, &nrow, NULL));
+      PetscCall(MatGetInfo(G, MAT_LOCAL, (MatInfo[]){{0}}));
+      {
+        MatInfo info;
+        PetscCall(MatGetInfo(G, MAT_LOCAL, &info));
+        t.nz = (PetscInt)info.nz_used;
+      }
+      t.m = t.n = nrow;
+      PetscCall(PetscMalloc2(t.nz, &t.i, t.nz, &t.j));
+      for (PetscInt r = 0; r < nrow; r++) {
+        PetscInt           ncols;
+        const PetscInt    *cols;
+        PetscCall(MatGetRow(G, r, &ncols, &cols, NULL));
+        for (PetscInt k = 0; k < ncols; k++) t.i[cnt] = r, t.j[cnt++] = cols[k];
+        PetscCall(MatRestoreRow(G, r, &ncols, &cols, NULL));
+      }
+      PetscCall(MatDestroy(&G));
+      for (PetscInt bs = 2; bs <= 3; bs++) {
+        PetscInt nodes;
+        char     label[128];
+        PetscCall(TripletsToAIJ(&t, 0, bs, &A));
+        PetscCall(MatGetRowIJ(A, 0, PETSC_TRUE, PETSC_TRUE, &nodes, NULL, NULL, NULL));
+        PetscCall(PetscSNPrintf(label, sizeof(label), "3D 7-point 15x16x14 blocks bs %" PetscInt_FMT " (%s)", bs, nodes < nrow * bs ? "inode-compressed" : "no inodes"));
+        PetscCall(Check(&cfg, label, A));
+        PetscCall(MatDestroy(&A));
+      }
+      PetscCall(PetscFree2(t.i, t.j));
+    }
+    /* n = 0, 1, 2 */
+    for (PetscInt N = 0; N <= 2; N++) {
+      char label[64];
+      PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, N, N, 1, NULL, &A));
+      if (N == 2) PetscCall(MatSetValue(A, 1, 1, 1.0, INSERT_VALUES));
+      PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+      PetscCall(PetscSNPrintf(label, sizeof(label), "empty-ish matrix n = %" PetscInt_FMT, N));
+      PetscCall(Check(&cfg, label, A));
+      PetscCall(MatDestroy(&A));
+    }
+  }
+  if (mpi) {
+    Mat A;
+    PetscCall(GridMatrix(PETSC_COMM_WORLD, 40, 30, 1, PETSC_FALSE, 0, PETSC_FALSE, &A));
+    PetscCall(Check(&cfg, "MPI 2D 5-point 40x30", A));
+    PetscCall(MatDestroy(&A));
+    PetscCall(GridMatrix(PETSC_COMM_WORLD, 12, 11, 10, PETSC_TRUE, 0, PETSC_FALSE, &A));
+    PetscCall(Check(&cfg, "MPI 3D 27-point 12x11x10", A));
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "MPI run on %d ranks\n", size));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "failures: %" PetscInt_FMT "\n", cfg.failures));
+  PetscCall(PetscFinalize());
+  return cfg.failures ? 1 : 0;
+}
+
+/*TEST
+
+   test:
+      suffix: generated
+      args: -generated -mat_gpurcm_check_graph -mat_gpurcm_serial_component {{4096 0}shared output}
+
+   test:
+      suffix: matrices
+      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
+
+   test:
+      suffix: mpi
+      nsize: 2
+      args: -mpi -mat_gpurcm_serial_component 0
+
+   test:
+      suffix: cuda_generated
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda,auto
+
+   test:
+      suffix: cuda_matrices
+      requires: cuda
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda
+
+TEST*/
