@@ -153,7 +153,7 @@ int main(int argc, char **argv)
   PetscCall(PetscStrcmp(stencil, "box", &box));
   if (file[0]) {
     PetscCall(ReadMatrixMarket(file, &A));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Matrix %s\n", file));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Matrix %s\n", strrchr(file, '/') ? strrchr(file, '/') + 1 : file));
   } else {
     PetscCall(PetscStrcmp(grid, "2d", &flg));
     PetscCheck(flg || three, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-grid must be 2d or 3d, not %s", grid);
