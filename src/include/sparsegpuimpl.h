@@ -4,3 +4,4 @@
 #include <petscsparsegpu.h>
 
 /* Component registration functions, called once from PetscSparseGPUInitializePackage() */
+PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void);

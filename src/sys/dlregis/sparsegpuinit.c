@@ -71,6 +71,8 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
   PetscSparseGPUPackageInitialized = PETSC_TRUE;
   /* Each component registers its types and log events; only implemented components are listed. */
   /* PETSCSPARSEGPU_COMPONENTS_BEGIN */
+  PetscCall(PCRegister_SubtreeILU_Private());
+  PetscCall(PetscStrlcat(components, " subtree_ilu", sizeof(components)));
   /* PETSCSPARSEGPU_COMPONENTS_END */
   if (!components[0]) PetscCall(PetscStrlcat(components, " (none yet)", sizeof(components)));
   PetscCall(PetscSparseGPUGetVersion(version, sizeof(version)));
