@@ -1,6 +1,6 @@
 static char help[] = "Compares PCSUBTREEILU with PETSc's own PCILU/PCICC (same ordering and levels) on Matrix Market files and\n\
 generated Laplacians: PCApply, PCApplyTranspose and (icc) PCApplySymmetricLeft/Right must agree to 1e-10 relative.\n\
-  -dir <path>            : directory of the .mtx.gz files (default ../shared/matrices)\n\
+  -dir <path>            : directory of the .mtx.gz files (default ../../shared/matrices: the tests run in tests/)\n\
   -matrices <a,b,...>    : names of the matrices (default: all of MANIFEST.tsv)\n\
   -gen <2d|3d>           : also a generated Laplacian, -N grid points per direction, -conv convection strength\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> : the factorization (ICC only on symmetric matrices)\n\
@@ -132,7 +132,7 @@ static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
 
 int main(int argc, char **argv)
 {
-  char      dir[PETSC_MAX_PATH_LEN] = "../shared/matrices", *names[64], gen[8] = "";
+  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", *names[64], gen[8] = "";
   PetscInt  nnames = 64, N = 20;
   PetscReal conv = 0.0;
   PetscBool flg, icc;
@@ -228,5 +228,13 @@ int main(int argc, char **argv)
    test:
       suffix: ilu_shift_nonzero
       args: -type ilu -levels 0 -shift_type nonzero -matrices west0479,gemat11,bayer10,mbeacxc,e30r4000,hangGlider_2,zenios
+
+   test:
+      suffix: ilu_shift_pd
+      args: -type ilu -levels 1 -shift_type positive_definite -matrices zenios,bcsstk13,sherman1
+
+   test:
+      suffix: icc_shift_none
+      args: -type icc -levels 0 -shift_type none -matrices zenios,bcsstk05
 
 TEST*/
