@@ -4,7 +4,7 @@
 
 /* Reads a real/integer/pattern coordinate Matrix Market file (general, symmetric or skew-symmetric) into a SeqAIJ
    matrix; stored zeros are kept. *symmetric tells whether the file was stored as symmetric. */
-static PetscErrorCode SubtreeILUReadMatrixMarket(const char path[], Mat *A, PetscBool *symmetric)
+PETSC_UNUSED static PetscErrorCode SubtreeILUReadMatrixMarket(const char path[], Mat *A, PetscBool *symmetric)
 {
   FILE       *f;
   char        line[1024], cmd[PETSC_MAX_PATH_LEN + 32], field[64] = "", sym[64] = "";
@@ -63,7 +63,7 @@ static PetscErrorCode SubtreeILUReadMatrixMarket(const char path[], Mat *A, Pets
 
 /* 2D 5-point (dim 2, N^2 rows) or 3D 7-point (dim 3, N^3 rows) Laplacian with a convection term of strength conv
    (conv = 0: symmetric positive definite) */
-static PetscErrorCode SubtreeILUGenerateLaplacian(MPI_Comm comm, PetscInt dim, PetscInt N, PetscReal conv, Mat *A)
+PETSC_UNUSED static PetscErrorCode SubtreeILUGenerateLaplacian(MPI_Comm comm, PetscInt dim, PetscInt N, PetscReal conv, Mat *A)
 {
   PetscInt n = dim == 2 ? N * N : N * N * N, rs, re;
 
