@@ -237,4 +237,22 @@ int main(int argc, char **argv)
       suffix: icc_shift_none
       args: -type icc -levels 0 -shift_type none -matrices zenios,bcsstk05
 
+   test:
+      suffix: cuda_ilu0
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 20 -conv 0.3 -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu1_ilu0.out
+
+   test:
+      suffix: cuda_ilu1_rcm_det
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 8 -conv 0.2 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_deterministic
+      output_file: output/subtreeilu1_ilu1_rcm.out
+
+   test:
+      suffix: cuda_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 8 -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu1_icc1_rcm.out
+
 TEST*/

@@ -423,16 +423,16 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
 
 #if defined(PETSC_HAVE_CUDA)
     {
-      MatType   mtype;
-      VecType   vtype;
-      PetscBool match;
+      MatType mtype;
+      VecType vtype;
+      char   *found;
 
       PetscCall(MatGetType(pc->pmat, &mtype));
-      PetscCall(PetscStrstr(mtype, "cuda", (char **)&match));
-      if (match) gpu = PETSC_TRUE;
+      PetscCall(PetscStrstr(mtype, "cuda", &found));
+      if (found) gpu = PETSC_TRUE;
       PetscCall(MatGetVecType(A, &vtype));
-      PetscCall(PetscStrstr(vtype, "cuda", (char **)&match));
-      if (match) gpu = PETSC_TRUE;
+      PetscCall(PetscStrstr(vtype, "cuda", &found));
+      if (found) gpu = PETSC_TRUE;
     }
 #endif
     if (gpu) st->backend = PC_SUBTREEILU_BACKEND_CUDA;
