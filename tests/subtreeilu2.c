@@ -99,9 +99,11 @@ static PetscErrorCode TestRefactor(Mat A, Vec b)
   PetscLogEvent      ev;
   PetscEventPerfInfo info0, info1;
   Mat                B;
+  char               mtype[64] = MATAIJ;
 
   PetscFunctionBeginUser;
-  PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-refactor_mat_type", mtype, sizeof(mtype), NULL));
+  PetscCall(MatConvert(A, mtype, MAT_INITIAL_MATRIX, &B)); /* subtree_ilu refactors other types through a SeqAIJ copy */
   PetscCall(CreatePC(B, PCILU, "ref_", &ref));
   PetscCall(CreatePC(B, PCSUBTREEILU, "st_", &st));
   PetscCall(PetscLogEventGetId("MatILUFactorSym", &ev));
@@ -264,6 +266,11 @@ int main(int argc, char **argv)
    test:
       suffix: levels
       args: -det_pc_subtree_ilu_deterministic -det_pc_subtree_ilu_backend threads -det_pc_subtree_ilu_levels 2 -ref_pc_factor_levels 1 -st_pc_subtree_ilu_levels 1 -ref_pc_factor_mat_ordering_type rcm -st_pc_subtree_ilu_mat_ordering_type rcm
+      output_file: output/subtreeilu2_serial.out
+
+   test:
+      suffix: refactor_baij
+      args: -det_pc_subtree_ilu_deterministic -refactor_mat_type baij
       output_file: output/subtreeilu2_serial.out
 
    test:

@@ -13,7 +13,9 @@
   Each triangular system is solved by the sync-free scheme: a counter of unresolved inputs per row and (non
   deterministic mode) an accumulator of partial sums. When x_j is final it is pushed to the rows that depend on it
   (CSC column j: atomic add of T_ij x_j, then atomic decrement). Whoever brings a counter to zero solves that row at
-  once and continues down that subtree (a linked stack of ready rows). In deterministic mode the completer computes
+  once and continues down that subtree (a linked stack of ready rows). Every row is also visited once by the thread
+  that owns it (counters start at inputs + 1), so a row whose inputs are already final is solved by its owner: this
+  spreads the work over all threads without anybody waiting. In deterministic mode the completer computes
   its row sum itself in CSR order (integer atomics only), so results are bitwise reproducible.
 */
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
@@ -158,40 +160,51 @@ typedef struct {
   atomic_int        *cnt;
   _Atomic double    *acc;
   PetscInt          *next;
-  PetscInt           r0, r1;
-  PetscBool          det;
+  PetscInt           n, t, nt;
+  PetscBool          det, ascending;
 } TriWorker;
 
+  #define SUBTREEILU_CHUNK 64
+
+/*
+  Each row's counter starts at (number of inputs + 1): every input pushed decrements it, and so does the row's own
+  visit by the thread that owns it (rows are dealt to the threads in chunks, visited in topological order). Whoever
+  brings it to zero solves the row and pushes x_i on; rows it completes go on its linked stack (continue down the
+  subtree). A visit that does not complete a row just moves on: no thread ever waits for another.
+*/
 static void *TriWorkerRun(void *arg)
 {
   TriWorker     *w = (TriWorker *)arg;
   const TriView *v = &w->v;
 
-  for (PetscInt r = w->r0; r < w->r1; r++) {
-    PetscInt top = v->roots[r];
+  for (PetscInt c0 = w->t * SUBTREEILU_CHUNK; c0 < w->n; c0 += w->nt * SUBTREEILU_CHUNK) {
+    for (PetscInt ii = c0; ii < PetscMin(c0 + SUBTREEILU_CHUNK, w->n); ii++) {
+      PetscInt top = w->ascending ? ii : w->n - 1 - ii;
 
-    w->next[top] = -1;
-    while (top >= 0) { /* linked stack of the rows this thread completed: continue down the subtree */
-      PetscInt    i = top;
-      PetscScalar s, xi;
+      if (atomic_fetch_sub_explicit(&w->cnt[top], 1, memory_order_acq_rel) != 1) continue; /* a pusher will solve it */
+      w->next[top] = -1;
+      while (top >= 0) {
+        PetscInt    i = top;
+        PetscScalar s, xi;
 
-      top = w->next[i];
-      s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
-      if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
-        for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
-      } else s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
-      xi      = w->ds ? s * w->ds[i] : s;
-      w->x[i] = xi;
-      for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
-        PetscInt j = v->fidx[k];
+        top = w->next[i];
+        s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+        if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
+          for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
+        } else s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
+        xi      = w->ds ? s * w->ds[i] : s;
+        w->x[i] = xi;
+        for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
+          PetscInt j = v->fidx[k];
 
-        if (!w->det) {
-          double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
-          while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
-        }
-        if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
-          w->next[j] = top;
-          top        = j;
+          if (!w->det) {
+            double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
+            while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
+          }
+          if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
+            w->next[j] = top;
+            top        = j;
+          }
         }
       }
     }
@@ -204,7 +217,7 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
 {
 #if defined(SUBTREEILU_HAVE_THREADS)
   TriView         v;
-  PetscInt        nt = PetscMax(1, st->nthreads);
+  PetscInt        nt  = PetscMax(1, st->nthreads);
   atomic_int     *cnt = (atomic_int *)st->cnt;
   _Atomic double *acc = (_Atomic double *)st->acc;
   TriWorker      *w;
@@ -216,16 +229,18 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
   TriGetView(T, transpose, &v);
   /* counters are reset for every solve (before the threads start: thread creation orders these stores) */
   for (PetscInt i = 0; i < T->n; i++) {
-    atomic_init(&cnt[i], (int)(v.dptr[i + 1] - v.dptr[i]));
+    atomic_init(&cnt[i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
     atomic_init(&acc[i], 0.0);
   }
-  nt = PetscMin(nt, PetscMax(1, v.nroots));
+  nt = PetscMax(1, PetscMin(nt, (T->n + SUBTREEILU_CHUNK - 1) / SUBTREEILU_CHUNK));
   PetscCall(PetscMalloc2(nt, &w, nt, &tid));
   for (PetscInt t = 0; t < nt; t++) {
     w[t].v = v, w[t].b = b, w[t].rs = rs, w[t].ds = ds, w[t].x = x, w[t].cnt = cnt, w[t].acc = acc, w[t].next = st->next;
-    w[t].det = st->deterministic;
-    w[t].r0  = (v.nroots * t) / nt;
-    w[t].r1  = (v.nroots * (t + 1)) / nt;
+    w[t].det       = st->deterministic;
+    w[t].ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
+    w[t].n         = T->n;
+    w[t].t         = t;
+    w[t].nt        = nt;
   }
   for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_create(&tid[t], NULL, TriWorkerRun, &w[t]), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_create() failed");
   (void)TriWorkerRun(&w[0]);

@@ -1,12 +1,14 @@
 /*
   CUDA backend of PCSUBTREEILU: synchronization-free subtree triangular solves with hardware atomics.
 
-  Each triangular solve: a reset kernel sets the per-row counters of unresolved inputs (and zeroes the accumulators),
-  then one thread per root row (a row without inputs) runs: solve the row, push x_i to the rows that depend on it
-  (CSC column: atomicAdd of T_ji x_i into the accumulator, __threadfence, atomicSub of the counter); a thread that
-  brings a counter to zero solves that row itself, keeping its ready rows on a linked stack (next[], one slot per
-  row, each row is pushed exactly once). No thread ever waits or spins on another, so it cannot deadlock whatever
-  the scheduling; the kernel ends when every thread has emptied its stack, which is when every row is solved.
+  Each triangular solve: a reset kernel sets the per-row counters of unresolved inputs + 1 (and zeroes the
+  accumulators), then one thread per row, in topological order, decrements its row's counter once. Whoever brings a
+  counter to zero (the row's own thread if all inputs were already final, else the thread that pushed the last
+  input) solves that row and pushes x_i to the rows that depend on it (CSC column: atomicAdd of T_ji x_i into the
+  accumulator, __threadfence, atomicSub of the counter); rows it completes go on its linked stack (next[], one slot
+  per row, each row is pushed at most once) and it continues down that subtree. No thread ever waits or spins on
+  another, so it cannot deadlock whatever the scheduling; the kernel ends when every thread has emptied its stack,
+  which is when every row is solved.
   Deterministic mode: no floating-point atomics; the completer sums its row in CSR order itself (reads x through
   L2 with __ldcg after the acquiring fence), so results are bitwise reproducible.
 */
@@ -14,8 +16,9 @@
 #include "subtreeiluimpl.h"
 
 typedef struct {
-  PetscInt     n, nnz, nroots, nrootsT;
-  PetscInt    *rowptr, *colidx, *colptr, *rowidx, *roots, *rootsT;
+  PetscInt     n, nnz;
+  PetscBool    lower;
+  PetscInt    *rowptr, *colidx, *colptr, *rowidx;
   PetscScalar *val, *cval;
 } DevTri;
 
@@ -43,8 +46,6 @@ static PetscErrorCode DevTriDestroy(DevTri *T)
   PetscCallCUDA(cudaFree(T->colidx));
   PetscCallCUDA(cudaFree(T->colptr));
   PetscCallCUDA(cudaFree(T->rowidx));
-  PetscCallCUDA(cudaFree(T->roots));
-  PetscCallCUDA(cudaFree(T->rootsT));
   PetscCallCUDA(cudaFree(T->val));
   PetscCallCUDA(cudaFree(T->cval));
   PetscCall(PetscMemzero(T, sizeof(*T)));
@@ -68,14 +69,11 @@ static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool
     PetscCall(DevTriDestroy(D));
     D->n       = T->n;
     D->nnz     = T->nnz;
-    D->nroots  = T->nroots;
-    D->nrootsT = T->nrootsT;
+    D->lower   = T->lower;
     PetscCall(Upload(&D->rowptr, T->rowptr, T->n + 1));
     PetscCall(Upload(&D->colptr, T->colptr, T->n + 1));
     PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
     PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
-    PetscCall(Upload(&D->roots, T->roots, T->nroots));
-    PetscCall(Upload(&D->rootsT, T->rootsT, T->nrootsT));
   }
   PetscCall(Upload(&D->val, T->val, T->nnz));
   PetscCall(Upload(&D->cval, T->cval, T->nnz));
@@ -140,7 +138,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
 __global__ static void ResetKernel(PetscInt n, const PetscInt *__restrict__ dptr, int *__restrict__ cnt, PetscScalar *__restrict__ acc)
 {
   for (PetscInt i = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; i < n; i += (PetscInt)gridDim.x * blockDim.x) {
-    cnt[i] = (int)(dptr[i + 1] - dptr[i]);
+    cnt[i] = (int)(dptr[i + 1] - dptr[i] + 1); /* inputs + the row's own thread */
     acc[i] = 0.0;
   }
 }
@@ -163,15 +161,20 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   }
 }
 
-/* One thread per root; x_i = (b_i rs_i - sum_j T_ij x_j) ds_i. dptr/didx/dval: inputs of a row (CSR of the system),
-   fptr/fidx/fval: rows depending on a row (CSC of the system). Nobody waits: a row is solved by whoever completes it. */
-__global__ static void SolveKernel(PetscInt nroots, const PetscInt *__restrict__ roots, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscInt *__restrict__ fptr, const PetscInt *__restrict__ fidx, const PetscScalar *__restrict__ fval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *cnt, PetscScalar *acc, PetscInt *next, int det)
+/* One thread per row, rows in topological order (ascending: row = thread, else row = n-1-thread). Counters start at
+   (inputs + 1): the row's own thread and every pushed input decrement it once; whoever brings it to zero solves the
+   row, x_i = (b_i rs_i - sum_j T_ij x_j) ds_i, and pushes x_i on, continuing with the rows it completes (linked
+   stack). A thread whose row is not ready simply exits: nobody waits. dptr/didx/dval: inputs of a row (the system's
+   CSR), fptr/fidx/fval: rows depending on a row (the system's CSC). */
+__global__ static void SolveKernel(PetscInt n, int ascending, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscInt *__restrict__ fptr, const PetscInt *__restrict__ fidx, const PetscScalar *__restrict__ fval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *cnt, PetscScalar *acc, PetscInt *next, int det)
 {
-  PetscInt r = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x;
+  PetscInt t = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x;
   PetscInt top;
 
-  if (r >= nroots) return;
-  top       = roots[r];
+  if (t >= n) return;
+  top = ascending ? t : n - 1 - t;
+  if (atomicSub(&cnt[top], 1) != 1) return; /* an input is still missing: its pusher will solve this row */
+  __threadfence();                          /* acquire: see every partial sum / input of the row */
   next[top] = -1;
   while (top >= 0) {
     PetscInt    i = top;
@@ -211,19 +214,20 @@ static inline int NumBlocks(PetscInt n, int bs)
 static PetscErrorCode DevTriSolve(PC_SubtreeILU *st, const DevTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
 {
   PCSubtreeILUCUDA c = st->cuda;
-  const PetscInt  *dptr, *didx, *fptr, *fidx, *roots;
+  const PetscInt    *dptr, *didx, *fptr, *fidx;
   const PetscScalar *dval, *fval;
-  PetscInt         nroots, n = T->n;
-  const int        bs = 128;
+  PetscInt           n         = T->n;
+  int                ascending = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : 0;
+  const int          bs        = 128;
 
   PetscFunctionBegin;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
-  if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val, fptr = T->colptr, fidx = T->rowidx, fval = T->cval, roots = T->roots, nroots = T->nroots;
-  else dptr = T->colptr, didx = T->rowidx, dval = T->cval, fptr = T->rowptr, fidx = T->colidx, fval = T->val, roots = T->rootsT, nroots = T->nrootsT;
+  if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val, fptr = T->colptr, fidx = T->rowidx, fval = T->cval;
+  else dptr = T->colptr, didx = T->rowidx, dval = T->cval, fptr = T->rowptr, fidx = T->colidx, fval = T->val;
   /* counters are reset for every solve */
   ResetKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, dptr, c->cnt, c->acc);
   PetscCallCUDA(cudaGetLastError());
-  SolveKernel<<<NumBlocks(nroots, bs), bs, 0, PetscDefaultCudaStream>>>(nroots, roots, dptr, didx, dval, fptr, fidx, fval, b, rs, ds, x, c->cnt, c->acc, c->next, st->deterministic ? 1 : 0);
+  SolveKernel<<<(unsigned int)((n + bs - 1) / bs), bs, 0, PetscDefaultCudaStream>>>(n, ascending, dptr, didx, dval, fptr, fidx, fval, b, rs, ds, x, c->cnt, c->acc, c->next, st->deterministic ? 1 : 0);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
