@@ -324,11 +324,17 @@ static PetscErrorCode PCSubtreeILURefreshValues_Private(PC_SubtreeILU *st)
   PetscCall(TriSetValues(&st->L, fa, icc ? -1.0 : 1.0));
   PetscCall(TriSetValues(&st->U, fa, icc ? -1.0 : 1.0));
   for (PetscInt i = 0; i < st->n; i++) st->dinv[i] = fa[st->dsrc[i]];
+  st->badpivot = -1;
   if (icc) {
     for (PetscInt i = 0; i < st->n; i++) {
       /* like MatForwardSolve_SeqSBAIJ_1(): symmetric applies need real nonnegative pivots (checked when applied) */
-      PetscReal d      = PetscRealPart(st->dinv[i]);
-      st->sqrtdinv[i] = (d >= 0 && PetscImaginaryPart(st->dinv[i]) == 0) ? PetscSqrtReal(d) : PETSC_MAX_REAL;
+      PetscReal d = PetscRealPart(st->dinv[i]);
+
+      if (d >= 0 && PetscImaginaryPart(st->dinv[i]) == 0) st->sqrtdinv[i] = PetscSqrtReal(d);
+      else {
+        st->sqrtdinv[i] = 0;
+        if (st->badpivot < 0) st->badpivot = i;
+      }
     }
   }
   if (icc) PetscCall(MatSeqSBAIJRestoreArray(st->fact, (PetscScalar **)&fa));
@@ -564,10 +570,7 @@ static PetscErrorCode PCSubtreeILUApply_Private(PC pc, PCSubtreeILUApplyMode mod
     PetscCall(VecFlag(y, 1));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (mode == PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT || mode == PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT) {
-    for (PetscInt i = 0; i < st->n; i++)
-      PetscCheck(st->sqrtdinv[i] != PETSC_MAX_REAL, PETSC_COMM_SELF, PETSC_ERR_SUP, "Diagonal must be real and nonnegative (row %" PetscInt_FMT ")", i);
-  }
+  if (mode == PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT || mode == PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT) PetscCheck(st->badpivot < 0, PETSC_COMM_SELF, PETSC_ERR_SUP, "Diagonal must be real and nonnegative (row %" PetscInt_FMT ")", st->badpivot);
   PetscCall(PetscLogEventBegin(PC_SubtreeILU_Solve, pc, x, y, 0));
 #if defined(PETSC_HAVE_CUDA)
   if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {

@@ -174,12 +174,12 @@ __global__ static void SolveKernel(PetscInt n, int ascending, const PetscInt *__
   if (t >= n) return;
   top = ascending ? t : n - 1 - t;
   if (atomicSub(&cnt[top], 1) != 1) return; /* an input is still missing: its pusher will solve this row */
-  __threadfence();                          /* acquire: see every partial sum / input of the row */
   next[top] = -1;
   while (top >= 0) {
-    PetscInt    i = top;
+    PetscInt    i = top, k0, k1;
     PetscScalar s, xi;
 
+    __threadfence(); /* acquire: the last decrement of row i's counter was seen, now see its inputs/partial sums */
     top = next[i];
     s   = rs ? b[i] * rs[i] : b[i];
     if (det) {
@@ -187,16 +187,15 @@ __global__ static void SolveKernel(PetscInt n, int ascending, const PetscInt *__
     } else s -= __ldcg(&acc[i]);
     xi = ds ? s * ds[i] : s;
     __stcg(&x[i], xi);
-    __threadfence(); /* x_i is visible before any counter it decrements (deterministic mode reads it) */
-    for (PetscInt k = fptr[i]; k < fptr[i + 1]; k++) {
+    k0 = fptr[i];
+    k1 = fptr[i + 1];
+    if (!det)
+      for (PetscInt k = k0; k < k1; k++) atomicAdd(&acc[fidx[k]], fval[k] * xi);
+    __threadfence(); /* release: x_i and the partial sums are visible before any counter is decremented */
+    for (PetscInt k = k0; k < k1; k++) {
       PetscInt j = fidx[k];
 
-      if (!det) {
-        atomicAdd(&acc[j], fval[k] * xi);
-        __threadfence(); /* the partial sum is visible before the decrement */
-      }
-      if (atomicSub(&cnt[j], 1) == 1) { /* this thread completed row j: solve it next (linked stack) */
-        __threadfence();                /* acquire: see every partial sum / input of row j */
+      if (atomicSub(&cnt[j], 1) == 1) { /* this thread completed row j: solve it later (linked stack) */
         next[j] = top;
         top     = j;
       }

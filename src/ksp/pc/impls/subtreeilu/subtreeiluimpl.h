@@ -59,6 +59,7 @@ typedef struct {
   PetscInt   *rperm, *cperm; /* rhs gather tmp[i] = b[rperm[i]], solution scatter x[cperm[i]] = tmp[i] */
   PetscInt   *dsrc;          /* position of each inverted pivot in the factor's value array */
   PetscScalar *dinv, *sqrtdinv; /* inverted pivots (ICC: 1/D), sqrt(1/D) for symmetric applies (ICC) */
+  PetscInt     badpivot;        /* first row whose ICC pivot is not real nonnegative (no symmetric applies), or -1 */
   PCSubtreeILUTri L, U;
   PetscBool   factored; /* solve structures exist */
   PetscBool   failed;   /* numeric factorization failed (zero pivot): applies give Inf like MatSolve */
