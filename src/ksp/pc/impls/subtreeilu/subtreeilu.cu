@@ -176,19 +176,16 @@ __global__ static void SolveKernel(PetscInt n, int ascending, const PetscInt *__
   if (atomicSub(&cnt[top], 1) != 1) return; /* an input is still missing: its pusher will solve this row */
   next[top] = -1;
   while (top >= 0) {
-    PetscInt    i = top, k0, k1;
-    PetscScalar s, xi;
+    PetscInt    i = top, k0 = fptr[i], k1 = fptr[i + 1]; /* read-only data is loaded before the fence */
+    PetscScalar s = rs ? b[i] * rs[i] : b[i], dsi = ds ? ds[i] : 1.0, xi;
 
     __threadfence(); /* acquire: the last decrement of row i's counter was seen, now see its inputs/partial sums */
     top = next[i];
-    s   = rs ? b[i] * rs[i] : b[i];
     if (det) {
       for (PetscInt k = dptr[i]; k < dptr[i + 1]; k++) s -= dval[k] * __ldcg(&x[didx[k]]);
     } else s -= __ldcg(&acc[i]);
-    xi = ds ? s * ds[i] : s;
+    xi = ds ? s * dsi : s;
     __stcg(&x[i], xi);
-    k0 = fptr[i];
-    k1 = fptr[i + 1];
     if (!det)
       for (PetscInt k = k0; k < k1; k++) atomicAdd(&acc[fidx[k]], fval[k] * xi);
     __threadfence(); /* release: x_i and the partial sums are visible before any counter is decremented */
