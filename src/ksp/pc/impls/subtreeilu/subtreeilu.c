@@ -20,7 +20,7 @@
 */
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
 #include "subtreeiluimpl.h"
-#include <petsc/private/matimpl.h>
+#include <petsc/private/matimpl.h> /* MatOrderingRegisterAll() */
 #if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_STDATOMIC_H) && !defined(PETSC_USE_COMPLEX) && !defined(__cplusplus)
   #include <pthread.h>
   #include <stdatomic.h>
