@@ -133,7 +133,18 @@ int main(int argc, char **argv)
   PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
   PetscCall(KSPSetOperators(ksp, A, A));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, "subtree_ilu")); /* registered by the library loaded with -dll_append */
+  {
+    PetscBool         haspc;
+    PetscErrorCode (*create)(PC);
+
+    PetscCall(PetscOptionsHasName(NULL, NULL, "-pc_type", &haspc));
+    if (!haspc) { /* subtree_ilu by default; -pc_type ilu etc. for comparison */
+      PetscCall(PCRegisterAll());
+      PetscCall(PetscFunctionListFind(PCList, "subtree_ilu", &create));
+      PetscCheck(create, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONGSTATE, "PC subtree_ilu is not registered: load PETSc SparseGPU with -dll_append /path/to/libpetscsparsegpu.so");
+      PetscCall(PCSetType(pc, "subtree_ilu"));
+    }
+  }
   PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_CURRENT, PETSC_CURRENT, PETSC_CURRENT));
   PetscCall(KSPSetFromOptions(ksp));
 
@@ -157,7 +168,7 @@ int main(int argc, char **argv)
   PetscCall(PCGetType(pc, &pctype));
 
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " rows, PC %s\n", hasfile ? file : (dim == 2 ? "2D Laplacian" : "3D Laplacian"), nrows, pctype));
-  PetscCall(PCView(pc, PETSC_VIEWER_STDOUT_WORLD)); /* type, levels, ordering, backend, DAG depth and subtrees */
+  PetscCall(PCView(pc, PETSC_VIEWER_STDOUT_WORLD)); /* subtree_ilu: type, levels, ordering, backend, DAG depth and subtrees */
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s after %" PetscInt_FMT " iterations, relative residual %s 1e-8\n", reason > 0 ? "converged" : "DIVERGED", its, rnorm / bnorm <= 1e-8 ? "<=" : ">"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "time: setup %.6f s, apply %.6f s (mean of %" PetscInt_FMT ")\n", t1 - t0, applies ? (t3 - t2) / applies : 0.0, applies));
 
