@@ -485,7 +485,8 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
   PetscCall(MatGetDiagonalBlock(pc->pmat, &Ad));
   PetscCall(MatGetSize(Ad, &m, &nc));
   PetscCheck(m == nc, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "PCSUBTREEILU needs a square (diagonal block) matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, m, nc);
-  PetscCall(PetscObjectTypeCompare((PetscObject)Ad, MATSEQAIJ, &isseqaij));
+  /* SeqAIJ and its subclasses (seqaijcusparse, seqaijperm, ...) keep SeqAIJ data on the host: PETSc factors them as is */
+  PetscCall(PetscStrbeginswith(((PetscObject)Ad)->type_name, MATSEQAIJ, &isseqaij));
   numericonly = (pc->setupcalled && pc->flag == SAME_NONZERO_PATTERN && st->fact) ? PETSC_TRUE : PETSC_FALSE;
   if (!isseqaij) { /* any other type (aijcusparse, pellr, ...): PETSc's factorization works on a SeqAIJ copy */
     if (numericonly && st->Aseq) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
@@ -521,6 +522,12 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
     PetscCall(MatGetOrdering(A, st->ordering, &st->row, &st->col));
     PetscCall(MatGetFactor(A, MATSOLVERPETSC, ftype, &st->fact));
     PetscCheck(st->fact, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc's %s factorization is not available for this matrix", ftype == MAT_FACTOR_ICC ? "ICC" : "ILU");
+    {
+      PetscBool ok;
+
+      PetscCall(PetscObjectTypeCompare((PetscObject)st->fact, ftype == MAT_FACTOR_ICC ? MATSEQSBAIJ : MATSEQAIJ, &ok));
+      PetscCheck(ok, PETSC_COMM_SELF, PETSC_ERR_SUP, "Unexpected type %s of PETSc's factor", ((PetscObject)st->fact)->type_name);
+    }
     if (ftype == MAT_FACTOR_ICC) PetscCall(MatICCFactorSymbolic(st->fact, A, st->row, &info));
     else PetscCall(MatILUFactorSymbolic(st->fact, A, st->row, st->col, &info));
     PetscCall(MatFactorGetError(st->fact, &err));
