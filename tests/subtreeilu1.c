@@ -1,6 +1,7 @@
 static char help[] = "Compares PCSUBTREEILU with PETSc's own PCILU/PCICC (same ordering and levels) on Matrix Market files and\n\
 generated Laplacians: PCApply, PCApplyTranspose and (icc) PCApplySymmetricLeft/Right must agree to 1e-10 relative.\n\
-  -dir <path>            : directory of the .mtx.gz files (default ../../shared/matrices: the tests run in tests/)\n\
+  -dir <path>            : directory of the .mtx.gz files (default $SPARSEGPU_MATRICES, ../../shared/matrices or\n\
+                           ../shared/matrices, the first that has MANIFEST.tsv; the tests run in tests/)\n\
   -matrices <a,b,...>    : names of the matrices (default: all of MANIFEST.tsv)\n\
   -gen <2d|3d>           : also a generated Laplacian, -N grid points per direction, -conv convection strength\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> : the factorization (ICC only on symmetric matrices)\n\
@@ -141,7 +142,23 @@ int main(int argc, char **argv)
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscSparseGPUInitializePackage());
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), &flg));
+  if (!flg) { /* the shared matrices beside the checkout (../../shared from tests/), inside it, or $SPARSEGPU_MATRICES */
+    const char *env = getenv("SPARSEGPU_MATRICES"), *cand[] = {env, "../../shared/matrices", "../shared/matrices"};
+
+    for (int c = 0; c < 3; c++) {
+      char      path[PETSC_MAX_PATH_LEN];
+      PetscBool exists;
+
+      if (!cand[c]) continue;
+      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/MANIFEST.tsv", cand[c]));
+      PetscCall(PetscTestFile(path, 'r', &exists));
+      if (exists) {
+        PetscCall(PetscStrncpy(dir, cand[c], sizeof(dir)));
+        break;
+      }
+    }
+  }
   PetscCall(PetscOptionsGetString(NULL, NULL, "-type", ctx.type, sizeof(ctx.type), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-ordering", ctx.ordering, sizeof(ctx.ordering), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-shift_type", ctx.shift, sizeof(ctx.shift), &ctx.shift_set));
