@@ -79,6 +79,8 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
 #endif
   PetscCall(MatOrderingRegister_GPURCM_Private());
   PetscCall(PetscStrlcat(components, " gpurcm", sizeof(components)));
+  PetscCall(PCRegister_SubtreeILU_Private());
+  PetscCall(PetscStrlcat(components, " subtree_ilu", sizeof(components)));
   /* PETSCSPARSEGPU_COMPONENTS_END */
   if (!components[0]) PetscCall(PetscStrlcat(components, " (none yet)", sizeof(components)));
   PetscCall(PetscSparseGPUGetVersion(version, sizeof(version)));

@@ -1,0 +1,842 @@
+/*
+  PCSUBTREEILU: ILU(k)/ICC(k) preconditioner whose triangular solves are synchronization-free subtree
+  partial-sum solves (no level analysis, no barriers, nobody ever waits for anybody).
+
+  The factors are PETSc's own (MATSOLVERPETSC ILU/ICC of the sequential matrix or of the rank's diagonal block, with
+  the same MatFactorInfo as PCILU/PCICC), so they are numerically identical to -pc_type ilu/icc. After the numeric
+  factorization, L (unit lower) and U are extracted from PETSc's factor storage, in the permuted numbering:
+    ILU (SeqAIJ factor): row i of L is bj[bi[i] .. bi[i+1]-1]; U is stored row by row from the end: row i occupies
+         bdiag[i+1]+1 .. bdiag[i], its diagonal (the inverted pivot) last at bdiag[i].
+         tmp = b(r); L y = tmp; U z = y; x(c) = z.
+    ICC (SeqSBAIJ factor, bs 1): row k holds -Ut(k,j)  (j > k, Ut unit upper) then 1/D(k) last.
+         A ~ P^T Ut^T D Ut P: L = Ut^T, and the U solve is z_k = y_k/D_k - sum Ut(k,j) z_j.
+  Each triangular system is solved by the sync-free scheme: a counter of unresolved inputs per row and (non
+  deterministic mode) an accumulator of partial sums. When x_j is final it is pushed to the rows that depend on it
+  (CSC column j: atomic add of T_ij x_j, then atomic decrement). Whoever brings a counter to zero solves that row at
+  once and continues down that subtree (a linked stack of ready rows). Every row is also visited once by the thread
+  that owns it (counters start at inputs + 1), so a row whose inputs are already final is solved by its owner: this
+  spreads the work over all threads without anybody waiting. In deterministic mode the completer computes
+  its row sum itself in CSR order (integer atomics only), so results are bitwise reproducible.
+*/
+#include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
+#include "subtreeiluimpl.h"
+#include <petsc/private/matimpl.h> /* MatOrderingRegisterAll() */
+#if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_STDATOMIC_H) && !defined(PETSC_USE_COMPLEX) && !defined(__cplusplus)
+  #include <pthread.h>
+  #include <stdatomic.h>
+  #include <unistd.h>
+  #define SUBTREEILU_HAVE_THREADS 1
+#endif
+
+PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve;
+
+static const char *const PCSubtreeILUTypes[]    = {"ilu", "icc", "PCSubtreeILUType", "PC_SUBTREEILU_", NULL};
+static const char *const PCSubtreeILUBackends[] = {"auto", "cuda", "threads", "serial", "PCSubtreeILUBackend", "PC_SUBTREEILU_BACKEND_", NULL};
+
+/* ------------------------------------------------------------------ triangular structures */
+static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree3(T->rowptr, T->colidx, T->val));
+  PetscCall(PetscFree3(T->colptr, T->rowidx, T->cval));
+  PetscCall(PetscFree2(T->csc2csr, T->src));
+  PetscCall(PetscFree2(T->roots, T->rootsT));
+  PetscCall(PetscMemzero(T, sizeof(*T)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Builds T from nnz entries (erow[k], ecol[k]) whose value is sign*fa[esrc[k]]; entries of one row are given in
+   increasing column order within each row when sorted stably by row */
+static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, PetscInt nnz, const PetscInt erow[], const PetscInt ecol[], const PetscInt esrc[])
+{
+  PetscInt *pos, *lev;
+
+  PetscFunctionBegin;
+  PetscCall(TriDestroy(T));
+  T->n     = n;
+  T->nnz   = nnz;
+  T->lower = lower;
+  PetscCall(PetscMalloc3(n + 1, &T->rowptr, nnz, &T->colidx, nnz, &T->val));
+  PetscCall(PetscMalloc3(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval));
+  PetscCall(PetscMalloc2(nnz, &T->csc2csr, nnz, &T->src));
+  PetscCall(PetscCalloc1(n + 1, &pos));
+  /* CSR by counting sort on rows (stable), then each row sorted by column */
+  PetscCall(PetscArrayzero(T->rowptr, n + 1));
+  for (PetscInt k = 0; k < nnz; k++) T->rowptr[erow[k] + 1]++;
+  for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] += T->rowptr[i];
+  for (PetscInt i = 0; i < n; i++) pos[i] = T->rowptr[i];
+  for (PetscInt k = 0; k < nnz; k++) {
+    PetscInt p   = pos[erow[k]]++;
+    T->colidx[p] = ecol[k];
+    T->src[p]    = esrc[k];
+  }
+  for (PetscInt i = 0; i < n; i++) PetscCall(PetscSortIntWithArray(T->rowptr[i + 1] - T->rowptr[i], T->colidx + T->rowptr[i], T->src + T->rowptr[i]));
+  /* CSC: columns in increasing row order (scan of CSR by rows) */
+  PetscCall(PetscArrayzero(T->colptr, n + 1));
+  for (PetscInt k = 0; k < nnz; k++) T->colptr[T->colidx[k] + 1]++;
+  for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] += T->colptr[j];
+  for (PetscInt j = 0; j < n; j++) pos[j] = T->colptr[j];
+  for (PetscInt i = 0; i < n; i++) {
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
+      PetscInt p    = pos[T->colidx[k]]++;
+      T->rowidx[p]  = i;
+      T->csc2csr[p] = k;
+    }
+  }
+  /* roots and depth of the dependency DAG */
+  T->nroots = T->nrootsT = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    if (T->rowptr[i + 1] == T->rowptr[i]) T->nroots++;
+    if (T->colptr[i + 1] == T->colptr[i]) T->nrootsT++;
+  }
+  PetscCall(PetscMalloc2(T->nroots, &T->roots, T->nrootsT, &T->rootsT));
+  T->nroots = T->nrootsT = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    if (T->rowptr[i + 1] == T->rowptr[i]) T->roots[T->nroots++] = i;
+    if (T->colptr[i + 1] == T->colptr[i]) T->rootsT[T->nrootsT++] = i;
+  }
+  lev      = pos;
+  T->depth = 0;
+  for (PetscInt ii = 0; ii < n; ii++) {
+    PetscInt i = lower ? ii : n - 1 - ii, l = 0;
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->colidx[k]]);
+    lev[i]   = l + 1;
+    T->depth = PetscMax(T->depth, l + 1);
+  }
+  PetscCall(PetscFree(pos));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TriSetValues(PCSubtreeILUTri *T, const PetscScalar fa[], PetscReal sign)
+{
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < T->nnz; k++) T->val[k] = sign * fa[T->src[k]];
+  for (PetscInt p = 0; p < T->nnz; p++) T->cval[p] = T->val[T->csc2csr[p]];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------ host solves */
+typedef struct {
+  const PetscInt    *dptr, *didx, *fptr, *fidx; /* inputs of a row (pull), dependents of a row (push) */
+  const PetscScalar *dval, *fval;
+  const PetscInt    *roots;
+  PetscInt           nroots;
+} TriView;
+
+static void TriGetView(const PCSubtreeILUTri *T, PetscBool transpose, TriView *v)
+{
+  if (!transpose) {
+    v->dptr = T->rowptr, v->didx = T->colidx, v->dval = T->val;
+    v->fptr = T->colptr, v->fidx = T->rowidx, v->fval = T->cval;
+    v->roots = T->roots, v->nroots = T->nroots;
+  } else {
+    v->dptr = T->colptr, v->didx = T->rowidx, v->dval = T->cval;
+    v->fptr = T->rowptr, v->fidx = T->colidx, v->fval = T->val;
+    v->roots = T->rootsT, v->nroots = T->nrootsT;
+  }
+}
+
+/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order; sums in CSR order of the system */
+static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
+{
+  TriView   v;
+  PetscInt  n         = T->n;
+  PetscBool ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
+
+  TriGetView(T, transpose, &v);
+  for (PetscInt ii = 0; ii < n; ii++) {
+    PetscInt    i = ascending ? ii : n - 1 - ii;
+    PetscScalar s = rs ? b[i] * rs[i] : b[i];
+    for (PetscInt k = v.dptr[i]; k < v.dptr[i + 1]; k++) s -= v.dval[k] * x[v.didx[k]];
+    x[i] = ds ? s * ds[i] : s;
+  }
+}
+
+#if defined(SUBTREEILU_HAVE_THREADS)
+typedef struct {
+  TriView            v;
+  const PetscScalar *b, *rs, *ds;
+  PetscScalar       *x;
+  atomic_int        *cnt;
+  _Atomic double    *acc;
+  PetscInt          *next;
+  PetscInt           n, t, nt;
+  PetscBool          det, ascending;
+} TriWorker;
+
+  #define SUBTREEILU_CHUNK 64
+
+/*
+  Each row's counter starts at (number of inputs + 1): every input pushed decrements it, and so does the row's own
+  visit by the thread that owns it (rows are dealt to the threads in chunks, visited in topological order). Whoever
+  brings it to zero solves the row and pushes x_i on; rows it completes go on its linked stack (continue down the
+  subtree). A visit that does not complete a row just moves on: no thread ever waits for another.
+*/
+static void *TriWorkerRun(void *arg)
+{
+  TriWorker     *w = (TriWorker *)arg;
+  const TriView *v = &w->v;
+
+  for (PetscInt c0 = w->t * SUBTREEILU_CHUNK; c0 < w->n; c0 += w->nt * SUBTREEILU_CHUNK) {
+    for (PetscInt ii = c0; ii < PetscMin(c0 + SUBTREEILU_CHUNK, w->n); ii++) {
+      PetscInt top = w->ascending ? ii : w->n - 1 - ii;
+
+      if (atomic_fetch_sub_explicit(&w->cnt[top], 1, memory_order_acq_rel) != 1) continue; /* a pusher will solve it */
+      w->next[top] = -1;
+      while (top >= 0) {
+        PetscInt    i = top;
+        PetscScalar s, xi;
+
+        top = w->next[i];
+        s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+        if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
+          for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
+        } else s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
+        xi      = w->ds ? s * w->ds[i] : s;
+        w->x[i] = xi;
+        for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
+          PetscInt j = v->fidx[k];
+
+          if (!w->det) {
+            double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
+            while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
+          }
+          if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
+            w->next[j] = top;
+            top        = j;
+          }
+        }
+      }
+    }
+  }
+  return NULL;
+}
+#endif
+
+static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
+{
+#if defined(SUBTREEILU_HAVE_THREADS)
+  TriView         v;
+  PetscInt        nt  = PetscMax(1, st->nthreads);
+  atomic_int     *cnt = (atomic_int *)st->cnt;
+  _Atomic double *acc = (_Atomic double *)st->acc;
+  TriWorker      *w;
+  pthread_t      *tid;
+#endif
+
+  PetscFunctionBegin;
+#if defined(SUBTREEILU_HAVE_THREADS)
+  TriGetView(T, transpose, &v);
+  /* counters are reset for every solve (before the threads start: thread creation orders these stores) */
+  for (PetscInt i = 0; i < T->n; i++) {
+    atomic_init(&cnt[i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
+    atomic_init(&acc[i], 0.0);
+  }
+  nt = PetscMax(1, PetscMin(nt, (T->n + SUBTREEILU_CHUNK - 1) / SUBTREEILU_CHUNK));
+  PetscCall(PetscMalloc2(nt, &w, nt, &tid));
+  for (PetscInt t = 0; t < nt; t++) {
+    w[t].v = v, w[t].b = b, w[t].rs = rs, w[t].ds = ds, w[t].x = x, w[t].cnt = cnt, w[t].acc = acc, w[t].next = st->next;
+    w[t].det       = st->deterministic;
+    w[t].ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
+    w[t].n         = T->n;
+    w[t].t         = t;
+    w[t].nt        = nt;
+  }
+  for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_create(&tid[t], NULL, TriWorkerRun, &w[t]), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_create() failed");
+  (void)TriWorkerRun(&w[0]);
+  for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_join(tid[t], NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+  PetscCall(PetscFree2(w, tid));
+#else
+  (void)st, (void)T, (void)transpose, (void)b, (void)rs, (void)ds, (void)x;
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "The threads backend needs pthreads, C11 atomics and real scalars");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TriSolve(PC_SubtreeILU *st, const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
+{
+  PetscFunctionBegin;
+  if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(TriSolveThreads(st, T, transpose, b, rs, ds, x));
+  else TriSolveSerial(T, transpose, b, rs, ds, x);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, const PetscScalar *b, PetscScalar *x)
+{
+  PetscInt     n = st->n;
+  PetscScalar *t = st->work, *t2 = st->work2;
+  PetscBool    icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (icc && mode == PC_SUBTREEILU_APPLY_TRANSPOSE) mode = PC_SUBTREEILU_APPLY;
+  switch (mode) {
+  case PC_SUBTREEILU_APPLY:
+    for (PetscInt i = 0; i < n; i++) t[i] = b[st->rperm[i]];
+    PetscCall(TriSolve(st, &st->L, PETSC_FALSE, t, NULL, NULL, t2));
+    PetscCall(TriSolve(st, &st->U, PETSC_FALSE, t2, icc ? st->dinv : NULL, icc ? NULL : st->dinv, t));
+    for (PetscInt i = 0; i < n; i++) x[st->cperm[i]] = t[i];
+    break;
+  case PC_SUBTREEILU_APPLY_TRANSPOSE: /* ILU: M^T = P_c^T U^T L^T P_r (ICC is symmetric: handled as APPLY) */
+    for (PetscInt i = 0; i < n; i++) t[i] = b[st->cperm[i]];
+    PetscCall(TriSolve(st, &st->U, PETSC_TRUE, t, NULL, st->dinv, t2));
+    PetscCall(TriSolve(st, &st->L, PETSC_TRUE, t2, NULL, NULL, t));
+    for (PetscInt i = 0; i < n; i++) x[st->rperm[i]] = t[i];
+    break;
+  case PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT: /* D^{-1/2} L^{-1} P b, left in the permuted numbering like MatForwardSolve */
+    for (PetscInt i = 0; i < n; i++) t[i] = b[st->rperm[i]];
+    PetscCall(TriSolve(st, &st->L, PETSC_FALSE, t, NULL, NULL, t2));
+    for (PetscInt i = 0; i < n; i++) x[i] = t2[i] * st->sqrtdinv[i];
+    break;
+  case PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT: /* P^T Ut^{-1} D^{-1/2} b, like MatBackwardSolve */
+    PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, st->sqrtdinv, NULL, t));
+    for (PetscInt i = 0; i < n; i++) x[st->cperm[i]] = t[i];
+    break;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------ factorization and extraction */
+static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+  PetscCall(TriDestroy(&st->L));
+  PetscCall(TriDestroy(&st->U));
+  PetscCall(PetscFree4(st->rperm, st->cperm, st->dsrc, st->dinv));
+  PetscCall(PetscFree(st->sqrtdinv));
+  PetscCall(PetscFree2(st->work, st->work2));
+  PetscCall(PetscFree3(st->cnt, st->acc, st->next));
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
+#endif
+  st->factored = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Refreshes the values of L, U and the pivots from PETSc's factor (same pattern) */
+static PetscErrorCode PCSubtreeILURefreshValues_Private(PC_SubtreeILU *st)
+{
+  const PetscScalar *fa;
+  PetscBool          icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (icc) PetscCall(MatSeqSBAIJGetArray(st->fact, (PetscScalar **)&fa));
+  else PetscCall(MatSeqAIJGetArrayRead(st->fact, &fa));
+  PetscCall(TriSetValues(&st->L, fa, icc ? -1.0 : 1.0));
+  PetscCall(TriSetValues(&st->U, fa, icc ? -1.0 : 1.0));
+  for (PetscInt i = 0; i < st->n; i++) st->dinv[i] = fa[st->dsrc[i]];
+  st->badpivot = -1;
+  if (icc) {
+    for (PetscInt i = 0; i < st->n; i++) {
+      /* like MatForwardSolve_SeqSBAIJ_1(): symmetric applies need real nonnegative pivots (checked when applied) */
+      PetscReal d = PetscRealPart(st->dinv[i]);
+
+      if (d >= 0 && PetscImaginaryPart(st->dinv[i]) == 0) st->sqrtdinv[i] = PetscSqrtReal(d);
+      else {
+        st->sqrtdinv[i] = 0;
+        if (st->badpivot < 0) st->badpivot = i;
+      }
+    }
+  }
+  if (icc) PetscCall(MatSeqSBAIJRestoreArray(st->fact, (PetscScalar **)&fa));
+  else PetscCall(MatSeqAIJRestoreArrayRead(st->fact, &fa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Builds L, U (CSR + CSC), roots and DAG statistics from the structure of PETSc's factor */
+static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
+{
+  PetscInt        n, nn, *erow, *ecol, *esrc, nz, *adiag;
+  const PetscInt *ia, *ja, *r, *c;
+  PetscBool       done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  MatInfo         info;
+
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUFreeSolve_Private(st));
+  PetscCall(MatGetLocalSize(st->fact, &n, NULL));
+  st->n = n;
+  if (icc) { /* SeqSBAIJ, block size 1 */
+    PetscCall(MatGetRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
+    PetscCheck(done && nn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the structure of PETSc's ICC factor");
+  } else PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &ia, &ja, NULL, NULL)); /* (MatGetRowIJ() is disabled for inode factors) */
+  PetscCall(MatGetInfo(st->fact, MAT_LOCAL, &info));
+  nz = (PetscInt)info.nz_used;
+  PetscCall(PetscMalloc4(n, &st->rperm, n, &st->cperm, n, &st->dsrc, n, &st->dinv));
+  PetscCall(PetscMalloc1(icc ? n : 0, &st->sqrtdinv));
+  PetscCall(PetscMalloc3(PetscMax(nz, 1), &erow, PetscMax(nz, 1), &ecol, PetscMax(nz, 1), &esrc));
+  if (!icc) {
+    PetscInt k = 0;
+
+    /* L: rows bi[i] .. bi[i+1]-1 */
+    for (PetscInt i = 0; i < n; i++)
+      for (PetscInt p = ia[i]; p < ia[i + 1]; p++) erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++;
+    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, k, erow, ecol, esrc));
+    /* U: from the end, row i = bdiag[i+1]+1 .. bdiag[i], diagonal last (the first entry of column i after row i+1) */
+    PetscCall(PetscMalloc1(n + 1, &adiag));
+    adiag[n] = ia[n] - 1;
+    k        = 0;
+    for (PetscInt i = n - 1; i >= 0; i--) {
+      PetscInt p = adiag[i + 1] + 1;
+      while (p < nz && ja[p] != i) {
+        PetscCheck(ja[p] > i && ja[p] < n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor");
+        erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++, p++;
+      }
+      PetscCheck(p < nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (no diagonal in row %" PetscInt_FMT ")", i);
+      adiag[i]     = p;
+      st->dsrc[i] = p;
+    }
+    PetscCheck(n == 0 || adiag[0] + 1 == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (size)");
+    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, k, erow, ecol, esrc));
+    PetscCall(PetscFree(adiag));
+    PetscCall(ISGetIndices(st->row, &r));
+    PetscCall(ISGetIndices(st->col, &c));
+    PetscCall(PetscArraycpy(st->rperm, r, n));
+    PetscCall(PetscArraycpy(st->cperm, c, n));
+    PetscCall(ISRestoreIndices(st->row, &r));
+    PetscCall(ISRestoreIndices(st->col, &c));
+  } else {
+    PetscInt k = 0;
+
+    /* row k: off-diagonals ia[k] .. ia[k+1]-2 (= -Ut(k,j)), 1/D(k) last */
+    PetscCheck(ia[n] == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (size)");
+    for (PetscInt i = 0; i < n; i++) {
+      PetscCheck(ia[i + 1] > ia[i] && ja[ia[i + 1] - 1] == i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (row %" PetscInt_FMT ")", i);
+      for (PetscInt p = ia[i]; p < ia[i + 1] - 1; p++) erow[k] = ja[p], ecol[k] = i, esrc[k] = p, k++; /* L = Ut^T */
+      st->dsrc[i] = ia[i + 1] - 1;
+    }
+    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, k, erow, ecol, esrc));
+    k = 0;
+    for (PetscInt i = 0; i < n; i++)
+      for (PetscInt p = ia[i]; p < ia[i + 1] - 1; p++) erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++;
+    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, k, erow, ecol, esrc));
+    PetscCall(ISGetIndices(st->row, &r));
+    PetscCall(PetscArraycpy(st->rperm, r, n));
+    PetscCall(PetscArraycpy(st->cperm, r, n));
+    PetscCall(ISRestoreIndices(st->row, &r));
+  }
+  if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
+  PetscCall(PetscFree3(erow, ecol, esrc));
+  PetscCall(PetscMalloc2(n, &st->work, n, &st->work2));
+#if defined(SUBTREEILU_HAVE_THREADS)
+  {
+    atomic_int     *cnt;
+    _Atomic double *acc;
+
+    PetscCall(PetscMalloc3(n, &cnt, n, &acc, n, &st->next));
+    st->cnt = (int *)cnt;
+    st->acc = (PetscScalar *)acc;
+  }
+#else
+  PetscCall(PetscMalloc3(n, &st->cnt, n, &st->acc, n, &st->next));
+#endif
+  PetscCall(PCSubtreeILURefreshValues_Private(st));
+  st->factored = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+
+  PetscFunctionBegin;
+  st->backend = st->backend_requested;
+  if (st->backend == PC_SUBTREEILU_BACKEND_AUTO) {
+    PetscBool gpu = PETSC_FALSE;
+
+#if defined(PETSC_HAVE_CUDA)
+    {
+      MatType mtype;
+      VecType vtype;
+      char   *found;
+
+      PetscCall(MatGetType(pc->pmat, &mtype));
+      PetscCall(PetscStrstr(mtype, "cuda", &found));
+      if (found) gpu = PETSC_TRUE;
+      PetscCall(MatGetVecType(A, &vtype));
+      PetscCall(PetscStrstr(vtype, "cuda", &found));
+      if (found) gpu = PETSC_TRUE;
+    }
+#endif
+    if (gpu) st->backend = PC_SUBTREEILU_BACKEND_CUDA;
+    else if (st->n >= 200000 && st->nthreads > 1) st->backend = PC_SUBTREEILU_BACKEND_THREADS;
+    else st->backend = PC_SUBTREEILU_BACKEND_SERIAL;
+  }
+#if !defined(PETSC_HAVE_CUDA)
+  PetscCheck(st->backend != PC_SUBTREEILU_BACKEND_CUDA, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_subtree_ilu_backend cuda requires PETSc configured with CUDA");
+#endif
+#if !defined(SUBTREEILU_HAVE_THREADS)
+  PetscCheck(st->backend != PC_SUBTREEILU_BACKEND_THREADS, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_subtree_ilu_backend threads requires pthreads, C11 atomics and real scalars");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+  Mat            Ad, A;
+  PetscBool      isseqaij, numericonly;
+  MatFactorInfo  info;
+  MatFactorError err;
+  MatFactorType  ftype = st->type == PC_SUBTREEILU_ICC ? MAT_FACTOR_ICC : MAT_FACTOR_ILU;
+  PetscInt       m, nc;
+
+  PetscFunctionBegin;
+  pc->failedreason = PC_NOERROR;
+  /* the rank's diagonal block, like block Jacobi (the matrix itself on one process) */
+  PetscCall(MatGetDiagonalBlock(pc->pmat, &Ad));
+  PetscCall(MatGetSize(Ad, &m, &nc));
+  PetscCheck(m == nc, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "PCSUBTREEILU needs a square (diagonal block) matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, m, nc);
+  /* SeqAIJ and its subclasses (seqaijcusparse, seqaijperm, ...) keep SeqAIJ data on the host: PETSc factors them as is */
+  PetscCall(PetscStrbeginswith(((PetscObject)Ad)->type_name, MATSEQAIJ, &isseqaij));
+  numericonly = (pc->setupcalled && pc->flag == SAME_NONZERO_PATTERN && st->fact) ? PETSC_TRUE : PETSC_FALSE;
+  if (!isseqaij) { /* any other type (aijcusparse, pellr, ...): PETSc's factorization works on a SeqAIJ copy */
+    if (numericonly && st->Aseq) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
+    else {
+      PetscCall(MatDestroy(&st->Aseq));
+      PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_INITIAL_MATRIX, &st->Aseq));
+    }
+    A = st->Aseq;
+  } else {
+    PetscCall(MatDestroy(&st->Aseq));
+    A = Ad;
+  }
+  PetscCall(MatSetErrorIfFailure(A, pc->erroriffailure));
+
+  /* the MatFactorInfo of PCILU/PCICC */
+  PetscCall(MatFactorInfoInitialize(&info));
+  info.levels        = (PetscReal)st->levels;
+  info.fill          = st->fill;
+  info.dt            = PETSC_DEFAULT;
+  info.dtcount       = PETSC_DEFAULT;
+  info.dtcol         = PETSC_DEFAULT;
+  info.shifttype     = (PetscReal)(st->shifttype_set ? st->shifttype : (ftype == MAT_FACTOR_ICC ? MAT_SHIFT_POSITIVE_DEFINITE : MAT_SHIFT_NONE));
+  info.shiftamount   = st->shiftamount;
+  info.zeropivot     = 100.0 * PETSC_MACHINE_EPSILON;
+  info.pivotinblocks = 1.0;
+
+  PetscCall(PetscLogEventBegin(PC_SubtreeILU_Factor, pc, A, 0, 0));
+  if (!numericonly) {
+    PetscCall(PCSubtreeILUFreeSolve_Private(st));
+    PetscCall(MatDestroy(&st->fact));
+    PetscCall(ISDestroy(&st->row));
+    PetscCall(ISDestroy(&st->col));
+    PetscCall(MatGetOrdering(A, st->ordering, &st->row, &st->col));
+    PetscCall(MatGetFactor(A, MATSOLVERPETSC, ftype, &st->fact));
+    PetscCheck(st->fact, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc's %s factorization is not available for this matrix", ftype == MAT_FACTOR_ICC ? "ICC" : "ILU");
+    {
+      PetscBool ok;
+
+      PetscCall(PetscObjectTypeCompare((PetscObject)st->fact, ftype == MAT_FACTOR_ICC ? MATSEQSBAIJ : MATSEQAIJ, &ok));
+      PetscCheck(ok, PETSC_COMM_SELF, PETSC_ERR_SUP, "Unexpected type %s of PETSc's factor", ((PetscObject)st->fact)->type_name);
+    }
+    if (ftype == MAT_FACTOR_ICC) PetscCall(MatICCFactorSymbolic(st->fact, A, st->row, &info));
+    else PetscCall(MatILUFactorSymbolic(st->fact, A, st->row, st->col, &info));
+    PetscCall(MatFactorGetError(st->fact, &err));
+    if (err) { /* symbolic factorization failed */
+      pc->failedreason = (PCFailedReason)err;
+      st->failed       = PETSC_TRUE;
+      PetscCall(MatDestroy(&st->fact));
+      PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+  if (ftype == MAT_FACTOR_ICC) PetscCall(MatCholeskyFactorNumeric(st->fact, A, &info));
+  else PetscCall(MatLUFactorNumeric(st->fact, A, &info));
+  PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
+  PetscCall(MatFactorGetError(st->fact, &err));
+  st->failed = err ? PETSC_TRUE : PETSC_FALSE;
+  if (err) { /* zero pivot (without a shift): like PCILU/PCICC the PC fails and its applies give Inf */
+    pc->failedreason = (PCFailedReason)err;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+
+  PetscCall(PetscLogEventBegin(PC_SubtreeILU_Setup, pc, A, 0, 0));
+  if (!st->factored) {
+    PetscCall(PCSubtreeILUBuildSolve_Private(st));
+    PetscCall(PCSubtreeILUChooseBackend_Private(pc, Ad));
+#if defined(PETSC_HAVE_CUDA)
+    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
+#endif
+  } else { /* same pattern: only the values change */
+    PetscCall(PCSubtreeILURefreshValues_Private(st));
+#if defined(PETSC_HAVE_CUDA)
+    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_TRUE));
+#endif
+  }
+  PetscCall(PetscLogEventEnd(PC_SubtreeILU_Setup, pc, A, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------ applies */
+static PetscErrorCode PCSubtreeILUApply_Private(PC pc, PCSubtreeILUApplyMode mode, Vec x, Vec y)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCheck(st->type == PC_SUBTREEILU_ICC || mode == PC_SUBTREEILU_APPLY || mode == PC_SUBTREEILU_APPLY_TRANSPOSE, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "Symmetric applies need -pc_subtree_ilu_type icc");
+  if (st->failed || !st->factored) { /* like MatSolve() of a failed factorization */
+    PetscCall(VecFlag(y, 1));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (mode == PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT || mode == PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT) PetscCheck(st->badpivot < 0, PETSC_COMM_SELF, PETSC_ERR_SUP, "Diagonal must be real and nonnegative (row %" PetscInt_FMT ")", st->badpivot);
+  PetscCall(PetscLogEventBegin(PC_SubtreeILU_Solve, pc, x, y, 0));
+#if defined(PETSC_HAVE_CUDA)
+  if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
+    PetscBool          xcuda, ycuda;
+    const PetscScalar *b;
+    PetscScalar       *xx;
+
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &xcuda, VECSEQCUDA, VECMPICUDA, ""));
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)y, &ycuda, VECSEQCUDA, VECMPICUDA, ""));
+    if (xcuda && ycuda) { /* never touches the host */
+      PetscCall(VecCUDAGetArrayRead(x, &b));
+      PetscCall(VecCUDAGetArrayWrite(y, &xx));
+      PetscCall(PCSubtreeILUCUDAApply_Private(st, mode, b, xx, PETSC_TRUE));
+      PetscCall(VecCUDARestoreArrayRead(x, &b));
+      PetscCall(VecCUDARestoreArrayWrite(y, &xx));
+    } else {
+      PetscCall(VecGetArrayRead(x, &b));
+      PetscCall(VecGetArrayWrite(y, &xx));
+      PetscCall(PCSubtreeILUCUDAApply_Private(st, mode, b, xx, PETSC_FALSE));
+      PetscCall(VecRestoreArrayRead(x, &b));
+      PetscCall(VecRestoreArrayWrite(y, &xx));
+    }
+    PetscCall(PetscLogEventEnd(PC_SubtreeILU_Solve, pc, x, y, 0));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  {
+    const PetscScalar *b;
+    PetscScalar       *xx;
+
+    PetscCall(VecGetArrayRead(x, &b));
+    PetscCall(VecGetArrayWrite(y, &xx));
+    PetscCall(ApplyHost(st, mode, b, xx));
+    PetscCall(VecRestoreArrayRead(x, &b));
+    PetscCall(VecRestoreArrayWrite(y, &xx));
+  }
+  PetscCall(PetscLogFlops(2.0 * (st->L.nnz + st->U.nnz) + st->n));
+  PetscCall(PetscLogEventEnd(PC_SubtreeILU_Solve, pc, x, y, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApply_SubtreeILU(PC pc, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUApply_Private(pc, PC_SUBTREEILU_APPLY, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApplyTranspose_SubtreeILU(PC pc, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUApply_Private(pc, PC_SUBTREEILU_APPLY_TRANSPOSE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApplySymmetricLeft_SubtreeILU(PC pc, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUApply_Private(pc, PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApplySymmetricRight_SubtreeILU(PC pc, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUApply_Private(pc, PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------ options, view, life cycle */
+static PetscErrorCode PCReset_SubtreeILU(PC pc)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUFreeSolve_Private(st));
+  PetscCall(MatDestroy(&st->fact));
+  PetscCall(MatDestroy(&st->Aseq));
+  PetscCall(ISDestroy(&st->row));
+  PetscCall(ISDestroy(&st->col));
+  st->failed = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCDestroy_SubtreeILU(PC pc)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(PCReset_SubtreeILU(pc));
+  PetscCall(PetscFree(st->ordering));
+  PetscCall(PetscFree(pc->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *PetscOptionsObject)
+{
+  PC_SubtreeILU    *st = (PC_SubtreeILU *)pc->data;
+  char              ordering[256];
+  PetscBool         flg;
+  PetscInt          levels = st->levels;
+  PCSubtreeILUType  type   = st->type;
+  MatFactorShiftType shift = st->shifttype_set ? st->shifttype : (st->type == PC_SUBTREEILU_ICC ? MAT_SHIFT_POSITIVE_DEFINITE : MAT_SHIFT_NONE);
+
+  PetscFunctionBegin;
+  PetscCall(MatOrderingRegisterAll());
+  PetscOptionsHeadBegin(PetscOptionsObject, "Subtree ILU/ICC options");
+  PetscCall(PetscOptionsEnum("-pc_subtree_ilu_type", "Incomplete factorization", "PCSUBTREEILU", PCSubtreeILUTypes, (PetscEnum)type, (PetscEnum *)&type, &flg));
+  if (flg && type != st->type) {
+    PetscCall(PCReset_SubtreeILU(pc));
+    pc->setupcalled = 0;
+    st->type        = type;
+    if (!st->shifttype_set) shift = st->type == PC_SUBTREEILU_ICC ? MAT_SHIFT_POSITIVE_DEFINITE : MAT_SHIFT_NONE;
+  }
+  PetscCall(PetscOptionsInt("-pc_subtree_ilu_levels", "Levels of fill k of ILU(k)/ICC(k)", "PCSUBTREEILU", levels, &levels, &flg));
+  if (flg) {
+    PetscCheck(levels >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Levels of fill must be nonnegative, got %" PetscInt_FMT, levels);
+    if (levels != st->levels) pc->setupcalled = 0;
+    st->levels = levels;
+  }
+  PetscCall(PetscStrncpy(ordering, st->ordering, sizeof(ordering)));
+  PetscCall(PetscOptionsFList("-pc_subtree_ilu_mat_ordering_type", "Ordering of the factorization (default: -mat_ordering_type, else natural)", "MatGetOrdering", MatOrderingList, ordering, ordering, sizeof(ordering), &flg));
+  if (flg) {
+    PetscBool same;
+
+    PetscCall(PetscStrcmp(ordering, st->ordering, &same));
+    if (!same) {
+      PetscCall(PetscFree(st->ordering));
+      PetscCall(PetscStrallocpy(ordering, &st->ordering));
+      pc->setupcalled = 0;
+    }
+  }
+  PetscCall(PetscOptionsEnum("-pc_subtree_ilu_shift_type", "Shift added to the diagonal (PETSc's meaning; default: none for ilu, positive_definite for icc)", "PCFactorSetShiftType", MatFactorShiftTypes, (PetscEnum)shift, (PetscEnum *)&shift, &flg));
+  if (flg) {
+    PetscCheck(shift == MAT_SHIFT_NONE || shift == MAT_SHIFT_NONZERO || shift == MAT_SHIFT_POSITIVE_DEFINITE, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_shift_type must be none, nonzero or positive_definite");
+    st->shifttype     = shift;
+    st->shifttype_set = PETSC_TRUE;
+  }
+  PetscCall(PetscOptionsReal("-pc_subtree_ilu_shift_amount", "Size of the nonzero shift", "PCFactorSetShiftAmount", st->shiftamount, &st->shiftamount, NULL));
+  PetscCall(PetscOptionsReal("-pc_subtree_ilu_fill", "Expected fill ratio of the factor (a hint for the allocation)", "PCFactorSetFill", st->fill, &st->fill, &flg));
+  PetscCheck(st->fill >= 1.0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Fill must be at least 1, got %g", (double)st->fill);
+  PetscCall(PetscOptionsBool("-pc_subtree_ilu_deterministic", "Bitwise reproducible solves (each row sums its inputs in a fixed order)", "PCSUBTREEILU", st->deterministic, &st->deterministic, NULL));
+  PetscCall(PetscOptionsEnum("-pc_subtree_ilu_backend", "Where the triangular solves run", "PCSUBTREEILU", PCSubtreeILUBackends, (PetscEnum)st->backend_requested, (PetscEnum *)&st->backend_requested, &flg));
+  if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsInt("-pc_subtree_ilu_threads", "Number of threads of the threads backend", "PCSUBTREEILU", st->nthreads, &st->nthreads, &flg));
+  PetscCheck(st->nthreads >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_threads must be positive");
+  PetscOptionsHeadEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+  PetscBool      iascii;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
+  if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  %s(%" PetscInt_FMT ") with synchronization-free subtree triangular solves\n", st->type == PC_SUBTREEILU_ICC ? "ICC" : "ILU", st->levels));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  ordering %s, fill %g, shift %s (amount %g)%s\n", st->ordering, (double)st->fill, MatFactorShiftTypes[st->shifttype_set ? st->shifttype : (st->type == PC_SUBTREEILU_ICC ? MAT_SHIFT_POSITIVE_DEFINITE : MAT_SHIFT_NONE)], (double)st->shiftamount, st->deterministic ? ", deterministic" : ""));
+  if (st->factored || st->failed) {
+    PetscMPIInt rank, size;
+
+    PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
+    PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+    PetscCall(PetscViewerASCIIPushSynchronized(viewer));
+    if (st->failed) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] factorization failed (%s)\n", rank, PCFailedReasons[pc->failedreason]));
+    else {
+      char pre[32] = "";
+
+      if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
+      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  %sbackend %s, %" PetscInt_FMT " rows, nonzeros L %" PetscInt_FMT " U %" PetscInt_FMT " (+ diagonal)\n", pre, PCSubtreeILUBackends[st->backend], st->n, st->L.nnz, st->U.nnz));
+      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT "\n", st->nthreads));
+      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
+    }
+    PetscCall(PetscViewerFlush(viewer));
+    PetscCall(PetscViewerASCIIPopSynchronized(viewer));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+   PCSUBTREEILU - "subtree_ilu": ILU(k) or ICC(k) whose triangular solves are synchronization-free subtree
+   partial-sum solves, on the GPU (CUDA), with CPU threads, or serially
+
+   The factors are PETSc's own (`MATSOLVERPETSC` ILU/ICC, the same `MatFactorInfo` as `PCILU`/`PCICC`), so a
+   Krylov method takes the same iterations as with -pc_type ilu/icc. In parallel each process factors its diagonal
+   block, like `PCBJACOBI` with one block per process; it also works as a sub-preconditioner of `PCBJACOBI` and
+   `PCASM` (-sub_pc_type subtree_ilu). Any matrix type whose (diagonal block) can be converted to `MATSEQAIJ` works.
+
+   Each triangular solve keeps per row a counter of unresolved inputs and an accumulator. When a value is final it
+   is pushed to the rows that depend on it (atomic add, then atomic decrement); whoever completes a row solves it at
+   once and continues down that subtree. There is no level analysis and no barrier, and no thread ever waits for
+   another, so it cannot deadlock. A refactorization with the same nonzero pattern only refreshes values.
+
+   Options Database Keys:
++  -pc_subtree_ilu_type <ilu,icc>                 - incomplete LU or incomplete Cholesky (default ilu)
+.  -pc_subtree_ilu_levels <k>                     - levels of fill (default 0)
+.  -pc_subtree_ilu_mat_ordering_type <ordering>   - any registered `MatOrderingType` (default -mat_ordering_type if given, else natural)
+.  -pc_subtree_ilu_shift_type <none,nonzero,positive_definite> - PETSc's shift (default none for ilu, positive_definite for icc, like `PCILU`/`PCICC`)
+.  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
+.  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
+.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only)
+.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors, else threads for large blocks, else serial)
+-  -pc_subtree_ilu_threads <n>                    - threads of the threads backend
+
+   Level: intermediate
+
+   Note:
+   `PCApplyTranspose()` is available for both types, `PCApplySymmetricLeft()`/`PCApplySymmetricRight()` for icc.
+   With CUDA vectors the CUDA backend never touches the host.
+
+.seealso: [](ch_ksp), `PCILU`, `PCICC`, `PCBJACOBI`, `PCASM`, `MatGetOrdering()`
+M*/
+PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
+{
+  PC_SubtreeILU *st;
+  char           ordering[256] = MATORDERINGNATURAL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&st));
+  pc->data              = (void *)st;
+  st->type              = PC_SUBTREEILU_ILU;
+  st->levels            = 0;
+  st->fill              = 1.0;
+  st->shifttype         = MAT_SHIFT_NONE;
+  st->shiftamount       = 100.0 * PETSC_MACHINE_EPSILON;
+  st->backend_requested = PC_SUBTREEILU_BACKEND_AUTO;
+  st->backend           = PC_SUBTREEILU_BACKEND_SERIAL;
+  st->nthreads          = 1;
+#if defined(SUBTREEILU_HAVE_THREADS)
+  {
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    st->nthreads = ncpu > 0 ? (PetscInt)PetscMin(ncpu, 64) : 1;
+  }
+#endif
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ordering_type", ordering, sizeof(ordering), NULL));
+  PetscCall(PetscStrallocpy(ordering, &st->ordering));
+
+  pc->ops->apply               = PCApply_SubtreeILU;
+  pc->ops->applytranspose      = PCApplyTranspose_SubtreeILU;
+  pc->ops->applysymmetricleft  = PCApplySymmetricLeft_SubtreeILU;
+  pc->ops->applysymmetricright = PCApplySymmetricRight_SubtreeILU;
+  pc->ops->setup               = PCSetUp_SubtreeILU;
+  pc->ops->reset               = PCReset_SubtreeILU;
+  pc->ops->destroy             = PCDestroy_SubtreeILU;
+  pc->ops->setfromoptions      = PCSetFromOptions_SubtreeILU;
+  pc->ops->view                = PCView_SubtreeILU;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void)
+{
+  PetscClassId classid = PC_CLASSID;
+
+  PetscFunctionBegin;
+  PetscCall(PCRegister(PCSUBTREEILU, PCCreate_SubtreeILU));
+  PetscCall(PetscLogEventRegister("SubtreeILUFactor", classid, &PC_SubtreeILU_Factor));
+  PetscCall(PetscLogEventRegister("SubtreeILUSetup", classid, &PC_SubtreeILU_Setup));
+  PetscCall(PetscLogEventRegister("SubtreeILUSolve", classid, &PC_SubtreeILU_Solve));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,90 @@
+/* Internal data of PCSUBTREEILU (not installed) */
+#pragma once
+
+#include <petsc/private/pcimpl.h>
+#include <sparsegpuimpl.h>
+
+typedef enum {
+  PC_SUBTREEILU_ILU,
+  PC_SUBTREEILU_ICC
+} PCSubtreeILUType;
+
+typedef enum {
+  PC_SUBTREEILU_BACKEND_AUTO,
+  PC_SUBTREEILU_BACKEND_CUDA,
+  PC_SUBTREEILU_BACKEND_THREADS,
+  PC_SUBTREEILU_BACKEND_SERIAL
+} PCSubtreeILUBackend;
+
+/*
+  A strictly triangular matrix T (the off-diagonal part of L or U, in the permuted numbering), stored both by rows
+  (CSR) and by columns (CSC). Solving T-systems row by row: the inputs of row i are its CSR row; the rows that
+  wait for x_j are CSC column j. For the transposed system the roles of CSR and CSC are exchanged.
+  val[k] = sign * factor_values[src[k]] (refreshed after each numeric factorization), cval[p] = val[csc2csr[p]].
+*/
+typedef struct {
+  PetscInt     n, nnz;
+  PetscBool    lower;          /* lower triangular (rows depend on smaller indices) */
+  PetscInt    *rowptr, *colidx; /* CSR */
+  PetscScalar *val;
+  PetscInt    *colptr, *rowidx; /* CSC */
+  PetscScalar *cval;
+  PetscInt    *csc2csr; /* cval[p] = val[csc2csr[p]] */
+  PetscInt    *src;     /* position of val[k] in the factor's value array */
+  PetscInt     nroots, nrootsT; /* rows without inputs: T (empty CSR rows) and T^T (empty CSC columns) */
+  PetscInt    *roots, *rootsT;
+  PetscInt     depth; /* number of levels of the dependency DAG (critical path), the same for T and T^T */
+} PCSubtreeILUTri;
+
+typedef struct _PCSubtreeILUCUDA *PCSubtreeILUCUDA;
+
+typedef struct {
+  /* options */
+  PCSubtreeILUType    type;
+  PetscInt            levels;
+  PetscReal           fill;
+  char               *ordering;
+  MatFactorShiftType  shifttype;
+  PetscBool           shifttype_set;
+  PetscReal           shiftamount;
+  PetscBool           deterministic;
+  PCSubtreeILUBackend backend_requested, backend;
+  PetscInt            nthreads;
+
+  /* factorization */
+  Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */
+  Mat         fact; /* PETSc's factor */
+  IS          row, col;
+  PetscInt    n;
+  PetscInt   *rperm, *cperm; /* rhs gather tmp[i] = b[rperm[i]], solution scatter x[cperm[i]] = tmp[i] */
+  PetscInt   *dsrc;          /* position of each inverted pivot in the factor's value array */
+  PetscScalar *dinv, *sqrtdinv; /* inverted pivots (ICC: 1/D), sqrt(1/D) for symmetric applies (ICC) */
+  PetscInt     badpivot;        /* first row whose ICC pivot is not real nonnegative (no symmetric applies), or -1 */
+  PCSubtreeILUTri L, U;
+  PetscBool   factored; /* solve structures exist */
+  PetscBool   failed;   /* numeric factorization failed (zero pivot): applies give Inf like MatSolve */
+
+  /* work */
+  PetscScalar *work, *work2;
+  int         *cnt;  /* per-row counters of unresolved inputs (C11 atomics in the threads backend) */
+  PetscScalar *acc;  /* accumulated partial sums */
+  PetscInt    *next; /* linked stacks of ready rows */
+
+  PCSubtreeILUCUDA cuda;
+} PC_SubtreeILU;
+
+/* Which solve: op = L or U system; transpose = T^T */
+typedef enum {
+  PC_SUBTREEILU_APPLY,
+  PC_SUBTREEILU_APPLY_TRANSPOSE,
+  PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT,
+  PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT
+} PCSubtreeILUApplyMode;
+
+PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve;
+
+#if defined(PETSC_HAVE_CUDA)
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);
+#endif
