@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 
     PetscCall(PetscOptionsHasName(NULL, NULL, "-pc_type", &haspc));
     if (!haspc) { /* subtree_ilu by default; -pc_type ilu etc. for comparison */
-      PetscCall(PCRegisterAll());
+      PetscCall(PCInitializePackage()); /* registers PETSc's PCs, so PCList is complete */
       PetscCall(PetscFunctionListFind(PCList, "subtree_ilu", &create));
       PetscCheck(create, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONGSTATE, "PC subtree_ilu is not registered: load PETSc SparseGPU with -dll_append /path/to/libpetscsparsegpu.so");
       PetscCall(PCSetType(pc, "subtree_ilu"));

@@ -1063,6 +1063,10 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
   }
   p       = (Mat_PELLR *)B->spptr;
   p->cuda = cuda;
+#if defined(PETSC_HAVE_DEVICE)
+  /* MatCreate() binds every matrix to the CPU when PETSc has a device; a GPU type unbinds itself (as aijcusparse does) */
+  B->boundtocpu = cuda ? PETSC_FALSE : PETSC_TRUE;
+#endif
   PetscCall(PetscSNPrintf(name, sizeof(name), "%s%s", mpi ? "mpipellr" : "seqpellr", cuda ? "cuda" : ""));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, name));
   PetscCall(PetscFree(B->defaultvectype));
