@@ -2,7 +2,8 @@ static char help[] = "Solves a 3D Poisson problem (7-point stencil on a DMDA) an
 This is a plain PETSc program: it does not include or link PETSc SparseGPU. `make demo` loads the library into it\n\
 with -dll_append and picks the library's types with runtime options, as any existing application would.\n\
   -n <int>        : grid points per direction (default 64)\n\
-  -solves <int>   : number of timed KSPSolve calls after the first (default 1)\n\n";
+  -solves <int>   : number of timed KSPSolve calls after the first (default 1)\n\
+  -view_solver    : view the KSP, PC and matrix once at the end\n\n";
 
 /* Also accepts the usual options: -dm_mat_type, -mat_type, -dm_vec_type, -ksp_type, -pc_type, ... */
 
@@ -55,13 +56,14 @@ int main(int argc, char **argv)
   PCType         ptype;
   MatInfo        info;
   char           mat_type[256] = "";
-  PetscBool      flg, isfactor;
+  PetscBool      flg, isfactor, view = PETSC_FALSE;
   KSPConvergedReason reason;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-solves", &solves, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-view_solver", &view, NULL));
   PetscCall(DMDACreate3d(PETSC_COMM_WORLD, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DMDA_STENCIL_STAR, n, n, n, PETSC_DECIDE, PETSC_DECIDE, PETSC_DECIDE, 1, 1, NULL, NULL, NULL, &da));
   PetscCall(DMSetFromOptions(da));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_type", mat_type, sizeof(mat_type), &flg));
@@ -122,6 +124,7 @@ int main(int argc, char **argv)
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s after %" PetscInt_FMT " iterations, relative residual %.2e, max error %.2e\n", reason > 0 ? "converged" : "DIVERGED", its, (double)(rnorm / bnorm), (double)err));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "time: assembly %.4f s, KSP setup %.4f s, solve %.4f s (mean of %" PetscInt_FMT " after one warm-up)\n", t1 - t0, t3 - t2, tsolve / solves, solves));
 
+  if (view) PetscCall(KSPView(ksp, PETSC_VIEWER_STDOUT_WORLD));
   PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&b));
