@@ -119,6 +119,8 @@ opts=(--PETSC_ARCH=arch-build --prefix="$prefix" --with-cc=mpicc --with-cxx=mpic
 if [ $debug = 1 ]; then opts+=(--with-debugging=1); else opts+=(--with-debugging=0 COPTFLAGS=-O3 CXXOPTFLAGS=-O3); fi
 [ $cuda = 1 ] && opts+=(--with-cuda=1 --with-cuda-arch=90 CUDAOPTFLAGS=-O3)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# make exports PETSC_DIR (the prefix, not yet there) to this script: PETSc's configure must not see it
+unset PETSC_DIR PETSC_ARCH
 log "configure ${opts[*]}"
 t0=$(date +%s)
 python3 ./configure "${opts[@]}" >&2 || { tail -n 40 configure.log >&2; exit 1; }
