@@ -370,7 +370,15 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
     PetscCall(MatConvert(C, type, MAT_INITIAL_MATRIX, &D));
     PetscCall(CompareProducts(&c, "from-aijcusparse:", A, D));
     PetscCall(MatConvert(D, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &D));
-    PetscCall(CompareProducts(&c, "to-aijcusparse:", A, D));
+    PetscCall(MatEqual(A, D, &same));
+    if (!same) PetscCall(PetscStrlcat(c.failed, " to-aijcusparse-values", sizeof(c.failed)));
+    /*
+      The reference is PETSc's own aijcusparse C, not A: in PETSc 3.22.5 MatMultTransposeAdd_SeqAIJCUSPARSE(A, x, y, z)
+      with y != z computes z = A^T x + y + (the old contents of z) (cusparseSpMV with beta = 1 into the write-only array
+      of z, then z += y; MPIAIJCUSPARSE uses the same kernel on its diagonal block). Against A the result of any
+      aijcusparse matrix differs by exactly the previous output; against C (same vectors, same history) it must agree.
+    */
+    PetscCall(CompareProducts(&c, "to-aijcusparse:", C, D));
     PetscCall(MatDestroy(&D));
     PetscCall(MatDestroy(&C));
     PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &D));
@@ -529,6 +537,11 @@ int main(int argc, char **argv)
     }
   }
   if (!sel) nnames = 0;
+  if (sel && nnames == 1 && !strcmp(names[0], "none")) { /* generated matrices only: the shared ones are not needed */
+    PetscCall(PetscFree(names[0]));
+    PetscCall(PetscFinalize());
+    return 0;
+  }
   PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
   f = fopen(manifest, "r");
   PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);

@@ -705,16 +705,20 @@ static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
 */
 static PetscErrorCode PellrBuildNow(Mat A)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  Mat_PELLR *p   = (Mat_PELLR *)A->spptr;
+  PetscBool  dev = p->cuda;
 
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_DEVICE)
+  if (A->boundtocpu) dev = PETSC_FALSE; /* a matrix bound to the CPU gets its device copy at its first GPU product */
+#endif
   if (p->mpi) {
     Mat Ad, Ao;
-    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, p->cuda, &Ad, &Ao));
+    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, dev, &Ad, &Ao));
   } else {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, p->cuda));
+    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, dev));
     p->expect       = PETSC_TRUE;
     p->expect_state = cur;
   }
@@ -1143,7 +1147,9 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   PetscCall(PetscFree(B->defaultvectype));
   PetscCall(PetscStrallocpy(VECSTANDARD, &B->defaultvectype));
 #if defined(PETSC_HAVE_DEVICE)
+  /* a plain AIJ as MatCreate() makes it: bound to the CPU, values on the host (a pellrcuda matrix was unbound) */
   B->offloadmask = PETSC_OFFLOAD_CPU;
+  B->boundtocpu  = PETSC_TRUE;
 #endif
   PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &plain, type, ""));
   if (!plain) {
