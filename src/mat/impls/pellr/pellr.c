@@ -388,13 +388,11 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   PetscCall(MatGetSize(aij, &m, &n));
   PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
   PetscCall(MatSeqAIJGetArrayRead(aij, &aa)); /* a SeqAIJ: host values */
-  if (!pattern) {
+  if (!pattern) { /* PellrDeviceBuild() logs PELLRBuild (the GPU build) and PELLRCopyToGPU (copies of the CSR) */
     PetscCall(PellrBlockDestroyDevice(b));
-    PetscCall(PetscLogEventBegin(MAT_PELLR_Build, aij, 0, 0, 0));
     PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, PETSC_FALSE, &b->DI, &b->dL));
     PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
     PetscCall(PellrDeviceSetValues(b->dL, dv));
-    PetscCall(PetscLogEventEnd(MAT_PELLR_Build, aij, 0, 0, 0));
     b->dbuilt   = PETSC_TRUE;
     b->did      = id;
     b->dnzstate = aij->nonzerostate;
@@ -413,11 +411,9 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   }
   if (transpose) {
     if (!b->dT) {
-      PetscCall(PetscLogEventBegin(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
       PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, PETSC_TRUE, &b->DTI, &b->dT));
       if (!dv) PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
       PetscCall(PellrDeviceSetValues(b->dT, dv));
-      PetscCall(PetscLogEventEnd(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
       b->dtstate = cur;
       b->ntbuild++;
     } else if (b->dtstate != cur) {
@@ -1151,7 +1147,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     B->spptr              = p;
     p->format             = MAT_PELLR_FORMAT_PELLR;
     p->tmode              = MAT_PELLR_TRANSPOSE_EXPLICIT;
-    p->build              = MAT_PELLR_BUILD_DEVICE;
+    p->build              = MAT_PELLR_BUILD_DEVICE; /* read here too: the conversion builds before MatSetFromOptions() */
+    PetscCall(PetscOptionsGetEnum(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_build", MatPELLRBuilds, (PetscEnum *)&p->build, NULL));
     p->long_row_length    = 256;
     p->mpi                = mpi;
     p->assemblyend        = B->ops->assemblyend;

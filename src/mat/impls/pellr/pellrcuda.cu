@@ -738,7 +738,11 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
   PetscInt64 nnz;
 
   PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
   PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &dai, &daj, &own, &nnz));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  /* the event times the build from the CSR on the GPU (the copy of a host CSR is PELLRCopyToGPU) */
+  PetscCall(PetscLogEventBegin(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, NULL, longlen, info, dp));
   else {
@@ -782,11 +786,13 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
     PetscCall(PellrFreeAsync(&scol));
     PetscCall(PellrFreeAsync(&tmp));
   }
-  PetscCall(PetscLogGpuTimeEnd());
   if (own) {
     PetscCall(PellrFreeAsync(&dai));
     PetscCall(PellrFreeAsync(&daj));
   }
+  PetscCallCUDA(cudaStreamSynchronize(0)); /* the build is finished when the event ends (honest timings; costs one synchronization) */
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -798,9 +804,11 @@ PetscErrorCode PellrDeviceUploadValues(PellrDevice d, const PetscScalar *aa, Pet
     *dvals = aa;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
   if (!d->csrval) PetscCallCUDA(cudaMalloc((void **)&d->csrval, (size_t)d->nnz * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMemcpy(d->csrval, aa, (size_t)d->nnz * sizeof(PetscScalar), cudaMemcpyHostToDevice));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(PetscScalar)));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
   *dvals = d->csrval;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
