@@ -22,8 +22,10 @@ struct _p_PellrDevice {
   PetscInt     tclass[7];
   int         *perm, *longptr, *sliceptr, *rlen, *col;
   PetscScalar *val;
-  int         *map;    /* built on the GPU: index in the CSR values of each slot (-1 padding), for values-only refreshes */
-  PetscScalar *csrval; /* built on the GPU: the CSR values uploaded from the host (nnz) */
+  /* built on the GPU, for values-only refreshes on the GPU: */
+  int         *rowptr; /* the CSR row pointers (m+1): slot j of sorted row k holds value rowptr[perm[k]] - rowptr[0] + j */
+  int         *map;    /* explicit transpose only: index in the CSR values of each slot (-1 padding) */
+  PetscScalar *csrval; /* the CSR values copied from the host (nnz), only between PellrDeviceUploadValues() and PellrDeviceReleaseValues() */
 };
 
 template <typename T>
@@ -86,8 +88,9 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   PetscCallCUDA(cudaFree(d->rlen));
   PetscCallCUDA(cudaFree(d->col));
   PetscCallCUDA(cudaFree(d->val));
+  PetscCallCUDA(cudaFree(d->rowptr));
   PetscCallCUDA(cudaFree(d->map));
-  PetscCallCUDA(cudaFree(d->csrval));
+  if (d->csrval) PetscCallCUDA(cudaFreeAsync(d->csrval, 0));
   PetscCall(PetscFree(d));
   *dp = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -439,7 +442,7 @@ __global__ static void pellr_build_long(int nlong, const int *__restrict__ ai, c
     const int row = perm[k], src = ai[row] - ai[0], l = ai[row + 1] - ai[row], dst = longptr[k];
     for (int j = lane; j < l; j += 32) {
       col[dst + j] = aj[src + j];
-      map[dst + j] = vmap ? vmap[src + j] : src + j;
+      if (map) map[dst + j] = vmap ? vmap[src + j] : src + j;
     }
   }
 }
@@ -462,12 +465,34 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
       const long t = base + (long)PELLR_SLICE * j + r;
       if (j < l) {
         col[t] = aj[src + j];
-        map[t] = vmap ? vmap[src + j] : src + j;
+        if (map) map[t] = vmap ? vmap[src + j] : src + j;
       } else {
         col[t] = 0;
-        map[t] = -1;
+        if (map) map[t] = -1;
       }
     }
+  }
+}
+
+/* values-only refresh without a map (the layout of the CSR itself): long rows a warp per row, slices a thread per row */
+__global__ static void pellr_refresh_long(int nlong, const int *__restrict__ rowptr, const int *__restrict__ perm, const int *__restrict__ longptr, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
+{
+  const long k    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int  lane = threadIdx.x & 31;
+  if (k < nlong) {
+    const int src = rowptr[perm[k]] - rowptr[0], dst = longptr[k], l = longptr[k + 1] - dst;
+    for (int j = lane; j < l; j += 32) val[dst + j] = a[src + j];
+  }
+}
+
+__global__ static void pellr_refresh_slices(int nslices, int nlong, int nrows, const int *__restrict__ rowptr, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < (long)PELLR_SLICE * nslices) {
+    const long s = g / PELLR_SLICE, k = nlong + g;
+    const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE, l = rlen[g];
+    const int  src = k < nrows ? rowptr[perm[k]] - rowptr[0] : 0;
+    for (int j = 0; j < w; j++) val[base + (long)PELLR_SLICE * j + r] = j < l ? a[src + j] : (PetscScalar)0.0;
   }
 }
 
@@ -690,7 +715,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
     PetscCall(PellrAlloc(&d->rlen, (PetscInt64)PELLR_SLICE * nslices));
     PetscCall(PellrAlloc(&d->col, nslots));
-    PetscCall(PellrAlloc(&d->map, nslots));
+    if (vmap) PetscCall(PellrAlloc(&d->map, nslots)); /* the transpose: a map back into the untransposed values */
+    else {                                            /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
+      PetscCall(PellrAlloc(&d->rowptr, m + 1));
+      PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    }
     PetscCall(PellrAlloc(&d->val, nslots));
     if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
     if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
@@ -805,7 +834,7 @@ PetscErrorCode PellrDeviceUploadValues(PellrDevice d, const PetscScalar *aa, Pet
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
-  if (!d->csrval) PetscCallCUDA(cudaMalloc((void **)&d->csrval, (size_t)d->nnz * sizeof(PetscScalar)));
+  if (!d->csrval) PetscCallCUDA(cudaMallocAsync((void **)&d->csrval, (size_t)d->nnz * sizeof(PetscScalar), 0));
   PetscCallCUDA(cudaMemcpy(d->csrval, aa, (size_t)d->nnz * sizeof(PetscScalar), cudaMemcpyHostToDevice));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(PetscScalar)));
   PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
@@ -813,14 +842,27 @@ PetscErrorCode PellrDeviceUploadValues(PellrDevice d, const PetscScalar *aa, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* values of a GPU-built layout: one gather through its map from the CSR values in device memory */
+/* the copy of the CSR values made by PellrDeviceUploadValues() is no longer needed (device memory stays about that of the layout) */
+PetscErrorCode PellrDeviceReleaseValues(PellrDevice d)
+{
+  PetscFunctionBegin;
+  if (d && d->csrval) PetscCallCUDA(cudaFreeAsync(d->csrval, 0));
+  if (d) d->csrval = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* values of a GPU-built layout from the CSR values in device memory: through the map (transpose), else by rows */
 PetscErrorCode PellrDeviceSetValues(PellrDevice d, const PetscScalar *dvals)
 {
   PetscFunctionBegin;
-  PetscCheck(d && (d->map || !d->nslots), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device layout has no value map (not built on the GPU)");
+  PetscCheck(d && (d->map || d->rowptr || !d->nslots), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device layout has no value map (not built on the GPU)");
   if (d->nslots) {
     PetscCall(PetscLogGpuTimeBegin());
-    pellr_gather<<<Blocks(d->nslots, 256), 256>>>((long)d->nslots, d->map, dvals, d->val);
+    if (d->map) pellr_gather<<<Blocks(d->nslots, 256), 256>>>((long)d->nslots, d->map, dvals, d->val);
+    else {
+      if (d->nlong) pellr_refresh_long<<<Blocks(d->nlong * 32L, 128), 128>>>((int)d->nlong, d->rowptr, d->perm, d->longptr, dvals, d->val);
+      if (d->nslices) pellr_refresh_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->rowptr, d->perm, d->sliceptr, d->rlen, dvals, d->val);
+    }
     PetscCallCUDA(cudaGetLastError());
     PetscCall(PetscLogGpuTimeEnd());
   }

@@ -125,5 +125,6 @@ PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, PetscBool, PellrLayout *, PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceUploadValues(PellrDevice, const PetscScalar *, PetscMemType, const PetscScalar **);
 PETSC_INTERN PetscErrorCode PellrDeviceSetValues(PellrDevice, const PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceReleaseValues(PellrDevice);
 PETSC_INTERN PetscErrorCode PellrDeviceDownload(PellrDevice, PellrLayout *);
 #endif
