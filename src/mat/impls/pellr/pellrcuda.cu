@@ -335,10 +335,11 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
     maxlen - length (ascending, so longest first and, stable, rows of equal length in increasing order: the host's
     stable counting sort), the long rows (the prefix of rows >= long_row_length, then the rows >= 32 up to the first
     one whose slice would be more than 1/3 padding), prefix sums for the long-row and slice pointers, one scatter of
-    columns and value map (a warp per long row, a thread per slice row, column-major in the slice), and one gather of
-    the values through the map (also the values-only refresh). The explicit transpose first makes the transposed CSR
-    (stable sort of the entries by column) with a map back into the untransposed values, then builds from it.
-  Everything stays on the GPU except a few scalars read back to size the arrays.
+    the columns (a warp per long row, a thread per slice row, column-major in the slice), and the values copied by
+    rows through the kept CSR row pointers (also the values-only refresh). The explicit transpose first makes the
+    transposed CSR (stable sort of the entries by column) with a map back into the untransposed values, builds from it
+    and keeps that map (one gather per refresh).
+  Everything stays on the GPU except a few scalars read back to size the arrays (three small copies).
 */
 
 /* rows with length >= PellrThr[c]; the last threshold is the long-row length */
@@ -666,7 +667,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
     tbytes = tb;
-    PetscCall(PellrTmpAlloc(&tmp, (PetscInt64)tbytes));
+    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
     PetscCall(PellrTmpAlloc(&slen, m + 1));
     pellr_build_slen<<<Blocks(m + 1, T), T>>>((int)m, hst.maxlen, skey, slen, dst);
@@ -687,7 +688,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     if (tb > tbytes) {
       PetscCall(PellrFreeAsync(&tmp));
       tbytes = tb;
-      PetscCall(PellrTmpAlloc(&tmp, (PetscInt64)tbytes));
+      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
     }
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
     PetscCall(PellrTmpAlloc(&w, nslices + 1));
@@ -698,7 +699,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     if (tb > tbytes) {
       PetscCall(PellrFreeAsync(&tmp));
       tbytes = tb;
-      PetscCall(PellrTmpAlloc(&tmp, (PetscInt64)tbytes));
+      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
     }
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
     {
@@ -797,7 +798,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, (const unsigned *)daj, (unsigned *)scol, iota, pos, (int)nnz, 0, PellrBits((unsigned long long)PetscMax(n - 1, 1)), (cudaStream_t)0));
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb2, cnt, ti, (int)(n + 1), (cudaStream_t)0));
       tb = PetscMax(tb, tb2);
-      PetscCall(PellrTmpAlloc(&tmp, (PetscInt64)tb));
+      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
       tb2 = tb;
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb2, (const unsigned *)daj, (unsigned *)scol, iota, pos, (int)nnz, 0, PellrBits((unsigned long long)PetscMax(n - 1, 1)), (cudaStream_t)0));
       tb2 = tb;
