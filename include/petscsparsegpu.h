@@ -43,6 +43,7 @@ typedef struct {
 PETSC_EXTERN PetscErrorCode MatPELLRGetInfo(Mat, PetscBool, MatPELLRInfo *);
 PETSC_EXTERN PetscErrorCode MatPELLRWarpIterations(PetscInt, const PetscInt[], PetscInt, PetscInt64 *, PetscInt64 *, PetscInt64 *);
 PETSC_EXTERN PetscErrorCode MatPELLRPerturbation(PetscInt, const PetscInt[], PetscReal *);
+PETSC_EXTERN PetscErrorCode MatPELLRCompareBuilds(Mat, PetscBool *);
 
 /* "subtree_ilu": ILU(k)/ICC(k) preconditioner with synchronization-free subtree partial-sum triangular solves */
 #define PCSUBTREEILU "subtree_ilu"

@@ -3,7 +3,8 @@ static char help[] = "Compares every operation of MATPELLR (or -type pellrcuda) 
   -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv)\n\
   -gen           : also the generated matrices (empty rows, dense row, n = 0/1, rectangular, wide rows)\n\
   -type <pellr>  : the PELLR type to test\n\
-  -vec_type <t>  : vector type of the products (cuda for pellrcuda)\n\n";
+  -vec_type <t>  : vector type of the products (cuda for pellrcuda)\n\
+  -compare_builds: (pellrcuda) check that the GPU build of the layout is identical to the host build (MatPELLRCompareBuilds())\n\n";
 
 #include <petscsparsegpu.h>
 
@@ -112,6 +113,8 @@ static PetscErrorCode Diff(Vec a, Vec b, PetscReal *d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscBool compare_builds = PETSC_FALSE;
+
 typedef struct {
   const char *vectype;
   PetscReal   worst;
@@ -125,6 +128,22 @@ static PetscErrorCode Check(Ctx *c, const char *what, PetscReal d)
   if (!(d < 1e-12)) {
     PetscCall(PetscStrlcat(c->failed, " ", sizeof(c->failed)));
     PetscCall(PetscStrlcat(c->failed, what, sizeof(c->failed)));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the GPU build of P's layout (and transpose) must equal the host build entry by entry */
+static PetscErrorCode CompareBuilds(Ctx *c, const char *tag, Mat P)
+{
+  PetscBool same;
+
+  PetscFunctionBeginUser;
+  if (!compare_builds) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatPELLRCompareBuilds(P, &same));
+  if (!same) {
+    PetscCall(PetscStrlcat(c->failed, " ", sizeof(c->failed)));
+    PetscCall(PetscStrlcat(c->failed, tag, sizeof(c->failed)));
+    PetscCall(PetscStrlcat(c->failed, "gpu-build-differs-from-host-build", sizeof(c->failed)));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -222,6 +241,7 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
 
   /* 1. assembled directly as PELLR (MatXAIJSetPreallocation + MatSetValues) */
   PetscCall(Assemble(t, type, &P));
+  PetscCall(CompareBuilds(&c, "assembled:", P));
   PetscCall(CompareProducts(&c, "assembled:", A, P));
   PetscCall(SetTranspose(P, "atomic"));
   PetscCall(CompareProducts(&c, "atomic:", A, P));
@@ -296,6 +316,7 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
     PetscCall(MatAssemblyEnd(P, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(CompareBuilds(&c, "pattern:", P));
     PetscCall(CompareProducts(&c, "pattern:", A, P));
     PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i3));
     PetscCall(MatGetInfo(A, MAT_LOCAL, &after));
@@ -325,6 +346,7 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
     if (rend - rstart > 1) rows[nr++] = rend - 1;
     PetscCall(MatZeroRows(P, nr, rows, M == N ? 3.0 : 0.0, NULL, NULL));
     PetscCall(MatZeroRows(A, nr, rows, M == N ? 3.0 : 0.0, NULL, NULL));
+    PetscCall(CompareBuilds(&c, "zerorows:", P));
     PetscCall(CompareProducts(&c, "zerorows:", A, P));
     if (M == N) {
       PetscCall(MatZeroRowsColumns(P, nr, rows, 2.0, NULL, NULL));
@@ -370,7 +392,15 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
     PetscCall(MatConvert(C, type, MAT_INITIAL_MATRIX, &D));
     PetscCall(CompareProducts(&c, "from-aijcusparse:", A, D));
     PetscCall(MatConvert(D, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &D));
-    PetscCall(CompareProducts(&c, "to-aijcusparse:", A, D));
+    PetscCall(MatEqual(A, D, &same));
+    if (!same) PetscCall(PetscStrlcat(c.failed, " to-aijcusparse-values", sizeof(c.failed)));
+    /*
+      The reference is PETSc's own aijcusparse C, not A: in PETSc 3.22.5 MatMultTransposeAdd_SeqAIJCUSPARSE(A, x, y, z)
+      with y != z computes z = A^T x + y + (the old contents of z) (cusparseSpMV with beta = 1 into the write-only array
+      of z, then z += y; MPIAIJCUSPARSE uses the same kernel on its diagonal block). Against A the result of any
+      aijcusparse matrix differs by exactly the previous output; against C (same vectors, same history) it must agree.
+    */
+    PetscCall(CompareProducts(&c, "to-aijcusparse:", C, D));
     PetscCall(MatDestroy(&D));
     PetscCall(MatDestroy(&C));
     PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &D));
@@ -517,6 +547,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-type", type, sizeof(type), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-gen", &gen, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-compare_builds", &compare_builds, NULL));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
   if (gen) PetscCall(TestFormulas());
   if (gen) {
@@ -529,6 +560,11 @@ int main(int argc, char **argv)
     }
   }
   if (!sel) nnames = 0;
+  if (sel && nnames == 1 && !strcmp(names[0], "none")) { /* generated matrices only: the shared ones are not needed */
+    PetscCall(PetscFree(names[0]));
+    PetscCall(PetscFinalize());
+    return 0;
+  }
   PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
   f = fopen(manifest, "r");
   PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
@@ -583,9 +619,10 @@ int main(int argc, char **argv)
       suffix: wide_slices
       args: -gen -matrices mbeacxc,adder_dcop_05,hangGlider_2 -mat_pellr_long_row_length 100000
 
+   # pellrcuda builds its layout on the GPU (default -mat_pellr_build device): each GPU build is also compared with the host build
    testset:
       requires: cuda
-      args: -type pellrcuda -vec_type cuda
+      args: -type pellrcuda -vec_type cuda -compare_builds
       test:
          suffix: cuda_gen
          args: -gen -matrices none
@@ -612,5 +649,23 @@ int main(int argc, char **argv)
          nsize: 2
          args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
          output_file: output/pellr_ops_shared_mpi.out
+
+   # the fallback: layout built on the host and copied
+   testset:
+      requires: cuda
+      args: -type pellrcuda -vec_type cuda -mat_pellr_build host
+      test:
+         suffix: cuda_hostbuild_gen
+         args: -gen -matrices none
+         output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_hostbuild_shared
+         args: -dir ${SPARSEGPU_MATRICES}
+         output_file: output/pellr_ops_shared.out
+      test:
+         suffix: cuda_hostbuild_gen_mpi
+         nsize: 2
+         args: -gen -matrices none
+         output_file: output/pellr_ops_gen_mpi.out
 
 TEST*/

@@ -13,6 +13,7 @@
 PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
 
 static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
+static const char *const MatPELLRBuilds[]         = {"device", "host", "MatPELLRBuild", "MAT_PELLR_BUILD_", NULL};
 
 /* ------------------------------------------------------------------------------------------------ formulas */
 
@@ -341,19 +342,94 @@ static void PellrHostMultTransposeAdd(const PellrLayout *L, const PetscScalar *x
 
 /* ------------------------------------------------------------------------------------------------ blocks */
 
+static PetscErrorCode PellrBlockDestroyDevice(PellrBlock *b)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PellrDeviceDestroy(&b->dL));
+  PetscCall(PellrDeviceDestroy(&b->dT));
+#endif
+  b->dbuilt = PETSC_FALSE;
+  PetscCall(PetscMemzero(&b->DI, sizeof(b->DI)));
+  PetscCall(PetscMemzero(&b->DTI, sizeof(b->DTI)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PellrBlockDestroy(PellrBlock *b)
 {
   PetscFunctionBegin;
   PetscCall(PellrLayoutDestroy(&b->L));
   PetscCall(PellrLayoutDestroy(&b->T));
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(PellrDeviceDestroy(&b->dL));
-  PetscCall(PellrDeviceDestroy(&b->dT));
-#endif
+  PetscCall(PellrBlockDestroyDevice(b));
   b->built  = PETSC_FALSE;
   b->tbuilt = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+#if defined(PETSC_HAVE_CUDA)
+/*
+  pellrcuda with -mat_pellr_build device: the layout (and the explicit transpose) built on the GPU from the CSR, the
+  values refreshed on the GPU by one gather through the stored map (the CSR values are copied to the GPU once per
+  refresh). The host layout is not made (nor kept up to date) unless a host product asks for it.
+*/
+static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, Mat aij, PetscObjectState cur, PetscBool transpose)
+{
+  PetscObjectId      id;
+  const PetscInt    *ai, *aj;
+  const PetscScalar *aa, *dv = NULL;
+  PetscMemType       mtype;
+  PetscInt           m, n;
+  PetscBool          pattern;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetId((PetscObject)aij, &id));
+  pattern = (PetscBool)(b->dbuilt && b->dL && b->did == id && b->dnzstate == aij->nonzerostate);
+  if (pattern && b->dstate == cur && (!transpose || (b->dT && b->dtstate == cur))) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatGetSize(aij, &m, &n));
+  PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
+  PetscCall(MatSeqAIJGetArrayRead(aij, &aa)); /* a SeqAIJ: host values */
+  if (!pattern) { /* PellrDeviceBuild() logs PELLRBuild (the GPU build) and PELLRCopyToGPU (copies of the CSR) */
+    PetscCall(PellrBlockDestroyDevice(b));
+    PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, PETSC_FALSE, &b->DI, &b->dL));
+    PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
+    PetscCall(PellrDeviceSetValues(b->dL, dv));
+    b->dbuilt   = PETSC_TRUE;
+    b->did      = id;
+    b->dnzstate = aij->nonzerostate;
+    b->dstate   = cur;
+    b->nbuild++;
+    b->nupload++;
+    PetscCall(PetscInfo(aij, "PELLR built on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " long, %" PetscInt_FMT " slices, %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots\n", m, b->DI.nlong, b->DI.nslices, b->DI.nnz, b->DI.nslots));
+  } else if (b->dstate != cur) {
+    PetscCall(PetscLogEventBegin(MAT_PELLR_Refresh, aij, 0, 0, 0));
+    PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
+    PetscCall(PellrDeviceSetValues(b->dL, dv));
+    PetscCall(PetscLogEventEnd(MAT_PELLR_Refresh, aij, 0, 0, 0));
+    b->dstate = cur;
+    b->nrefresh++;
+    b->ndrefresh++;
+  }
+  if (transpose) {
+    if (!b->dT) {
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, PETSC_TRUE, &b->DTI, &b->dT));
+      if (!dv) PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
+      PetscCall(PellrDeviceSetValues(b->dT, dv));
+      b->dtstate = cur;
+      b->ntbuild++;
+    } else if (b->dtstate != cur) {
+      PetscCall(PetscLogEventBegin(MAT_PELLR_Refresh, aij, 0, 0, 0));
+      if (!dv) PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
+      PetscCall(PellrDeviceSetValues(b->dT, dv));
+      PetscCall(PetscLogEventEnd(MAT_PELLR_Refresh, aij, 0, 0, 0));
+      b->dtstate = cur;
+      b->ntrefresh++;
+    }
+  }
+  PetscCall(PellrDeviceReleaseValues(b->dL));
+  PetscCall(MatSeqAIJRestoreArrayRead(aij, &aa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
 
 /*
   Bring the PELLR copy of the SeqAIJ 'aij' (object state 'cur') up to date: rebuild on a pattern change (other
@@ -368,19 +444,28 @@ static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, Pet
   PetscInt           m, n;
 
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  if (device && p->build == MAT_PELLR_BUILD_DEVICE) {
+    PetscCall(PellrBlockEnsureDeviceBuild(p, b, aij, cur, transpose));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   PetscCall(PetscObjectGetId((PetscObject)aij, &id));
   PetscCall(MatGetSize(aij, &m, &n));
   if (b->built && b->id == id && b->nzstate == aij->nonzerostate && b->hstate == cur && (!transpose || (b->tbuilt && b->thstate == cur))) {
     if (!device) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_CUDA)
-    if (b->dL && b->dstate == cur && (!transpose || (b->dT && b->dtstate == cur))) PetscFunctionReturn(PETSC_SUCCESS);
+    if (b->dL && !b->dbuilt && b->dstate == cur && (!transpose || (b->dT && b->dtstate == cur))) PetscFunctionReturn(PETSC_SUCCESS);
 #endif
   }
   PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, NULL));
   PetscCall(MatSeqAIJGetArrayRead(aij, &aa));
   if (!b->built || b->id != id || b->nzstate != aij->nonzerostate) {
     PetscCall(PetscLogEventBegin(MAT_PELLR_Build, aij, 0, 0, 0));
-    PetscCall(PellrBlockDestroy(b));
+    PetscCall(PellrLayoutDestroy(&b->L));
+    PetscCall(PellrLayoutDestroy(&b->T));
+    b->tbuilt = PETSC_FALSE;
+    if (!b->dbuilt) PetscCall(PellrBlockDestroyDevice(b)); /* copies of the old host layout; a GPU-built one checks its own pattern */
     PetscCall(PellrLayoutBuild(&b->L, m, n, ai, aj, NULL, p->long_row_length));
     PetscCall(PellrLayoutSetValues(&b->L, aa));
     PetscCall(PetscLogEventEnd(MAT_PELLR_Build, aij, 0, 0, 0));
@@ -418,6 +503,7 @@ static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, Pet
 #if defined(PETSC_HAVE_CUDA)
   if (device) {
     PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, aij, 0, 0, 0));
+    if (b->dbuilt) PetscCall(PellrBlockDestroyDevice(b)); /* built on the GPU before -mat_pellr_build host */
     if (!b->dL) {
       PetscCall(PellrDeviceUpload(&b->L, &b->dL));
       b->nupload++;
@@ -449,7 +535,7 @@ static PetscErrorCode PellrBlockApply(Mat_PELLR *p, PellrBlock *b, PetscBool dev
 #if defined(PETSC_HAVE_CUDA)
     if (!trans || p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT) PetscCall(PellrDeviceMult(trans ? b->dT : b->dL, x, z, y));
     else PetscCall(PellrDeviceMultTransposeAtomic(b->dL, x, z, y));
-    PetscCall(PetscLogGpuFlops(2.0 * L->nnz));
+    PetscCall(PetscLogGpuFlops(2.0 * (b->dbuilt ? b->DI.nnz : L->nnz)));
 #endif
   } else {
     if (!trans || p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT) PellrHostMult(L, x, z, y);
@@ -532,6 +618,20 @@ static PetscErrorCode PellrUseDevice(Mat A, Vec x, Vec y, Vec z, PetscBool *dev)
   (void)x;
   (void)y;
   (void)z;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* statistics (view, MatPELLRGetInfo()) come from the GPU-built layout when pellrcuda builds on the GPU and is not bound to the CPU */
+static PetscErrorCode PellrReportDevice(Mat A, Mat_PELLR *p, PetscBool *dev)
+{
+  PetscFunctionBegin;
+  *dev = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  *dev = (PetscBool)(p->cuda && p->build == MAT_PELLR_BUILD_DEVICE && !A->boundtocpu);
+#else
+  (void)A;
+  (void)p;
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -705,16 +805,20 @@ static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
 */
 static PetscErrorCode PellrBuildNow(Mat A)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  Mat_PELLR *p   = (Mat_PELLR *)A->spptr;
+  PetscBool  dev = p->cuda;
 
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_DEVICE)
+  if (A->boundtocpu) dev = PETSC_FALSE; /* a matrix bound to the CPU gets its device copy at its first GPU product */
+#endif
   if (p->mpi) {
     Mat Ad, Ao;
-    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, p->cuda, &Ad, &Ao));
+    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, dev, &Ad, &Ao));
   } else {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, p->cuda));
+    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, dev));
     p->expect       = PETSC_TRUE;
     p->expect_state = cur;
   }
@@ -870,9 +974,8 @@ static PetscErrorCode MatProductSetFromOptions_PELLR(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, PellrBlock *b, PetscBool sync)
+static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, const PellrLayout *L, PetscBool sync)
 {
-  const PellrLayout *L   = &b->L;
   PetscReal          pad = L->nnz ? 100.0 * (PetscReal)(L->nslots - L->nnz) / (PetscReal)L->nnz : 0.0;
 
   PetscFunctionBegin;
@@ -889,7 +992,7 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
 static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
 {
   Mat_PELLR        *p = (Mat_PELLR *)A->spptr;
-  PetscBool         isascii;
+  PetscBool         isascii, dev;
   PetscViewerFormat format;
 
   PetscFunctionBegin;
@@ -898,23 +1001,24 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
   if (!isascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscViewerASCIIPrintf(viewer, "PELLR format (%s products%s), transpose products: %s\n", p->cuda ? "GPU" : "host", p->cuda ? " with cuda vectors" : "", MatPELLRTransposeModes[p->tmode]));
+  PetscCall(PellrReportDevice(A, p, &dev));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "PELLR format (%s products%s), transpose products: %s%s%s\n", p->cuda ? "GPU" : "host", p->cuda ? " with cuda vectors" : "", MatPELLRTransposeModes[p->tmode], p->cuda ? ", layout built on the " : "", p->cuda ? (p->build == MAT_PELLR_BUILD_DEVICE ? "GPU" : "host and copied") : ""));
   if (!p->mpi) {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, PETSC_FALSE));
-    PetscCall(PellrViewBlock(viewer, "", p, &p->d, PETSC_FALSE));
+    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, dev));
+    PetscCall(PellrViewBlock(viewer, "", p, dev ? &p->d.DI : &p->d.L, PETSC_FALSE));
   } else {
     Mat         Ad, Ao;
     PetscMPIInt rank;
     char        name[64];
-    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, PETSC_FALSE, &Ad, &Ao));
+    PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, dev, &Ad, &Ao));
     PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)A), &rank));
     PetscCall(PetscViewerASCIIPushSynchronized(viewer));
     PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] diagonal block: ", rank));
-    PetscCall(PellrViewBlock(viewer, name, p, &p->d, PETSC_TRUE));
+    PetscCall(PellrViewBlock(viewer, name, p, dev ? &p->d.DI : &p->d.L, PETSC_TRUE));
     PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] off-diagonal block: ", rank));
-    PetscCall(PellrViewBlock(viewer, name, p, &p->o, PETSC_TRUE));
+    PetscCall(PellrViewBlock(viewer, name, p, dev ? &p->o.DI : &p->o.L, PETSC_TRUE));
     PetscCall(PetscViewerFlush(viewer));
     PetscCall(PetscViewerASCIIPopSynchronized(viewer));
   }
@@ -929,6 +1033,15 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "PELLR matrix options");
+  if (p->cuda) {
+    MatPELLRBuild build = p->build;
+    PetscCall(PetscOptionsEnum("-mat_pellr_build", "Where pellrcuda builds its PELLR layout: device (on the GPU from the CSR) or host (and copied)", "MATPELLRCUDA", MatPELLRBuilds, (PetscEnum)build, (PetscEnum *)&build, NULL));
+    if (build != p->build) {
+      p->build = build;
+      PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
+      PetscCall(PellrBlockDestroy(&p->o));
+    }
+  }
   PetscCall(PetscOptionsEnum("-mat_pellr_transpose", "Transpose products: explicit (cached PELLR transpose) or atomic (scatter of the rows)", "MATPELLR", MatPELLRTransposeModes, (PetscEnum)p->tmode, (PetscEnum *)&p->tmode, NULL));
   PetscCall(PetscOptionsInt("-mat_pellr_long_row_length", "Rows at least this long always go to the unpadded long-row segment (a warp or thread block per row on the GPU)", "MATPELLR", longlen, &longlen, &flg));
   PetscOptionsHeadEnd();
@@ -1035,6 +1148,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     B->spptr              = p;
     p->format             = MAT_PELLR_FORMAT_PELLR;
     p->tmode              = MAT_PELLR_TRANSPOSE_EXPLICIT;
+    p->build              = MAT_PELLR_BUILD_DEVICE; /* read here too: the conversion builds before MatSetFromOptions() */
+    PetscCall(PetscOptionsGetEnum(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_build", MatPELLRBuilds, (PetscEnum *)&p->build, NULL));
     p->long_row_length    = 256;
     p->mpi                = mpi;
     p->assemblyend        = B->ops->assemblyend;
@@ -1143,7 +1258,9 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   PetscCall(PetscFree(B->defaultvectype));
   PetscCall(PetscStrallocpy(VECSTANDARD, &B->defaultvectype));
 #if defined(PETSC_HAVE_DEVICE)
+  /* a plain AIJ as MatCreate() makes it: bound to the CPU, values on the host (a pellrcuda matrix was unbound) */
   B->offloadmask = PETSC_OFFLOAD_CPU;
+  B->boundtocpu  = PETSC_TRUE;
 #endif
   PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &plain, type, ""));
   if (!plain) {
@@ -1174,6 +1291,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 +  -mat_type pellr                        - sets the matrix type (also -dm_mat_type pellr)
 .  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
+.  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner
@@ -1250,9 +1368,10 @@ PETSC_EXTERN PetscErrorCode MatCreate_MPIPELLRCUDA(Mat A)
 @*/
 PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
 {
-  Mat_PELLR  *p;
-  PellrBlock *b;
-  PetscBool   ours;
+  Mat_PELLR         *p;
+  PellrBlock        *b;
+  const PellrLayout *L;
+  PetscBool          ours, dev;
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
@@ -1263,33 +1382,158 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   p = (Mat_PELLR *)A->spptr;
   PetscCheck(!offdiag || p->mpi, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "A sequential matrix has no off-diagonal block");
   b = offdiag ? &p->o : &p->d;
-  if (!b->built) { /* e.g. after MatDuplicate(), built at first use */
+  PetscCall(PellrReportDevice(A, p, &dev));
+  if (!(dev ? b->dbuilt : b->built)) { /* e.g. after MatDuplicate(), built at first use */
     if (p->mpi) {
       Mat Ad, Ao;
-      PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, PETSC_FALSE, &Ad, &Ao));
+      PetscCall(PellrMPIEnsure(A, p, PETSC_FALSE, dev, &Ad, &Ao));
     } else {
       PetscObjectState cur;
       PetscCall(PellrSeqState(A, p, &cur));
-      PetscCall(PellrBlockEnsure(p, b, A, cur, PETSC_FALSE, PETSC_FALSE));
+      PetscCall(PellrBlockEnsure(p, b, A, cur, PETSC_FALSE, dev));
     }
   }
-  info->rows                = b->L.m;
-  info->nonempty_rows       = b->L.nrows;
-  info->long_rows           = b->L.nlong;
-  info->slices              = b->L.nslices;
-  info->max_row_length      = b->L.maxlen;
-  info->nonzeros            = b->L.nnz;
-  info->slots               = b->L.nslots;
-  info->iterations_ell      = b->L.it_ell;
-  info->iterations_ellr     = b->L.it_ellr;
-  info->iterations_pellr    = b->L.it_pellr;
-  info->perturbation        = b->L.perturbation;
+  L = dev ? &b->DI : &b->L;
+  info->rows                = L->m;
+  info->nonempty_rows       = L->nrows;
+  info->long_rows           = L->nlong;
+  info->slices              = L->nslices;
+  info->max_row_length      = L->maxlen;
+  info->nonzeros            = L->nnz;
+  info->slots               = L->nslots;
+  info->iterations_ell      = L->it_ell;
+  info->iterations_ellr     = L->it_ellr;
+  info->iterations_pellr    = L->it_pellr;
+  info->perturbation        = L->perturbation;
   info->builds              = b->nbuild;
   info->refreshes           = b->nrefresh;
   info->transpose_builds    = b->ntbuild;
   info->transpose_refreshes = b->ntrefresh;
   info->uploads             = b->nupload;
   info->device_refreshes    = b->ndrefresh;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(PETSC_HAVE_CUDA)
+/* H (host build) against G (download of the GPU build) with the statistics S of the GPU build */
+static PetscErrorCode PellrLayoutCompare(Mat aij, const char *what, const PellrLayout *H, const PellrLayout *G, const PellrLayout *S, PetscBool *same)
+{
+  PetscBool   eq = PETSC_TRUE;
+  const char *bad = NULL;
+
+  PetscFunctionBegin;
+  if (H->m != G->m || H->n != G->n || H->nnz != G->nnz || H->nlong != G->nlong || H->nblock != G->nblock || H->nrows != G->nrows || H->nslices != G->nslices || H->nslots != G->nslots) bad = "sizes";
+  for (int c = 0; !bad && c < 7; c++)
+    if (H->tclass[c] != G->tclass[c]) bad = "thread classes";
+  if (!bad && (H->maxlen != S->maxlen || H->it_ell != S->it_ell || H->it_ellr != S->it_ellr || H->it_pellr != S->it_pellr || H->perturbation != S->perturbation)) bad = "statistics";
+  if (!bad && H->m > 0) {
+    PetscCall(PetscArraycmp(H->perm, G->perm, H->m, &eq));
+    if (!eq) bad = "permutation";
+    if (!bad) PetscCall(PetscArraycmp(H->longptr, G->longptr, H->nlong + 1, &eq));
+    if (!bad && !eq) bad = "long-row pointers";
+    if (!bad) PetscCall(PetscArraycmp(H->sliceptr, G->sliceptr, H->nslices + 1, &eq));
+    if (!bad && !eq) bad = "slice pointers";
+    if (!bad) PetscCall(PetscArraycmp(H->rlen, G->rlen, PELLR_SLICE * H->nslices, &eq));
+    if (!bad && !eq) bad = "row lengths";
+    if (!bad) PetscCall(PetscArraycmp(H->col, G->col, H->nslots, &eq));
+    if (!bad && !eq) bad = "column indices";
+    if (!bad && G->map) PetscCall(PetscArraycmp(H->map, G->map, H->nslots, &eq)); /* only the transpose keeps a map on the GPU */
+    if (!bad && !eq) bad = "value map";
+    if (!bad) PetscCall(PetscArraycmp(H->val, G->val, H->nslots, &eq));
+    if (!bad && !eq) bad = "values";
+  }
+  if (bad) {
+    *same = PETSC_FALSE;
+    PetscCall(PetscInfo(aij, "PELLR %s: the GPU build differs from the host build in its %s\n", what, bad));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/*@
+  MatPELLRCompareBuilds - Builds the PELLR layout of the local block(s) of a `MATPELLRCUDA` (or `MATPELLR`) matrix, and
+  of their explicit transposes, both on the host and on the GPU, and compares them entry by entry
+
+  Collective
+
+  Input Parameter:
+. A - the assembled matrix
+
+  Output Parameter:
+. same - `PETSC_TRUE` if the two builds are identical (permutation, pointers, row lengths, columns, value maps, values
+         and statistics) on every process; with `-info` the first difference is reported
+
+  Level: developer
+
+  Note:
+  This checks `-mat_pellr_build device` (the default of `MATPELLRCUDA`) against the host build; the matrix itself is not changed.
+
+.seealso: `MATPELLRCUDA`, `MatPELLRGetInfo()`
+@*/
+PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
+{
+  PetscBool ours;
+
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscAssertPointer(same, 2);
+  PetscCall(PellrIsOurs(A, &ours));
+  PetscCheck(ours, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a PELLR matrix but %s", ((PetscObject)A)->type_name);
+  PetscCheck(A->assembled, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONGSTATE, "Matrix is not assembled");
+#if !defined(PETSC_HAVE_CUDA)
+  SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "PETSc was built without CUDA: there is no GPU build");
+#else
+  {
+    Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+    Mat        blk[2];
+    PetscInt   nb = 1;
+    PetscBool  loc = PETSC_TRUE;
+
+    PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+    if (p->mpi) {
+      const PetscInt *garray;
+      PetscCall(PellrMPIGetSeqAIJ(A, &blk[0], &blk[1], &garray));
+      nb = 2;
+    } else blk[0] = A;
+    for (PetscInt k = 0; k < nb; k++) {
+      const PetscInt    *ai, *aj;
+      const PetscScalar *aa, *dv;
+      PetscInt           m, n;
+      PellrLayout        H, HT, G, GT, S, ST;
+      PellrDevice        D = NULL, DT = NULL;
+
+      PetscCall(PetscMemzero(&H, sizeof(H)));
+      PetscCall(PetscMemzero(&HT, sizeof(HT)));
+      PetscCall(PetscMemzero(&G, sizeof(G)));
+      PetscCall(PetscMemzero(&GT, sizeof(GT)));
+      PetscCall(MatGetSize(blk[k], &m, &n));
+      PetscCall(MatSeqAIJGetCSRAndMemType(blk[k], &ai, &aj, NULL, NULL));
+      PetscCall(MatSeqAIJGetArrayRead(blk[k], &aa));
+      PetscCall(PellrLayoutBuild(&H, m, n, ai, aj, NULL, p->long_row_length));
+      PetscCall(PellrLayoutSetValues(&H, aa));
+      PetscCall(PellrLayoutBuildTranspose(&HT, m, n, ai, aj, p->long_row_length));
+      PetscCall(PellrLayoutSetValues(&HT, aa));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, PETSC_FALSE, &S, &D));
+      PetscCall(PellrDeviceUploadValues(D, aa, PETSC_MEMTYPE_HOST, &dv));
+      PetscCall(PellrDeviceSetValues(D, dv));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, PETSC_TRUE, &ST, &DT));
+      PetscCall(PellrDeviceSetValues(DT, dv));
+      PetscCall(PellrDeviceReleaseValues(D));
+      PetscCall(MatSeqAIJRestoreArrayRead(blk[k], &aa));
+      PetscCall(PellrDeviceDownload(D, &G));
+      PetscCall(PellrDeviceDownload(DT, &GT));
+      PetscCall(PellrLayoutCompare(blk[k], k ? "off-diagonal block" : "block", &H, &G, &S, &loc));
+      PetscCall(PellrLayoutCompare(blk[k], k ? "off-diagonal block transpose" : "transpose", &HT, &GT, &ST, &loc));
+      PetscCall(PellrLayoutDestroy(&H));
+      PetscCall(PellrLayoutDestroy(&HT));
+      PetscCall(PellrLayoutDestroy(&G));
+      PetscCall(PellrLayoutDestroy(&GT));
+      PetscCall(PellrDeviceDestroy(&D));
+      PetscCall(PellrDeviceDestroy(&DT));
+    }
+    PetscCallMPI(MPIU_Allreduce(&loc, same, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  }
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -1,6 +1,8 @@
 /*
-  CUDA kernels of MATPELLRCUDA. The layout (pellrimpl.h) is built on the host and copied once per nonzero
-  pattern; a values-only change copies the gathered values only. All products write y[perm[k]] directly.
+  CUDA kernels of MATPELLRCUDA. The layout (pellrimpl.h) is built on the GPU from the CSR (PellrDeviceBuild(), the
+  same layout as the host build, bit for bit) and a values-only change is one gather on the GPU through the stored
+  map; with -mat_pellr_build host it is built on the host and copied, and a values-only change copies the values
+  gathered on the host. All products write y[perm[k]] directly.
     long rows (sorted positions [0, nlong))    : a thread block per row
     slices with wide rows (tclass[0..4])       : a block of 32*T threads per slice, T threads (in T warps) per row,
                                                  so that every warp still reads 32 consecutive entries
@@ -8,6 +10,8 @@
     empty rows                                 : y = 0 (or z) only
 */
 #include <cuda_runtime.h>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 #include <petscdevice_cuda.h>
 #include "pellrimpl.h"
 
@@ -18,6 +22,10 @@ struct _p_PellrDevice {
   PetscInt     tclass[7];
   int         *perm, *longptr, *sliceptr, *rlen, *col;
   PetscScalar *val;
+  /* built on the GPU, for values-only refreshes on the GPU: */
+  int         *rowptr; /* the CSR row pointers (m+1): slot j of sorted row k holds value rowptr[perm[k]] - rowptr[0] + j */
+  int         *map;    /* explicit transpose only: index in the CSR values of each slot (-1 padding) */
+  PetscScalar *csrval; /* the CSR values copied from the host (nnz), only between PellrDeviceUploadValues() and PellrDeviceReleaseValues() */
 };
 
 template <typename T>
@@ -80,6 +88,9 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   PetscCallCUDA(cudaFree(d->rlen));
   PetscCallCUDA(cudaFree(d->col));
   PetscCallCUDA(cudaFree(d->val));
+  PetscCallCUDA(cudaFree(d->rowptr));
+  PetscCallCUDA(cudaFree(d->map));
+  if (d->csrval) PetscCallCUDA(cudaFreeAsync(d->csrval, 0));
   PetscCall(PetscFree(d));
   *dp = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -314,5 +325,583 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
   PetscCall(PellrLaunchEmpty(d, NULL, diag));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ build on the GPU */
+/*
+  PellrDeviceBuild() makes on the GPU exactly the layout PellrLayoutBuild() (pellr.c) makes on the host:
+    row lengths and their statistics (one pass, warp reductions), a stable radix sort of the rows on the key
+    maxlen - length (ascending, so longest first and, stable, rows of equal length in increasing order: the host's
+    stable counting sort), the long rows (the prefix of rows >= long_row_length, then the rows >= 32 up to the first
+    one whose slice would be more than 1/3 padding), prefix sums for the long-row and slice pointers, one scatter of
+    the columns (a warp per long row, a thread per slice row, column-major in the slice), and the values copied by
+    rows through the kept CSR row pointers (also the values-only refresh). The explicit transpose first makes the
+    transposed CSR (stable sort of the entries by column) with a map back into the untransposed values, builds from it
+    and keeps that map (one gather per refresh).
+  Everything stays on the GPU except a few scalars read back to size the arrays (three small copies).
+*/
+
+/* rows with length >= PellrThr[c]; the last threshold is the long-row length */
+#define PELLR_NTHR 8
+
+typedef struct {
+  unsigned int       maxlen;
+  unsigned int       cnt[PELLR_NTHR];
+  unsigned int       nlong; /* smallest sorted position that ends the long rows (atomicMin) */
+  unsigned long long ellr, pert, pellr;
+} PellrBuildStats;
+
+__device__ static inline unsigned long long WarpSumU64(unsigned long long s)
+{
+  for (int off = 16; off > 0; off /= 2) s += __shfl_down_sync(0xffffffffu, s, off);
+  return s;
+}
+
+/* lengths and statistics; blockDim a multiple of 32, so warp w holds rows 32w .. 32w+31 */
+__global__ static void pellr_build_len(int m, const int *__restrict__ ai, int longlen, int *__restrict__ len, PellrBuildStats *st)
+{
+  const long     i    = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int      lane = threadIdx.x & 31;
+  const unsigned thr[PELLR_NTHR] = {1u, 32u, 64u, 128u, 256u, 512u, (unsigned)PELLR_BLOCK_ROW, (unsigned)longlen};
+  unsigned       l = 0, d = 0, wmax;
+
+  if (i < m) {
+    l      = (unsigned)(ai[i + 1] - ai[i]);
+    len[i] = (int)l;
+    if (i > 0) {
+      const unsigned lp = (unsigned)(ai[i] - ai[i - 1]);
+      d                 = l > lp ? l - lp : lp - l;
+    }
+  }
+  wmax = __reduce_max_sync(0xffffffffu, l);
+  if (lane == 0 && wmax) {
+    atomicAdd(&st->ellr, (unsigned long long)wmax);
+    atomicMax(&st->maxlen, wmax);
+  }
+  for (int c = 0; c < PELLR_NTHR; c++) {
+    const unsigned cnt = __reduce_add_sync(0xffffffffu, l >= thr[c] ? 1u : 0u);
+    if (lane == 0 && cnt) atomicAdd(&st->cnt[c], cnt);
+  }
+  {
+    const unsigned long long ds = WarpSumU64((unsigned long long)d);
+    if (lane == 0 && ds) atomicAdd(&st->pert, ds);
+  }
+}
+
+__global__ static void pellr_build_keys(int m, unsigned maxlen, const int *__restrict__ len, unsigned *__restrict__ key, int *__restrict__ idx)
+{
+  const long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    key[i] = maxlen - (unsigned)len[i];
+    idx[i] = (int)i;
+  }
+}
+
+/* sorted lengths (slen[m] = 0) and the PELLR warp iterations: the first row of each warp of the sorted order */
+__global__ static void pellr_build_slen(int m, unsigned maxlen, const unsigned *__restrict__ key, int *__restrict__ slen, PellrBuildStats *st)
+{
+  const long k = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < m) {
+    const int l = (int)(maxlen - key[k]);
+    slen[k]     = l;
+    if (k % PELLR_SLICE == 0 && l) atomicAdd(&st->pellr, (unsigned long long)l);
+  } else if (k == m) slen[k] = 0;
+}
+
+/* sorted positions [k0, k1) hold the rows of length 32 .. long_row_length-1: the long rows end at the first one whose slice would be > 1/3 padding */
+__global__ static void pellr_build_nlong(int k0, int k1, int nrows, const int *__restrict__ slen, PellrBuildStats *st)
+{
+  const long k = k0 + (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < k1) {
+    long long sum = 0;
+    for (int r = 0; r < PELLR_SLICE && k + r < nrows; r++) sum += slen[k + r];
+    if (3 * sum >= 2LL * PELLR_SLICE * slen[k]) atomicMin(&st->nlong, (unsigned)k);
+  }
+}
+
+/* slice widths w[s] = slen[nlong + 32 s] (w[nslices] = 0) for the prefix sum of the slice pointers */
+__global__ static void pellr_build_widths(int nslices, int nlong, const int *__restrict__ slen, long long *__restrict__ w)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s < nslices) w[s] = slen[nlong + PELLR_SLICE * s];
+  else if (s == nslices) w[s] = 0;
+}
+
+__global__ static void pellr_build_sliceptr(int nslices, const int *__restrict__ longptr, int nlong, const long long *__restrict__ wscan, int *__restrict__ sliceptr)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s <= nslices) sliceptr[s] = (int)(longptr[nlong] + PELLR_SLICE * wscan[s]);
+}
+
+/* long rows: a warp per row, unpadded */
+__global__ static void pellr_build_long(int nlong, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ longptr, int *__restrict__ col, int *__restrict__ map)
+{
+  const long k    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int  lane = threadIdx.x & 31;
+  if (k < nlong) {
+    const int row = perm[k], src = ai[row] - ai[0], l = ai[row + 1] - ai[row], dst = longptr[k];
+    for (int j = lane; j < l; j += 32) {
+      col[dst + j] = aj[src + j];
+      if (map) map[dst + j] = vmap ? vmap[src + j] : src + j;
+    }
+  }
+}
+
+/* slices: a thread per slice row, entry j of row r of slice s at sliceptr[s] + 32 j + r; padding col 0, map -1 */
+__global__ static void pellr_build_slices(int nslices, int nlong, int nrows, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ sliceptr, int *__restrict__ rlen, int *__restrict__ col, int *__restrict__ map)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < (long)PELLR_SLICE * nslices) {
+    const long s = g / PELLR_SLICE, k = nlong + g;
+    const int  r = (int)(g % PELLR_SLICE), w = slen[nlong + PELLR_SLICE * s], base = sliceptr[s];
+    int        l = 0, src = 0;
+    if (k < nrows) {
+      const int row = perm[k];
+      l             = slen[k];
+      src           = ai[row] - ai[0];
+    }
+    rlen[g] = l;
+    for (int j = 0; j < w; j++) {
+      const long t = base + (long)PELLR_SLICE * j + r;
+      if (j < l) {
+        col[t] = aj[src + j];
+        if (map) map[t] = vmap ? vmap[src + j] : src + j;
+      } else {
+        col[t] = 0;
+        if (map) map[t] = -1;
+      }
+    }
+  }
+}
+
+/* values-only refresh without a map (the layout of the CSR itself): long rows a warp per row, slices a thread per row */
+__global__ static void pellr_refresh_long(int nlong, const int *__restrict__ rowptr, const int *__restrict__ perm, const int *__restrict__ longptr, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
+{
+  const long k    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int  lane = threadIdx.x & 31;
+  if (k < nlong) {
+    const int src = rowptr[perm[k]] - rowptr[0], dst = longptr[k], l = longptr[k + 1] - dst;
+    for (int j = lane; j < l; j += 32) val[dst + j] = a[src + j];
+  }
+}
+
+__global__ static void pellr_refresh_slices(int nslices, int nlong, int nrows, const int *__restrict__ rowptr, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < (long)PELLR_SLICE * nslices) {
+    const long s = g / PELLR_SLICE, k = nlong + g;
+    const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE, l = rlen[g];
+    const int  src = k < nrows ? rowptr[perm[k]] - rowptr[0] : 0;
+    for (int j = 0; j < w; j++) val[base + (long)PELLR_SLICE * j + r] = j < l ? a[src + j] : (PetscScalar)0.0;
+  }
+}
+
+__global__ static void pellr_gather(long nslots, const int *__restrict__ map, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
+{
+  const long t = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < nslots) {
+    const int q = map[t];
+    val[t]      = q >= 0 ? a[q] : (PetscScalar)0.0;
+  }
+}
+
+/* transpose: the row of every entry, column counts */
+__global__ static void pellr_build_rowof(int m, const int *__restrict__ ai, int *__restrict__ rowof)
+{
+  const long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m)
+    for (int t = ai[i]; t < ai[i + 1]; t++) rowof[t - ai[0]] = (int)i;
+}
+
+__global__ static void pellr_build_colcount(long nnz, const int *__restrict__ aj, int *__restrict__ cnt)
+{
+  const long t = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < nnz) atomicAdd(&cnt[aj[t]], 1);
+}
+
+__global__ static void pellr_build_iota(long n, int *__restrict__ idx)
+{
+  const long t = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) idx[t] = (int)t;
+}
+
+__global__ static void pellr_build_tj(long nnz, const int *__restrict__ pos, const int *__restrict__ rowof, int *__restrict__ tj)
+{
+  const long p = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (p < nnz) tj[p] = rowof[pos[p]];
+}
+
+__global__ static void pellr_build_toint(long n, const PetscInt *__restrict__ a, int *__restrict__ b)
+{
+  const long t = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n) b[t] = (int)a[t];
+}
+
+/* persistent arrays of the layout (freed by PellrDeviceDestroy() with cudaFree()) */
+template <typename T>
+static PetscErrorCode PellrAlloc(T **p, PetscInt64 n)
+{
+  PetscFunctionBegin;
+  *p = NULL;
+  if (n > 0) PetscCallCUDA(cudaMalloc((void **)p, (size_t)n * sizeof(T)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* temporaries of the build, stream-ordered on the default stream (no device synchronization) */
+template <typename T>
+static PetscErrorCode PellrTmpAlloc(T **p, PetscInt64 n)
+{
+  PetscFunctionBegin;
+  *p = NULL;
+  if (n > 0) PetscCallCUDA(cudaMallocAsync((void **)p, (size_t)n * sizeof(T), 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+template <typename T>
+static PetscErrorCode PellrFreeAsync(T **p)
+{
+  PetscFunctionBegin;
+  if (*p) PetscCallCUDA(cudaFreeAsync(*p, 0));
+  *p = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static inline int PellrBits(unsigned long long v)
+{
+  int b = 1;
+  while (b < 32 && (v >> b)) b++;
+  return b;
+}
+
+/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they were allocated here */
+static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz)
+{
+  PetscInt ends[2] = {0, 0};
+
+  PetscFunctionBegin;
+  *dai = *daj = NULL;
+  *own        = PETSC_TRUE;
+  *nnz        = 0;
+  if (m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (PetscMemTypeHost(mtype)) ends[0] = ai[0], ends[1] = ai[m];
+  else {
+    PetscCallCUDA(cudaMemcpy(&ends[0], ai, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+    PetscCallCUDA(cudaMemcpy(&ends[1], ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  }
+  *nnz = (PetscInt64)(ends[1] - ends[0]);
+  PetscCheck(m <= PETSC_INT32_MAX && *nnz <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: a block of %" PetscInt_FMT " rows with %" PetscInt64_FMT " nonzeros is too large; use more MPI processes or MATAIJ", m, *nnz);
+  if (sizeof(PetscInt) == sizeof(int)) {
+    if (PetscMemTypeDevice(mtype)) {
+      *dai = (int *)ai;
+      *daj = (int *)(aj + ends[0]);
+      *own = PETSC_FALSE;
+    } else {
+      PetscCall(PellrTmpAlloc(dai, m + 1));
+      PetscCall(PellrTmpAlloc(daj, *nnz));
+      PetscCallCUDA(cudaMemcpy(*dai, ai, (size_t)(m + 1) * sizeof(int), cudaMemcpyHostToDevice));
+      if (*nnz) PetscCallCUDA(cudaMemcpy(*daj, aj + ends[0], (size_t)*nnz * sizeof(int), cudaMemcpyHostToDevice));
+      PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + *nnz) * sizeof(int)));
+    }
+  } else { /* 64-bit PetscInt: copy to the device as is, then narrow (the sizes were checked) */
+    PetscInt *tmp;
+    PetscInt64 len[2] = {m + 1, *nnz};
+    const PetscInt *src[2] = {ai, aj + ends[0]};
+    int      **dst[2] = {dai, daj};
+    for (int k = 0; k < 2; k++) {
+      PetscCall(PellrTmpAlloc(dst[k], len[k]));
+      if (!len[k]) continue;
+      PetscCall(PellrTmpAlloc(&tmp, len[k]));
+      PetscCallCUDA(cudaMemcpy(tmp, src[k], (size_t)len[k] * sizeof(PetscInt), PetscMemTypeHost(mtype) ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToDevice));
+      pellr_build_toint<<<(unsigned int)((len[k] + 255) / 256), 256>>>((long)len[k], tmp, *dst[k]);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCall(PellrFreeAsync(&tmp));
+    }
+    if (PetscMemTypeHost(mtype)) PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + *nnz) * sizeof(PetscInt)));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the layout of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR positions to value indices */
+static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, const int *dai, const int *daj, const int *vmap, PetscInt longlen, PellrLayout *info, PellrDevice *dp)
+{
+  PellrDevice     d;
+  PellrBuildStats hst, *dst = NULL;
+  int            *len = NULL, *idx = NULL, *slen = NULL;
+  unsigned       *key = NULL, *skey = NULL;
+  long long      *w = NULL, *wscan = NULL;
+  char           *tmp = NULL;
+  size_t          tbytes = 0, tb;
+  PetscInt        nrows = 0, nlong = 0, nslices = 0, nblock = 0, cntX[PELLR_NTHR];
+  PetscInt64      nslots = 0;
+  const unsigned  T = 256;
+
+  PetscFunctionBegin;
+  PetscCall(PellrDeviceDestroy(dp));
+  PetscCall(PetscMemzero(info, sizeof(*info)));
+  PetscCheck(n <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt_FMT " columns are too many; use more MPI processes or MATAIJ", n);
+  longlen = PetscMin(PetscMax(longlen, 1), PETSC_INT32_MAX);
+  PetscCall(PetscNew(&d));
+  d->m = info->m = m;
+  d->n = info->n = n;
+  d->nnz = info->nnz = (PetscInt)nnz;
+  for (int c = 0; c < 7; c++) d->tclass[c] = info->tclass[c] = 0;
+  if (m > 0) {
+    /* 1. lengths and statistics */
+    PetscCall(PetscMemzero(&hst, sizeof(hst)));
+    hst.nlong = 0xffffffffu;
+    PetscCall(PellrTmpAlloc(&dst, 1));
+    PetscCallCUDA(cudaMemcpy(dst, &hst, sizeof(hst), cudaMemcpyHostToDevice));
+    PetscCall(PellrTmpAlloc(&len, m));
+    pellr_build_len<<<Blocks(m, T), T>>>((int)m, dai, (int)longlen, len, dst);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
+    for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
+    nrows = cntX[0];
+    /* 2. stable sort by decreasing length: ascending radix sort on maxlen - length (stable) */
+    PetscCall(PellrTmpAlloc(&key, m));
+    PetscCall(PellrTmpAlloc(&skey, m));
+    PetscCall(PellrTmpAlloc(&idx, m));
+    PetscCall(PellrAlloc(&d->perm, m));
+    pellr_build_keys<<<Blocks(m, T), T>>>((int)m, hst.maxlen, len, key, idx);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
+    tbytes = tb;
+    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
+    PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
+    PetscCall(PellrTmpAlloc(&slen, m + 1));
+    pellr_build_slen<<<Blocks(m + 1, T), T>>>((int)m, hst.maxlen, skey, slen, dst);
+    PetscCallCUDA(cudaGetLastError());
+    /* 3. long rows: all rows >= longlen, then rows >= 32 while their slice would be more than 1/3 padding */
+    {
+      const PetscInt k0 = cntX[PELLR_NTHR - 1], k1 = PetscMax(k0, cntX[1]);
+      if (k1 > k0) pellr_build_nlong<<<Blocks(k1 - k0, T), T>>>((int)k0, (int)k1, (int)nrows, slen, dst);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
+      nlong = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
+    }
+    nblock  = PetscMin(nlong, cntX[6]);
+    nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+    /* 4. pointers: long rows unpadded, slices 32 x width */
+    PetscCall(PellrAlloc(&d->longptr, nlong + 1));
+    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
+    if (tb > tbytes) {
+      PetscCall(PellrFreeAsync(&tmp));
+      tbytes = tb;
+      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
+    }
+    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
+    PetscCall(PellrTmpAlloc(&w, nslices + 1));
+    PetscCall(PellrTmpAlloc(&wscan, nslices + 1));
+    pellr_build_widths<<<Blocks(nslices + 1, T), T>>>((int)nslices, (int)nlong, slen, w);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+    if (tb > tbytes) {
+      PetscCall(PellrFreeAsync(&tmp));
+      tbytes = tb;
+      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
+    }
+    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+    {
+      int       lp;
+      long long ws;
+      PetscCallCUDA(cudaMemcpy(&lp, d->longptr + nlong, sizeof(int), cudaMemcpyDeviceToHost));
+      PetscCallCUDA(cudaMemcpy(&ws, wscan + nslices, sizeof(long long), cudaMemcpyDeviceToHost));
+      nslots = (PetscInt64)lp + (PetscInt64)PELLR_SLICE * ws;
+    }
+    PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
+    PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
+    pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
+    PetscCallCUDA(cudaGetLastError());
+    /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
+    PetscCall(PellrAlloc(&d->rlen, (PetscInt64)PELLR_SLICE * nslices));
+    PetscCall(PellrAlloc(&d->col, nslots));
+    if (vmap) PetscCall(PellrAlloc(&d->map, nslots)); /* the transpose: a map back into the untransposed values */
+    else {                                            /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
+      PetscCall(PellrAlloc(&d->rowptr, m + 1));
+      PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    }
+    PetscCall(PellrAlloc(&d->val, nslots));
+    if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
+    if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
+    PetscCallCUDA(cudaGetLastError());
+    /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
+    for (int c = 1; c <= 5; c++) {
+      const PetscInt cnt = cntX[6 - c]; /* rows of length >= 512, 256, 128, 64, 32 */
+      d->tclass[c]       = PetscMin(nslices, PetscMax(0, (cnt - nlong + PELLR_SLICE - 1) / PELLR_SLICE));
+    }
+    d->tclass[6] = nslices;
+    PetscCall(PellrFreeAsync(&len));
+    PetscCall(PellrFreeAsync(&key));
+    PetscCall(PellrFreeAsync(&skey));
+    PetscCall(PellrFreeAsync(&idx));
+    PetscCall(PellrFreeAsync(&slen));
+    PetscCall(PellrFreeAsync(&w));
+    PetscCall(PellrFreeAsync(&wscan));
+    PetscCall(PellrFreeAsync(&tmp));
+    PetscCall(PellrFreeAsync(&dst));
+    /* the seed's statistics, with the host's formulas (MatPELLRWarpIterations(), MatPELLRPerturbation()) */
+    info->maxlen   = (PetscInt)hst.maxlen;
+    info->it_ell   = (PetscInt64)((m + PELLR_SLICE - 1) / PELLR_SLICE) * (PetscInt64)hst.maxlen;
+    info->it_ellr  = (PetscInt64)hst.ellr;
+    info->it_pellr = (PetscInt64)hst.pellr;
+    if (m > 1 && nnz > 0) info->perturbation = (PetscReal)hst.pert / ((PetscReal)(m - 1) * ((PetscReal)nnz / (PetscReal)m));
+  }
+  d->nlong = info->nlong = nlong;
+  d->nblock = info->nblock = nblock;
+  d->nrows = info->nrows = nrows;
+  d->nslices = info->nslices = nslices;
+  d->nslots = info->nslots = (PetscInt)nslots;
+  for (int c = 0; c < 7; c++) info->tclass[c] = d->tclass[c];
+  *dp = d;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Build on the GPU the PELLR layout of the m x n CSR (ai, aj) in host or device memory (mtype), or with transpose
+  that of its transpose (with the map back into the CSR values). info gets the statistics (no arrays).
+*/
+PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, PetscBool transpose, PellrLayout *info, PellrDevice *dp)
+{
+  int       *dai, *daj;
+  PetscBool  own;
+  PetscInt64 nnz;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &dai, &daj, &own, &nnz));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  /* the event times the build from the CSR on the GPU (the copy of a host CSR is PELLRCopyToGPU) */
+  PetscCall(PetscLogEventBegin(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, NULL, longlen, info, dp));
+  else {
+    int *rowof = NULL, *cnt = NULL, *ti = NULL, *tj = NULL, *pos = NULL, *iota = NULL, *scol = NULL;
+    char  *tmp = NULL;
+    size_t tb  = 0, tb2 = 0;
+
+    PetscCheck(n <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt_FMT " columns are too many", n);
+    PetscCall(PellrTmpAlloc(&ti, n + 1));
+    PetscCall(PellrTmpAlloc(&cnt, n + 1));
+    if (n + 1 > 0) PetscCallCUDA(cudaMemsetAsync(cnt, 0, (size_t)(n + 1) * sizeof(int), 0));
+    if (nnz) {
+      /* entries sorted by column, stably: within a column in increasing row order, as the host's transpose */
+      PetscCall(PellrTmpAlloc(&rowof, nnz));
+      PetscCall(PellrTmpAlloc(&iota, nnz));
+      PetscCall(PellrTmpAlloc(&pos, nnz));
+      PetscCall(PellrTmpAlloc(&scol, nnz));
+      PetscCall(PellrTmpAlloc(&tj, nnz));
+      pellr_build_rowof<<<Blocks(m, 256), 256>>>((int)m, dai, rowof);
+      pellr_build_colcount<<<Blocks(nnz, 256), 256>>>((long)nnz, daj, cnt);
+      pellr_build_iota<<<Blocks(nnz, 256), 256>>>((long)nnz, iota);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, (const unsigned *)daj, (unsigned *)scol, iota, pos, (int)nnz, 0, PellrBits((unsigned long long)PetscMax(n - 1, 1)), (cudaStream_t)0));
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb2, cnt, ti, (int)(n + 1), (cudaStream_t)0));
+      tb = PetscMax(tb, tb2);
+      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
+      tb2 = tb;
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb2, (const unsigned *)daj, (unsigned *)scol, iota, pos, (int)nnz, 0, PellrBits((unsigned long long)PetscMax(n - 1, 1)), (cudaStream_t)0));
+      tb2 = tb;
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb2, cnt, ti, (int)(n + 1), (cudaStream_t)0));
+      pellr_build_tj<<<Blocks(nnz, 256), 256>>>((long)nnz, pos, rowof, tj);
+      PetscCallCUDA(cudaGetLastError());
+    } else if (n + 1 > 0) PetscCallCUDA(cudaMemsetAsync(ti, 0, (size_t)(n + 1) * sizeof(int), 0));
+    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, pos, longlen, info, dp));
+    PetscCall(PellrFreeAsync(&rowof));
+    PetscCall(PellrFreeAsync(&cnt));
+    PetscCall(PellrFreeAsync(&ti));
+    PetscCall(PellrFreeAsync(&tj));
+    PetscCall(PellrFreeAsync(&pos));
+    PetscCall(PellrFreeAsync(&iota));
+    PetscCall(PellrFreeAsync(&scol));
+    PetscCall(PellrFreeAsync(&tmp));
+  }
+  if (own) {
+    PetscCall(PellrFreeAsync(&dai));
+    PetscCall(PellrFreeAsync(&daj));
+  }
+  PetscCallCUDA(cudaStreamSynchronize(0)); /* the build is finished when the event ends (honest timings; costs one synchronization) */
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the CSR values in device memory: aa itself, or uploaded (host) into d's buffer; d must be GPU-built (it knows nnz) */
+PetscErrorCode PellrDeviceUploadValues(PellrDevice d, const PetscScalar *aa, PetscMemType mtype, const PetscScalar **dvals)
+{
+  PetscFunctionBegin;
+  if (PetscMemTypeDevice(mtype) || !d->nnz) {
+    *dvals = aa;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  if (!d->csrval) PetscCallCUDA(cudaMallocAsync((void **)&d->csrval, (size_t)d->nnz * sizeof(PetscScalar), 0));
+  PetscCallCUDA(cudaMemcpy(d->csrval, aa, (size_t)d->nnz * sizeof(PetscScalar), cudaMemcpyHostToDevice));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(PetscScalar)));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  *dvals = d->csrval;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the copy of the CSR values made by PellrDeviceUploadValues() is no longer needed (device memory stays about that of the layout) */
+PetscErrorCode PellrDeviceReleaseValues(PellrDevice d)
+{
+  PetscFunctionBegin;
+  if (d && d->csrval) PetscCallCUDA(cudaFreeAsync(d->csrval, 0));
+  if (d) d->csrval = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* values of a GPU-built layout from the CSR values in device memory: through the map (transpose), else by rows */
+PetscErrorCode PellrDeviceSetValues(PellrDevice d, const PetscScalar *dvals)
+{
+  PetscFunctionBegin;
+  PetscCheck(d && (d->map || d->rowptr || !d->nslots), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device layout has no value map (not built on the GPU)");
+  if (d->nslots) {
+    PetscCall(PetscLogGpuTimeBegin());
+    if (d->map) pellr_gather<<<Blocks(d->nslots, 256), 256>>>((long)d->nslots, d->map, dvals, d->val);
+    else {
+      if (d->nlong) pellr_refresh_long<<<Blocks(d->nlong * 32L, 128), 128>>>((int)d->nlong, d->rowptr, d->perm, d->longptr, dvals, d->val);
+      if (d->nslices) pellr_refresh_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->rowptr, d->perm, d->sliceptr, d->rlen, dvals, d->val);
+    }
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PetscLogGpuTimeEnd());
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+template <typename T>
+static PetscErrorCode PellrDownload(T **h, const T *d, PetscInt n)
+{
+  PetscFunctionBegin;
+  *h = NULL;
+  if (n <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc1(n, h));
+  PetscCallCUDA(cudaMemcpy(*h, d, (size_t)n * sizeof(T), cudaMemcpyDeviceToHost));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* copy of the device layout's arrays (and sizes) into L (for tests comparing the GPU build with the host build); map only if built on the GPU */
+PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrLayoutDestroy(L));
+  L->m       = d->m;
+  L->n       = d->n;
+  L->nnz     = d->nnz;
+  L->nlong   = d->nlong;
+  L->nblock  = d->nblock;
+  L->nrows   = d->nrows;
+  L->nslices = d->nslices;
+  L->nslots  = d->nslots;
+  for (int c = 0; c < 7; c++) L->tclass[c] = d->tclass[c];
+  PetscCallCUDA(cudaDeviceSynchronize());
+  PetscCall(PellrDownload(&L->perm, d->perm, d->m));
+  PetscCall(PellrDownload(&L->longptr, d->longptr, d->m > 0 ? d->nlong + 1 : 0));
+  PetscCall(PellrDownload(&L->sliceptr, d->sliceptr, d->m > 0 ? d->nslices + 1 : 0));
+  PetscCall(PellrDownload(&L->rlen, d->rlen, PELLR_SLICE * d->nslices));
+  PetscCall(PellrDownload(&L->col, d->col, d->nslots));
+  if (d->map) PetscCall(PellrDownload(&L->map, d->map, d->nslots));
+  PetscCall(PellrDownload(&L->val, d->val, d->nslots));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

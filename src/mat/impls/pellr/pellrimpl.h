@@ -57,7 +57,11 @@ typedef struct {
   PetscBool        tbuilt;   /* explicit transpose (pattern of the current L) */
   PetscObjectState thstate;
   PellrLayout      T;
-  PellrDevice      dL, dT;   /* device copies (pellrcuda) */
+  PellrDevice      dL, dT;   /* device copies (pellrcuda): uploaded host layouts, or built on the GPU (-mat_pellr_build device) */
+  PetscBool        dbuilt;   /* dL (and dT) were built on the GPU, for the pattern did/dnzstate */
+  PetscObjectId    did;
+  PetscObjectState dnzstate;
+  PellrLayout      DI, DTI;  /* statistics of the GPU-built dL and dT (scalars only, no arrays) */
   PetscObjectState dstate, dtstate;
   PetscInt         nbuild, nrefresh, ntbuild, ntrefresh, nupload, ndrefresh;
 } PellrBlock;
@@ -67,6 +71,12 @@ typedef enum {
   MAT_PELLR_FORMAT_PELLR = 0
 } MatPELLRFormat;
 
+/* where pellrcuda builds its layout: on the GPU from the CSR (default), or on the host and copied */
+typedef enum {
+  MAT_PELLR_BUILD_DEVICE = 0,
+  MAT_PELLR_BUILD_HOST   = 1
+} MatPELLRBuild;
+
 typedef enum {
   MAT_PELLR_TRANSPOSE_EXPLICIT = 0,
   MAT_PELLR_TRANSPOSE_ATOMIC   = 1
@@ -75,6 +85,7 @@ typedef enum {
 typedef struct {
   MatPELLRFormat        format;
   MatPELLRTransposeMode tmode;
+  MatPELLRBuild         build;
   PetscInt              long_row_length;
   PetscBool             cuda; /* pellrcuda: products with cuda vectors run on the GPU */
   PetscBool             mpi;
@@ -111,4 +122,9 @@ PETSC_INTERN PetscErrorCode PellrDeviceDestroy(PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceMult(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, PetscBool, PellrLayout *, PellrDevice *);
+PETSC_INTERN PetscErrorCode PellrDeviceUploadValues(PellrDevice, const PetscScalar *, PetscMemType, const PetscScalar **);
+PETSC_INTERN PetscErrorCode PellrDeviceSetValues(PellrDevice, const PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceReleaseValues(PellrDevice);
+PETSC_INTERN PetscErrorCode PellrDeviceDownload(PellrDevice, PellrLayout *);
 #endif
