@@ -208,7 +208,7 @@ int main(int argc, char **argv)
       suffix: cuda
       requires: cuda
       args: -n 40 -mat_type aijcusparse -vec_type cuda -dll_append ${SPARSEGPU_LIB}
-      filter: grep -v "^time:" | sed -e "s/backend cuda/backend serial/" -e "s/type: seqaijcusparse/type: seqaij/"
+      filter: grep -v "^time:" | sed -e "s/backend cuda/backend serial/" -e "s/type: seqaijcusparse/type: seqaij/" -e "/^ *cuda: one warp/d"
       output_file: output/ex4_laplace2d.out
 
 TEST*/
