@@ -175,13 +175,13 @@ __device__ static __forceinline__ void StoreRelaxed(PetscScalar *p, unsigned lon
 /* t[i] = b[perm[i]] (perm may be NULL) when t, and o1[i] = o2[i] = sentinel (o2 may be NULL); resets the tickets */
 __global__ static void PrepKernel(PetscInt n, const PetscInt *__restrict__ perm, const PetscScalar *__restrict__ b, PetscScalar *__restrict__ t, PetscScalar *__restrict__ o1, PetscScalar *__restrict__ o2, int *__restrict__ tickets)
 {
-  const PetscScalar s = __longlong_as_double((long long)SUBTREEILU_SENTINEL);
+  unsigned long long *u1 = (unsigned long long *)o1, *u2 = (unsigned long long *)o2; /* integer stores: the exact bits */
 
   if (blockIdx.x == 0 && threadIdx.x < 2) tickets[threadIdx.x] = 0;
   for (PetscInt i = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; i < n; i += (PetscInt)gridDim.x * blockDim.x) {
     if (t) t[i] = b[perm ? perm[i] : i];
-    o1[i] = s;
-    if (o2) o2[i] = s;
+    u1[i] = SUBTREEILU_SENTINEL;
+    if (u2) u2[i] = SUBTREEILU_SENTINEL;
   }
 }
 
