@@ -735,6 +735,9 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   }
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_scan", "Cuda backend: resolve bidiagonal chains by a parallel affine scan (else row by row)", "PCSUBTREEILU", st->cudascan, &st->cudascan, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_backoff", "Cuda backend: nanoseconds a warp sleeps between two polls of a value not yet published (0: spin)", "PCSUBTREEILU", st->cudabackoff, &st->cudabackoff, &flg));
+  PetscCheck(st->cudabackoff >= 0 && st->cudabackoff <= 1000000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_backoff must be in [0, 1000000] ns");
+  if (flg && st->factored) pc->setupcalled = 0;
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -807,7 +810,8 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors, else threads for large blocks, else serial)
 .  -pc_subtree_ilu_threads <n>                    - threads of the threads backend
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
--  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
+.  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
+-  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 
    Level: intermediate
 

@@ -49,6 +49,7 @@ struct _PCSubtreeILUCUDA {
   int         *tickets;                /* one group ticket counter per triangular solve of an apply */
   int          nblocks;                /* blocks of the persistent solve grid */
   int          scan;                   /* bidiagonal chains by an affine scan */
+  unsigned     backoff;                /* nanoseconds of sleep between two polls of an unpublished value */
 };
 
 #if defined(PETSC_USE_COMPLEX) || defined(PETSC_USE_REAL_SINGLE) || defined(PETSC_USE_REAL___FLOAT128) || defined(PETSC_USE_REAL___FP16)
@@ -207,7 +208,7 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt ngroups, int ascending, int scan, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt ngroups, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   const unsigned full = 0xffffffffu;
   const int      lane = threadIdx.x & 31;
@@ -258,7 +259,10 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
 #pragma unroll
         for (int q = 0; q < SUBTREEILU_BATCH; q++) {
           if (j[q] < 0) break;
-          while (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadRelaxed(&x[j[q]]); /* j's group has a smaller ticket: it is being solved */
+          while (u[q] == SUBTREEILU_SENTINEL) { /* j's group has a smaller ticket: it is being solved */
+            if (backoff) __nanosleep(backoff);
+            u[q] = LoadRelaxed(&x[j[q]]);
+          }
           s += a[q] * __longlong_as_double((long long)u[q]);
         }
       }
@@ -347,6 +351,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   }
   c       = st->cuda;
   c->scan = st->cudascan ? 1 : 0;
+  c->backoff = (unsigned)st->cudabackoff;
   PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain));
   PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain));
   PetscCall(Upload(&c->dinv, st->dinv, n));
@@ -366,7 +371,7 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
   else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
-  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(T->ngroups, ascending, c->scan, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(T->ngroups, ascending, c->scan, c->backoff, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -52,6 +52,7 @@ typedef struct {
   PetscInt            nthreads;
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
+  PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
 
   /* factorization */
   Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */
