@@ -216,7 +216,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
   while (true) {
     int         t = 0, nin = 0, act, bidiag, pending;
     PetscInt    g, g0, g1, len, i = -1, in0 = 0, in1 = 0;
-    PetscScalar acc = 0.0, dsi = 1.0, xi;
+    PetscScalar acc = 0.0, dsi = 1.0, beta, xi;
 
     if (lane == 0) t = atomicAdd(ticket, 1);
     t = __shfl_sync(full, t, 0);
@@ -268,10 +268,13 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
       }
       acc = bi - s;
     }
-    /* phase 2: dependencies inside the group */
-    bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1)));
+    /* phase 2: dependencies inside the group. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
+       factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero
+       pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
+    beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
+    bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
     if (bidiag && scan) {
-      PetscScalar alpha = acc * dsi, beta = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
+      PetscScalar alpha = acc * dsi;
 
 #pragma unroll
       for (int off = 1; off < 32; off <<= 1) {
