@@ -27,7 +27,8 @@
 #include "subtreeiluimpl.h"
 
 #define SUBTREEILU_WARPS    8  /* warps per block of the solve kernel */
-#define SUBTREEILU_MAXCHAIN 32 /* most rows of a group (shared-memory slots per warp) */
+#define SUBTREEILU_MAXCHAIN 32 /* most rows of a group (one lane per row) */
+#define SUBTREEILU_MAXSUPER 32 /* most groups of one chain one warp takes with one ticket */
 #define SUBTREEILU_SENTINEL 0xFFF4A5A5A5A5A5A5ULL /* "not yet solved": a signaling NaN payload (arithmetic yields quiet NaNs) */
 #define SUBTREEILU_QNAN     0x7FF8000000000000ULL
 
@@ -38,6 +39,8 @@ typedef struct {
   PetscScalar *val, *cval;
   PetscInt     ngroups; /* groups (chains of dependent consecutive rows), the same for T and T^T */
   PetscInt    *gptr;    /* group g: rows gptr[g] .. gptr[g+1]-1 */
+  PetscInt     nsuper;  /* tickets: runs of linked groups (one chain longer than a group), at most SUBTREEILU_MAXSUPER groups */
+  PetscInt    *sptr;    /* ticket s: groups sptr[s] .. sptr[s+1]-1 */
 } DevTri;
 
 struct _PCSubtreeILUCUDA {
@@ -68,6 +71,7 @@ static PetscErrorCode DevTriDestroy(DevTri *T)
   PetscCallCUDA(cudaFree(T->val));
   PetscCallCUDA(cudaFree(T->cval));
   PetscCallCUDA(cudaFree(T->gptr));
+  PetscCallCUDA(cudaFree(T->sptr));
   PetscCall(PetscMemzero(T, sizeof(*T)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -86,7 +90,7 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
    The link set is the same for T and T^T, so the groups serve both (traversed in opposite orders). */
 static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
 {
-  PetscInt *gptr, ng = 0, n = T->n;
+  PetscInt *gptr, *sptr, ng = 0, ns = 0, n = T->n;
 
   PetscFunctionBegin;
   /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
@@ -94,19 +98,28 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
     for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) PetscCheck(T->lower ? T->colidx[k] < i : T->colidx[k] > i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, T->colidx[k]);
   }
   PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
-  PetscCall(PetscMalloc1(n + 1, &gptr));
-  gptr[0] = 0;
+  PetscCall(PetscMalloc2(n + 1, &gptr, n + 1, &sptr));
+  gptr[0] = sptr[0] = 0;
   for (PetscInt i = 1; i < n; i++) {
     PetscBool link;
 
     if (T->lower) link = (T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
     else link = (T->rowptr[i] > T->rowptr[i - 1] && T->colidx[T->rowptr[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-    if (!link || i - gptr[ng] >= maxchain) gptr[++ng] = i;
+    if (!link || i - gptr[ng] >= maxchain) {
+      gptr[++ng] = i;
+      /* a new ticket where the chain breaks (or is long): one warp keeps a long chain, so fewer tickets wait at once */
+      if (!link || ng - sptr[ns] >= SUBTREEILU_MAXSUPER) sptr[++ns] = ng;
+    }
   }
-  if (n) gptr[++ng] = n;
+  if (n) {
+    gptr[++ng] = n;
+    sptr[++ns] = ng;
+  }
   D->ngroups = ng;
+  D->nsuper  = ns;
   PetscCall(Upload(&D->gptr, gptr, ng + 1));
-  PetscCall(PetscFree(gptr));
+  PetscCall(Upload(&D->sptr, sptr, ns + 1));
+  PetscCall(PetscFree2(gptr, sptr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -151,11 +164,13 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *cu
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *st, PetscInt *ngL, PetscInt *ngU)
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *st, PetscInt *ngL, PetscInt *ngU, PetscInt *ntL, PetscInt *ntU)
 {
   PetscFunctionBegin;
   *ngL = st->cuda ? st->cuda->L.ngroups : 0;
   *ngU = st->cuda ? st->cuda->U.ngroups : 0;
+  *ntL = st->cuda ? st->cuda->L.nsuper : 0;
+  *ntU = st->cuda ? st->cuda->U.nsuper : 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -199,8 +214,10 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   x_i = (b_i rs_i - sum_j T_ij x_j) ds_i. dptr/didx/dval: inputs of a row (the system's CSR: T's CSR, or its CSC for
   T^T; each row's inputs sorted by increasing index). x must hold the sentinel everywhere on entry.
 
-  A warp takes group tickets t = 0, 1, ... (groups in topological order: ascending g = t, else g = ngroups-1-t) until
-  none is left. Lane q solves the q-th row of the group in the solve's order. Phase 1: every lane sums its row's
+  A warp takes tickets t = 0, 1, ... until none is left (tickets in topological order: ascending s = t, else
+  s = nsuper-1-t); ticket s is a run of groups of one chain (sptr), which the warp solves group after group in the
+  solve's order (a later group reads the earlier ones' values from x like any other input). Lane q solves the q-th
+  row of a group in the solve's order. Phase 1: every lane sums its row's
   inputs from outside the group (CSR order), waiting for each value to be published (values are loaded in batches, so
   the waits overlap). Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
   previous row (bidiagonal chain, the common case) by a log2(32)-step scan of the affine maps x_q = alpha_q + beta_q
@@ -208,110 +225,117 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt ngroups, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nsuper, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   const unsigned full = 0xffffffffu;
   const int      lane = threadIdx.x & 31;
 
   while (true) {
-    int         t = 0, nin = 0, act, bidiag, pending;
-    PetscInt    g, g0, g1, len, i = -1, in0 = 0, in1 = 0;
-    PetscScalar acc = 0.0, dsi = 1.0, beta, xi;
+    int      t = 0;
+    PetscInt sg, sg0, sg1;
 
     if (lane == 0) t = atomicAdd(ticket, 1);
     t = __shfl_sync(full, t, 0);
-    if (t >= ngroups) break;
-    g   = ascending ? t : ngroups - 1 - t;
-    g0  = gptr[g];
-    g1  = gptr[g + 1];
-    len = g1 - g0;
-    act = lane < len;
-    if (act) {
-      PetscInt    k0, k1, e0, e1, m;
-      PetscScalar s = 0.0, bi;
+    if (t >= nsuper) break;
+    sg  = ascending ? t : nsuper - 1 - t;
+    sg0 = sptr[sg];
+    sg1 = sptr[sg + 1];
+    for (PetscInt gg = 0; gg < sg1 - sg0; gg++) { /* the groups of one chain, in order */
+      int         nin = 0, act, bidiag, pending;
+      PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0;
+      PetscScalar acc = 0.0, dsi = 1.0, beta, xi;
 
-      i  = ascending ? g0 + lane : g1 - 1 - lane;
-      k0 = dptr[i];
-      k1 = dptr[i + 1];
-      /* inputs inside the group: ascending, the largest indices (a suffix); descending, the smallest (a prefix) */
-      if (ascending) {
-        for (m = k1; m > k0 && didx[m - 1] >= g0; m--) { }
-        e0 = k0, e1 = m, in0 = m, in1 = k1;
-      } else {
-        for (m = k0; m < k1 && didx[m] < g1; m++) { }
-        e0 = m, e1 = k1, in0 = k0, in1 = m;
-      }
-      nin = (int)(in1 - in0);
-      bi  = rs ? b[i] * rs[i] : b[i]; /* independent of the inputs: loaded before waiting */
-      if (ds) dsi = ds[i];
-      for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
-        PetscInt           j[SUBTREEILU_BATCH];
-        PetscScalar        a[SUBTREEILU_BATCH];
-        unsigned long long u[SUBTREEILU_BATCH];
+      g0  = gptr[g];
+      g1  = gptr[g + 1];
+      len = g1 - g0;
+      act = lane < len;
+      if (act) {
+        PetscInt    k0, k1, e0, e1, m;
+        PetscScalar s = 0.0, bi;
 
-#pragma unroll
-        for (int q = 0; q < SUBTREEILU_BATCH; q++) {
-          j[q] = k + q < e1 ? didx[k + q] : -1;
-          a[q] = k + q < e1 ? dval[k + q] : 0.0;
+        i  = ascending ? g0 + lane : g1 - 1 - lane;
+        k0 = dptr[i];
+        k1 = dptr[i + 1];
+        /* inputs inside the group: ascending, the largest indices (a suffix); descending, the smallest (a prefix) */
+        if (ascending) {
+          for (m = k1; m > k0 && didx[m - 1] >= g0; m--) { }
+          e0 = k0, e1 = m, in0 = m, in1 = k1;
+        } else {
+          for (m = k0; m < k1 && didx[m] < g1; m++) { }
+          e0 = m, e1 = k1, in0 = k0, in1 = m;
         }
-#pragma unroll
-        for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadRelaxed(&x[j[q]]) : 0ULL; /* issued together */
-#pragma unroll
-        for (int q = 0; q < SUBTREEILU_BATCH; q++) {
-          if (j[q] < 0) break;
-          while (u[q] == SUBTREEILU_SENTINEL) { /* j's group has a smaller ticket: it is being solved */
-            if (backoff) __nanosleep(backoff);
-            u[q] = LoadRelaxed(&x[j[q]]);
+        nin = (int)(in1 - in0);
+        bi  = rs ? b[i] * rs[i] : b[i]; /* independent of the inputs: loaded before waiting */
+        if (ds) dsi = ds[i];
+        for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
+          PetscInt           j[SUBTREEILU_BATCH];
+          PetscScalar        a[SUBTREEILU_BATCH];
+          unsigned long long u[SUBTREEILU_BATCH];
+
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
+            j[q] = k + q < e1 ? didx[k + q] : -1;
+            a[q] = k + q < e1 ? dval[k + q] : 0.0;
           }
-          s += a[q] * __longlong_as_double((long long)u[q]);
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadRelaxed(&x[j[q]]) : 0ULL; /* issued together */
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
+            if (j[q] < 0) break;
+            while (u[q] == SUBTREEILU_SENTINEL) { /* j's group has a smaller ticket: it is being solved */
+              if (backoff) __nanosleep(backoff);
+              u[q] = LoadRelaxed(&x[j[q]]);
+            }
+            s += a[q] * __longlong_as_double((long long)u[q]);
+          }
         }
+        acc = bi - s;
       }
-      acc = bi - s;
-    }
-    /* phase 2: dependencies inside the group. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
-       factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero
-       pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
-    beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
-    bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
-    if (bidiag && scan) {
-      PetscScalar alpha = acc * dsi;
+      /* phase 2: dependencies inside the group. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
+         factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero
+         pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
+      beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
+      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
+      if (bidiag && scan) {
+        PetscScalar alpha = acc * dsi;
 
-#pragma unroll
-      for (int off = 1; off < 32; off <<= 1) {
-        PetscScalar ap = __shfl_up_sync(full, alpha, off), bp = __shfl_up_sync(full, beta, off);
+  #pragma unroll
+        for (int off = 1; off < 32; off <<= 1) {
+          PetscScalar ap = __shfl_up_sync(full, alpha, off), bp = __shfl_up_sync(full, beta, off);
 
-        if (lane >= off) {
-          alpha = alpha + beta * ap;
-          beta  = beta * bp;
+          if (lane >= off) {
+            alpha = alpha + beta * ap;
+            beta  = beta * bp;
+          }
         }
-      }
-      xi = alpha;
-    } else {
-      PetscInt    p  = ascending ? in0 : in1 - 1, dir = ascending ? 1 : -1;
-      PetscInt    cp = -1;
-      PetscScalar ap = 0.0;
+        xi = alpha;
+      } else {
+        PetscInt    p  = ascending ? in0 : in1 - 1, dir = ascending ? 1 : -1;
+        PetscInt    cp = -1;
+        PetscScalar ap = 0.0;
 
-      pending = act && nin > 0;
-      if (pending) cp = didx[p], ap = dval[p];
-      for (int r = 0; r < len; r++) {
-        PetscScalar xr;
+        pending = act && nin > 0;
+        if (pending) cp = didx[p], ap = dval[p];
+        for (int r = 0; r < len; r++) {
+          PetscScalar xr;
 
-        if (!__any_sync(full, pending)) break; /* every remaining row is final */
-        xr = __shfl_sync(full, acc * dsi, r);  /* row r is final: all its in-group inputs come before it */
-        if (pending && cp == (ascending ? g0 + r : g1 - 1 - r)) {
-          acc -= ap * xr;
-          p += dir;
-          pending = ascending ? p < in1 : p >= in0;
-          if (pending) cp = didx[p], ap = dval[p];
+          if (!__any_sync(full, pending)) break; /* every remaining row is final */
+          xr = __shfl_sync(full, acc * dsi, r);  /* row r is final: all its in-group inputs come before it */
+          if (pending && cp == (ascending ? g0 + r : g1 - 1 - r)) {
+            acc -= ap * xr;
+            p += dir;
+            pending = ascending ? p < in1 : p >= in0;
+            if (pending) cp = didx[p], ap = dval[p];
+          }
         }
+        xi = acc * dsi;
       }
-      xi = acc * dsi;
-    }
-    if (act) {
-      unsigned long long u = (unsigned long long)__double_as_longlong(xi);
+      if (act) {
+        unsigned long long u = (unsigned long long)__double_as_longlong(xi);
 
-      if (u == SUBTREEILU_SENTINEL) u = SUBTREEILU_QNAN; /* cannot come from arithmetic; only a copied input */
-      StoreRelaxed(&x[i], u);
+        if (u == SUBTREEILU_SENTINEL) u = SUBTREEILU_QNAN; /* cannot come from arithmetic; only a copied input */
+        StoreRelaxed(&x[i], u);
+      }
     }
   }
 }
@@ -368,13 +392,13 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   const PetscInt    *dptr, *didx;
   const PetscScalar *dval;
   int                ascending = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : 0;
-  PetscInt           nb        = PetscMin((PetscInt)c->nblocks, (T->ngroups + SUBTREEILU_WARPS - 1) / SUBTREEILU_WARPS);
+  PetscInt           nb        = PetscMin((PetscInt)c->nblocks, (T->nsuper + SUBTREEILU_WARPS - 1) / SUBTREEILU_WARPS);
 
   PetscFunctionBegin;
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
   else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
-  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(T->ngroups, ascending, c->scan, c->backoff, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(T->nsuper, ascending, c->scan, c->backoff, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
