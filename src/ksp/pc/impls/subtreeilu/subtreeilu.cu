@@ -13,7 +13,9 @@
   natural-ordered grid, a band) are grouped, at most -pc_subtree_ilu_cuda_chain (<= 32) rows per group, and one
   warp solves a group, one lane per row: the lanes gather their rows' inputs from outside the group in parallel,
   then the chain is resolved inside the warp (an affine scan, or shuffles) and the critical path crosses warps
-  only between groups. Rows that do not depend on their predecessor start a new group.
+  only between groups. Rows that do not depend on their predecessor start a new group. A warp takes a run of up
+  to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at once and the ticket window never
+  throttles a wide wavefront, e.g. the planes of a 3D grid).
 
   Deadlock freedom by construction: a persistent grid of warps takes groups by a ticket (atomicAdd on a counter)
   in topological order; a warp only ever waits for rows of groups with smaller tickets (checked at setup: every
