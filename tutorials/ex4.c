@@ -207,8 +207,8 @@ int main(int argc, char **argv)
    test:
       suffix: cuda
       requires: cuda
-      args: -n 40 -mat_type aijcusparse -vec_type cuda -dll_append ${SPARSEGPU_LIB}
-      filter: grep -v "^time:" | sed -e "s/backend cuda/backend serial/" -e "s/type: seqaijcusparse/type: seqaij/"
+      args: -n 40 -mat_type aijcusparse -vec_type cuda -dll_append ${SPARSEGPU_LIB} -options_left 0
+      filter: grep -v "^time:" | sed -e "s/backend cuda/backend serial/" -e "s/type: seqaijcusparse/type: seqaij/" -e "/^ *cuda: one warp/d"
       output_file: output/ex4_laplace2d.out
 
 TEST*/

@@ -17,6 +17,7 @@
   that owns it (counters start at inputs + 1), so a row whose inputs are already final is solved by its owner: this
   spreads the work over all threads without anybody waiting. In deterministic mode the completer computes
   its row sum itself in CSR order (integer atomics only), so results are bitwise reproducible.
+  The cuda backend (subtreeilu.cu) uses a pull variant suited to the GPU's memory latency: see there.
 */
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
 #include "subtreeiluimpl.h"
@@ -724,6 +725,19 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsInt("-pc_subtree_ilu_threads", "Number of threads of the threads backend", "PCSUBTREEILU", st->nthreads, &st->nthreads, &flg));
   PetscCheck(st->nthreads >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_threads must be positive");
+  {
+    PetscInt chain = st->cudachain;
+
+    PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_chain", "Cuda backend: most consecutive dependent rows one warp solves (1 to 32)", "PCSUBTREEILU", chain, &chain, &flg));
+    PetscCheck(chain >= 1 && chain <= 32, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_chain must be in [1, 32], got %" PetscInt_FMT, chain);
+    if (chain != st->cudachain && st->factored) pc->setupcalled = 0;
+    st->cudachain = chain;
+  }
+  PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_scan", "Cuda backend: resolve bidiagonal chains by a parallel affine scan (else row by row)", "PCSUBTREEILU", st->cudascan, &st->cudascan, &flg));
+  if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_backoff", "Cuda backend: nanoseconds a warp sleeps between two polls of a value not yet published (0: spin)", "PCSUBTREEILU", st->cudabackoff, &st->cudabackoff, &flg));
+  PetscCheck(st->cudabackoff >= 0 && st->cudabackoff <= 1000000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_backoff must be in [0, 1000000] ns");
+  if (flg && st->factored) pc->setupcalled = 0;
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -751,6 +765,14 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  %sbackend %s, %" PetscInt_FMT " rows, nonzeros L %" PetscInt_FMT " U %" PetscInt_FMT " (+ diagonal)\n", pre, PCSubtreeILUBackends[st->backend], st->n, st->L.nnz, st->U.nnz));
       if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT "\n", st->nthreads));
+#if defined(PETSC_HAVE_CUDA)
+      if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
+        PetscInt ngL, ngU, ntL, ntU;
+
+        PetscCall(PCSubtreeILUCUDAGetGroups_Private(st, &ngL, &ngU, &ntL, &ntU));
+        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU));
+      }
+#endif
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
     }
     PetscCall(PetscViewerFlush(viewer));
@@ -771,7 +793,11 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    Each triangular solve keeps per row a counter of unresolved inputs and an accumulator. When a value is final it
    is pushed to the rows that depend on it (atomic add, then atomic decrement); whoever completes a row solves it at
    once and continues down that subtree. There is no level analysis and no barrier, and no thread ever waits for
-   another, so it cannot deadlock. A refactorization with the same nonzero pattern only refreshes values.
+   another, so it cannot deadlock (CPU threads backend). The cuda backend solves each row with one warp whose lanes
+   accumulate the row's inputs as soon as each is published (each value is its own readiness flag), chains of
+   dependent consecutive rows stay on one warp, and warps take rows in topological order by an atomic ticket, so a
+   warp only waits for rows already taken by running warps: deadlock-free by construction, one kernel per triangular
+   solve, bitwise reproducible. A refactorization with the same nonzero pattern only refreshes values.
 
    Options Database Keys:
 +  -pc_subtree_ilu_type <ilu,icc>                 - incomplete LU or incomplete Cholesky (default ilu)
@@ -780,9 +806,12 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_shift_type <none,nonzero,positive_definite> - PETSc's shift (default none for ilu, positive_definite for icc, like `PCILU`/`PCICC`)
 .  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
-.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only)
+.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend always is)
 .  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors, else threads for large blocks, else serial)
--  -pc_subtree_ilu_threads <n>                    - threads of the threads backend
+.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend
+.  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
+.  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
+-  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 
    Level: intermediate
 
@@ -808,6 +837,8 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->backend_requested = PC_SUBTREEILU_BACKEND_AUTO;
   st->backend           = PC_SUBTREEILU_BACKEND_SERIAL;
   st->nthreads          = 1;
+  st->cudachain         = 32;
+  st->cudascan          = PETSC_TRUE;
 #if defined(SUBTREEILU_HAVE_THREADS)
   {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);

@@ -1,25 +1,48 @@
 /*
-  CUDA backend of PCSUBTREEILU: synchronization-free subtree triangular solves with hardware atomics.
+  CUDA backend of PCSUBTREEILU: synchronization-free triangular solves (no level analysis, no barrier, no host
+  synchronization; one kernel launch per triangular solve).
 
-  Each triangular solve: a reset kernel sets the per-row counters of unresolved inputs + 1 (and zeroes the
-  accumulators), then one thread per row, in topological order, decrements its row's counter once. Whoever brings a
-  counter to zero (the row's own thread if all inputs were already final, else the thread that pushed the last
-  input) solves that row and pushes x_i to the rows that depend on it (CSC column: atomicAdd of T_ji x_i into the
-  accumulator, __threadfence, atomicSub of the counter); rows it completes go on its linked stack (next[], one slot
-  per row, each row is pushed at most once) and it continues down that subtree. No thread ever waits or spins on
-  another, so it cannot deadlock whatever the scheduling; the kernel ends when every thread has emptied its stack,
-  which is when every row is solved.
-  Deterministic mode: no floating-point atomics; the completer sums its row in CSR order itself (reads x through
-  L2 with __ldcg after the acquiring fence), so results are bitwise reproducible.
+  Each solution value is its own readiness flag: before a solve the output vector is filled with a sentinel bit
+  pattern (a NaN payload that arithmetic never produces), and a row's value is published with one 64-bit store.
+  A consumer waits for exactly the inputs it needs with relaxed gpu-scope loads: the value and its readiness arrive
+  in one single-copy-atomic access, so neither a fence nor a counter is needed, and each input is used as soon as it
+  is known. Summation orders are fixed, so the cuda backend is always bitwise reproducible (with or without
+  -pc_subtree_ilu_deterministic).
+
+  Chains: consecutive rows (in the solve's order) where each row depends on the previous one (the x-direction of a
+  natural-ordered grid, a band) are grouped, at most -pc_subtree_ilu_cuda_chain (<= 32) rows per group, and one
+  warp solves a group, one lane per row: the lanes gather their rows' inputs from outside the group in parallel,
+  then the chain is resolved inside the warp (an affine scan, or shuffles) and the critical path crosses warps
+  only between groups. Rows that do not depend on their predecessor start a new group. A warp takes a run of up
+  to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at once and the ticket window never
+  throttles a wide wavefront, e.g. the planes of a 3D grid).
+
+  Deadlock freedom by construction: a persistent grid of warps takes groups by a ticket (atomicAdd on a counter)
+  in topological order; a warp only ever waits for rows of groups with smaller tickets (checked at setup: every
+  input of a row lies before it in the solve's order), which were taken earlier by warps that are running (a warp
+  takes a ticket only while it executes; blocks not yet scheduled hold none). The warp holding the smallest
+  unfinished ticket therefore waits for nobody and finishes; by induction all do. This needs no co-residency of the
+  grid, no occupancy assumption and no warp-synchronous behaviour (no lane ever waits for another lane of its warp;
+  the lanes only meet in *_sync warp intrinsics).
 */
 #include <petscdevice_cuda.h>
 #include "subtreeiluimpl.h"
+
+#define SUBTREEILU_WARPS    8  /* warps per block of the solve kernel */
+#define SUBTREEILU_MAXCHAIN 32 /* most rows of a group (one lane per row) */
+#define SUBTREEILU_MAXSUPER 32 /* most groups of one chain one warp takes with one ticket */
+#define SUBTREEILU_SENTINEL 0xFFF4A5A5A5A5A5A5ULL /* "not yet solved": a signaling NaN payload (arithmetic yields quiet NaNs) */
+#define SUBTREEILU_QNAN     0x7FF8000000000000ULL
 
 typedef struct {
   PetscInt     n, nnz;
   PetscBool    lower;
   PetscInt    *rowptr, *colidx, *colptr, *rowidx;
   PetscScalar *val, *cval;
+  PetscInt     ngroups; /* groups (chains of dependent consecutive rows), the same for T and T^T */
+  PetscInt    *gptr;    /* group g: rows gptr[g] .. gptr[g+1]-1 */
+  PetscInt     nsuper;  /* tickets: runs of linked groups (one chain longer than a group), at most SUBTREEILU_MAXSUPER groups */
+  PetscInt    *sptr;    /* ticket s: groups sptr[s] .. sptr[s+1]-1 */
 } DevTri;
 
 struct _PCSubtreeILUCUDA {
@@ -27,13 +50,14 @@ struct _PCSubtreeILUCUDA {
   DevTri       L, U;
   PetscInt    *rperm, *cperm;
   PetscScalar *dinv, *sqrtdinv;
-  PetscScalar *t1, *t2, *hb, *hx; /* work, and device copies of host vectors */
-  int         *cnt;
-  PetscScalar *acc;
-  PetscInt    *next;
+  PetscScalar *t1, *t2, *t3, *hb, *hx; /* work, and device copies of host vectors */
+  int         *tickets;                /* one group ticket counter per triangular solve of an apply */
+  int          nblocks;                /* blocks of the persistent solve grid */
+  int          scan;                   /* bidiagonal chains by an affine scan */
+  unsigned     backoff;                /* nanoseconds of sleep between two polls of an unpublished value */
 };
 
-#if defined(PETSC_USE_COMPLEX)
+#if defined(PETSC_USE_COMPLEX) || defined(PETSC_USE_REAL_SINGLE) || defined(PETSC_USE_REAL___FLOAT128) || defined(PETSC_USE_REAL___FP16)
   #define SUBTREEILU_CUDA_SUPPORTED 0
 #else
   #define SUBTREEILU_CUDA_SUPPORTED 1
@@ -48,6 +72,8 @@ static PetscErrorCode DevTriDestroy(DevTri *T)
   PetscCallCUDA(cudaFree(T->rowidx));
   PetscCallCUDA(cudaFree(T->val));
   PetscCallCUDA(cudaFree(T->cval));
+  PetscCallCUDA(cudaFree(T->gptr));
+  PetscCallCUDA(cudaFree(T->sptr));
   PetscCall(PetscMemzero(T, sizeof(*T)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -62,18 +88,56 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly)
+/* Groups of consecutive rows i-1, i linked by an entry (lower: T(i,i-1), upper: T(i-1,i)), at most maxchain rows.
+   The link set is the same for T and T^T, so the groups serve both (traversed in opposite orders). */
+static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
+{
+  PetscInt *gptr, *sptr, ng = 0, ns = 0, n = T->n;
+
+  PetscFunctionBegin;
+  /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
+  for (PetscInt i = 0; i < n; i++) {
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) PetscCheck(T->lower ? T->colidx[k] < i : T->colidx[k] > i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, T->colidx[k]);
+  }
+  PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
+  PetscCall(PetscMalloc2(n + 1, &gptr, n + 1, &sptr));
+  gptr[0] = sptr[0] = 0;
+  for (PetscInt i = 1; i < n; i++) {
+    PetscBool link;
+
+    if (T->lower) link = (T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
+    else link = (T->rowptr[i] > T->rowptr[i - 1] && T->colidx[T->rowptr[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
+    if (!link || i - gptr[ng] >= maxchain) {
+      gptr[++ng] = i;
+      /* a new ticket where the chain breaks (or is long): one warp keeps a long chain, so fewer tickets wait at once */
+      if (!link || ng - sptr[ns] >= SUBTREEILU_MAXSUPER) sptr[++ns] = ng;
+    }
+  }
+  if (n) {
+    gptr[++ng] = n;
+    sptr[++ns] = ng;
+  }
+  D->ngroups = ng;
+  D->nsuper  = ns;
+  PetscCall(Upload(&D->gptr, gptr, ng + 1));
+  PetscCall(Upload(&D->sptr, sptr, ns + 1));
+  PetscCall(PetscFree2(gptr, sptr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain)
 {
   PetscFunctionBegin;
   if (!valuesonly) {
     PetscCall(DevTriDestroy(D));
-    D->n       = T->n;
-    D->nnz     = T->nnz;
-    D->lower   = T->lower;
+    D->n     = T->n;
+    D->nnz   = T->nnz;
+    D->lower = T->lower;
     PetscCall(Upload(&D->rowptr, T->rowptr, T->n + 1));
     PetscCall(Upload(&D->colptr, T->colptr, T->n + 1));
     PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
     PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
+    PetscCall(DevTriGroups(D, T, maxchain));
   }
   PetscCall(Upload(&D->val, T->val, T->nnz));
   PetscCall(Upload(&D->cval, T->cval, T->nnz));
@@ -94,61 +158,48 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *cu
   PetscCallCUDA(cudaFree(c->sqrtdinv));
   PetscCallCUDA(cudaFree(c->t1));
   PetscCallCUDA(cudaFree(c->t2));
+  PetscCallCUDA(cudaFree(c->t3));
   PetscCallCUDA(cudaFree(c->hb));
   PetscCallCUDA(cudaFree(c->hx));
-  PetscCallCUDA(cudaFree(c->cnt));
-  PetscCallCUDA(cudaFree(c->acc));
-  PetscCallCUDA(cudaFree(c->next));
+  PetscCallCUDA(cudaFree(c->tickets));
   PetscCall(PetscFree(*cuda));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Copies the solve structures (valuesonly: only the values after a numeric refactorization) to the GPU */
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, PetscBool valuesonly)
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *st, PetscInt *ngL, PetscInt *ngU, PetscInt *ntL, PetscInt *ntU)
 {
-  PCSubtreeILUCUDA c;
-  PetscInt         n = st->n;
-
   PetscFunctionBegin;
-  PetscCheck(SUBTREEILU_CUDA_SUPPORTED, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend of PCSUBTREEILU needs real scalars");
-  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
-  if (!valuesonly || !st->cuda) {
-    PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
-    PetscCall(PetscNew(&st->cuda));
-    c    = st->cuda;
-    c->n = n;
-    PetscCall(Upload(&c->rperm, st->rperm, n));
-    PetscCall(Upload(&c->cperm, st->cperm, n));
-    PetscCallCUDA(cudaMalloc((void **)&c->t1, PetscMax(n, 1) * sizeof(PetscScalar)));
-    PetscCallCUDA(cudaMalloc((void **)&c->t2, PetscMax(n, 1) * sizeof(PetscScalar)));
-    PetscCallCUDA(cudaMalloc((void **)&c->cnt, PetscMax(n, 1) * sizeof(int)));
-    PetscCallCUDA(cudaMalloc((void **)&c->acc, PetscMax(n, 1) * sizeof(PetscScalar)));
-    PetscCallCUDA(cudaMalloc((void **)&c->next, PetscMax(n, 1) * sizeof(PetscInt)));
-    valuesonly = PETSC_FALSE;
-  }
-  c = st->cuda;
-  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly));
-  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly));
-  PetscCall(Upload(&c->dinv, st->dinv, n));
-  if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, n));
+  *ngL = st->cuda ? st->cuda->L.ngroups : 0;
+  *ngU = st->cuda ? st->cuda->U.ngroups : 0;
+  *ntL = st->cuda ? st->cuda->L.nsuper : 0;
+  *ntU = st->cuda ? st->cuda->U.nsuper : 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* ------------------------------------------------------------------ kernels */
-__global__ static void ResetKernel(PetscInt n, const PetscInt *__restrict__ dptr, int *__restrict__ cnt, PetscScalar *__restrict__ acc)
+__device__ static __forceinline__ unsigned long long LoadRelaxed(const PetscScalar *p)
 {
-  for (PetscInt i = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; i < n; i += (PetscInt)gridDim.x * blockDim.x) {
-    cnt[i] = (int)(dptr[i + 1] - dptr[i] + 1); /* inputs + the row's own thread */
-    acc[i] = 0.0;
-  }
+  unsigned long long v;
+
+  asm volatile("ld.relaxed.gpu.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
 }
 
-/* t[i] = b[perm[i]] (perm may be NULL) times scale[i] (may be NULL) */
-__global__ static void GatherKernel(PetscInt n, const PetscInt *__restrict__ perm, const PetscScalar *__restrict__ scale, const PetscScalar *__restrict__ b, PetscScalar *__restrict__ t)
+__device__ static __forceinline__ void StoreRelaxed(PetscScalar *p, unsigned long long v)
 {
+  asm volatile("st.relaxed.gpu.b64 [%0], %1;" : : "l"(p), "l"(v) : "memory");
+}
+
+/* t[i] = b[perm[i]] (perm may be NULL) when t, and o1[i] = o2[i] = sentinel (o2 may be NULL); resets the tickets */
+__global__ static void PrepKernel(PetscInt n, const PetscInt *__restrict__ perm, const PetscScalar *__restrict__ b, PetscScalar *__restrict__ t, PetscScalar *__restrict__ o1, PetscScalar *__restrict__ o2, int *__restrict__ tickets)
+{
+  unsigned long long *u1 = (unsigned long long *)o1, *u2 = (unsigned long long *)o2; /* integer stores: the exact bits */
+
+  if (blockIdx.x == 0 && threadIdx.x < 2) tickets[threadIdx.x] = 0;
   for (PetscInt i = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; i < n; i += (PetscInt)gridDim.x * blockDim.x) {
-    PetscScalar v = b[perm ? perm[i] : i];
-    t[i]          = scale ? v * scale[i] : v;
+    if (t) t[i] = b[perm ? perm[i] : i];
+    u1[i] = SUBTREEILU_SENTINEL;
+    if (u2) u2[i] = SUBTREEILU_SENTINEL;
   }
 }
 
@@ -156,45 +207,136 @@ __global__ static void GatherKernel(PetscInt n, const PetscInt *__restrict__ per
 __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ perm, const PetscScalar *__restrict__ scale, const PetscScalar *__restrict__ t, PetscScalar *__restrict__ x)
 {
   for (PetscInt i = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; i < n; i += (PetscInt)gridDim.x * blockDim.x) {
-    PetscScalar v        = scale ? t[i] * scale[i] : t[i];
+    PetscScalar v         = scale ? t[i] * scale[i] : t[i];
     x[perm ? perm[i] : i] = v;
   }
 }
 
-/* One thread per row, rows in topological order (ascending: row = thread, else row = n-1-thread). Counters start at
-   (inputs + 1): the row's own thread and every pushed input decrement it once; whoever brings it to zero solves the
-   row, x_i = (b_i rs_i - sum_j T_ij x_j) ds_i, and pushes x_i on, continuing with the rows it completes (linked
-   stack). A thread whose row is not ready simply exits: nobody waits. dptr/didx/dval: inputs of a row (the system's
-   CSR), fptr/fidx/fval: rows depending on a row (the system's CSC). */
-__global__ static void SolveKernel(PetscInt n, int ascending, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscInt *__restrict__ fptr, const PetscInt *__restrict__ fidx, const PetscScalar *__restrict__ fval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *cnt, PetscScalar *acc, PetscInt *next, int det)
+/*
+  x_i = (b_i rs_i - sum_j T_ij x_j) ds_i. dptr/didx/dval: inputs of a row (the system's CSR: T's CSR, or its CSC for
+  T^T; each row's inputs sorted by increasing index). x must hold the sentinel everywhere on entry.
+
+  A warp takes tickets t = 0, 1, ... until none is left (tickets in topological order: ascending s = t, else
+  s = nsuper-1-t); ticket s is a run of groups of one chain (sptr), which the warp solves group after group in the
+  solve's order (a later group reads the earlier ones' values from x like any other input). Lane q solves the q-th
+  row of a group in the solve's order. Phase 1: every lane sums its row's
+  inputs from outside the group (CSR order), waiting for each value to be published (values are loaded in batches, so
+  the waits overlap). Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
+  previous row (bidiagonal chain, the common case) by a log2(32)-step scan of the affine maps x_q = alpha_q + beta_q
+  x_{q-1} (scan = 1), else step by step, the value of row r being broadcast by a shuffle. Both orders are fixed:
+  the results are bitwise reproducible. Then every lane publishes its x_i with one store.
+*/
+#define SUBTREEILU_BATCH 4
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nsuper, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
-  PetscInt t = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x;
-  PetscInt top;
+  const unsigned full = 0xffffffffu;
+  const int      lane = threadIdx.x & 31;
 
-  if (t >= n) return;
-  top = ascending ? t : n - 1 - t;
-  if (atomicSub(&cnt[top], 1) != 1) return; /* an input is still missing: its pusher will solve this row */
-  next[top] = -1;
-  while (top >= 0) {
-    PetscInt    i = top, k0 = fptr[i], k1 = fptr[i + 1]; /* read-only data is loaded before the fence */
-    PetscScalar s = rs ? b[i] * rs[i] : b[i], dsi = ds ? ds[i] : 1.0, xi;
+  while (true) {
+    int      t = 0;
+    PetscInt sg, sg0, sg1;
 
-    __threadfence(); /* acquire: the last decrement of row i's counter was seen, now see its inputs/partial sums */
-    top = next[i];
-    if (det) {
-      for (PetscInt k = dptr[i]; k < dptr[i + 1]; k++) s -= dval[k] * __ldcg(&x[didx[k]]);
-    } else s -= __ldcg(&acc[i]);
-    xi = ds ? s * dsi : s;
-    __stcg(&x[i], xi);
-    if (!det)
-      for (PetscInt k = k0; k < k1; k++) atomicAdd(&acc[fidx[k]], fval[k] * xi);
-    __threadfence(); /* release: x_i and the partial sums are visible before any counter is decremented */
-    for (PetscInt k = k0; k < k1; k++) {
-      PetscInt j = fidx[k];
+    if (lane == 0) t = atomicAdd(ticket, 1);
+    t = __shfl_sync(full, t, 0);
+    if (t >= nsuper) break;
+    sg  = ascending ? t : nsuper - 1 - t;
+    sg0 = sptr[sg];
+    sg1 = sptr[sg + 1];
+    for (PetscInt gg = 0; gg < sg1 - sg0; gg++) { /* the groups of one chain, in order */
+      int         nin = 0, act, bidiag, pending;
+      PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0;
+      PetscScalar acc = 0.0, dsi = 1.0, beta, xi;
 
-      if (atomicSub(&cnt[j], 1) == 1) { /* this thread completed row j: solve it later (linked stack) */
-        next[j] = top;
-        top     = j;
+      g0  = gptr[g];
+      g1  = gptr[g + 1];
+      len = g1 - g0;
+      act = lane < len;
+      if (act) {
+        PetscInt    k0, k1, e0, e1, m;
+        PetscScalar s = 0.0, bi;
+
+        i  = ascending ? g0 + lane : g1 - 1 - lane;
+        k0 = dptr[i];
+        k1 = dptr[i + 1];
+        /* inputs inside the group: ascending, the largest indices (a suffix); descending, the smallest (a prefix) */
+        if (ascending) {
+          for (m = k1; m > k0 && didx[m - 1] >= g0; m--) { }
+          e0 = k0, e1 = m, in0 = m, in1 = k1;
+        } else {
+          for (m = k0; m < k1 && didx[m] < g1; m++) { }
+          e0 = m, e1 = k1, in0 = k0, in1 = m;
+        }
+        nin = (int)(in1 - in0);
+        bi  = rs ? b[i] * rs[i] : b[i]; /* independent of the inputs: loaded before waiting */
+        if (ds) dsi = ds[i];
+        for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
+          PetscInt           j[SUBTREEILU_BATCH];
+          PetscScalar        a[SUBTREEILU_BATCH];
+          unsigned long long u[SUBTREEILU_BATCH];
+
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
+            j[q] = k + q < e1 ? didx[k + q] : -1;
+            a[q] = k + q < e1 ? dval[k + q] : 0.0;
+          }
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadRelaxed(&x[j[q]]) : 0ULL; /* issued together */
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
+            if (j[q] < 0) break;
+            while (u[q] == SUBTREEILU_SENTINEL) { /* j's group has a smaller ticket: it is being solved */
+              if (backoff) __nanosleep(backoff);
+              u[q] = LoadRelaxed(&x[j[q]]);
+            }
+            s += a[q] * __longlong_as_double((long long)u[q]);
+          }
+        }
+        acc = bi - s;
+      }
+      /* phase 2: dependencies inside the group. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
+         factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero
+         pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
+      beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
+      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
+      if (bidiag && scan) {
+        PetscScalar alpha = acc * dsi;
+
+  #pragma unroll
+        for (int off = 1; off < 32; off <<= 1) {
+          PetscScalar ap = __shfl_up_sync(full, alpha, off), bp = __shfl_up_sync(full, beta, off);
+
+          if (lane >= off) {
+            alpha = alpha + beta * ap;
+            beta  = beta * bp;
+          }
+        }
+        xi = alpha;
+      } else {
+        PetscInt    p  = ascending ? in0 : in1 - 1, dir = ascending ? 1 : -1;
+        PetscInt    cp = -1;
+        PetscScalar ap = 0.0;
+
+        pending = act && nin > 0;
+        if (pending) cp = didx[p], ap = dval[p];
+        for (int r = 0; r < len; r++) {
+          PetscScalar xr;
+
+          if (!__any_sync(full, pending)) break; /* every remaining row is final */
+          xr = __shfl_sync(full, acc * dsi, r);  /* row r is final: all its in-group inputs come before it */
+          if (pending && cp == (ascending ? g0 + r : g1 - 1 - r)) {
+            acc -= ap * xr;
+            p += dir;
+            pending = ascending ? p < in1 : p >= in0;
+            if (pending) cp = didx[p], ap = dval[p];
+          }
+        }
+        xi = acc * dsi;
+      }
+      if (act) {
+        unsigned long long u = (unsigned long long)__double_as_longlong(xi);
+
+        if (u == SUBTREEILU_SENTINEL) u = SUBTREEILU_QNAN; /* cannot come from arithmetic; only a copied input */
+        StoreRelaxed(&x[i], u);
       }
     }
   }
@@ -206,29 +348,65 @@ static inline int NumBlocks(PetscInt n, int bs)
   return (int)PetscMin(PetscMax(nb, 1), 65535 * 16);
 }
 
-/* solves T x = b (transpose: T^T x = b) on the device, all pointers on the device */
-static PetscErrorCode DevTriSolve(PC_SubtreeILU *st, const DevTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
+/* Copies the solve structures (valuesonly: only the values after a numeric refactorization) to the GPU */
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, PetscBool valuesonly)
 {
-  PCSubtreeILUCUDA c = st->cuda;
-  const PetscInt    *dptr, *didx, *fptr, *fidx;
-  const PetscScalar *dval, *fval;
-  PetscInt           n         = T->n;
-  int                ascending = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : 0;
-  const int          bs        = 128;
+  PCSubtreeILUCUDA c;
+  PetscInt         n = st->n;
 
   PetscFunctionBegin;
-  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
-  if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val, fptr = T->colptr, fidx = T->rowidx, fval = T->cval;
-  else dptr = T->colptr, didx = T->rowidx, dval = T->cval, fptr = T->rowptr, fidx = T->colidx, fval = T->val;
-  /* counters are reset for every solve */
-  ResetKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, dptr, c->cnt, c->acc);
-  PetscCallCUDA(cudaGetLastError());
-  SolveKernel<<<(unsigned int)((n + bs - 1) / bs), bs, 0, PetscDefaultCudaStream>>>(n, ascending, dptr, didx, dval, fptr, fidx, fval, b, rs, ds, x, c->cnt, c->acc, c->next, st->deterministic ? 1 : 0);
+  PetscCheck(SUBTREEILU_CUDA_SUPPORTED, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend of PCSUBTREEILU needs real double precision scalars");
+  PetscCheck(st->cudachain >= 1 && st->cudachain <= SUBTREEILU_MAXCHAIN, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_chain must be in [1, %d], got %" PetscInt_FMT, SUBTREEILU_MAXCHAIN, st->cudachain);
+  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+  if (!valuesonly || !st->cuda) {
+    int dev, nsm, perSM = 0;
+
+    PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
+    PetscCall(PetscNew(&st->cuda));
+    c    = st->cuda;
+    c->n = n;
+    PetscCall(Upload(&c->rperm, st->rperm, n));
+    PetscCall(Upload(&c->cperm, st->cperm, n));
+    PetscCallCUDA(cudaMalloc((void **)&c->t1, PetscMax(n, 1) * sizeof(PetscScalar)));
+    PetscCallCUDA(cudaMalloc((void **)&c->t2, PetscMax(n, 1) * sizeof(PetscScalar)));
+    PetscCallCUDA(cudaMalloc((void **)&c->t3, PetscMax(n, 1) * sizeof(PetscScalar)));
+    PetscCallCUDA(cudaMalloc((void **)&c->tickets, 2 * sizeof(int)));
+    /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
+    PetscCallCUDA(cudaGetDevice(&dev));
+    PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, 0));
+    c->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
+    valuesonly = PETSC_FALSE;
+  }
+  c       = st->cuda;
+  c->scan = st->cudascan ? 1 : 0;
+  c->backoff = (unsigned)st->cudabackoff;
+  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain));
+  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain));
+  PetscCall(Upload(&c->dinv, st->dinv, n));
+  if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* solves T x = b (transpose: T^T x = b) on the device, all pointers on the device; x holds the sentinel */
+static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x, int *ticket)
+{
+  const PetscInt    *dptr, *didx;
+  const PetscScalar *dval;
+  int                ascending = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : 0;
+  PetscInt           nb        = PetscMin((PetscInt)c->nblocks, (T->nsuper + SUBTREEILU_WARPS - 1) / SUBTREEILU_WARPS);
+
+  PetscFunctionBegin;
+  if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
+  else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(T->nsuper, ascending, c->scan, c->backoff, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* y = M^{-1} x (or the transposed/symmetric parts); device: x and y are device pointers, else host pointers */
+/* y = M^{-1} x (or the transposed/symmetric parts); device: x and y are device pointers, else host pointers.
+   Kernels only, on PETSc's default stream: no host synchronization unless host vectors are given. */
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, const PetscScalar *x, PetscScalar *y, PetscBool device)
 {
   PCSubtreeILUCUDA   c = st->cuda;
@@ -236,11 +414,13 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   const PetscScalar *b;
   PetscScalar       *out;
   PetscBool          icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  int                nb;
 
   PetscFunctionBegin;
   PetscCheck(c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The cuda backend is not set up");
   n = c->n;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  nb = NumBlocks(n, 256);
   if (!device) {
     if (!c->hb) PetscCallCUDA(cudaMalloc((void **)&c->hb, n * sizeof(PetscScalar)));
     if (!c->hx) PetscCallCUDA(cudaMalloc((void **)&c->hx, n * sizeof(PetscScalar)));
@@ -256,28 +436,30 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   PetscCall(PetscLogGpuTimeBegin());
   switch (mode) {
   case PC_SUBTREEILU_APPLY:
-    GatherKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, NULL, b, c->t1);
+    PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, b, c->t1, c->t2, c->t3, c->tickets);
     PetscCallCUDA(cudaGetLastError());
-    PetscCall(DevTriSolve(st, &c->L, PETSC_FALSE, c->t1, NULL, NULL, c->t2));
-    PetscCall(DevTriSolve(st, &c->U, PETSC_FALSE, c->t2, icc ? c->dinv : NULL, icc ? NULL : c->dinv, c->t1));
-    ScatterKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, c->t1, out);
+    PetscCall(DevTriSolve(c, &c->L, PETSC_FALSE, c->t1, NULL, NULL, c->t2, c->tickets));
+    PetscCall(DevTriSolve(c, &c->U, PETSC_FALSE, c->t2, icc ? c->dinv : NULL, icc ? NULL : c->dinv, c->t3, c->tickets + 1));
+    ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, c->t3, out);
     break;
   case PC_SUBTREEILU_APPLY_TRANSPOSE:
-    GatherKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, b, c->t1);
+    PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, b, c->t1, c->t2, c->t3, c->tickets);
     PetscCallCUDA(cudaGetLastError());
-    PetscCall(DevTriSolve(st, &c->U, PETSC_TRUE, c->t1, NULL, c->dinv, c->t2));
-    PetscCall(DevTriSolve(st, &c->L, PETSC_TRUE, c->t2, NULL, NULL, c->t1));
-    ScatterKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, NULL, c->t1, out);
+    PetscCall(DevTriSolve(c, &c->U, PETSC_TRUE, c->t1, NULL, c->dinv, c->t2, c->tickets));
+    PetscCall(DevTriSolve(c, &c->L, PETSC_TRUE, c->t2, NULL, NULL, c->t3, c->tickets + 1));
+    ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, NULL, c->t3, out);
     break;
   case PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT:
-    GatherKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, NULL, b, c->t1);
+    PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, b, c->t1, c->t2, NULL, c->tickets);
     PetscCallCUDA(cudaGetLastError());
-    PetscCall(DevTriSolve(st, &c->L, PETSC_FALSE, c->t1, NULL, NULL, c->t2));
-    ScatterKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, NULL, c->sqrtdinv, c->t2, out);
+    PetscCall(DevTriSolve(c, &c->L, PETSC_FALSE, c->t1, NULL, NULL, c->t2, c->tickets));
+    ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, NULL, c->sqrtdinv, c->t2, out);
     break;
   case PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT:
-    PetscCall(DevTriSolve(st, &c->U, PETSC_FALSE, b, c->sqrtdinv, NULL, c->t1));
-    ScatterKernel<<<NumBlocks(n, 256), 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, c->t1, out);
+    PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, NULL, NULL, NULL, c->t2, NULL, c->tickets);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(DevTriSolve(c, &c->U, PETSC_FALSE, b, c->sqrtdinv, NULL, c->t2, c->tickets));
+    ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, c->t2, out);
     break;
   }
   PetscCallCUDA(cudaGetLastError());

@@ -50,6 +50,9 @@ typedef struct {
   PetscBool           deterministic;
   PCSubtreeILUBackend backend_requested, backend;
   PetscInt            nthreads;
+  PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
+  PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
+  PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
 
   /* factorization */
   Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */
@@ -86,5 +89,6 @@ PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_Subtree
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);
 #endif
