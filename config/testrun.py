@@ -19,7 +19,7 @@ default, `tolerance:` per test) and an absolute floor of 1e-12, everything else 
 runs are equal). Unlike petscdiff, which masks every floating-point number, a wrong number fails.
 
 Ends with the line 'N passed, N failed, N skipped'; exit status 1 on any failure.
-Options: --pattern REGEX (select tests by name), --list, --update (write references: review them!),
+Options: --pattern REGEX (select tests by name), --list, --update (write references: review them!), --update-missing (only absent ones),
 --keep-going is the default; --timeout S is a hang guard only (default 1800 s), never a performance limit.
 """
 import argparse
@@ -228,6 +228,7 @@ def main():
     ap.add_argument("--pattern", default="")
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--update", action="store_true")
+    ap.add_argument("--update-missing", action="store_true", help="write only the references that do not exist yet")
     ap.add_argument("--timeout", type=float, default=1800.0)
     ap.add_argument("-v", "--verbose", action="store_true")
     opts = ap.parse_args()
@@ -309,7 +310,7 @@ def main():
             dt = time.time() - t0
             if t.get("filter"):
                 out = subprocess.run(t["filter"], shell=True, input=out, capture_output=True, text=True, cwd=srcdir).stdout
-            if opts.update:
+            if opts.update or (opts.update_missing and not os.path.exists(ref)):
                 os.makedirs(os.path.dirname(ref), exist_ok=True)
                 open(ref, "w").write(out)
             expected = open(ref).read() if os.path.exists(ref) else None
