@@ -20,13 +20,13 @@ fi
 timeout "${CHECK_LIMIT:-260}" make check TESTARGS="--timeout 120" >> "$out/check.log" 2>&1
 echo "# make check exit status $?" >> "$out/check.log"
 tail -n 4 "$out/check.log"
-# compute-sanitizer on the sync-free kernels (subtree_ilu on a 30x30 grid, every cuda variant of the test)
+# compute-sanitizer on the sync-free kernels (subtree_ilu on a 16x16 grid, every cuda variant of the test)
 if command -v compute-sanitizer >/dev/null; then
   make -s "$PWD/build/tests/subtreeilu2"
   for tool in memcheck racecheck synccheck; do
-    (cd tests && timeout 120 compute-sanitizer --tool $tool ../build/tests/subtreeilu2 -N 30 -det_pc_subtree_ilu_deterministic \
+    (cd tests && timeout 40 compute-sanitizer --tool $tool ../build/tests/subtreeilu2 -N 16 -det_pc_subtree_ilu_deterministic \
       -det_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_backend cuda -zst_pc_subtree_ilu_backend cuda -sst_pc_subtree_ilu_backend cuda \
-      -pst_pc_subtree_ilu_backend cuda 2>&1 | grep -E "SUMMARY|agree|identical|NO" ) >> "$out/sanitizer.log" 2>&1
+      -pst_pc_subtree_ilu_backend cuda 2>&1 | grep -E "SUMMARY|agree|identical|NO" ) >> "$out/check.log" 2>>> "$out/sanitizer.log" 2>&11
   done
 fi
 timeout "${BENCH_LIMIT:-300}" make bench TIME="${BENCH_TIME:-200}" MATDIR="$PWD/.gpu/matrices" RESULTS="$PWD/gpu-bench" > "$out/bench.log" 2>&1
