@@ -26,7 +26,7 @@ if command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck synccheck; do
     (cd tests && timeout 40 compute-sanitizer --tool $tool ../build/tests/subtreeilu2 -N 16 -det_pc_subtree_ilu_deterministic \
       -det_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_backend cuda -zst_pc_subtree_ilu_backend cuda -sst_pc_subtree_ilu_backend cuda \
-      -pst_pc_subtree_ilu_backend cuda 2>&1 | grep -E "SUMMARY|agree|identical|NO" ) >> "$out/check.log" 2>>> "$out/sanitizer.log" 2>&11
+      -pst_pc_subtree_ilu_backend cuda 2>&1 | grep -E "SUMMARY|agree|identical|NO" ) >> "$out/check.log" 2>&1
   done
 fi
 timeout "${BENCH_LIMIT:-300}" make bench TIME="${BENCH_TIME:-200}" MATDIR="$PWD/.gpu/matrices" RESULTS="$PWD/gpu-bench" > "$out/bench.log" 2>&1
