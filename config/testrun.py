@@ -245,6 +245,7 @@ def main():
     env_base.setdefault("OMPI_MCA_rmaps_base_oversubscribe", "1")
     env_base["SPARSEGPU_LIB"] = LIB
     env_base["SPARSEGPU_MATRICES"] = MATRICES
+    env_base["LC_ALL"] = "C"  # sort orders and number formats independent of the machine
     print("# PETSc SparseGPU tests: PETSC_DIR=%s, CUDA=%s, GPU present=%s" % (os.environ.get("PETSC_DIR"), os.environ.get("HAVE_CUDA") == "1", gpu))
     sys.stdout.flush()
 

@@ -375,7 +375,7 @@ int main(int argc, char **argv)
     }
     PetscCheck(found[0], PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "None of the -dir directories exists");
     PetscCall(PetscStrncpy(dir, found, sizeof(dir)));
-    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "ls '%s'/*.mtx.gz | sort", dir));
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "ls '%s'/*.mtx.gz | LC_ALL=C sort", dir));
     fp = popen(cmd, "r");
     PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot list %s", dir);
     while (fgets(line, sizeof(line), fp)) {

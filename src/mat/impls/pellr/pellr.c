@@ -557,16 +557,16 @@ static PetscErrorCode PellrApplyVec(Mat_PELLR *p, PellrBlock *b, PetscBool dev, 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(MAT_PELLR_Mult, 0, 0, 0, 0));
   if (dev) {
-    PetscMemType mx, my, mz = PETSC_MEMTYPE_DEVICE;
-    PetscCall(VecGetArrayReadAndMemType(x, &xa, &mx));
+    /* device pointers whatever the vectors' binding or where their valid copy is (e.g. the ghost vector after a
+       scatter through non-GPU-aware MPI is valid on the host only): the VecCUDA accessors copy when needed */
+    PetscCall(VecCUDAGetArrayRead(x, &xa));
     if (z == y) {
-      PetscCall(VecGetArrayAndMemType(y, &ya, &my));
+      PetscCall(VecCUDAGetArray(y, &ya));
       za = ya;
     } else {
-      if (z) PetscCall(VecGetArrayReadAndMemType(z, &za, &mz));
-      PetscCall(VecGetArrayWriteAndMemType(y, &ya, &my));
+      if (z) PetscCall(VecCUDAGetArrayRead(z, &za));
+      PetscCall(VecCUDAGetArrayWrite(y, &ya));
     }
-    PetscCheck(PetscMemTypeDevice(mx) && PetscMemTypeDevice(my) && PetscMemTypeDevice(mz), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR GPU product got host vector arrays");
   } else {
     PetscCall(VecGetArrayRead(x, &xa));
     if (z == y) {
@@ -579,11 +579,11 @@ static PetscErrorCode PellrApplyVec(Mat_PELLR *p, PellrBlock *b, PetscBool dev, 
   }
   PetscCall(PellrBlockApply(p, b, dev, xa, za, ya, trans));
   if (dev) {
-    PetscCall(VecRestoreArrayReadAndMemType(x, &xa));
-    if (z == y) PetscCall(VecRestoreArrayAndMemType(y, &ya));
+    PetscCall(VecCUDARestoreArrayRead(x, &xa));
+    if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
     else {
-      if (z) PetscCall(VecRestoreArrayReadAndMemType(z, &za));
-      PetscCall(VecRestoreArrayWriteAndMemType(y, &ya));
+      if (z) PetscCall(VecCUDARestoreArrayRead(z, &za));
+      PetscCall(VecCUDARestoreArrayWrite(y, &ya));
     }
   } else {
     PetscCall(VecRestoreArrayRead(x, &xa));
