@@ -6,23 +6,7 @@ PCBJACOBI+ILU, and many repeated applies.\n\
 
 #include <petscsparsegpu.h>
 #include <petscksp.h>
-#include "subtreeilu_mmio.h"
-
-static PetscErrorCode MaxRelDiff(Vec a, Vec b, PetscReal *rel)
-{
-  Vec       d;
-  PetscReal na, nd;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecDuplicate(a, &d));
-  PetscCall(VecWAXPY(d, -1.0, a, b));
-  PetscCall(VecNorm(d, NORM_INFINITY, &nd));
-  PetscCall(VecNorm(a, NORM_INFINITY, &na));
-  *rel = nd / (na > 0 ? na : 1.0);
-  if (PetscIsInfOrNanReal(nd)) *rel = PETSC_INFINITY;
-  PetscCall(VecDestroy(&d));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include "subtreeilu_test.h"
 
 static PetscErrorCode CreatePC(Mat A, PCType type, const char prefix[], PC *pc)
 {
