@@ -28,6 +28,19 @@ static PetscErrorCode TrySetUp(PC pc, PetscErrorCode *ierr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* one operation of both PCs on b: *worst becomes the larger of itself and the relative difference of the results */
+static PetscErrorCode CompareOp(PetscErrorCode (*op)(PC, Vec, Vec), PC ref, PC st, Vec b, Vec x1, Vec x2, PetscReal *worst)
+{
+  PetscReal rel;
+
+  PetscFunctionBeginUser;
+  PetscCall(op(ref, b, x1));
+  PetscCall(op(st, b, x2));
+  PetscCall(MaxRelDiff(x1, x2, &rel));
+  *worst = PetscMax(*worst, rel);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
 {
   PC             ref, st;
@@ -35,7 +48,7 @@ static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
   PetscRandom    rnd;
   PetscErrorCode e1 = PETSC_SUCCESS, e2 = PETSC_SUCCESS;
   PCFailedReason r1, r2;
-  PetscReal      rel, worst = 0;
+  PetscReal      worst = 0;
   PetscBool      icc;
   char           opt[256];
 
@@ -86,23 +99,11 @@ static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
     PetscCall(PetscRandomSetSeed(rnd, 7));
     PetscCall(PetscRandomSeed(rnd));
     PetscCall(VecSetRandom(b, rnd));
-    PetscCall(PCApply(ref, b, x1));
-    PetscCall(PCApply(st, b, x2));
-    PetscCall(MaxRelDiff(x1, x2, &rel));
-    worst = PetscMax(worst, rel);
-    PetscCall(PCApplyTranspose(ref, b, x1));
-    PetscCall(PCApplyTranspose(st, b, x2));
-    PetscCall(MaxRelDiff(x1, x2, &rel));
-    worst = PetscMax(worst, rel);
+    PetscCall(CompareOp(PCApply, ref, st, b, x1, x2, &worst));
+    PetscCall(CompareOp(PCApplyTranspose, ref, st, b, x1, x2, &worst));
     if (icc) {
-      PetscCall(PCApplySymmetricLeft(ref, b, x1));
-      PetscCall(PCApplySymmetricLeft(st, b, x2));
-      PetscCall(MaxRelDiff(x1, x2, &rel));
-      worst = PetscMax(worst, rel);
-      PetscCall(PCApplySymmetricRight(ref, b, x1));
-      PetscCall(PCApplySymmetricRight(st, b, x2));
-      PetscCall(MaxRelDiff(x1, x2, &rel));
-      worst = PetscMax(worst, rel);
+      PetscCall(CompareOp(PCApplySymmetricLeft, ref, st, b, x1, x2, &worst));
+      PetscCall(CompareOp(PCApplySymmetricRight, ref, st, b, x1, x2, &worst));
     }
     PetscCall(PetscInfo(st, "%s: max rel. difference %g\n", name, (double)worst));
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %s(%" PetscInt_FMT ") %s: max rel. difference < 1e-10: %s\n", name, ctx->type, ctx->levels, ctx->ordering, worst < 1e-10 ? "yes" : "NO"));
