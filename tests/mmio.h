@@ -11,7 +11,8 @@
    - missing diagonal entries stay missing (nothing is added).
    With expand = PETSC_TRUE each off-diagonal entry of a symmetric (skew-symmetric) file is followed directly by its
    mirror (negated for skew-symmetric), giving the full matrix; with PETSC_FALSE the stored triangle only
-   (t->symmetric says whether the file holds one triangle).
+   (t->symmetric says whether the file holds one triangle). A general file is never symmetrized.
+   Used by pellr_ops and subtreeilu1 (expanded) and gpurcm_identity (as stored: the lower triangle of a symmetric file).
    Errors are PETSc errors naming the file: cannot open, not a coordinate Matrix Market file, unsupported field or
    symmetry, bad size line, sizes beyond PetscInt, bad or out-of-range entry, missing value, too few entries. */
 #pragma once
@@ -63,25 +64,14 @@ PETSC_UNUSED static PetscErrorCode MMNextLine_Private(FILE *f, const char path[]
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PETSC_UNUSED static PetscErrorCode MMRead(const char path[], PetscBool expand, MMTriplets *t)
+/* reads the opened file (MMRead() closes it and frees the triplets on error) */
+PETSC_UNUSED static PetscErrorCode MMRead_Private(FILE *f, const char path[], PetscBool expand, MMTriplets *t)
 {
-  FILE     *f;
-  char      line[4096], cmd[PETSC_MAX_PATH_LEN + 32], obj[64] = "", fmt[64] = "", field[64] = "", sym[64] = "";
-  PetscBool gz, exists, pattern, symmetric, skew, got;
+  char      line[4096], obj[64] = "", fmt[64] = "", field[64] = "", sym[64] = "";
+  PetscBool pattern, symmetric, skew, got;
   long long m, n, nz, cap;
-  size_t    len;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscTestFile(path, 'r', &exists));
-  PetscCheck(exists, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", path);
-  PetscCall(PetscStrlen(path, &len));
-  gz = (len > 3 && !strcmp(path + len - 3, ".gz")) ? PETSC_TRUE : PETSC_FALSE;
-  if (gz) {
-    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", path));
-    f = popen(cmd, "r");
-  } else f = fopen(path, "r");
-  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", path);
-
   /* banner */
   PetscCheck(fgets(line, sizeof(line), f), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "%s is empty (or gzip cannot read it)", path);
   PetscCheck(sscanf(line, "%%%%MatrixMarket %63s %63s %63s %63s", obj, fmt, field, sym) == 4 && !strcasecmp(obj, "matrix"), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is not a Matrix Market matrix file (no \"%%%%MatrixMarket matrix <format> <field> <symmetry>\" first line)", path);
@@ -119,8 +109,33 @@ PETSC_UNUSED static PetscErrorCode MMRead(const char path[], PetscBool expand, M
     if (expand && symmetric && r != c) t->i[p] = (PetscInt)(c - 1), t->j[p] = (PetscInt)(r - 1), t->v[p] = skew ? -a : a, p++;
     t->nz = p;
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_UNUSED static PetscErrorCode MMRead(const char path[], PetscBool expand, MMTriplets *t)
+{
+  FILE          *f;
+  char           cmd[PETSC_MAX_PATH_LEN + 32];
+  PetscBool      gz, exists;
+  size_t         len;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(t, sizeof(*t)));
+  PetscCall(PetscTestFile(path, 'r', &exists));
+  PetscCheck(exists, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", path);
+  PetscCall(PetscStrlen(path, &len));
+  gz = (len > 3 && !strcmp(path + len - 3, ".gz")) ? PETSC_TRUE : PETSC_FALSE;
+  if (gz) {
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", path));
+    f = popen(cmd, "r");
+  } else f = fopen(path, "r");
+  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", path);
+  ierr = MMRead_Private(f, path, expand, t);
   if (gz) pclose(f);
   else fclose(f);
+  if (ierr) PetscCall(MMTripletsDestroy(t));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
