@@ -10,66 +10,12 @@ and generated graphs, for every backend and thread count given.\n\
 
 #include <petscsparsegpu.h>
 #include <petscmat.h>
+#include "mmio.h"
 
-/* ------------------------------------------------------------------ Matrix Market reader */
-typedef struct {
-  PetscInt   m, n, nz;
-  PetscInt  *i, *j;
-  PetscBool  symmetric;
-} Triplets;
-
-static PetscErrorCode ReadMatrixMarket(const char *file, Triplets *t)
-{
-  FILE     *fp;
-  char      line[4096], cmd[PETSC_MAX_PATH_LEN + 32], field[64] = "", sym[64] = "";
-  PetscBool gz, pattern, first = PETSC_TRUE;
-  PetscInt  k = 0;
-  size_t    len;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscStrlen(file, &len));
-  gz = (len > 3 && !strcmp(file + len - 3, ".gz")) ? PETSC_TRUE : PETSC_FALSE;
-  if (gz) {
-    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", file));
-    fp = popen(cmd, "r");
-  } else fp = fopen(file, "r");
-  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", file);
-  t->symmetric = PETSC_FALSE;
-  pattern      = PETSC_FALSE;
-  while (fgets(line, sizeof(line), fp)) {
-    if (line[0] == '%') {
-      if (first && !strncmp(line, "%%MatrixMarket", 14)) {
-        char obj[64], fmt[64];
-        if (sscanf(line, "%%%%MatrixMarket %63s %63s %63s %63s", obj, fmt, field, sym) == 4) {
-          PetscCall(PetscStrcasecmp(field, "pattern", &pattern));
-          t->symmetric = (PetscBool)(!strcasecmp(sym, "symmetric") || !strcasecmp(sym, "skew-symmetric") || !strcasecmp(sym, "hermitian"));
-        }
-      }
-      first = PETSC_FALSE;
-      continue;
-    }
-    first = PETSC_FALSE;
-    if (sscanf(line, "%" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT, &t->m, &t->n, &t->nz) == 3) break;
-  }
-  PetscCall(PetscMalloc2(t->nz, &t->i, t->nz, &t->j));
-  while (k < t->nz && fgets(line, sizeof(line), fp)) {
-    PetscInt r, c;
-    if (line[0] == '%') continue;
-    if (sscanf(line, "%" PetscInt_FMT " %" PetscInt_FMT, &r, &c) != 2) continue;
-    t->i[k] = r - 1;
-    t->j[k] = c - 1;
-    k++;
-  }
-  (void)pattern;
-  if (gz) pclose(fp);
-  else fclose(fp);
-  PetscCheck(k == t->nz, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: read %" PetscInt_FMT " of %" PetscInt_FMT " entries", file, k, t->nz);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
+/* ------------------------------------------------------------------ Matrix Market files (only the pattern is used) */
 /* mode: 0 as stored, 1 symmetric expanded (both triangles), 2 transposed (a lower-stored file becomes upper-only)
    bs > 1 replaces each entry by a dense bs x bs block (identical consecutive rows: inodes) */
-static PetscErrorCode TripletsToAIJ(const Triplets *t, PetscInt mode, PetscInt bs, Mat *A)
+static PetscErrorCode TripletsToAIJ(const MMTriplets *t, PetscInt mode, PetscInt bs, Mat *A)
 {
   PetscInt *nnz, M = t->m * bs;
 
@@ -272,7 +218,7 @@ static PetscErrorCode Check(Config *cfg, const char *name, Mat A)
 
 static PetscErrorCode CheckFile(Config *cfg, const char *path)
 {
-  Triplets    t;
+  MMTriplets  t;
   Mat         A;
   char        name[PETSC_MAX_PATH_LEN], label[PETSC_MAX_PATH_LEN + 64];
   const char *base = strrchr(path, '/');
@@ -282,10 +228,10 @@ static PetscErrorCode CheckFile(Config *cfg, const char *path)
   PetscCall(PetscStrncpy(name, base ? base + 1 : path, sizeof(name)));
   dot = strstr(name, ".mtx");
   if (dot) *dot = 0;
-  PetscCall(ReadMatrixMarket(path, &t));
+  PetscCall(MMRead(path, PETSC_FALSE, &t)); /* as stored: a symmetric file gives its lower triangle */
   if (t.m != t.n) {
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: not square, skipped\n", name));
-    PetscCall(PetscFree2(t.i, t.j));
+    PetscCall(MMTripletsDestroy(&t));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(TripletsToAIJ(&t, 0, 1, &A));
@@ -310,7 +256,7 @@ static PetscErrorCode CheckFile(Config *cfg, const char *path)
     PetscCall(Check(cfg, label, A));
     PetscCall(MatDestroy(&A));
   }
-  PetscCall(PetscFree2(t.i, t.j));
+  PetscCall(MMTripletsDestroy(&t));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -426,24 +372,19 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&A));
     {
       /* inode-structured: a 3D 7-point grid with 3 unknowns per node stored as AIJ */
-      Triplets t;
-      Mat      G;
-      PetscInt nrow, cnt = 0;
+      MMTriplets t;
+      Mat        G;
+      MatInfo    info;
+      PetscInt   nrow;
       PetscCall(GridMatrix(PETSC_COMM_SELF, 15, 16, 14, PETSC_FALSE, 0, PETSC_FALSE, &G));
       PetscCall(MatGetSize(G, &nrow, NULL));
-      PetscCall(MatGetInfo(G, MAT_LOCAL, (MatInfo[]){{0}}));
-      {
-        MatInfo info;
-        PetscCall(MatGetInfo(G, MAT_LOCAL, &info));
-        t.nz = (PetscInt)info.nz_used;
-      }
-      t.m = t.n = nrow;
-      PetscCall(PetscMalloc2(t.nz, &t.i, t.nz, &t.j));
+      PetscCall(MatGetInfo(G, MAT_LOCAL, &info));
+      PetscCall(MMTripletsCreate(nrow, nrow, (PetscInt)info.nz_used, &t));
       for (PetscInt r = 0; r < nrow; r++) {
-        PetscInt           ncols;
-        const PetscInt    *cols;
+        PetscInt        ncols;
+        const PetscInt *cols;
         PetscCall(MatGetRow(G, r, &ncols, &cols, NULL));
-        for (PetscInt k = 0; k < ncols; k++) t.i[cnt] = r, t.j[cnt++] = cols[k];
+        for (PetscInt k = 0; k < ncols; k++) t.i[t.nz] = r, t.j[t.nz] = cols[k], t.v[t.nz++] = 1.0;
         PetscCall(MatRestoreRow(G, r, &ncols, &cols, NULL));
       }
       PetscCall(MatDestroy(&G));
@@ -456,7 +397,7 @@ int main(int argc, char **argv)
         PetscCall(Check(&cfg, label, A));
         PetscCall(MatDestroy(&A));
       }
-      PetscCall(PetscFree2(t.i, t.j));
+      PetscCall(MMTripletsDestroy(&t));
     }
     /* n = 0, 1, 2 */
     for (PetscInt N = 0; N <= 2; N++) {

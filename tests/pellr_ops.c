@@ -7,94 +7,7 @@ static char help[] = "Compares every operation of MATPELLR (or -type pellrcuda) 
   -compare_builds: (pellrcuda) check that the GPU build of the layout is identical to the host build (MatPELLRCompareBuilds())\n\n";
 
 #include <petscsparsegpu.h>
-
-typedef struct {
-  PetscInt     m, n, nz;
-  PetscInt    *ri, *cj;
-  PetscScalar *v;
-} Triplets;
-
-/* Matrix Market coordinate reader (real/integer/pattern, general/symmetric), gzip through popen */
-static PetscErrorCode ReadMTX(const char *path, Triplets *t)
-{
-  char      cmd[PETSC_MAX_PATH_LEN + 32], line[1024];
-  FILE     *f;
-  PetscBool symmetric = PETSC_FALSE, pattern = PETSC_FALSE, header = PETSC_TRUE;
-  PetscInt  k = 0, nzf = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", path));
-  f = popen(cmd, "r");
-  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot run %s", cmd);
-  while (fgets(line, sizeof(line), f)) {
-    if (line[0] == '%') {
-      if (header && !strncmp(line, "%%MatrixMarket", 14)) {
-        symmetric = (PetscBool)(strstr(line, "symmetric") != NULL);
-        pattern   = (PetscBool)(strstr(line, "pattern") != NULL);
-      }
-      continue;
-    }
-    if (header) {
-      long m, n, nz;
-      PetscCheck(sscanf(line, "%ld %ld %ld", &m, &n, &nz) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Bad size line in %s", path);
-      t->m   = m;
-      t->n   = n;
-      nzf    = nz;
-      header = PETSC_FALSE;
-      PetscCall(PetscMalloc3(2 * nzf, &t->ri, 2 * nzf, &t->cj, 2 * nzf, &t->v));
-      continue;
-    }
-    {
-      long   i, j;
-      double a = 1.0;
-      int    got = sscanf(line, "%ld %ld %lf", &i, &j, &a);
-      if (got < 2) continue;
-      PetscCheck(pattern || got == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Missing value in %s", path);
-      t->ri[k] = i - 1, t->cj[k] = j - 1, t->v[k++] = a;
-      if (symmetric && i != j) t->ri[k] = j - 1, t->cj[k] = i - 1, t->v[k++] = a;
-    }
-  }
-  pclose(f);
-  PetscCheck(!header, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "No data in %s", path);
-  t->nz = k;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* a PetscMalloc3 above: free as such */
-static PetscErrorCode TripletsFree3(Triplets *t)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscFree3(t->ri, t->cj, t->v));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Assemble the triplets (owned rows only) into a matrix of the given type, preallocated with MatXAIJSetPreallocation() */
-static PetscErrorCode Assemble(const Triplets *t, MatType type, Mat *A)
-{
-  PetscInt rstart, rend, cstart, cend, *dnz, *onz;
-
-  PetscFunctionBeginUser;
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, t->m, t->n));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
-  PetscCall(MatGetOwnershipRangeColumn(*A, &cstart, &cend));
-  PetscCall(PetscCalloc2(rend - rstart, &dnz, rend - rstart, &onz));
-  for (PetscInt k = 0; k < t->nz; k++)
-    if (t->ri[k] >= rstart && t->ri[k] < rend) {
-      if (t->cj[k] >= cstart && t->cj[k] < cend) dnz[t->ri[k] - rstart]++;
-      else onz[t->ri[k] - rstart]++;
-    }
-  for (PetscInt i = 0; i < rend - rstart; i++) dnz[i] = PetscMin(dnz[i], cend - cstart), onz[i] = PetscMin(onz[i], t->n - (cend - cstart));
-  PetscCall(MatXAIJSetPreallocation(*A, 1, dnz, onz, NULL, NULL));
-  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-  for (PetscInt k = 0; k < t->nz; k++)
-    if (t->ri[k] >= rstart && t->ri[k] < rend) PetscCall(MatSetValue(*A, t->ri[k], t->cj[k], t->v[k], ADD_VALUES));
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(PetscFree2(dnz, onz));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include "mmio.h"
 
 /* relative difference of two vectors in the max norm */
 static PetscErrorCode Diff(Vec a, Vec b, PetscReal *d)
@@ -223,7 +136,7 @@ static PetscErrorCode SetTranspose(Mat P, const char *mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType type, const char *vectype)
+static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType type, const char *vectype)
 {
   Mat          A, P, Q;
   Ctx          c;
@@ -235,12 +148,12 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(&c, sizeof(c)));
   c.vectype = vectype;
-  PetscCall(Assemble(t, MATAIJ, &A));
+  PetscCall(MMTripletsAssemble(PETSC_COMM_WORLD, t, MATAIJ, PETSC_TRUE, &A));
   PetscCall(MatGetSize(A, &M, &N));
   PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
 
   /* 1. assembled directly as PELLR (MatXAIJSetPreallocation + MatSetValues) */
-  PetscCall(Assemble(t, type, &P));
+  PetscCall(MMTripletsAssemble(PETSC_COMM_WORLD, t, type, PETSC_TRUE, &P));
   PetscCall(CompareBuilds(&c, "assembled:", P));
   PetscCall(CompareProducts(&c, "assembled:", A, P));
   PetscCall(SetTranspose(P, "atomic"));
@@ -290,9 +203,9 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscCall(MatScale(A, 2.0));
   PetscCall(CompareProducts(&c, "scale:", A, P));
   for (PetscInt k = 0; k < t->nz; k++)
-    if (t->ri[k] >= rstart && t->ri[k] < rend && k % 5 == 0) {
-      PetscCall(MatSetValue(P, t->ri[k], t->cj[k], (PetscScalar)(k % 7) - 3.0, INSERT_VALUES));
-      PetscCall(MatSetValue(A, t->ri[k], t->cj[k], (PetscScalar)(k % 7) - 3.0, INSERT_VALUES));
+    if (t->i[k] >= rstart && t->i[k] < rend && k % 5 == 0) {
+      PetscCall(MatSetValue(P, t->i[k], t->j[k], (PetscScalar)(k % 7) - 3.0, INSERT_VALUES));
+      PetscCall(MatSetValue(A, t->i[k], t->j[k], (PetscScalar)(k % 7) - 3.0, INSERT_VALUES));
     }
   PetscCall(MatAssemblyBegin(P, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(P, MAT_FINAL_ASSEMBLY));
@@ -438,53 +351,53 @@ static PetscErrorCode TestMatrix(const char *name, const Triplets *t, MatType ty
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode Generate(const char *kind, Triplets *t)
+static PetscErrorCode Generate(const char *kind, MMTriplets *t)
 {
-  PetscInt cap = 0, k = 0;
+  PetscInt m = 0, n = 0, cap = 0, k = 0;
 
   PetscFunctionBeginUser;
-  if (!strcmp(kind, "empty_rows")) t->m = t->n = 200, cap = 200 * 5;
-  else if (!strcmp(kind, "dense_row")) t->m = t->n = 400, cap = 400 * 3 + 400;
-  else if (!strcmp(kind, "n0")) t->m = t->n = 0, cap = 1;
-  else if (!strcmp(kind, "n1")) t->m = t->n = 1, cap = 1;
-  else if (!strcmp(kind, "rect_wide")) t->m = 60, t->n = 130, cap = 60 * 6;
-  else if (!strcmp(kind, "rect_tall")) t->m = 130, t->n = 60, cap = 130 * 6;
-  else if (!strcmp(kind, "powerlaw")) t->m = t->n = 3000, cap = 3000 * 40;
-  else if (!strcmp(kind, "wide_rows")) t->m = t->n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
-  PetscCall(PetscMalloc3(cap, &t->ri, cap, &t->cj, cap, &t->v));
+  if (!strcmp(kind, "empty_rows")) m = n = 200, cap = 200 * 5;
+  else if (!strcmp(kind, "dense_row")) m = n = 400, cap = 400 * 3 + 400;
+  else if (!strcmp(kind, "n0")) m = n = 0, cap = 1;
+  else if (!strcmp(kind, "n1")) m = n = 1, cap = 1;
+  else if (!strcmp(kind, "rect_wide")) m = 60, n = 130, cap = 60 * 6;
+  else if (!strcmp(kind, "rect_tall")) m = 130, n = 60, cap = 130 * 6;
+  else if (!strcmp(kind, "powerlaw")) m = n = 3000, cap = 3000 * 40;
+  else if (!strcmp(kind, "wide_rows")) m = n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
+  PetscCall(MMTripletsCreate(m, n, cap, t));
   if (!strcmp(kind, "empty_rows")) {
     for (PetscInt i = 0; i < t->m; i++) {
       if (i % 3 == 0) continue; /* every third row empty */
-      for (PetscInt j = 0; j < 1 + i % 5; j++) t->ri[k] = i, t->cj[k] = (i * 13 + j * 31) % t->n, t->v[k++] = 1.0 + i + 0.1 * j;
+      for (PetscInt j = 0; j < 1 + i % 5; j++) t->i[k] = i, t->j[k] = (i * 13 + j * 31) % t->n, t->v[k++] = 1.0 + i + 0.1 * j;
     }
   } else if (!strcmp(kind, "dense_row")) {
     for (PetscInt i = 0; i < t->m; i++) {
       if (i == 7) {
-        for (PetscInt j = 0; j < t->n; j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = 1.0 / (1 + j);
+        for (PetscInt j = 0; j < t->n; j++) t->i[k] = i, t->j[k] = j, t->v[k++] = 1.0 / (1 + j);
         continue;
       }
-      for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+      for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->i[k] = i, t->j[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
     }
   } else if (!strcmp(kind, "n1")) {
-    t->ri[k] = 0, t->cj[k] = 0, t->v[k++] = 2.0;
+    t->i[k] = 0, t->j[k] = 0, t->v[k++] = 2.0;
   } else if (!strncmp(kind, "rect", 4)) {
     for (PetscInt i = 0; i < t->m; i++)
-      for (PetscInt j = 0; j < 1 + (i * 7) % 6; j++) t->ri[k] = i, t->cj[k] = (i * 17 + j * 11) % t->n, t->v[k++] = 1.0 - 0.01 * i + j;
+      for (PetscInt j = 0; j < 1 + (i * 7) % 6; j++) t->i[k] = i, t->j[k] = (i * 17 + j * 11) % t->n, t->v[k++] = 1.0 - 0.01 * i + j;
   } else if (!strcmp(kind, "wide_rows")) {
     /* 40 rows of ~1100 entries, 40 of ~600, the rest tridiagonal: 32 and 16 threads per row with a large -mat_pellr_long_row_length */
     for (PetscInt i = 0; i < t->m; i++) {
       PetscInt len = i < 40 ? 1100 + i : (i < 80 ? 560 + i : 0);
       if (len)
-        for (PetscInt j = 0; j < len; j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = 1.0 / (1 + i + j);
+        for (PetscInt j = 0; j < len; j++) t->i[k] = i, t->j[k] = j, t->v[k++] = 1.0 / (1 + i + j);
       else
-        for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->ri[k] = i, t->cj[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+        for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->i[k] = i, t->j[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
     }
   } else if (!strcmp(kind, "powerlaw")) {
     /* row lengths ~ 1/rank: a few rows of hundreds of entries, most of one or two, to exercise every slice class */
     for (PetscInt i = 0; i < t->m; i++) {
       PetscInt len = PetscMin(t->n, PetscMax(1, 1200 / (1 + (i * 37) % t->m)));
       if (k + len > cap) len = cap - k;
-      for (PetscInt j = 0; j < len; j++) t->ri[k] = i, t->cj[k] = (i + j * 97) % t->n, t->v[k++] = 1.0 + ((i + j) % 9);
+      for (PetscInt j = 0; j < len; j++) t->i[k] = i, t->j[k] = (i + j * 97) % t->n, t->v[k++] = 1.0 + ((i + j) % 9);
     }
   }
   t->nz = k;
@@ -553,10 +466,10 @@ int main(int argc, char **argv)
   if (gen) {
     const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows"};
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(kinds); i++) {
-      Triplets t;
+      MMTriplets t;
       PetscCall(Generate(kinds[i], &t));
       PetscCall(TestMatrix(kinds[i], &t, type, vectype));
-      PetscCall(TripletsFree3(&t));
+      PetscCall(MMTripletsDestroy(&t));
     }
   }
   if (!sel) nnames = 0;
@@ -571,7 +484,7 @@ int main(int argc, char **argv)
   PetscCheck(fgets(line, sizeof(line), f), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
   while (fgets(line, sizeof(line), f)) {
     char     name[256], path[PETSC_MAX_PATH_LEN + 300];
-    Triplets t;
+    MMTriplets t;
     PetscBool want = PETSC_TRUE;
     if (sscanf(line, "%255s", name) != 1) continue;
     if (sel) {
@@ -581,9 +494,9 @@ int main(int argc, char **argv)
     }
     if (!want) continue;
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
-    PetscCall(ReadMTX(path, &t));
+    PetscCall(MMRead(path, PETSC_TRUE, &t));
     PetscCall(TestMatrix(name, &t, type, vectype));
-    PetscCall(TripletsFree3(&t));
+    PetscCall(MMTripletsDestroy(&t));
   }
   fclose(f);
   for (PetscInt i = 0; i < nnames; i++) PetscCall(PetscFree(names[i]));

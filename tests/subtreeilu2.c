@@ -6,23 +6,7 @@ PCBJACOBI+ILU, and many repeated applies.\n\
 
 #include <petscsparsegpu.h>
 #include <petscksp.h>
-#include "subtreeilu_mmio.h"
-
-static PetscErrorCode MaxRelDiff(Vec a, Vec b, PetscReal *rel)
-{
-  Vec       d;
-  PetscReal na, nd;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecDuplicate(a, &d));
-  PetscCall(VecWAXPY(d, -1.0, a, b));
-  PetscCall(VecNorm(d, NORM_INFINITY, &nd));
-  PetscCall(VecNorm(a, NORM_INFINITY, &na));
-  *rel = nd / (na > 0 ? na : 1.0);
-  if (PetscIsInfOrNanReal(nd)) *rel = PETSC_INFINITY;
-  PetscCall(VecDestroy(&d));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include "subtreeilu_test.h"
 
 static PetscErrorCode CreatePC(Mat A, PCType type, const char prefix[], PC *pc)
 {
@@ -144,6 +128,28 @@ static PetscErrorCode TestRefactor(Mat A, Vec b)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* PCILU (prefix <p>ref_) and subtree_ilu (prefix <p>st_) of A, both with the given shift type */
+static PetscErrorCode CompareShift(Mat A, Vec b, const char p[], const char shift[])
+{
+  PC   ref, st;
+  char name[64], value[64];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-%sref_pc_factor_shift_type", p));
+  PetscCall(PetscOptionsSetValue(NULL, name, shift));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-%sst_pc_subtree_ilu_shift_type", p));
+  PetscCall(PetscOptionsSetValue(NULL, name, shift));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "%sref_", p));
+  PetscCall(CreatePC(A, PCILU, name, &ref));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "%sst_", p));
+  PetscCall(CreatePC(A, PCSUBTREEILU, name, &st));
+  PetscCall(PetscSNPrintf(value, sizeof(value), "zero pivot with shift %s", shift));
+  PetscCall(CompareApply(value, ref, st, b));
+  PetscCall(PCDestroy(&ref));
+  PetscCall(PCDestroy(&st));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* a matrix with a zero pivot (diagonal entry 0 stored): PCILU and subtree_ilu fail alike; with a shift both work */
 static PetscErrorCode TestZeroPivot(void)
 {
@@ -199,21 +205,9 @@ static PetscErrorCode TestZeroPivot(void)
   PetscCall(PCDestroy(&ref));
   PetscCall(PCDestroy(&st));
 
-  /* shifts */
-  PetscCall(PetscOptionsSetValue(NULL, "-sref_pc_factor_shift_type", "nonzero"));
-  PetscCall(PetscOptionsSetValue(NULL, "-sst_pc_subtree_ilu_shift_type", "nonzero"));
-  PetscCall(CreatePC(A, PCILU, "sref_", &ref));
-  PetscCall(CreatePC(A, PCSUBTREEILU, "sst_", &st));
-  PetscCall(CompareApply("zero pivot with shift nonzero", ref, st, b));
-  PetscCall(PCDestroy(&ref));
-  PetscCall(PCDestroy(&st));
-  PetscCall(PetscOptionsSetValue(NULL, "-pref_pc_factor_shift_type", "positive_definite"));
-  PetscCall(PetscOptionsSetValue(NULL, "-pst_pc_subtree_ilu_shift_type", "positive_definite"));
-  PetscCall(CreatePC(A, PCILU, "pref_", &ref));
-  PetscCall(CreatePC(A, PCSUBTREEILU, "pst_", &st));
-  PetscCall(CompareApply("zero pivot with shift positive_definite", ref, st, b));
-  PetscCall(PCDestroy(&ref));
-  PetscCall(PCDestroy(&st));
+  /* shifts (options prefixes sref_/sst_ and pref_/pst_) */
+  PetscCall(CompareShift(A, b, "s", "nonzero"));
+  PetscCall(CompareShift(A, b, "p", "positive_definite"));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&b));
   PetscCall(MatDestroy(&A));
