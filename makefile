@@ -59,7 +59,7 @@ $(LIB): $(OBJS)
 -include $(OBJS:.o=.d)
 
 # Programs of tests/ and tutorials/ link the library; unmodified PETSc examples do not (they load it with -dll_append).
-$(BUILD)/tests/%: $(ROOT)/tests/%.c $(LIB)
+$(BUILD)/tests/%: $(ROOT)/tests/%.c $(wildcard $(ROOT)/tests/*.h) $(LIB)
 	@mkdir -p $(dir $@)
 	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) $(OUR_INCLUDES) -o $@ $< $(PCC_LINKER_FLAGS) -Wl,-rpath,$(BUILD)/lib -L$(BUILD)/lib -lpetscsparsegpu $(PETSC_LIB)
 $(BUILD)/tutorials/%: $(ROOT)/tutorials/%.c
