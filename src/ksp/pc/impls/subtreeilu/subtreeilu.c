@@ -24,7 +24,9 @@
 #include <petsc/private/matimpl.h> /* MatOrderingRegisterAll() */
 #if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_STDATOMIC_H) && !defined(PETSC_USE_COMPLEX) && !defined(__cplusplus)
   #include <pthread.h>
+  #include <sched.h>
   #include <stdatomic.h>
+  #include <stdint.h>
   #include <unistd.h>
   #define SUBTREEILU_HAVE_THREADS 1
 #endif
@@ -154,6 +156,24 @@ static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const 
 }
 
 #if defined(SUBTREEILU_HAVE_THREADS)
+/*
+  The threads backend: a persistent pool of nthreads-1 workers, created at the first threads apply and joined in
+  PCReset()/PCDestroy(). Between solves the workers sleep on a condition variable (no busy waiting while idle).
+  A solve publishes a job (under the mutex, generation gen) and wakes them; the calling thread takes part.
+
+  Rows are dealt in chunks of consecutive rows in topological order through one atomic ticket counter (whoever is
+  running takes the next chunk), so a worker that wakes late or is descheduled never holds up the solve: the chunks
+  are taken by whoever runs. The ticket counter carries the generation in its high 32 bits, so a worker that wakes
+  up after its job is over cannot take a chunk of a later job with stale parameters (its compare-exchange fails).
+  Every row is solved exactly once; each thread adds the number of rows it solved to `solved` when it runs out of
+  chunks, and the one that brings it to n signals the caller. The caller, once no chunk is left, waits only for
+  threads that hold a chunk, and those never wait for anybody: deadlock-free by construction.
+
+  Counters need no reset pass: each of the four systems (L, U, L^T, U^T) has its own array of counters, and the
+  thread that solves row i (the counter reached zero: all decrements of this solve are done) restores cnt[i] to
+  its initial value for the next solve of the same system and clears acc[i]. The next job's threads see these
+  stores through the release/acquire of `solved` and the pool's mutex.
+*/
 typedef struct {
   TriView            v;
   const PetscScalar *b, *rs, *ds;
@@ -161,92 +181,227 @@ typedef struct {
   atomic_int        *cnt;
   _Atomic double    *acc;
   PetscInt          *next;
-  PetscInt           n, t, nt;
+  PetscInt           n, chunk, nchunks;
   PetscBool          det, ascending;
-} TriWorker;
+} TriJob;
+
+struct _PCSubtreeILUPool {
+  pthread_mutex_t  mtx;
+  pthread_cond_t   wake, done; /* workers sleep on wake between jobs; the caller on done at the end of a job */
+  pthread_t       *tid;
+  PetscInt         nworkers, nstarted;
+  unsigned         gen;          /* current job (under mtx) */
+  PetscBool        quit;         /* under mtx */
+  TriJob           job;          /* under mtx: workers copy it when they wake */
+  _Atomic uint64_t ticket;       /* gen << 32 | next chunk */
+  atomic_llong     solved;       /* rows solved in the current job */
+};
 
   #define SUBTREEILU_CHUNK 64
 
-/*
-  Each row's counter starts at (number of inputs + 1): every input pushed decrements it, and so does the row's own
-  visit by the thread that owns it (rows are dealt to the threads in chunks, visited in topological order). Whoever
-  brings it to zero solves the row and pushes x_i on; rows it completes go on its linked stack (continue down the
-  subtree). A visit that does not complete a row just moves on: no thread ever waits for another.
-*/
-static void *TriWorkerRun(void *arg)
+/* Visits the rows of chunk c in topological order; returns the number of rows this thread solved */
+static PetscInt TriSolveChunk(const TriJob *w, PetscInt c)
 {
-  TriWorker     *w = (TriWorker *)arg;
-  const TriView *v = &w->v;
+  const TriView *v      = &w->v;
+  PetscInt       solved = 0, end = PetscMin((c + 1) * w->chunk, w->n);
 
-  for (PetscInt c0 = w->t * SUBTREEILU_CHUNK; c0 < w->n; c0 += w->nt * SUBTREEILU_CHUNK) {
-    for (PetscInt ii = c0; ii < PetscMin(c0 + SUBTREEILU_CHUNK, w->n); ii++) {
-      PetscInt top = w->ascending ? ii : w->n - 1 - ii;
+  for (PetscInt ii = c * w->chunk; ii < end; ii++) {
+    PetscInt top = w->ascending ? ii : w->n - 1 - ii;
 
-      if (atomic_fetch_sub_explicit(&w->cnt[top], 1, memory_order_acq_rel) != 1) continue; /* a pusher will solve it */
-      w->next[top] = -1;
-      while (top >= 0) {
-        PetscInt    i = top;
-        PetscScalar s, xi;
+    /* the owner's visit: if only it is missing (all inputs pushed, acquire), nobody else touches cnt[top] in this
+       solve and no atomic read-modify-write is needed; else decrement, and a pusher solves the row if not we */
+    if (atomic_load_explicit(&w->cnt[top], memory_order_acquire) != 1 && atomic_fetch_sub_explicit(&w->cnt[top], 1, memory_order_acq_rel) != 1) continue;
+    w->next[top] = -1;
+    while (top >= 0) {
+      PetscInt    i = top;
+      PetscScalar s, xi;
 
-        top = w->next[i];
-        s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
-        if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
-          for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
-        } else s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
-        xi      = w->ds ? s * w->ds[i] : s;
-        w->x[i] = xi;
-        for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
-          PetscInt j = v->fidx[k];
+      top = w->next[i];
+      s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+      if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
+        for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
+      } else {
+        s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
+        atomic_store_explicit(&w->acc[i], 0.0, memory_order_relaxed); /* all inputs were added: ready for the next solve */
+      }
+      /* all decrements of cnt[i] in this solve are done: restore it for the next solve of this system */
+      atomic_store_explicit(&w->cnt[i], (int)(v->dptr[i + 1] - v->dptr[i] + 1), memory_order_relaxed);
+      xi      = w->ds ? s * w->ds[i] : s;
+      w->x[i] = xi;
+      solved++;
+      for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
+        PetscInt j = v->fidx[k];
 
-          if (!w->det) {
-            double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
-            while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
-          }
-          if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
-            w->next[j] = top;
-            top        = j;
-          }
+        if (!w->det) {
+          double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
+          while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
+        }
+        if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
+          w->next[j] = top;
+          top        = j;
         }
       }
     }
   }
+  return solved;
+}
+
+/* Takes chunks of job gen until none is left; returns PETSC_TRUE if this thread completed the job */
+static PetscBool PoolRunJob(struct _PCSubtreeILUPool *pool, const TriJob *job, unsigned gen)
+{
+  PetscInt solved = 0;
+
+  for (;;) {
+    uint64_t cur = atomic_load_explicit(&pool->ticket, memory_order_acquire);
+
+    do {
+      if ((unsigned)(cur >> 32) != gen || (PetscInt)(cur & 0xffffffffu) >= job->nchunks) goto out;
+    } while (!atomic_compare_exchange_weak_explicit(&pool->ticket, &cur, cur + 1, memory_order_acq_rel, memory_order_acquire));
+    solved += TriSolveChunk(job, (PetscInt)(cur & 0xffffffffu));
+  }
+out:
+  if (!solved) return PETSC_FALSE;
+  return atomic_fetch_add_explicit(&pool->solved, (long long)solved, memory_order_acq_rel) + solved == job->n ? PETSC_TRUE : PETSC_FALSE;
+}
+
+static void *PoolWorker(void *arg)
+{
+  struct _PCSubtreeILUPool *pool = (struct _PCSubtreeILUPool *)arg;
+  unsigned                  seen;
+  TriJob                    job;
+
+  pthread_mutex_lock(&pool->mtx);
+  seen = pool->gen;
+  for (;;) {
+    while (pool->gen == seen && !pool->quit) pthread_cond_wait(&pool->wake, &pool->mtx);
+    if (pool->quit) break;
+    seen = pool->gen;
+    job  = pool->job;
+    pthread_mutex_unlock(&pool->mtx);
+    if (PoolRunJob(pool, &job, seen)) { /* this thread completed the job: wake the caller if it sleeps */
+      pthread_mutex_lock(&pool->mtx);
+      pthread_cond_signal(&pool->done);
+    } else pthread_mutex_lock(&pool->mtx);
+  }
+  pthread_mutex_unlock(&pool->mtx);
   return NULL;
 }
+
+static PetscErrorCode PoolDestroy(PCSubtreeILUPool *ppool)
+{
+  struct _PCSubtreeILUPool *pool = *ppool;
+
+  PetscFunctionBegin;
+  if (!pool) PetscFunctionReturn(PETSC_SUCCESS);
+  pthread_mutex_lock(&pool->mtx);
+  pool->quit = PETSC_TRUE;
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->mtx);
+  for (PetscInt t = 0; t < pool->nstarted; t++) PetscCheck(!pthread_join(pool->tid[t], NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+  pthread_cond_destroy(&pool->wake);
+  pthread_cond_destroy(&pool->done);
+  pthread_mutex_destroy(&pool->mtx);
+  PetscCall(PetscFree(pool->tid));
+  PetscCall(PetscFree(*ppool));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PoolCreate(PetscInt nworkers, PCSubtreeILUPool *ppool)
+{
+  struct _PCSubtreeILUPool *pool;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&pool));
+  PetscCall(PetscMalloc1(nworkers, &pool->tid));
+  pool->nworkers = nworkers;
+  PetscCheck(!pthread_mutex_init(&pool->mtx, NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_mutex_init() failed");
+  PetscCheck(!pthread_cond_init(&pool->wake, NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_cond_init() failed");
+  PetscCheck(!pthread_cond_init(&pool->done, NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_cond_init() failed");
+  atomic_init(&pool->ticket, 0);
+  atomic_init(&pool->solved, 0);
+  *ppool = pool;
+  for (PetscInt t = 0; t < nworkers; t++) {
+    if (pthread_create(&pool->tid[t], NULL, PoolWorker, pool)) {
+      PetscCall(PoolDestroy(ppool)); /* joins the workers started so far */
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_create() failed for worker %" PetscInt_FMT " of %" PetscInt_FMT, t + 1, nworkers);
+    }
+    pool->nstarted++;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 #endif
+
+/* Joins the workers of the threads backend (if any) */
+static PetscErrorCode PCSubtreeILUPoolDestroy_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+#if defined(SUBTREEILU_HAVE_THREADS)
+  PetscCall(PoolDestroy(&st->pool));
+#else
+  (void)st;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
 {
 #if defined(SUBTREEILU_HAVE_THREADS)
-  TriView         v;
-  PetscInt        nt  = PetscMax(1, st->nthreads);
-  atomic_int     *cnt = (atomic_int *)st->cnt;
-  _Atomic double *acc = (_Atomic double *)st->acc;
-  TriWorker      *w;
-  pthread_t      *tid;
+  struct _PCSubtreeILUPool *pool;
+  TriJob                    job;
+  unsigned                  gen;
+  PetscInt                  nw  = PetscMax(1, st->nthreads) - 1, sys = (T == &st->U ? 2 : 0) + (transpose ? 1 : 0);
 #endif
 
   PetscFunctionBegin;
 #if defined(SUBTREEILU_HAVE_THREADS)
-  TriGetView(T, transpose, &v);
-  /* counters are reset for every solve (before the threads start: thread creation orders these stores) */
-  for (PetscInt i = 0; i < T->n; i++) {
-    atomic_init(&cnt[i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
-    atomic_init(&acc[i], 0.0);
+  if (T->n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (st->pool && st->pool->nworkers != nw) PetscCall(PoolDestroy(&st->pool)); /* -pc_subtree_ilu_threads changed */
+  if (!st->pool && nw > 0) PetscCall(PoolCreate(nw, &st->pool));
+  TriGetView(T, transpose, &job.v);
+  job.b         = b;
+  job.rs        = rs;
+  job.ds        = ds;
+  job.x         = x;
+  job.cnt       = (atomic_int *)st->cnt + sys * T->n;
+  job.acc       = (_Atomic double *)st->acc;
+  job.next      = st->next;
+  job.n         = T->n;
+  job.chunk     = PetscMax(SUBTREEILU_CHUNK, (T->n >> 30) + 1); /* chunk indices fit in 31 bits */
+  job.nchunks   = (T->n + job.chunk - 1) / job.chunk;
+  job.det       = st->deterministic;
+  job.ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
+  pool          = st->pool;
+  if (!pool) { /* one thread: the same algorithm, no pool */
+    PetscInt solved = 0;
+
+    for (PetscInt c = 0; c < job.nchunks; c++) solved += TriSolveChunk(&job, c);
+    PetscCheck(solved == T->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Subtree solve completed %" PetscInt_FMT " of %" PetscInt_FMT " rows", solved, T->n);
+    PetscFunctionReturn(PETSC_SUCCESS);
   }
-  nt = PetscMax(1, PetscMin(nt, (T->n + SUBTREEILU_CHUNK - 1) / SUBTREEILU_CHUNK));
-  PetscCall(PetscMalloc2(nt, &w, nt, &tid));
-  for (PetscInt t = 0; t < nt; t++) {
-    w[t].v = v, w[t].b = b, w[t].rs = rs, w[t].ds = ds, w[t].x = x, w[t].cnt = cnt, w[t].acc = acc, w[t].next = st->next;
-    w[t].det       = st->deterministic;
-    w[t].ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
-    w[t].n         = T->n;
-    w[t].t         = t;
-    w[t].nt        = nt;
+  /* publish the job and wake the workers */
+  pthread_mutex_lock(&pool->mtx);
+  gen = pool->gen + 1;
+  atomic_store_explicit(&pool->solved, 0, memory_order_relaxed);
+  atomic_store_explicit(&pool->ticket, (uint64_t)gen << 32, memory_order_release);
+  pool->job = job;
+  pool->gen = gen;
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->mtx);
+  /* take part, then wait (spin briefly, then block) for the threads that still hold a chunk */
+  if (!PoolRunJob(pool, &job, gen)) {
+    PetscBool done = PETSC_FALSE;
+
+    for (int spin = 0; spin < 2000 && !done; spin++) {
+      if (atomic_load_explicit(&pool->solved, memory_order_acquire) == T->n) done = PETSC_TRUE;
+      else if (spin >= 100) sched_yield();
+    }
+    if (!done) {
+      pthread_mutex_lock(&pool->mtx); /* the thread that completes the job signals under the mutex: no lost wake-up */
+      while (atomic_load_explicit(&pool->solved, memory_order_acquire) != T->n) pthread_cond_wait(&pool->done, &pool->mtx);
+      pthread_mutex_unlock(&pool->mtx);
+    }
   }
-  for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_create(&tid[t], NULL, TriWorkerRun, &w[t]), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_create() failed");
-  (void)TriWorkerRun(&w[0]);
-  for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_join(tid[t], NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
-  PetscCall(PetscFree2(w, tid));
+  PetscCheck(atomic_load_explicit(&pool->solved, memory_order_acquire) == T->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Subtree solve completed %lld of %" PetscInt_FMT " rows", (long long)atomic_load(&pool->solved), T->n);
 #else
   (void)st, (void)T, (void)transpose, (void)b, (void)rs, (void)ds, (void)x;
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "The threads backend needs pthreads, C11 atomics and real scalars");
@@ -422,12 +577,20 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
     atomic_int     *cnt;
     _Atomic double *acc;
 
-    PetscCall(PetscMalloc3(n, &cnt, n, &acc, n, &st->next));
+    /* counters of the four systems start at (inputs + 1) and are restored by the solves themselves */
+    PetscCall(PetscMalloc3(4 * n, &cnt, n, &acc, n, &st->next));
+    for (PetscInt sys = 0; sys < 4; sys++) {
+      TriView v;
+
+      TriGetView(sys < 2 ? &st->L : &st->U, sys % 2 ? PETSC_TRUE : PETSC_FALSE, &v);
+      for (PetscInt i = 0; i < n; i++) atomic_init(&cnt[sys * n + i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
+    }
+    for (PetscInt i = 0; i < n; i++) atomic_init(&acc[i], 0.0);
     st->cnt = (int *)cnt;
     st->acc = (PetscScalar *)acc;
   }
 #else
-  PetscCall(PetscMalloc3(n, &st->cnt, n, &st->acc, n, &st->next));
+  PetscCall(PetscMalloc3(4 * n, &st->cnt, n, &st->acc, n, &st->next));
 #endif
   PetscCall(PCSubtreeILURefreshValues_Private(st));
   st->factored = PETSC_TRUE;
@@ -655,6 +818,7 @@ static PetscErrorCode PCReset_SubtreeILU(PC pc)
 
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUFreeSolve_Private(st));
+  PetscCall(PCSubtreeILUPoolDestroy_Private(st));
   PetscCall(MatDestroy(&st->fact));
   PetscCall(MatDestroy(&st->Aseq));
   PetscCall(ISDestroy(&st->row));

@@ -37,6 +37,7 @@ typedef struct {
 } PCSubtreeILUTri;
 
 typedef struct _PCSubtreeILUCUDA *PCSubtreeILUCUDA;
+typedef struct _PCSubtreeILUPool *PCSubtreeILUPool; /* persistent worker threads of the threads backend */
 
 typedef struct {
   /* options */
@@ -69,10 +70,11 @@ typedef struct {
 
   /* work */
   PetscScalar *work, *work2;
-  int         *cnt;  /* per-row counters of unresolved inputs (C11 atomics in the threads backend) */
-  PetscScalar *acc;  /* accumulated partial sums */
+  int         *cnt;  /* per-row counters of unresolved inputs (C11 atomics), one array of n for each of L, L^T, U, U^T */
+  PetscScalar *acc;  /* accumulated partial sums (zero between solves) */
   PetscInt    *next; /* linked stacks of ready rows */
 
+  PCSubtreeILUPool pool; /* threads backend: created at the first threads solve, joined in PCReset() */
   PCSubtreeILUCUDA cuda;
 } PC_SubtreeILU;
 
