@@ -183,7 +183,18 @@ typedef struct {
   PetscInt          *next;
   PetscInt           n, chunk, nchunks;
   PetscBool          det, ascending;
+  PetscBool          rows; /* row-level scheme; else the chunk DAG below */
+  const PetscInt    *cptr, *cidx, *cinit; /* chunk DAG: dependents of chunk c are cidx[cptr[c] .. cptr[c+1]-1] */
+  atomic_int        *ccnt;
+  PetscInt          *cnext;
 } TriJob;
+
+/* The chunk DAG of one system: chunk c = rows at topological positions c*chunk .. (c+1)*chunk-1 */
+struct _PCSubtreeILUChunkDAG {
+  PetscInt    chunk, nchunks, nedges;
+  PetscInt   *ptr, *idx, *init, *next;
+  atomic_int *cnt;
+};
 
 struct _PCSubtreeILUPool {
   pthread_mutex_t  mtx;
@@ -246,6 +257,44 @@ static PetscInt TriSolveChunk(const TriJob *w, PetscInt c)
   return solved;
 }
 
+/*
+  Chunk DAG scheme: the same counters and pushes, per chunk instead of per row. Whoever brings the counter of a chunk
+  to zero solves its rows one after the other exactly like the serial backend (so the result is bitwise identical
+  to it), then pushes to the dependent chunks and continues with those it completes. One or two atomic operations
+  per chunk instead of several per row.
+*/
+static PetscInt TriSolveChunkDAG(const TriJob *w, PetscInt c)
+{
+  const TriView *v      = &w->v;
+  PetscInt       solved = 0, top = c;
+
+  if (atomic_load_explicit(&w->ccnt[c], memory_order_acquire) != 1 && atomic_fetch_sub_explicit(&w->ccnt[c], 1, memory_order_acq_rel) != 1) return 0;
+  w->cnext[c] = -1;
+  while (top >= 0) {
+    PetscInt d = top, end = PetscMin((d + 1) * w->chunk, w->n);
+
+    top = w->cnext[d];
+    for (PetscInt ii = d * w->chunk; ii < end; ii++) {
+      PetscInt    i = w->ascending ? ii : w->n - 1 - ii;
+      PetscScalar s = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+
+      for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
+      w->x[i] = w->ds ? s * w->ds[i] : s;
+    }
+    solved += end - d * w->chunk;
+    atomic_store_explicit(&w->ccnt[d], (int)w->cinit[d], memory_order_relaxed); /* for the next solve */
+    for (PetscInt k = w->cptr[d]; k < w->cptr[d + 1]; k++) {
+      PetscInt e = w->cidx[k];
+
+      if (atomic_fetch_sub_explicit(&w->ccnt[e], 1, memory_order_acq_rel) == 1) {
+        w->cnext[e] = top;
+        top         = e;
+      }
+    }
+  }
+  return solved;
+}
+
 /* Takes chunks of job gen until none is left; returns PETSC_TRUE if this thread completed the job */
 static PetscBool PoolRunJob(struct _PCSubtreeILUPool *pool, const TriJob *job, unsigned gen)
 {
@@ -257,7 +306,7 @@ static PetscBool PoolRunJob(struct _PCSubtreeILUPool *pool, const TriJob *job, u
     do {
       if ((unsigned)(cur >> 32) != gen || (PetscInt)(cur & 0xffffffffu) >= job->nchunks) goto out;
     } while (!atomic_compare_exchange_weak_explicit(&pool->ticket, &cur, cur + 1, memory_order_acq_rel, memory_order_acquire));
-    solved += TriSolveChunk(job, (PetscInt)(cur & 0xffffffffu));
+    solved += job->rows ? TriSolveChunk(job, (PetscInt)(cur & 0xffffffffu)) : TriSolveChunkDAG(job, (PetscInt)(cur & 0xffffffffu));
   }
 out:
   if (!solved) return PETSC_FALSE;
@@ -329,7 +378,75 @@ static PetscErrorCode PoolCreate(PetscInt nworkers, PCSubtreeILUPool *ppool)
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+static PetscErrorCode ChunkDAGDestroy(PCSubtreeILUChunkDAG *pdag)
+{
+  PetscFunctionBegin;
+  if (!*pdag) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscFree5((*pdag)->ptr, (*pdag)->idx, (*pdag)->init, (*pdag)->next, (*pdag)->cnt));
+  PetscCall(PetscFree(*pdag));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Distinct edges between chunks (input chunk -> dependent chunk) of the system seen through v */
+static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool ascending, PetscInt chunk, PCSubtreeILUChunkDAG *pdag)
+{
+  PCSubtreeILUChunkDAG dag;
+  PetscInt            *last, *pos, nc = (n + chunk - 1) / chunk;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&dag));
+  dag->chunk   = chunk;
+  dag->nchunks = nc;
+  PetscCall(PetscMalloc2(nc, &last, nc + 1, &pos));
+  /* count: pos[c+1] = dependents of c, init[d] = input chunks of d + 1 (the visit of its ticket) */
+  for (PetscInt pass = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      for (PetscInt c = 0; c < nc; c++) pos[c + 1] += pos[c];
+      dag->nedges = pos[nc];
+      PetscCall(PetscMalloc5(nc + 1, &dag->ptr, dag->nedges, &dag->idx, nc, &dag->init, nc, &dag->next, nc, &dag->cnt));
+      PetscCall(PetscArraycpy(dag->ptr, pos, nc + 1));
+    } else PetscCall(PetscArrayzero(pos, nc + 1));
+    for (PetscInt c = 0; c < nc; c++) last[c] = -1;
+    for (PetscInt d = 0; d < nc; d++) {
+      PetscInt nin = 0;
+
+      for (PetscInt ii = d * chunk; ii < PetscMin((d + 1) * chunk, n); ii++) {
+        PetscInt i = ascending ? ii : n - 1 - ii;
+
+        for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) {
+          PetscInt j = v->didx[k], c = (ascending ? j : n - 1 - j) / chunk;
+
+          if (c == d || last[c] == d) continue;
+          last[c] = d;
+          nin++;
+          if (pass == 0) pos[c + 1]++;
+          else dag->idx[pos[c]++] = d;
+        }
+      }
+      if (pass == 1) {
+        dag->init[d] = nin + 1;
+        atomic_init(&dag->cnt[d], (int)(nin + 1));
+      }
+    }
+  }
+  PetscCall(PetscFree2(last, pos));
+  *pdag = dag;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 #endif
+
+/* Frees the chunk DAGs of the threads backend */
+static PetscErrorCode PCSubtreeILUChunkDAGDestroy_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+#if defined(SUBTREEILU_HAVE_THREADS)
+  for (PetscInt sys = 0; sys < 4; sys++) PetscCall(ChunkDAGDestroy(&st->dag[sys]));
+#else
+  (void)st;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* Joins the workers of the threads backend (if any) */
 static PetscErrorCode PCSubtreeILUPoolDestroy_Private(PC_SubtreeILU *st)
@@ -370,11 +487,20 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
   job.nchunks   = (T->n + job.chunk - 1) / job.chunk;
   job.det       = st->deterministic;
   job.ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
-  pool          = st->pool;
+  job.rows      = st->threadsrows;
+  if (!job.rows) { /* the chunk DAG of this system, built at its first solve */
+    if (!st->dag[sys]) PetscCall(ChunkDAGCreate(&job.v, T->n, job.ascending, job.chunk, &st->dag[sys]));
+    job.cptr  = st->dag[sys]->ptr;
+    job.cidx  = st->dag[sys]->idx;
+    job.cinit = st->dag[sys]->init;
+    job.ccnt  = st->dag[sys]->cnt;
+    job.cnext = st->dag[sys]->next;
+  }
+  pool = st->pool;
   if (!pool) { /* one thread: the same algorithm, no pool */
     PetscInt solved = 0;
 
-    for (PetscInt c = 0; c < job.nchunks; c++) solved += TriSolveChunk(&job, c);
+    for (PetscInt c = 0; c < job.nchunks; c++) solved += job.rows ? TriSolveChunk(&job, c) : TriSolveChunkDAG(&job, c);
     PetscCheck(solved == T->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Subtree solve completed %" PetscInt_FMT " of %" PetscInt_FMT " rows", solved, T->n);
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -461,6 +587,7 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   PetscCall(PetscFree(st->sqrtdinv));
   PetscCall(PetscFree2(st->work, st->work2));
   PetscCall(PetscFree3(st->cnt, st->acc, st->next));
+  PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
 #endif
@@ -889,6 +1016,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsInt("-pc_subtree_ilu_threads", "Number of threads of the threads backend", "PCSUBTREEILU", st->nthreads, &st->nthreads, &flg));
   PetscCheck(st->nthreads >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_threads must be positive");
+  PetscCall(PetscOptionsBool("-pc_subtree_ilu_threads_rows", "Threads backend: per-row counters and (unless deterministic) atomic partial sums instead of the DAG of chunks of rows", "PCSUBTREEILU", st->threadsrows, &st->threadsrows, NULL));
   {
     PetscInt chain = st->cudachain;
 
@@ -928,7 +1056,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  %sbackend %s, %" PetscInt_FMT " rows, nonzeros L %" PetscInt_FMT " U %" PetscInt_FMT " (+ diagonal)\n", pre, PCSubtreeILUBackends[st->backend], st->n, st->L.nnz, st->U.nnz));
-      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT "\n", st->nthreads));
+      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT ", %s\n", st->nthreads, st->threadsrows ? "row-level counters" : "DAG of chunks of rows"));
 #if defined(PETSC_HAVE_CUDA)
       if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
         PetscInt ngL, ngU, ntL, ntU;

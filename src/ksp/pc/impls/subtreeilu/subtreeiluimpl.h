@@ -37,7 +37,8 @@ typedef struct {
 } PCSubtreeILUTri;
 
 typedef struct _PCSubtreeILUCUDA *PCSubtreeILUCUDA;
-typedef struct _PCSubtreeILUPool *PCSubtreeILUPool; /* persistent worker threads of the threads backend */
+typedef struct _PCSubtreeILUPool     *PCSubtreeILUPool;     /* persistent worker threads of the threads backend */
+typedef struct _PCSubtreeILUChunkDAG *PCSubtreeILUChunkDAG; /* threads backend: dependencies between chunks of rows */
 
 typedef struct {
   /* options */
@@ -51,6 +52,7 @@ typedef struct {
   PetscBool           deterministic;
   PCSubtreeILUBackend backend_requested, backend;
   PetscInt            nthreads;
+  PetscBool           threadsrows; /* threads backend: row-level counters and partial sums instead of the chunk DAG */
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
@@ -74,7 +76,8 @@ typedef struct {
   PetscScalar *acc;  /* accumulated partial sums (zero between solves) */
   PetscInt    *next; /* linked stacks of ready rows */
 
-  PCSubtreeILUPool pool; /* threads backend: created at the first threads solve, joined in PCReset() */
+  PCSubtreeILUPool     pool;   /* threads backend: created at the first threads solve, joined in PCReset() */
+  PCSubtreeILUChunkDAG dag[4]; /* threads backend: chunk DAGs of L, L^T, U, U^T (built at their first solve) */
   PCSubtreeILUCUDA cuda;
 } PC_SubtreeILU;
 
