@@ -4,7 +4,9 @@ in deterministic mode, to 1e-12 otherwise). Run it with -malloc_debug -malloc_du
   -type <ilu|icc> -levels <k> -dim <2|3> -N <n> : factorization and generated matrix (default ilu, 0, 2, 40)\n\
   -applies <k>  : applies in each round (default 100)\n\
   -threads <t>  : threads of the first rounds (default 3), then -threads2 <t> (default 2)\n\
-  -nondet       : nondeterministic mode (atomic partial sums): compare to 1e-12 instead of bitwise\n\n";
+  -nondet       : nondeterministic mode (atomic partial sums): compare to 1e-12 instead of bitwise\n\
+  -rows         : the row-level threads scheme (-pc_subtree_ilu_threads_rows) instead of the chunk DAG\n\
+  -auto         : backend auto instead of threads (it times both at setup; either way the results equal serial)\n\n";
 
 #include <petscsparsegpu.h>
 #include <petscksp.h>
@@ -109,7 +111,7 @@ int main(int argc, char **argv)
   Vec         b;
   PC          thr, ser;
   PetscInt    N = 40, dim = 2, levels = 0, applies = 100, nt = 3, nt2 = 2;
-  PetscBool   icc = PETSC_FALSE, nondet = PETSC_FALSE, det;
+  PetscBool   icc = PETSC_FALSE, nondet = PETSC_FALSE, det, rows = PETSC_FALSE, autob = PETSC_FALSE;
   char        type[16] = "ilu", buf[32];
   PetscRandom rnd;
 
@@ -124,6 +126,8 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-threads2", &nt2, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-type", type, sizeof(type), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-nondet", &nondet, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-rows", &rows, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-auto", &autob, NULL));
   PetscCall(PetscStrcmp(type, "icc", &icc));
   det = nondet ? PETSC_FALSE : PETSC_TRUE;
 
@@ -133,7 +137,8 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsSetValue(NULL, "-ser_pc_subtree_ilu_type", type));
   PetscCall(PetscOptionsSetValue(NULL, "-thr_pc_subtree_ilu_levels", buf));
   PetscCall(PetscOptionsSetValue(NULL, "-ser_pc_subtree_ilu_levels", buf));
-  PetscCall(PetscOptionsSetValue(NULL, "-thr_pc_subtree_ilu_backend", "threads"));
+  PetscCall(PetscOptionsSetValue(NULL, "-thr_pc_subtree_ilu_backend", autob ? "auto" : "threads"));
+  if (rows) PetscCall(PetscOptionsSetValue(NULL, "-thr_pc_subtree_ilu_threads_rows", "1"));
   PetscCall(PetscOptionsSetValue(NULL, "-ser_pc_subtree_ilu_backend", "serial"));
   PetscCall(PetscSNPrintf(buf, sizeof(buf), "%" PetscInt_FMT, nt));
   PetscCall(PetscOptionsSetValue(NULL, "-thr_pc_subtree_ilu_threads", buf));
@@ -152,7 +157,7 @@ int main(int argc, char **argv)
 
   PetscCall(CreatePC(A, "thr_", &thr));
   PetscCall(CreatePC(A, "ser_", &ser));
-  PetscCall(CheckBackend(thr, "threads"));
+  if (!autob) PetscCall(CheckBackend(thr, "threads"));
   PetscCall(CheckBackend(ser, "serial"));
   PetscCall(PetscSNPrintf(buf, sizeof(buf), "%" PetscInt_FMT " threads", nt));
   PetscCall(Round(buf, thr, ser, icc, det, b, applies));
@@ -181,7 +186,7 @@ int main(int argc, char **argv)
   PetscCall(PCSetFromOptions(thr));
   PetscCall(PCSetUp(thr));
   PetscCall(PetscSNPrintf(buf, sizeof(buf), "then %" PetscInt_FMT " threads", nt2));
-  PetscCall(CheckBackend(thr, "threads"));
+  if (!autob) PetscCall(CheckBackend(thr, "threads"));
   PetscCall(Round(buf, thr, ser, icc, det, b, applies));
 
   PetscCall(PCDestroy(&thr));
@@ -214,5 +219,25 @@ int main(int argc, char **argv)
    test:
       suffix: one_thread
       args: -threads 1 -threads2 2 -applies 20 -malloc_debug -malloc_dump
+
+   test:
+      suffix: rows
+      args: -rows -applies 200 -malloc_debug -malloc_dump
+      output_file: output/subtreeilu3_ilu.out
+
+   test:
+      suffix: rows_nondet
+      args: -rows -nondet -applies 200 -threads 2 -threads2 3 -malloc_debug -malloc_dump
+      output_file: output/subtreeilu3_ilu_nondet.out
+
+   test:
+      suffix: rows_icc
+      args: -rows -type icc -levels 1 -applies 200 -malloc_debug -malloc_dump
+      output_file: output/subtreeilu3_icc.out
+
+   test:
+      suffix: auto
+      args: -auto -dim 3 -N 32 -applies 8 -threads 2 -threads2 2 -malloc_debug -malloc_dump
+      filter: sed -e "s/^2 threads/auto/" -e "s/^then 2 threads/then auto/"
 
 TEST*/

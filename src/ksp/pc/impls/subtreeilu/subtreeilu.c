@@ -17,6 +17,9 @@
   that owns it (counters start at inputs + 1), so a row whose inputs are already final is solved by its owner: this
   spreads the work over all threads without anybody waiting. In deterministic mode the completer computes
   its row sum itself in CSR order (integer atomics only), so results are bitwise reproducible.
+  The threads backend applies this scheme by default to chunks of 64 rows (see TriSolveChunkDAG(); the per-row
+  version, -pc_subtree_ilu_threads_rows, spends most of its time in atomic operations on a CPU) with a persistent
+  pool of workers (see struct _PCSubtreeILUPool).
   The cuda backend (subtreeilu.cu) uses a pull variant suited to the GPU's memory latency: see there.
 */
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
@@ -191,7 +194,7 @@ typedef struct {
 
 /* The chunk DAG of one system: chunk c = rows at topological positions c*chunk .. (c+1)*chunk-1 */
 struct _PCSubtreeILUChunkDAG {
-  PetscInt    chunk, nchunks, nedges;
+  PetscInt    chunk, nchunks, nedges, depth; /* depth: chunks on the critical path */
   PetscInt   *ptr, *idx, *init, *next;
   atomic_int *cnt;
 };
@@ -209,6 +212,7 @@ struct _PCSubtreeILUPool {
 };
 
   #define SUBTREEILU_CHUNK 64
+  #define SUBTREEILU_AUTO_MIN_ROWS 30000 /* auto: smaller blocks stay serial (measured: see the auto policy) */
 
 /* Visits the rows of chunk c in topological order; returns the number of rows this thread solved */
 static PetscInt TriSolveChunk(const TriJob *w, PetscInt c)
@@ -392,13 +396,13 @@ static PetscErrorCode ChunkDAGDestroy(PCSubtreeILUChunkDAG *pdag)
 static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool ascending, PetscInt chunk, PCSubtreeILUChunkDAG *pdag)
 {
   PCSubtreeILUChunkDAG dag;
-  PetscInt            *last, *pos, nc = (n + chunk - 1) / chunk;
+  PetscInt            *last, *pos, *lev, nc = (n + chunk - 1) / chunk;
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&dag));
   dag->chunk   = chunk;
   dag->nchunks = nc;
-  PetscCall(PetscMalloc2(nc, &last, nc + 1, &pos));
+  PetscCall(PetscMalloc3(nc, &last, nc + 1, &pos, nc, &lev));
   /* count: pos[c+1] = dependents of c, init[d] = input chunks of d + 1 (the visit of its ticket) */
   for (PetscInt pass = 0; pass < 2; pass++) {
     if (pass == 1) {
@@ -407,7 +411,7 @@ static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool asc
       PetscCall(PetscMalloc5(nc + 1, &dag->ptr, dag->nedges, &dag->idx, nc, &dag->init, nc, &dag->next, nc, &dag->cnt));
       PetscCall(PetscArraycpy(dag->ptr, pos, nc + 1));
     } else PetscCall(PetscArrayzero(pos, nc + 1));
-    for (PetscInt c = 0; c < nc; c++) last[c] = -1;
+    for (PetscInt c = 0; c < nc; c++) last[c] = -1, lev[c] = 1;
     for (PetscInt d = 0; d < nc; d++) {
       PetscInt nin = 0;
 
@@ -420,6 +424,7 @@ static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool asc
           if (c == d || last[c] == d) continue;
           last[c] = d;
           nin++;
+          lev[d] = PetscMax(lev[d], lev[c] + 1);
           if (pass == 0) pos[c + 1]++;
           else dag->idx[pos[c]++] = d;
         }
@@ -430,8 +435,32 @@ static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool asc
       }
     }
   }
-  PetscCall(PetscFree2(last, pos));
+  dag->depth = 0;
+  for (PetscInt c = 0; c < nc; c++) dag->depth = PetscMax(dag->depth, lev[c]);
+  PetscCall(PetscFree3(last, pos, lev));
   *pdag = dag;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Rows per chunk (chunk indices fit in 31 bits) */
+static inline PetscInt ChunkSize(PetscInt n)
+{
+  return PetscMax(SUBTREEILU_CHUNK, (n >> 30) + 1);
+}
+
+/* The chunk DAG of system sys (0 L, 1 L^T, 2 U, 3 U^T), built at its first use */
+static PetscErrorCode PCSubtreeILUGetChunkDAG(PC_SubtreeILU *st, PetscInt sys, PCSubtreeILUChunkDAG *dag)
+{
+  PetscFunctionBegin;
+  if (!st->dag[sys]) {
+    const PCSubtreeILUTri *T         = sys < 2 ? &st->L : &st->U;
+    PetscBool              transpose = sys % 2 ? PETSC_TRUE : PETSC_FALSE;
+    TriView                v;
+
+    TriGetView(T, transpose, &v);
+    PetscCall(ChunkDAGCreate(&v, T->n, (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE, ChunkSize(T->n), &st->dag[sys]));
+  }
+  *dag = st->dag[sys];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif
@@ -483,18 +512,20 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
   job.acc       = (_Atomic double *)st->acc;
   job.next      = st->next;
   job.n         = T->n;
-  job.chunk     = PetscMax(SUBTREEILU_CHUNK, (T->n >> 30) + 1); /* chunk indices fit in 31 bits */
+  job.chunk     = ChunkSize(T->n);
   job.nchunks   = (T->n + job.chunk - 1) / job.chunk;
   job.det       = st->deterministic;
   job.ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
   job.rows      = st->threadsrows;
   if (!job.rows) { /* the chunk DAG of this system, built at its first solve */
-    if (!st->dag[sys]) PetscCall(ChunkDAGCreate(&job.v, T->n, job.ascending, job.chunk, &st->dag[sys]));
-    job.cptr  = st->dag[sys]->ptr;
-    job.cidx  = st->dag[sys]->idx;
-    job.cinit = st->dag[sys]->init;
-    job.ccnt  = st->dag[sys]->cnt;
-    job.cnext = st->dag[sys]->next;
+    PCSubtreeILUChunkDAG dag = NULL;
+
+    PetscCall(PCSubtreeILUGetChunkDAG(st, sys, &dag));
+    job.cptr  = dag->ptr;
+    job.cidx  = dag->idx;
+    job.cinit = dag->init;
+    job.ccnt  = dag->cnt;
+    job.cnext = dag->next;
   }
   pool = st->pool;
   if (!pool) { /* one thread: the same algorithm, no pool */
@@ -729,7 +760,9 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
 
   PetscFunctionBegin;
-  st->backend = st->backend_requested;
+  st->backend     = st->backend_requested;
+  st->autoserial  = 0;
+  st->autothreads = 0;
   if (st->backend == PC_SUBTREEILU_BACKEND_AUTO) {
     PetscBool gpu = PETSC_FALSE;
 
@@ -748,8 +781,54 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
     }
 #endif
     if (gpu) st->backend = PC_SUBTREEILU_BACKEND_CUDA;
-    else if (st->n >= 200000 && st->nthreads > 1) st->backend = PC_SUBTREEILU_BACKEND_THREADS;
-    else st->backend = PC_SUBTREEILU_BACKEND_SERIAL;
+    else {
+      PetscBool threads = PETSC_FALSE;
+
+#if defined(SUBTREEILU_HAVE_THREADS)
+      /*
+        auto on the CPU: threads only where they are measured to be faster on this matrix and machine. Measured on
+        the 2-core shared development machine (tutorials/ex4 -applies 50 -ksp_max_it 1, median of 5 runs, ms per
+        apply, serial vs -pc_subtree_ilu_backend threads -pc_subtree_ilu_threads 2 with the chunk DAG):
+          2D 500^2 natural 2.24 vs 2.47, rcm 1.09 vs 2.30, nd 1.54 vs 2.99            (threads slower)
+          3D 64^3 natural 2.28 vs 1.40, icc(1) 3.20 vs 2.66; 48^3 0.87 vs 0.55; 32^3 0.23 vs 0.20 (threads faster)
+          3D 64^3 rcm 1.91 vs 4.40, nd 3.38 vs 5.41; 24^3 0.088 vs 0.102; 16^3 0.026 vs 0.028 (threads slower)
+        (the row-level scheme, -pc_subtree_ilu_threads_rows, was 2-8 times slower than serial everywhere).
+        No static statistic of the chunk DAG predicted this (rcm 3D has as much chunk parallelism as natural 3D),
+        so for blocks of at least SUBTREEILU_AUTO_MIN_ROWS rows, with more than one processor online and more than one
+        thread, the setup times an L and a U solve with both (best of 3 each, after a warm-up that builds the chunk
+        DAGs and starts the pool) and keeps threads only if at least 10% faster; else the pool and DAGs are freed.
+        The chunk-DAG threads solve is bitwise identical to the serial one, so the choice never changes results.
+      */
+      if (st->n >= SUBTREEILU_AUTO_MIN_ROWS && st->nthreads > 1 && !st->threadsrows && sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+        PetscLogDouble t0, t1, tser = PETSC_MAX_REAL, tthr = PETSC_MAX_REAL;
+        PetscScalar   *b = st->work, *x = st->work2;
+
+        for (PetscInt i = 0; i < st->n; i++) b[i] = 1.0;
+        for (PetscInt trial = 0; trial < 4; trial++) {
+          st->backend = PC_SUBTREEILU_BACKEND_SERIAL;
+          PetscCall(PetscTime(&t0));
+          PetscCall(TriSolve(st, &st->L, PETSC_FALSE, b, NULL, NULL, x));
+          PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, NULL, st->dinv, x));
+          PetscCall(PetscTime(&t1));
+          if (trial) tser = PetscMin(tser, t1 - t0);
+          st->backend = PC_SUBTREEILU_BACKEND_THREADS;
+          PetscCall(PetscTime(&t0));
+          PetscCall(TriSolve(st, &st->L, PETSC_FALSE, b, NULL, NULL, x));
+          PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, NULL, st->dinv, x));
+          PetscCall(PetscTime(&t1));
+          if (trial) tthr = PetscMin(tthr, t1 - t0);
+        }
+        st->autoserial  = tser;
+        st->autothreads = tthr;
+        threads         = tthr < 0.9 * tser ? PETSC_TRUE : PETSC_FALSE;
+        if (!threads) {
+          PetscCall(PCSubtreeILUPoolDestroy_Private(st));
+          PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
+        }
+      }
+#endif
+      st->backend = threads ? PC_SUBTREEILU_BACKEND_THREADS : PC_SUBTREEILU_BACKEND_SERIAL;
+    }
   }
 #if !defined(PETSC_HAVE_CUDA)
   PetscCheck(st->backend != PC_SUBTREEILU_BACKEND_CUDA, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_subtree_ilu_backend cuda requires PETSc configured with CUDA");
@@ -1057,6 +1136,10 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  %sbackend %s, %" PetscInt_FMT " rows, nonzeros L %" PetscInt_FMT " U %" PetscInt_FMT " (+ diagonal)\n", pre, PCSubtreeILUBackends[st->backend], st->n, st->L.nnz, st->U.nnz));
       if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT ", %s\n", st->nthreads, st->threadsrows ? "row-level counters" : "DAG of chunks of rows"));
+      if (st->autoserial > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    auto: L and U solve measured at setup: serial %g ms, threads (%" PetscInt_FMT ") %g ms\n", 1e3 * st->autoserial, st->nthreads, 1e3 * st->autothreads));
+#if defined(SUBTREEILU_HAVE_THREADS)
+      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS && st->dag[0] && st->dag[2]) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    chunks of %" PetscInt_FMT " rows: L %" PetscInt_FMT " (critical path %" PetscInt_FMT "), U %" PetscInt_FMT " (critical path %" PetscInt_FMT ")\n", st->dag[0]->chunk, st->dag[0]->nchunks, st->dag[0]->depth, st->dag[2]->nchunks, st->dag[2]->depth));
+#endif
 #if defined(PETSC_HAVE_CUDA)
       if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
         PetscInt ngL, ngU, ntL, ntU;
@@ -1085,7 +1168,9 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    Each triangular solve keeps per row a counter of unresolved inputs and an accumulator. When a value is final it
    is pushed to the rows that depend on it (atomic add, then atomic decrement); whoever completes a row solves it at
    once and continues down that subtree. There is no level analysis and no barrier, and no thread ever waits for
-   another, so it cannot deadlock (CPU threads backend). The cuda backend solves each row with one warp whose lanes
+   another, so it cannot deadlock (CPU threads backend). On the CPU the same scheme runs by default on chunks of 64
+   consecutive rows (a counter per chunk; a chunk's rows are solved like the serial backend, so the results are
+   bitwise identical to it) with a pool of worker threads that sleep between solves and are joined by `PCReset()`. The cuda backend solves each row with one warp whose lanes
    accumulate the row's inputs as soon as each is published (each value is its own readiness flag), chains of
    dependent consecutive rows stay on one warp, and warps take rows in topological order by an atomic ticket, so a
    warp only waits for rows already taken by running warps: deadlock-free by construction, one kernel per triangular
@@ -1098,9 +1183,10 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_shift_type <none,nonzero,positive_definite> - PETSc's shift (default none for ilu, positive_definite for icc, like `PCILU`/`PCICC`)
 .  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
-.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend always is)
-.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors, else threads for large blocks, else serial)
-.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend
+.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
+.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster in solves timed at setup; else serial)
+.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: processors online)
+.  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
 -  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)

@@ -53,6 +53,7 @@ typedef struct {
   PCSubtreeILUBackend backend_requested, backend;
   PetscInt            nthreads;
   PetscBool           threadsrows; /* threads backend: row-level counters and partial sums instead of the chunk DAG */
+  PetscLogDouble      autoserial, autothreads; /* auto: seconds of an L and a U solve measured at setup (0: not measured) */
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
