@@ -167,15 +167,18 @@ static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const 
   Rows are dealt in chunks of consecutive rows in topological order through one atomic ticket counter (whoever is
   running takes the next chunk), so a worker that wakes late or is descheduled never holds up the solve: the chunks
   are taken by whoever runs. The ticket counter carries the generation in its high 32 bits, so a worker that wakes
-  up after its job is over cannot take a chunk of a later job with stale parameters (its compare-exchange fails).
-  Every row is solved exactly once; each thread adds the number of rows it solved to `solved` when it runs out of
+  up after its job is over cannot take a chunk of a later job with stale parameters (its compare-exchange fails;
+  only a thread preempted between copying a job and its compare-exchange for 2^32 solves could be fooled).
+  A thread touches a job's data only after taking one of its chunks, and a job is not over before every chunk's
+  visit. Every row is solved exactly once; each thread adds the number of rows it solved to `solved` when it runs out of
   chunks, and the one that brings it to n signals the caller. The caller, once no chunk is left, waits only for
   threads that hold a chunk, and those never wait for anybody: deadlock-free by construction.
 
   Counters need no reset pass: each of the four systems (L, U, L^T, U^T) has its own array of counters, and the
   thread that solves row i (the counter reached zero: all decrements of this solve are done) restores cnt[i] to
-  its initial value for the next solve of the same system and clears acc[i]. The next job's threads see these
-  stores through the release/acquire of `solved` and the pool's mutex.
+  its initial value for the next solve of the same system and clears acc[i] (the chunk DAG likewise restores the
+  counter of each chunk it solves). The next job's threads see these stores through the release/acquire of
+  `solved` and the pool's mutex.
 */
 typedef struct {
   TriView            v;
