@@ -17,6 +17,9 @@
   that owns it (counters start at inputs + 1), so a row whose inputs are already final is solved by its owner: this
   spreads the work over all threads without anybody waiting. In deterministic mode the completer computes
   its row sum itself in CSR order (integer atomics only), so results are bitwise reproducible.
+  The threads backend applies this scheme by default to chunks of 64 rows (see TriSolveChunkDAG(); the per-row
+  version, -pc_subtree_ilu_threads_rows, spends most of its time in atomic operations on a CPU) with a persistent
+  pool of workers (see struct _PCSubtreeILUPool).
   The cuda backend (subtreeilu.cu) uses a pull variant suited to the GPU's memory latency: see there.
 */
 #include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
@@ -24,7 +27,9 @@
 #include <petsc/private/matimpl.h> /* MatOrderingRegisterAll() */
 #if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_STDATOMIC_H) && !defined(PETSC_USE_COMPLEX) && !defined(__cplusplus)
   #include <pthread.h>
+  #include <sched.h>
   #include <stdatomic.h>
+  #include <stdint.h>
   #include <unistd.h>
   #define SUBTREEILU_HAVE_THREADS 1
 #endif
@@ -154,6 +159,27 @@ static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const 
 }
 
 #if defined(SUBTREEILU_HAVE_THREADS)
+/*
+  The threads backend: a persistent pool of nthreads-1 workers, created at the first threads apply and joined in
+  PCReset()/PCDestroy(). Between solves the workers sleep on a condition variable (no busy waiting while idle).
+  A solve publishes a job (under the mutex, generation gen) and wakes them; the calling thread takes part.
+
+  Rows are dealt in chunks of consecutive rows in topological order through one atomic ticket counter (whoever is
+  running takes the next chunk), so a worker that wakes late or is descheduled never holds up the solve: the chunks
+  are taken by whoever runs. The ticket counter carries the generation in its high 32 bits, so a worker that wakes
+  up after its job is over cannot take a chunk of a later job with stale parameters (its compare-exchange fails;
+  only a thread preempted between copying a job and its compare-exchange for 2^32 solves could be fooled).
+  A thread touches a job's data only after taking one of its chunks, and a job is not over before every chunk's
+  visit. Every row is solved exactly once; each thread adds the number of rows it solved to `solved` when it runs out of
+  chunks, and the one that brings it to n signals the caller. The caller, once no chunk is left, waits only for
+  threads that hold a chunk, and those never wait for anybody: deadlock-free by construction.
+
+  Counters need no reset pass: each of the four systems (L, U, L^T, U^T) has its own array of counters, and the
+  thread that solves row i (the counter reached zero: all decrements of this solve are done) restores cnt[i] to
+  its initial value for the next solve of the same system and clears acc[i] (the chunk DAG likewise restores the
+  counter of each chunk it solves). The next job's threads see these stores through the release/acquire of
+  `solved` and the pool's mutex.
+*/
 typedef struct {
   TriView            v;
   const PetscScalar *b, *rs, *ds;
@@ -161,92 +187,381 @@ typedef struct {
   atomic_int        *cnt;
   _Atomic double    *acc;
   PetscInt          *next;
-  PetscInt           n, t, nt;
+  PetscInt           n, chunk, nchunks;
   PetscBool          det, ascending;
-} TriWorker;
+  PetscBool          rows; /* row-level scheme; else the chunk DAG below */
+  const PetscInt    *cptr, *cidx, *cinit; /* chunk DAG: dependents of chunk c are cidx[cptr[c] .. cptr[c+1]-1] */
+  atomic_int        *ccnt;
+  PetscInt          *cnext;
+} TriJob;
+
+/* The chunk DAG of one system: chunk c = rows at topological positions c*chunk .. (c+1)*chunk-1 */
+struct _PCSubtreeILUChunkDAG {
+  PetscInt    chunk, nchunks, nedges, depth; /* depth: chunks on the critical path */
+  PetscInt   *ptr, *idx, *init, *next;
+  atomic_int *cnt;
+};
+
+struct _PCSubtreeILUPool {
+  pthread_mutex_t  mtx;
+  pthread_cond_t   wake, done; /* workers sleep on wake between jobs; the caller on done at the end of a job */
+  pthread_t       *tid;
+  PetscInt         nworkers, nstarted;
+  unsigned         gen;          /* current job (under mtx) */
+  PetscBool        quit;         /* under mtx */
+  TriJob           job;          /* under mtx: workers copy it when they wake */
+  _Atomic uint64_t ticket;       /* gen << 32 | next chunk */
+  atomic_llong     solved;       /* rows solved in the current job */
+};
 
   #define SUBTREEILU_CHUNK 64
+  #define SUBTREEILU_AUTO_MIN_ROWS 30000 /* auto: smaller blocks stay serial (measured: see the auto policy) */
 
-/*
-  Each row's counter starts at (number of inputs + 1): every input pushed decrements it, and so does the row's own
-  visit by the thread that owns it (rows are dealt to the threads in chunks, visited in topological order). Whoever
-  brings it to zero solves the row and pushes x_i on; rows it completes go on its linked stack (continue down the
-  subtree). A visit that does not complete a row just moves on: no thread ever waits for another.
-*/
-static void *TriWorkerRun(void *arg)
+/* Visits the rows of chunk c in topological order; returns the number of rows this thread solved */
+static PetscInt TriSolveChunk(const TriJob *w, PetscInt c)
 {
-  TriWorker     *w = (TriWorker *)arg;
-  const TriView *v = &w->v;
+  const TriView *v      = &w->v;
+  PetscInt       solved = 0, end = PetscMin((c + 1) * w->chunk, w->n);
 
-  for (PetscInt c0 = w->t * SUBTREEILU_CHUNK; c0 < w->n; c0 += w->nt * SUBTREEILU_CHUNK) {
-    for (PetscInt ii = c0; ii < PetscMin(c0 + SUBTREEILU_CHUNK, w->n); ii++) {
-      PetscInt top = w->ascending ? ii : w->n - 1 - ii;
+  for (PetscInt ii = c * w->chunk; ii < end; ii++) {
+    PetscInt top = w->ascending ? ii : w->n - 1 - ii;
 
-      if (atomic_fetch_sub_explicit(&w->cnt[top], 1, memory_order_acq_rel) != 1) continue; /* a pusher will solve it */
-      w->next[top] = -1;
-      while (top >= 0) {
-        PetscInt    i = top;
-        PetscScalar s, xi;
+    /* the owner's visit: if only it is missing (all inputs pushed, acquire), nobody else touches cnt[top] in this
+       solve and no atomic read-modify-write is needed; else decrement, and a pusher solves the row if not we */
+    if (atomic_load_explicit(&w->cnt[top], memory_order_acquire) != 1 && atomic_fetch_sub_explicit(&w->cnt[top], 1, memory_order_acq_rel) != 1) continue;
+    w->next[top] = -1;
+    while (top >= 0) {
+      PetscInt    i = top;
+      PetscScalar s, xi;
 
-        top = w->next[i];
-        s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
-        if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
-          for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
-        } else s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
-        xi      = w->ds ? s * w->ds[i] : s;
-        w->x[i] = xi;
-        for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
-          PetscInt j = v->fidx[k];
+      top = w->next[i];
+      s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+      if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
+        for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
+      } else {
+        s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
+        atomic_store_explicit(&w->acc[i], 0.0, memory_order_relaxed); /* all inputs were added: ready for the next solve */
+      }
+      /* all decrements of cnt[i] in this solve are done: restore it for the next solve of this system */
+      atomic_store_explicit(&w->cnt[i], (int)(v->dptr[i + 1] - v->dptr[i] + 1), memory_order_relaxed);
+      xi      = w->ds ? s * w->ds[i] : s;
+      w->x[i] = xi;
+      solved++;
+      for (PetscInt k = v->fptr[i]; k < v->fptr[i + 1]; k++) {
+        PetscInt j = v->fidx[k];
 
-          if (!w->det) {
-            double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
-            while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
-          }
-          if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
-            w->next[j] = top;
-            top        = j;
-          }
+        if (!w->det) {
+          double old = atomic_load_explicit(&w->acc[j], memory_order_relaxed), add = v->fval[k] * xi;
+          while (!atomic_compare_exchange_weak_explicit(&w->acc[j], &old, old + add, memory_order_relaxed, memory_order_relaxed));
+        }
+        if (atomic_fetch_sub_explicit(&w->cnt[j], 1, memory_order_acq_rel) == 1) { /* j is complete: this thread solves it */
+          w->next[j] = top;
+          top        = j;
         }
       }
     }
   }
+  return solved;
+}
+
+/*
+  Chunk DAG scheme: the same counters and pushes, per chunk instead of per row. Whoever brings the counter of a chunk
+  to zero solves its rows one after the other exactly like the serial backend (so the result is bitwise identical
+  to it), then pushes to the dependent chunks and continues with those it completes. One or two atomic operations
+  per chunk instead of several per row.
+*/
+static PetscInt TriSolveChunkDAG(const TriJob *w, PetscInt c)
+{
+  const TriView *v      = &w->v;
+  PetscInt       solved = 0, top = c;
+
+  if (atomic_load_explicit(&w->ccnt[c], memory_order_acquire) != 1 && atomic_fetch_sub_explicit(&w->ccnt[c], 1, memory_order_acq_rel) != 1) return 0;
+  w->cnext[c] = -1;
+  while (top >= 0) {
+    PetscInt d = top, end = PetscMin((d + 1) * w->chunk, w->n);
+
+    top = w->cnext[d];
+    for (PetscInt ii = d * w->chunk; ii < end; ii++) {
+      PetscInt    i = w->ascending ? ii : w->n - 1 - ii;
+      PetscScalar s = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+
+      for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
+      w->x[i] = w->ds ? s * w->ds[i] : s;
+    }
+    solved += end - d * w->chunk;
+    atomic_store_explicit(&w->ccnt[d], (int)w->cinit[d], memory_order_relaxed); /* for the next solve */
+    for (PetscInt k = w->cptr[d]; k < w->cptr[d + 1]; k++) {
+      PetscInt e = w->cidx[k];
+
+      if (atomic_fetch_sub_explicit(&w->ccnt[e], 1, memory_order_acq_rel) == 1) {
+        w->cnext[e] = top;
+        top         = e;
+      }
+    }
+  }
+  return solved;
+}
+
+/* Takes chunks of job gen until none is left; returns PETSC_TRUE if this thread completed the job */
+static PetscBool PoolRunJob(struct _PCSubtreeILUPool *pool, const TriJob *job, unsigned gen)
+{
+  PetscInt solved = 0;
+
+  for (;;) {
+    uint64_t cur = atomic_load_explicit(&pool->ticket, memory_order_acquire);
+
+    do {
+      if ((unsigned)(cur >> 32) != gen || (PetscInt)(cur & 0xffffffffu) >= job->nchunks) goto out;
+    } while (!atomic_compare_exchange_weak_explicit(&pool->ticket, &cur, cur + 1, memory_order_acq_rel, memory_order_acquire));
+    solved += job->rows ? TriSolveChunk(job, (PetscInt)(cur & 0xffffffffu)) : TriSolveChunkDAG(job, (PetscInt)(cur & 0xffffffffu));
+  }
+out:
+  if (!solved) return PETSC_FALSE;
+  return atomic_fetch_add_explicit(&pool->solved, (long long)solved, memory_order_acq_rel) + solved == job->n ? PETSC_TRUE : PETSC_FALSE;
+}
+
+static void *PoolWorker(void *arg)
+{
+  struct _PCSubtreeILUPool *pool = (struct _PCSubtreeILUPool *)arg;
+  unsigned                  seen;
+  TriJob                    job;
+
+  pthread_mutex_lock(&pool->mtx);
+  seen = pool->gen;
+  for (;;) {
+    while (pool->gen == seen && !pool->quit) pthread_cond_wait(&pool->wake, &pool->mtx);
+    if (pool->quit) break;
+    seen = pool->gen;
+    job  = pool->job;
+    pthread_mutex_unlock(&pool->mtx);
+    if (PoolRunJob(pool, &job, seen)) { /* this thread completed the job: wake the caller if it sleeps */
+      pthread_mutex_lock(&pool->mtx);
+      pthread_cond_signal(&pool->done);
+    } else pthread_mutex_lock(&pool->mtx);
+  }
+  pthread_mutex_unlock(&pool->mtx);
   return NULL;
 }
+
+static PetscErrorCode PoolDestroy(PCSubtreeILUPool *ppool)
+{
+  struct _PCSubtreeILUPool *pool = *ppool;
+
+  PetscFunctionBegin;
+  if (!pool) PetscFunctionReturn(PETSC_SUCCESS);
+  pthread_mutex_lock(&pool->mtx);
+  pool->quit = PETSC_TRUE;
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->mtx);
+  for (PetscInt t = 0; t < pool->nstarted; t++) PetscCheck(!pthread_join(pool->tid[t], NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+  pthread_cond_destroy(&pool->wake);
+  pthread_cond_destroy(&pool->done);
+  pthread_mutex_destroy(&pool->mtx);
+  PetscCall(PetscFree(pool->tid));
+  PetscCall(PetscFree(*ppool));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PoolCreate(PetscInt nworkers, PCSubtreeILUPool *ppool)
+{
+  struct _PCSubtreeILUPool *pool;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&pool));
+  PetscCall(PetscMalloc1(nworkers, &pool->tid));
+  pool->nworkers = nworkers;
+  PetscCheck(!pthread_mutex_init(&pool->mtx, NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_mutex_init() failed");
+  PetscCheck(!pthread_cond_init(&pool->wake, NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_cond_init() failed");
+  PetscCheck(!pthread_cond_init(&pool->done, NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_cond_init() failed");
+  atomic_init(&pool->ticket, 0);
+  atomic_init(&pool->solved, 0);
+  *ppool = pool;
+  for (PetscInt t = 0; t < nworkers; t++) {
+    if (pthread_create(&pool->tid[t], NULL, PoolWorker, pool)) {
+      PetscCall(PoolDestroy(ppool)); /* joins the workers started so far */
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_create() failed for worker %" PetscInt_FMT " of %" PetscInt_FMT, t + 1, nworkers);
+    }
+    pool->nstarted++;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ChunkDAGDestroy(PCSubtreeILUChunkDAG *pdag)
+{
+  PetscFunctionBegin;
+  if (!*pdag) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscFree5((*pdag)->ptr, (*pdag)->idx, (*pdag)->init, (*pdag)->next, (*pdag)->cnt));
+  PetscCall(PetscFree(*pdag));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Distinct edges between chunks (input chunk -> dependent chunk) of the system seen through v */
+static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool ascending, PetscInt chunk, PCSubtreeILUChunkDAG *pdag)
+{
+  PCSubtreeILUChunkDAG dag;
+  PetscInt            *last, *pos, *lev, nc = (n + chunk - 1) / chunk;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&dag));
+  dag->chunk   = chunk;
+  dag->nchunks = nc;
+  PetscCall(PetscMalloc3(nc, &last, nc + 1, &pos, nc, &lev));
+  /* count: pos[c+1] = dependents of c, init[d] = input chunks of d + 1 (the visit of its ticket) */
+  for (PetscInt pass = 0; pass < 2; pass++) {
+    if (pass == 1) {
+      for (PetscInt c = 0; c < nc; c++) pos[c + 1] += pos[c];
+      dag->nedges = pos[nc];
+      PetscCall(PetscMalloc5(nc + 1, &dag->ptr, dag->nedges, &dag->idx, nc, &dag->init, nc, &dag->next, nc, &dag->cnt));
+      PetscCall(PetscArraycpy(dag->ptr, pos, nc + 1));
+    } else PetscCall(PetscArrayzero(pos, nc + 1));
+    for (PetscInt c = 0; c < nc; c++) last[c] = -1, lev[c] = 1;
+    for (PetscInt d = 0; d < nc; d++) {
+      PetscInt nin = 0;
+
+      for (PetscInt ii = d * chunk; ii < PetscMin((d + 1) * chunk, n); ii++) {
+        PetscInt i = ascending ? ii : n - 1 - ii;
+
+        for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) {
+          PetscInt j = v->didx[k], c = (ascending ? j : n - 1 - j) / chunk;
+
+          if (c == d || last[c] == d) continue;
+          last[c] = d;
+          nin++;
+          lev[d] = PetscMax(lev[d], lev[c] + 1);
+          if (pass == 0) pos[c + 1]++;
+          else dag->idx[pos[c]++] = d;
+        }
+      }
+      if (pass == 1) {
+        dag->init[d] = nin + 1;
+        atomic_init(&dag->cnt[d], (int)(nin + 1));
+      }
+    }
+  }
+  dag->depth = 0;
+  for (PetscInt c = 0; c < nc; c++) dag->depth = PetscMax(dag->depth, lev[c]);
+  PetscCall(PetscFree3(last, pos, lev));
+  *pdag = dag;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Rows per chunk (chunk indices fit in 31 bits) */
+static inline PetscInt ChunkSize(PetscInt n)
+{
+  return PetscMax(SUBTREEILU_CHUNK, (n >> 30) + 1);
+}
+
+/* The chunk DAG of system sys (0 L, 1 L^T, 2 U, 3 U^T), built at its first use */
+static PetscErrorCode PCSubtreeILUGetChunkDAG(PC_SubtreeILU *st, PetscInt sys, PCSubtreeILUChunkDAG *dag)
+{
+  PetscFunctionBegin;
+  if (!st->dag[sys]) {
+    const PCSubtreeILUTri *T         = sys < 2 ? &st->L : &st->U;
+    PetscBool              transpose = sys % 2 ? PETSC_TRUE : PETSC_FALSE;
+    TriView                v;
+
+    TriGetView(T, transpose, &v);
+    PetscCall(ChunkDAGCreate(&v, T->n, (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE, ChunkSize(T->n), &st->dag[sys]));
+  }
+  *dag = st->dag[sys];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 #endif
+
+/* Frees the chunk DAGs of the threads backend */
+static PetscErrorCode PCSubtreeILUChunkDAGDestroy_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+#if defined(SUBTREEILU_HAVE_THREADS)
+  for (PetscInt sys = 0; sys < 4; sys++) PetscCall(ChunkDAGDestroy(&st->dag[sys]));
+#else
+  (void)st;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Joins the workers of the threads backend (if any) */
+static PetscErrorCode PCSubtreeILUPoolDestroy_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+#if defined(SUBTREEILU_HAVE_THREADS)
+  PetscCall(PoolDestroy(&st->pool));
+#else
+  (void)st;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
 {
 #if defined(SUBTREEILU_HAVE_THREADS)
-  TriView         v;
-  PetscInt        nt  = PetscMax(1, st->nthreads);
-  atomic_int     *cnt = (atomic_int *)st->cnt;
-  _Atomic double *acc = (_Atomic double *)st->acc;
-  TriWorker      *w;
-  pthread_t      *tid;
+  struct _PCSubtreeILUPool *pool;
+  TriJob                    job;
+  unsigned                  gen;
+  PetscInt                  nw  = PetscMax(1, st->nthreads) - 1, sys = (T == &st->U ? 2 : 0) + (transpose ? 1 : 0);
 #endif
 
   PetscFunctionBegin;
 #if defined(SUBTREEILU_HAVE_THREADS)
-  TriGetView(T, transpose, &v);
-  /* counters are reset for every solve (before the threads start: thread creation orders these stores) */
-  for (PetscInt i = 0; i < T->n; i++) {
-    atomic_init(&cnt[i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
-    atomic_init(&acc[i], 0.0);
+  if (T->n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (st->pool && st->pool->nworkers != nw) PetscCall(PoolDestroy(&st->pool)); /* -pc_subtree_ilu_threads changed */
+  if (!st->pool && nw > 0) PetscCall(PoolCreate(nw, &st->pool));
+  TriGetView(T, transpose, &job.v);
+  job.b         = b;
+  job.rs        = rs;
+  job.ds        = ds;
+  job.x         = x;
+  job.cnt       = (atomic_int *)st->cnt + sys * T->n;
+  job.acc       = (_Atomic double *)st->acc;
+  job.next      = st->next;
+  job.n         = T->n;
+  job.chunk     = ChunkSize(T->n);
+  job.nchunks   = (T->n + job.chunk - 1) / job.chunk;
+  job.det       = st->deterministic;
+  job.ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
+  job.rows      = st->threadsrows;
+  if (!job.rows) { /* the chunk DAG of this system, built at its first solve */
+    PCSubtreeILUChunkDAG dag = NULL;
+
+    PetscCall(PCSubtreeILUGetChunkDAG(st, sys, &dag));
+    job.cptr  = dag->ptr;
+    job.cidx  = dag->idx;
+    job.cinit = dag->init;
+    job.ccnt  = dag->cnt;
+    job.cnext = dag->next;
   }
-  nt = PetscMax(1, PetscMin(nt, (T->n + SUBTREEILU_CHUNK - 1) / SUBTREEILU_CHUNK));
-  PetscCall(PetscMalloc2(nt, &w, nt, &tid));
-  for (PetscInt t = 0; t < nt; t++) {
-    w[t].v = v, w[t].b = b, w[t].rs = rs, w[t].ds = ds, w[t].x = x, w[t].cnt = cnt, w[t].acc = acc, w[t].next = st->next;
-    w[t].det       = st->deterministic;
-    w[t].ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
-    w[t].n         = T->n;
-    w[t].t         = t;
-    w[t].nt        = nt;
+  pool = st->pool;
+  if (!pool) { /* one thread: the same algorithm, no pool */
+    PetscInt solved = 0;
+
+    for (PetscInt c = 0; c < job.nchunks; c++) solved += job.rows ? TriSolveChunk(&job, c) : TriSolveChunkDAG(&job, c);
+    PetscCheck(solved == T->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Subtree solve completed %" PetscInt_FMT " of %" PetscInt_FMT " rows", solved, T->n);
+    PetscFunctionReturn(PETSC_SUCCESS);
   }
-  for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_create(&tid[t], NULL, TriWorkerRun, &w[t]), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_create() failed");
-  (void)TriWorkerRun(&w[0]);
-  for (PetscInt t = 1; t < nt; t++) PetscCheck(!pthread_join(tid[t], NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
-  PetscCall(PetscFree2(w, tid));
+  /* publish the job and wake the workers */
+  pthread_mutex_lock(&pool->mtx);
+  gen = pool->gen + 1;
+  atomic_store_explicit(&pool->solved, 0, memory_order_relaxed);
+  atomic_store_explicit(&pool->ticket, (uint64_t)gen << 32, memory_order_release);
+  pool->job = job;
+  pool->gen = gen;
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->mtx);
+  /* take part, then wait (spin briefly, then block) for the threads that still hold a chunk */
+  if (!PoolRunJob(pool, &job, gen)) {
+    PetscBool done = PETSC_FALSE;
+
+    for (int spin = 0; spin < 2000 && !done; spin++) {
+      if (atomic_load_explicit(&pool->solved, memory_order_acquire) == T->n) done = PETSC_TRUE;
+      else if (spin >= 100) sched_yield();
+    }
+    if (!done) {
+      pthread_mutex_lock(&pool->mtx); /* the thread that completes the job signals under the mutex: no lost wake-up */
+      while (atomic_load_explicit(&pool->solved, memory_order_acquire) != T->n) pthread_cond_wait(&pool->done, &pool->mtx);
+      pthread_mutex_unlock(&pool->mtx);
+    }
+  }
+  PetscCheck(atomic_load_explicit(&pool->solved, memory_order_acquire) == T->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Subtree solve completed %lld of %" PetscInt_FMT " rows", (long long)atomic_load(&pool->solved), T->n);
 #else
   (void)st, (void)T, (void)transpose, (void)b, (void)rs, (void)ds, (void)x;
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "The threads backend needs pthreads, C11 atomics and real scalars");
@@ -306,6 +621,7 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   PetscCall(PetscFree(st->sqrtdinv));
   PetscCall(PetscFree2(st->work, st->work2));
   PetscCall(PetscFree3(st->cnt, st->acc, st->next));
+  PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
 #endif
@@ -422,12 +738,20 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
     atomic_int     *cnt;
     _Atomic double *acc;
 
-    PetscCall(PetscMalloc3(n, &cnt, n, &acc, n, &st->next));
+    /* counters of the four systems start at (inputs + 1) and are restored by the solves themselves */
+    PetscCall(PetscMalloc3(4 * n, &cnt, n, &acc, n, &st->next));
+    for (PetscInt sys = 0; sys < 4; sys++) {
+      TriView v;
+
+      TriGetView(sys < 2 ? &st->L : &st->U, sys % 2 ? PETSC_TRUE : PETSC_FALSE, &v);
+      for (PetscInt i = 0; i < n; i++) atomic_init(&cnt[sys * n + i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
+    }
+    for (PetscInt i = 0; i < n; i++) atomic_init(&acc[i], 0.0);
     st->cnt = (int *)cnt;
     st->acc = (PetscScalar *)acc;
   }
 #else
-  PetscCall(PetscMalloc3(n, &st->cnt, n, &st->acc, n, &st->next));
+  PetscCall(PetscMalloc3(4 * n, &st->cnt, n, &st->acc, n, &st->next));
 #endif
   PetscCall(PCSubtreeILURefreshValues_Private(st));
   st->factored = PETSC_TRUE;
@@ -439,7 +763,9 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
 
   PetscFunctionBegin;
-  st->backend = st->backend_requested;
+  st->backend     = st->backend_requested;
+  st->autoserial  = 0;
+  st->autothreads = 0;
   if (st->backend == PC_SUBTREEILU_BACKEND_AUTO) {
     PetscBool gpu = PETSC_FALSE;
 
@@ -458,8 +784,54 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
     }
 #endif
     if (gpu) st->backend = PC_SUBTREEILU_BACKEND_CUDA;
-    else if (st->n >= 200000 && st->nthreads > 1) st->backend = PC_SUBTREEILU_BACKEND_THREADS;
-    else st->backend = PC_SUBTREEILU_BACKEND_SERIAL;
+    else {
+      PetscBool threads = PETSC_FALSE;
+
+#if defined(SUBTREEILU_HAVE_THREADS)
+      /*
+        auto on the CPU: threads only where they are measured to be faster on this matrix and machine. Measured on
+        the 2-core shared development machine (tutorials/ex4 -applies 50 -ksp_max_it 1, median of 5 runs, ms per
+        apply, serial vs -pc_subtree_ilu_backend threads -pc_subtree_ilu_threads 2 with the chunk DAG):
+          2D 500^2 natural 2.24 vs 2.47, rcm 1.09 vs 2.30, nd 1.54 vs 2.99            (threads slower)
+          3D 64^3 natural 2.28 vs 1.40, icc(1) 3.20 vs 2.66; 48^3 0.87 vs 0.55; 32^3 0.23 vs 0.20 (threads faster)
+          3D 64^3 rcm 1.91 vs 4.40, nd 3.38 vs 5.41; 24^3 0.088 vs 0.102; 16^3 0.026 vs 0.028 (threads slower)
+        (the row-level scheme, -pc_subtree_ilu_threads_rows, was 2-8 times slower than serial everywhere).
+        No static statistic of the chunk DAG predicted this (rcm 3D has as much chunk parallelism as natural 3D),
+        so for blocks of at least SUBTREEILU_AUTO_MIN_ROWS rows, with more than one processor online and more than one
+        thread, the setup times an L and a U solve with both (best of 3 each, after a warm-up that builds the chunk
+        DAGs and starts the pool) and keeps threads only if at least 10% faster; else the pool and DAGs are freed.
+        The chunk-DAG threads solve is bitwise identical to the serial one, so the choice never changes results.
+      */
+      if (st->n >= SUBTREEILU_AUTO_MIN_ROWS && st->nthreads > 1 && !st->threadsrows && sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+        PetscLogDouble t0, t1, tser = PETSC_MAX_REAL, tthr = PETSC_MAX_REAL;
+        PetscScalar   *b = st->work, *x = st->work2;
+
+        for (PetscInt i = 0; i < st->n; i++) b[i] = 1.0;
+        for (PetscInt trial = 0; trial < 4; trial++) {
+          st->backend = PC_SUBTREEILU_BACKEND_SERIAL;
+          PetscCall(PetscTime(&t0));
+          PetscCall(TriSolve(st, &st->L, PETSC_FALSE, b, NULL, NULL, x));
+          PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, NULL, st->dinv, x));
+          PetscCall(PetscTime(&t1));
+          if (trial) tser = PetscMin(tser, t1 - t0);
+          st->backend = PC_SUBTREEILU_BACKEND_THREADS;
+          PetscCall(PetscTime(&t0));
+          PetscCall(TriSolve(st, &st->L, PETSC_FALSE, b, NULL, NULL, x));
+          PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, NULL, st->dinv, x));
+          PetscCall(PetscTime(&t1));
+          if (trial) tthr = PetscMin(tthr, t1 - t0);
+        }
+        st->autoserial  = tser;
+        st->autothreads = tthr;
+        threads         = tthr < 0.9 * tser ? PETSC_TRUE : PETSC_FALSE;
+        if (!threads) {
+          PetscCall(PCSubtreeILUPoolDestroy_Private(st));
+          PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
+        }
+      }
+#endif
+      st->backend = threads ? PC_SUBTREEILU_BACKEND_THREADS : PC_SUBTREEILU_BACKEND_SERIAL;
+    }
   }
 #if !defined(PETSC_HAVE_CUDA)
   PetscCheck(st->backend != PC_SUBTREEILU_BACKEND_CUDA, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_subtree_ilu_backend cuda requires PETSc configured with CUDA");
@@ -655,6 +1027,7 @@ static PetscErrorCode PCReset_SubtreeILU(PC pc)
 
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUFreeSolve_Private(st));
+  PetscCall(PCSubtreeILUPoolDestroy_Private(st));
   PetscCall(MatDestroy(&st->fact));
   PetscCall(MatDestroy(&st->Aseq));
   PetscCall(ISDestroy(&st->row));
@@ -725,6 +1098,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsInt("-pc_subtree_ilu_threads", "Number of threads of the threads backend", "PCSUBTREEILU", st->nthreads, &st->nthreads, &flg));
   PetscCheck(st->nthreads >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_threads must be positive");
+  PetscCall(PetscOptionsBool("-pc_subtree_ilu_threads_rows", "Threads backend: per-row counters and (unless deterministic) atomic partial sums instead of the DAG of chunks of rows", "PCSUBTREEILU", st->threadsrows, &st->threadsrows, NULL));
   {
     PetscInt chain = st->cudachain;
 
@@ -764,7 +1138,11 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  %sbackend %s, %" PetscInt_FMT " rows, nonzeros L %" PetscInt_FMT " U %" PetscInt_FMT " (+ diagonal)\n", pre, PCSubtreeILUBackends[st->backend], st->n, st->L.nnz, st->U.nnz));
-      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT "\n", st->nthreads));
+      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT ", %s\n", st->nthreads, st->threadsrows ? "row-level counters" : "DAG of chunks of rows"));
+      if (st->autoserial > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    auto: L and U solve measured at setup: serial %g ms, threads (%" PetscInt_FMT ") %g ms\n", 1e3 * st->autoserial, st->nthreads, 1e3 * st->autothreads));
+#if defined(SUBTREEILU_HAVE_THREADS)
+      if (st->backend == PC_SUBTREEILU_BACKEND_THREADS && st->dag[0] && st->dag[2]) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    chunks of %" PetscInt_FMT " rows: L %" PetscInt_FMT " (critical path %" PetscInt_FMT "), U %" PetscInt_FMT " (critical path %" PetscInt_FMT ")\n", st->dag[0]->chunk, st->dag[0]->nchunks, st->dag[0]->depth, st->dag[2]->nchunks, st->dag[2]->depth));
+#endif
 #if defined(PETSC_HAVE_CUDA)
       if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
         PetscInt ngL, ngU, ntL, ntU;
@@ -793,7 +1171,9 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    Each triangular solve keeps per row a counter of unresolved inputs and an accumulator. When a value is final it
    is pushed to the rows that depend on it (atomic add, then atomic decrement); whoever completes a row solves it at
    once and continues down that subtree. There is no level analysis and no barrier, and no thread ever waits for
-   another, so it cannot deadlock (CPU threads backend). The cuda backend solves each row with one warp whose lanes
+   another, so it cannot deadlock (CPU threads backend). On the CPU the same scheme runs by default on chunks of 64
+   consecutive rows (a counter per chunk; a chunk's rows are solved like the serial backend, so the results are
+   bitwise identical to it) with a pool of worker threads that sleep between solves and are joined by `PCReset()`. The cuda backend solves each row with one warp whose lanes
    accumulate the row's inputs as soon as each is published (each value is its own readiness flag), chains of
    dependent consecutive rows stay on one warp, and warps take rows in topological order by an atomic ticket, so a
    warp only waits for rows already taken by running warps: deadlock-free by construction, one kernel per triangular
@@ -806,9 +1186,10 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_shift_type <none,nonzero,positive_definite> - PETSc's shift (default none for ilu, positive_definite for icc, like `PCILU`/`PCICC`)
 .  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
-.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend always is)
-.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors, else threads for large blocks, else serial)
-.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend
+.  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
+.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster in solves timed at setup; else serial)
+.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: processors online)
+.  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
 -  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)

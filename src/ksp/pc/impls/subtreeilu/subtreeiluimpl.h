@@ -37,6 +37,8 @@ typedef struct {
 } PCSubtreeILUTri;
 
 typedef struct _PCSubtreeILUCUDA *PCSubtreeILUCUDA;
+typedef struct _PCSubtreeILUPool     *PCSubtreeILUPool;     /* persistent worker threads of the threads backend */
+typedef struct _PCSubtreeILUChunkDAG *PCSubtreeILUChunkDAG; /* threads backend: dependencies between chunks of rows */
 
 typedef struct {
   /* options */
@@ -50,6 +52,8 @@ typedef struct {
   PetscBool           deterministic;
   PCSubtreeILUBackend backend_requested, backend;
   PetscInt            nthreads;
+  PetscBool           threadsrows; /* threads backend: row-level counters and partial sums instead of the chunk DAG */
+  PetscLogDouble      autoserial, autothreads; /* auto: seconds of an L and a U solve measured at setup (0: not measured) */
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
@@ -69,10 +73,12 @@ typedef struct {
 
   /* work */
   PetscScalar *work, *work2;
-  int         *cnt;  /* per-row counters of unresolved inputs (C11 atomics in the threads backend) */
-  PetscScalar *acc;  /* accumulated partial sums */
+  int         *cnt;  /* per-row counters of unresolved inputs (C11 atomics), one array of n for each of L, L^T, U, U^T */
+  PetscScalar *acc;  /* accumulated partial sums (zero between solves) */
   PetscInt    *next; /* linked stacks of ready rows */
 
+  PCSubtreeILUPool     pool;   /* threads backend: created at the first threads solve, joined in PCReset() */
+  PCSubtreeILUChunkDAG dag[4]; /* threads backend: chunk DAGs of L, L^T, U, U^T (built at their first solve) */
   PCSubtreeILUCUDA cuda;
 } PC_SubtreeILU;
 
