@@ -10,7 +10,7 @@ in deterministic mode, to 1e-12 otherwise). Run it with -malloc_debug -malloc_du
 
 #include <petscsparsegpu.h>
 #include <petscksp.h>
-#include "subtreeilu_mmio.h"
+#include "subtreeilu_test.h"
 
 static PetscErrorCode CreatePC(Mat A, const char prefix[], PC *pc)
 {

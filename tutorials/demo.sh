@@ -14,8 +14,7 @@ if [ $gpu = 1 ]; then
   opts="-dm_vec_type cuda -mat_type pellrcuda $common"
 else
   where="CPU ($(nproc) cores)"
-  # the threads backend pays thread start-up at every apply: on a small CPU the serial sync-free solve is faster
-  opts="-mat_type pellr $common -pc_subtree_ilu_backend serial"
+  opts="-mat_type pellr $common"
 fi
 echo "PETSc SparseGPU demo on the $where"
 echo "  $exe -dll_append $lib $opts $*"
