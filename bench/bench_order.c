@@ -46,6 +46,23 @@ static PetscErrorCode CusolverOp(void *p)
 }
 #endif
 
+/* gpurcm's phases (its log events): times summed over all calls so far, to report each phase's share of a timed loop */
+static const char *GpurcmPhases[] = {"GPURCMOrder", "GPURCMGraph", "GPURCMRootFind", "GPURCMNumber"};
+static PetscErrorCode PhaseTimes(PetscLogDouble t[4])
+{
+  PetscFunctionBeginUser;
+  for (int i = 0; i < 4; i++) {
+    PetscLogEvent      id = -1;
+    PetscEventPerfInfo info;
+    t[i] = 0;
+    PetscCall(PetscLogEventGetId(GpurcmPhases[i], &id));
+    if (id < 0) continue;
+    PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, id, &info));
+    t[i] = info.time;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static void Row(BenchCtx *ctx, BenchMatrix *bm, const char ord[], const char status[], double t, double tmin, PetscInt reps, PetscInt bw0, PetscInt bw1, const char ident[], const char note[])
 {
   fprintf(ctx->csv, "%s,%s,%" PetscInt_FMT ",%" PetscInt64_FMT ",%s,%s,%.6e,%.6e,%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%s,%.4f,%s\n", bm->name, bm->kind, bm->m, bm->nnz, ord, status, t, tmin, reps, bw0, bw1, ident, bm->gen_s, note);
@@ -69,6 +86,7 @@ int main(int argc, char **argv)
     PetscCall(PetscOptionsHasName(NULL, NULL, "-warmup", &has));
     if (!has) PetscCall(PetscOptionsSetValue(NULL, "-warmup", "1"));
   }
+  PetscCall(PetscLogDefaultBegin()); /* event times give gpurcm's phase shares */
   PetscCall(BenchInitialize(&ctx, "order.csv", "matrix,kind,rows,nnz,ordering,status,time_s,time_min_s,reps,bandwidth_before,bandwidth_after,identical_to_rcm,gen_s,note"));
   PetscCall(BenchGetList("-matrices", "real", specs, &nspecs));
   PetscCall(BenchExpandMatrixSpecs(&ctx, specs, nspecs, mats, &nmats));
@@ -196,8 +214,15 @@ int main(int argc, char **argv)
         PetscCall(PetscOptionsSetValue(NULL, o2, threads));
       }
       {
-        OrdCtx oc = {bm.A, type, NULL, NULL};
+        OrdCtx         oc = {bm.A, type, NULL, NULL};
+        PetscLogDouble ph0[4], ph1[4];
+        PetscCall(PhaseTimes(ph0));
         BenchTry(ierr, BenchTimeOp(&ctx, PETSC_FALSE, OrderOp, &oc, 0, &t, &tmin, &reps));
+        PetscCall(PhaseTimes(ph1));
+        if (!ierr && ph1[0] > ph0[0]) { /* gpurcm ran: shares of its phases in its own time (warm-up calls included) */
+          const PetscLogDouble tot = ph1[0] - ph0[0];
+          PetscCall(PetscSNPrintf(note, sizeof(note), "MatGetOrdering end to end; gpurcm phases: graph %.0f%% root finding %.0f%% numbering %.0f%% of gpurcm's time", 100 * (ph1[1] - ph0[1]) / tot, 100 * (ph1[2] - ph0[2]) / tot, 100 * (ph1[3] - ph0[3]) / tot));
+        } else PetscCall(PetscStrncpy(note, "MatGetOrdering end to end", sizeof(note)));
         if (!ierr && oc.r) {
           const PetscInt *p;
           PetscCall(ISGetIndices(oc.r, &p));
@@ -212,8 +237,9 @@ int main(int argc, char **argv)
             PetscCall(ISEqualUnsorted(oc.r, rref, &eq));
             ident = eq ? "yes" : "no";
           }
-          Row(&ctx, &bm, ords[io], "ok", t, tmin, reps, bw0, bw1, ident, "MatGetOrdering end to end");
+          Row(&ctx, &bm, ords[io], "ok", t, tmin, reps, bw0, bw1, ident, note);
           PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-20s %10.4f ms (min %.4f, %" PetscInt_FMT " reps)  bandwidth %" PetscInt_FMT "  identical to rcm: %s\n", ords[io], 1e3 * t, 1e3 * tmin, reps, bw1, ident));
+          if (strcmp(note, "MatGetOrdering end to end")) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-20s %s\n", "", note + strlen("MatGetOrdering end to end; ")));
         } else {
           PetscCall(BenchErrorNote(ierr, "MatGetOrdering", note, sizeof(note)));
           Row(&ctx, &bm, ords[io], "failed", NAN, NAN, 0, bw0, -1, "-", note);
