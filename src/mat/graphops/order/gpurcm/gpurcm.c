@@ -226,6 +226,8 @@ typedef int64_t GPURCMKey;
 typedef struct {
   PetscInt  cap, *child, *tmp;
   PetscInt *cnt;
+  PetscInt  nlow, nup; /* job 9: entries below/above the diagonal in the thread's rows */
+  int       asym;      /* job 9: the thread found an unsorted row, a column out of range or an entry without mirror */
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -559,6 +561,41 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       } else qsort(a, (size_t)m, sizeof(PetscInt), GPURCMCompareInt);
     }
     break;
+  case 9: { /* raw CSR structurally symmetric? rows strictly ascending, each entry above the diagonal has its
+               mirror; with no duplicates (strict order) equal counts below and above make the mirror map a bijection */
+    const PetscInt   *ai = t->ai, *aj = t->aj;
+    GPURCMThreadWork *w  = &t->work[tid];
+    PetscInt          nlow = 0, nup = 0;
+    int               asym = 0;
+    for (PetscInt r = lo; r < hi && !asym; r++) {
+      PetscInt prev = -1;
+      for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+        const PetscInt c = aj[k];
+        if (c <= prev || c >= n) {
+          asym = 1;
+          break;
+        }
+        prev = c;
+        if (c < r) nlow++;
+        else if (c > r) {
+          PetscInt l = ai[c], h = ai[c + 1];
+          nup++;
+          while (l < h) { /* binary search of r in row c */
+            const PetscInt mid = l + (h - l) / 2;
+            if (aj[mid] < r) l = mid + 1;
+            else h = mid;
+          }
+          if (l == ai[c + 1] || aj[l] != r) {
+            asym = 1;
+            break;
+          }
+        }
+      }
+    }
+    w->nlow = nlow;
+    w->nup  = nup;
+    w->asym = asym;
+  } break;
   default:
     GPURCMBatchWorker(t, tid);
   }
@@ -716,6 +753,25 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   PetscInt        n = t->n, num = 0, *perm = t->perm, *mask = t->mask, *mark = t->mark;
 
   PetscFunctionBegin;
+  if (build && !t->tns) {
+    /* without inodes, PETSc's symmetrized lower-triangle graph of a structurally symmetric matrix with strictly
+       ascending rows is its CSR itself (each row: its entries c <= r, then the mirrors r' > r in ascending order) */
+    PetscInt  nlow = 0, nup = 0;
+    PetscBool sym = PETSC_TRUE;
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    t->ai = ia;
+    t->aj = ja;
+    GPURCMRunFor(t, 9, n, 0);
+    for (PetscInt i = 0; i < t->nthreads; i++) {
+      nlow += t->work[i].nlow;
+      nup += t->work[i].nup;
+      if (t->work[i].asym) sym = PETSC_FALSE;
+    }
+    if (nlow != nup) sym = PETSC_FALSE;
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    if (sym) build = PETSC_FALSE;
+    PetscCall(PetscInfo(NULL, "gpurcm: the matrix is %sstructurally symmetric%s\n", sym ? "" : "not ", sym ? ": its CSR is the graph" : ": graph built by the threads"));
+  }
   if (build) {
     PetscInt off = 0;
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
@@ -738,10 +794,10 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     ia = t->ia = t->gia;
     ja = t->ja = t->gja;
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
-    if (cia) {
-      for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
-      for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
-    }
+  }
+  if (cia) {
+    for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
+    for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
   }
   GPURCMRunFor(t, 1, n, 0);
   for (PetscInt i = 0; i < n && num < n; i++) {
