@@ -256,6 +256,13 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *ucnt;
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
+  /* level-synchronous BFS of the root finder (job 10): vis[v] == stamp marks v reached in the current pass,
+     claim[v] the thread that lists it; the level lists go to lev[]; results of the pass */
+  _Atomic PetscInt *vis;
+  _Atomic int      *claim;
+  PetscInt          stamp, lsnlvl, lslast, lscc;
+  _Atomic int       sbcount;
+  _Atomic unsigned  sbgen;
 } GPURCMThreads;
 
 static inline void GPURCMPause(int *spins)
@@ -263,6 +270,20 @@ static inline void GPURCMPause(int *spins)
   if (++(*spins) > 64) {
     *spins = 0;
     sched_yield();
+  }
+}
+
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) */
+static void GPURCMSpinBarrier(GPURCMThreads *t)
+{
+  const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+
+  if (atomic_fetch_add_explicit(&t->sbcount, 1, memory_order_acq_rel) == (int)t->nthreads - 1) {
+    atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
+    atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+  } else {
+    int spins = 0;
+    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins);
   }
 }
 
@@ -507,6 +528,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_init(&t->owner[i], INT64_MAX);
       atomic_init(&t->ls[i], -1);
       atomic_init(&t->cm[i], -1);
+      atomic_init(&t->vis[i], 0);
+      atomic_init(&t->claim[i], 0);
     }
     for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
       atomic_init(&t->bend[b], -1);
@@ -595,6 +618,54 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     w->nlow = nlow;
     w->nup  = nup;
     w->asym = asym;
+  } break;
+  case 10: { /* level-synchronous BFS from lev[0] (stamped by the caller): levels listed in lev[], order within a
+                level unspecified. Per level: 1. each thread expands its share of the level, stamping and claiming
+                unreached neighbours (plain stores: two threads may both list a node, the last claim wins);
+                2. each keeps the nodes it still claims (exactly one thread per node); 3. appends them. */
+    GPURCMThreadWork *w  = &t->work[tid];
+    const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads;
+    PetscInt         *L = t->lev, lbeg = 0, lend = 1, nlvl = 0;
+
+    for (;;) {
+      const PetscInt sz = lend - lbeg, l0 = lbeg + (PetscInt)(((PetscInt64)sz * tid) / nt), l1 = lbeg + (PetscInt)(((PetscInt64)sz * (tid + 1)) / nt);
+      PetscInt       cnt = 0, keep = 0, off = lend, tot = lend;
+
+      nlvl++;
+      for (PetscInt i = l0; i < l1; i++) {
+        const PetscInt u = L[i];
+        if (GPURCMWorkReserve(w, cnt + GPURCMRowLen(t, u))) {
+          atomic_store(&t->failed, 1); /* keep taking part in the barriers; the caller reports the error */
+          break;
+        }
+        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+          const PetscInt v = ja[k];
+          if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
+          atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+          atomic_store_explicit(&t->claim[v], (int)tid, memory_order_relaxed);
+          w->child[cnt++] = v;
+        }
+      }
+      GPURCMSpinBarrier(t);
+      for (PetscInt i = 0; i < cnt; i++)
+        if (atomic_load_explicit(&t->claim[w->child[i]], memory_order_relaxed) == (int)tid) w->child[keep++] = w->child[i];
+      w->nlow = keep;
+      GPURCMSpinBarrier(t);
+      for (PetscInt j = 0; j < nt; j++) {
+        if (j < tid) off += t->work[j].nlow;
+        tot += t->work[j].nlow;
+      }
+      if (tot == lend) break; /* every thread sees the same total */
+      for (PetscInt i = 0; i < keep; i++) L[off + i] = w->child[i];
+      GPURCMSpinBarrier(t);
+      lbeg = lend;
+      lend = tot;
+    }
+    if (tid == 0) {
+      t->lsnlvl = nlvl;
+      t->lslast = lbeg;
+      t->lscc   = lend;
+    }
   } break;
   default:
     GPURCMBatchWorker(t, tid);
@@ -686,23 +757,64 @@ static PetscErrorCode GPURCMRootlsThreads(GPURCMThreads *t, PetscInt root, Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph) */
-static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize)
+/* Level structure of root by the level-synchronous BFS: number of levels, component size and, if the last
+   level determines SPARSEPACK's next root without its order (one node, or a unique node of minimum degree
+   below cc), that node (*pick, *unique = PETSC_TRUE) */
+static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
 {
-  PetscInt nlvl = 0, nunlvl = 0, jstrt = 0, cc = 0, cc2 = 0;
+  PetscInt mindeg, nmin = 0;
 
   PetscFunctionBegin;
-  PetscCall(GPURCMRootlsThreads(t, *root, &nlvl, &jstrt, &cc));
-  *ccsize = cc;
-  if (nlvl == 1 || nlvl == cc) {
-    PetscCall(GPURCMResetQueue(t, cc));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  if (t->stamp == PETSC_INT_MAX) { /* stamps would wrap */
+    for (PetscInt i = 0; i < t->n; i++) atomic_store_explicit(&t->vis[i], 0, memory_order_relaxed);
+    t->stamp = 0;
   }
-  for (;;) {
-    PetscInt mindeg = cc;
+  t->stamp++;
+  atomic_store(&t->failed, 0);
+  atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
+  t->lev[0] = root;
+  GPURCMRunFor(t, 10, 0, 0);
+  PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
+  *nlvl   = t->lsnlvl;
+  *cc     = t->lscc;
+  *pick   = t->lev[t->lslast];
+  *unique = PETSC_TRUE;
+  if (t->lscc - t->lslast == 1) PetscFunctionReturn(PETSC_SUCCESS);
+  mindeg = t->lscc;
+  for (PetscInt j = t->lslast; j < t->lscc; j++) {
+    const PetscInt node = t->lev[j], ndeg = GPURCMRowLen(t, node);
+    if (ndeg < mindeg) {
+      mindeg = ndeg;
+      nmin   = 1;
+      *pick  = node;
+    } else if (ndeg == mindeg) nmin++;
+  }
+  *unique = (PetscBool)(nmin == 1);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-    *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
-    if (jstrt != cc - 1) {
+/* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph). The passes
+   run level-synchronously; a pass whose last level holds several nodes of minimum degree is repeated by the batch
+   engine, whose queue has SPARSEPACK's order, to take the first of them. */
+static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize)
+{
+  PetscInt  nlvl = 0, nunlvl = 0, cc = 0, cc2 = 0, pick;
+  PetscBool unique;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMLevelsThreads(t, *root, &nlvl, &cc, &pick, &unique));
+  *ccsize = cc;
+  if (nlvl == 1 || nlvl == cc) PetscFunctionReturn(PETSC_SUCCESS);
+  for (;;) {
+    if (unique) *root = pick;
+    else {
+      PetscInt mindeg = cc, jstrt = 0, nl2 = 0;
+
+      PetscCall(PetscInfo(NULL, "gpurcm: several nodes of minimum degree in the last level: pass repeated in queue order\n"));
+
+      PetscCall(GPURCMRootlsThreads(t, *root, &nl2, &jstrt, &cc2));
+      PetscCheck(cc2 == cc && nl2 == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: level structures of the two BFS engines differ");
+      *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
       for (PetscInt j = jstrt; j < cc; j++) {
         const PetscInt node = atomic_load_explicit(&t->ls[j], memory_order_relaxed), ndeg = GPURCMRowLen(t, node);
         if (ndeg < mindeg) {
@@ -710,14 +822,13 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
           mindeg = ndeg;
         }
       }
+      PetscCall(GPURCMResetQueue(t, cc));
     }
-    PetscCall(GPURCMResetQueue(t, cc));
-    PetscCall(GPURCMRootlsThreads(t, *root, &nunlvl, &jstrt, &cc2));
+    PetscCall(GPURCMLevelsThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
     PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
     if (nunlvl <= nlvl || nunlvl >= cc) break;
     nlvl = nunlvl;
   }
-  PetscCall(GPURCMResetQueue(t, cc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -861,7 +972,9 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.bend  = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.bend));
   t.btail = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.btail));
   t.bdisc = (_Atomic int *)malloc((size_t)t.nbatchcap * sizeof(*t.bdisc));
-  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+  t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
+  t.claim = (_Atomic int *)malloc((size_t)n * sizeof(*t.claim));
+  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis && t.claim, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
   PetscCall(PetscMalloc1(n, &t.lev));
   PetscCall(PetscCalloc1(nthreads, &t.work));
   for (PetscInt i = 0; i < nthreads; i++) {
@@ -907,6 +1020,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.bend);
   free(t.btail);
   free(t.bdisc);
+  free(t.vis);
+  free(t.claim);
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
