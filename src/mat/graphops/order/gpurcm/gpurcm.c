@@ -1266,6 +1266,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   that MatGetRowIJ() returns; a matrix flagged structurally symmetric whose pattern is not (its raw CSR would
   be used) is detected and ordered by the serial backend. The threads and cuda backends order components of
   at most 4096 (threads; -mat_gpurcm_serial_component) or 64 (cuda) nodes serially, larger ones with batches.
+  The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
+  inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
+  repeats a pass with the (ordered) batch engine only when the last level holds several nodes of minimum degree.
 
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/
