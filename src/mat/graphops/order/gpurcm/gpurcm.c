@@ -226,6 +226,8 @@ typedef int64_t GPURCMKey;
 typedef struct {
   PetscInt  cap, *child, *tmp;
   PetscInt *cnt;
+  PetscInt  nlow, nup; /* job 9: entries below/above the diagonal in the thread's rows */
+  int       asym;      /* job 9: the thread found an unsorted row, a column out of range or an entry without mirror */
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -254,6 +256,13 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *ucnt;
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
+  /* level-synchronous BFS of the root finder (job 10): vis[v] == stamp marks v reached in the current pass,
+     claim[v] the thread that lists it; the level lists go to lev[]; results of the pass */
+  _Atomic PetscInt *vis;
+  _Atomic int      *claim;
+  PetscInt          stamp, lsnlvl, lslast, lscc;
+  _Atomic int       sbcount;
+  _Atomic unsigned  sbgen;
 } GPURCMThreads;
 
 static inline void GPURCMPause(int *spins)
@@ -261,6 +270,20 @@ static inline void GPURCMPause(int *spins)
   if (++(*spins) > 64) {
     *spins = 0;
     sched_yield();
+  }
+}
+
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) */
+static void GPURCMSpinBarrier(GPURCMThreads *t)
+{
+  const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+
+  if (atomic_fetch_add_explicit(&t->sbcount, 1, memory_order_acq_rel) == (int)t->nthreads - 1) {
+    atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
+    atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+  } else {
+    int spins = 0;
+    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins);
   }
 }
 
@@ -505,6 +528,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_init(&t->owner[i], INT64_MAX);
       atomic_init(&t->ls[i], -1);
       atomic_init(&t->cm[i], -1);
+      atomic_init(&t->vis[i], 0);
+      atomic_init(&t->claim[i], 0);
     }
     for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
       atomic_init(&t->bend[b], -1);
@@ -559,6 +584,89 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       } else qsort(a, (size_t)m, sizeof(PetscInt), GPURCMCompareInt);
     }
     break;
+  case 9: { /* raw CSR structurally symmetric? rows strictly ascending, each entry above the diagonal has its
+               mirror; with no duplicates (strict order) equal counts below and above make the mirror map a bijection */
+    const PetscInt   *ai = t->ai, *aj = t->aj;
+    GPURCMThreadWork *w  = &t->work[tid];
+    PetscInt          nlow = 0, nup = 0;
+    int               asym = 0;
+    for (PetscInt r = lo; r < hi && !asym; r++) {
+      PetscInt prev = -1;
+      for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+        const PetscInt c = aj[k];
+        if (c <= prev || c >= n) {
+          asym = 1;
+          break;
+        }
+        prev = c;
+        if (c < r) nlow++;
+        else if (c > r) {
+          PetscInt l = ai[c], h = ai[c + 1];
+          nup++;
+          while (l < h) { /* binary search of r in row c */
+            const PetscInt mid = l + (h - l) / 2;
+            if (aj[mid] < r) l = mid + 1;
+            else h = mid;
+          }
+          if (l == ai[c + 1] || aj[l] != r) {
+            asym = 1;
+            break;
+          }
+        }
+      }
+    }
+    w->nlow = nlow;
+    w->nup  = nup;
+    w->asym = asym;
+  } break;
+  case 10: { /* level-synchronous BFS from lev[0] (stamped by the caller): levels listed in lev[], order within a
+                level unspecified. Per level: 1. each thread expands its share of the level, stamping and claiming
+                unreached neighbours (plain stores: two threads may both list a node, the last claim wins);
+                2. each keeps the nodes it still claims (exactly one thread per node); 3. appends them. */
+    GPURCMThreadWork *w  = &t->work[tid];
+    const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads;
+    PetscInt         *L = t->lev, lbeg = 0, lend = 1, nlvl = 0;
+
+    for (;;) {
+      const PetscInt sz = lend - lbeg, l0 = lbeg + (PetscInt)(((PetscInt64)sz * tid) / nt), l1 = lbeg + (PetscInt)(((PetscInt64)sz * (tid + 1)) / nt);
+      PetscInt       cnt = 0, keep = 0, off = lend, tot = lend;
+
+      nlvl++;
+      for (PetscInt i = l0; i < l1; i++) {
+        const PetscInt u = L[i];
+        if (GPURCMWorkReserve(w, cnt + GPURCMRowLen(t, u))) {
+          atomic_store(&t->failed, 1); /* keep taking part in the barriers; the caller reports the error */
+          break;
+        }
+        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+          const PetscInt v = ja[k];
+          if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
+          atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+          atomic_store_explicit(&t->claim[v], (int)tid, memory_order_relaxed);
+          w->child[cnt++] = v;
+        }
+      }
+      GPURCMSpinBarrier(t);
+      for (PetscInt i = 0; i < cnt; i++)
+        if (atomic_load_explicit(&t->claim[w->child[i]], memory_order_relaxed) == (int)tid) w->child[keep++] = w->child[i];
+      w->nlow = keep;
+      GPURCMSpinBarrier(t);
+      for (PetscInt j = 0; j < nt; j++) {
+        if (j < tid) off += t->work[j].nlow;
+        tot += t->work[j].nlow;
+      }
+      if (tot == lend) break; /* every thread sees the same total */
+      for (PetscInt i = 0; i < keep; i++) L[off + i] = w->child[i];
+      GPURCMSpinBarrier(t);
+      lbeg = lend;
+      lend = tot;
+    }
+    if (tid == 0) {
+      t->lsnlvl = nlvl;
+      t->lslast = lbeg;
+      t->lscc   = lend;
+    }
+  } break;
   default:
     GPURCMBatchWorker(t, tid);
   }
@@ -649,23 +757,64 @@ static PetscErrorCode GPURCMRootlsThreads(GPURCMThreads *t, PetscInt root, Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph) */
-static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize)
+/* Level structure of root by the level-synchronous BFS: number of levels, component size and, if the last
+   level determines SPARSEPACK's next root without its order (one node, or a unique node of minimum degree
+   below cc), that node (*pick, *unique = PETSC_TRUE) */
+static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
 {
-  PetscInt nlvl = 0, nunlvl = 0, jstrt = 0, cc = 0, cc2 = 0;
+  PetscInt mindeg, nmin = 0;
 
   PetscFunctionBegin;
-  PetscCall(GPURCMRootlsThreads(t, *root, &nlvl, &jstrt, &cc));
-  *ccsize = cc;
-  if (nlvl == 1 || nlvl == cc) {
-    PetscCall(GPURCMResetQueue(t, cc));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  if (t->stamp == PETSC_INT_MAX) { /* stamps would wrap */
+    for (PetscInt i = 0; i < t->n; i++) atomic_store_explicit(&t->vis[i], 0, memory_order_relaxed);
+    t->stamp = 0;
   }
-  for (;;) {
-    PetscInt mindeg = cc;
+  t->stamp++;
+  atomic_store(&t->failed, 0);
+  atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
+  t->lev[0] = root;
+  GPURCMRunFor(t, 10, 0, 0);
+  PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
+  *nlvl   = t->lsnlvl;
+  *cc     = t->lscc;
+  *pick   = t->lev[t->lslast];
+  *unique = PETSC_TRUE;
+  if (t->lscc - t->lslast == 1) PetscFunctionReturn(PETSC_SUCCESS);
+  mindeg = t->lscc;
+  for (PetscInt j = t->lslast; j < t->lscc; j++) {
+    const PetscInt node = t->lev[j], ndeg = GPURCMRowLen(t, node);
+    if (ndeg < mindeg) {
+      mindeg = ndeg;
+      nmin   = 1;
+      *pick  = node;
+    } else if (ndeg == mindeg) nmin++;
+  }
+  *unique = (PetscBool)(nmin == 1);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-    *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
-    if (jstrt != cc - 1) {
+/* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph). The passes
+   run level-synchronously; a pass whose last level holds several nodes of minimum degree is repeated by the batch
+   engine, whose queue has SPARSEPACK's order, to take the first of them. */
+static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize)
+{
+  PetscInt  nlvl = 0, nunlvl = 0, cc = 0, cc2 = 0, pick;
+  PetscBool unique;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMLevelsThreads(t, *root, &nlvl, &cc, &pick, &unique));
+  *ccsize = cc;
+  if (nlvl == 1 || nlvl == cc) PetscFunctionReturn(PETSC_SUCCESS);
+  for (;;) {
+    if (unique) *root = pick;
+    else {
+      PetscInt mindeg = cc, jstrt = 0, nl2 = 0;
+
+      PetscCall(PetscInfo(NULL, "gpurcm: several nodes of minimum degree in the last level: pass repeated in queue order\n"));
+
+      PetscCall(GPURCMRootlsThreads(t, *root, &nl2, &jstrt, &cc2));
+      PetscCheck(cc2 == cc && nl2 == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: level structures of the two BFS engines differ");
+      *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
       for (PetscInt j = jstrt; j < cc; j++) {
         const PetscInt node = atomic_load_explicit(&t->ls[j], memory_order_relaxed), ndeg = GPURCMRowLen(t, node);
         if (ndeg < mindeg) {
@@ -673,14 +822,13 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
           mindeg = ndeg;
         }
       }
+      PetscCall(GPURCMResetQueue(t, cc));
     }
-    PetscCall(GPURCMResetQueue(t, cc));
-    PetscCall(GPURCMRootlsThreads(t, *root, &nunlvl, &jstrt, &cc2));
+    PetscCall(GPURCMLevelsThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
     PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
     if (nunlvl <= nlvl || nunlvl >= cc) break;
     nlvl = nunlvl;
   }
-  PetscCall(GPURCMResetQueue(t, cc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -716,6 +864,25 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   PetscInt        n = t->n, num = 0, *perm = t->perm, *mask = t->mask, *mark = t->mark;
 
   PetscFunctionBegin;
+  if (build && !t->tns) {
+    /* without inodes, PETSc's symmetrized lower-triangle graph of a structurally symmetric matrix with strictly
+       ascending rows is its CSR itself (each row: its entries c <= r, then the mirrors r' > r in ascending order) */
+    PetscInt  nlow = 0, nup = 0;
+    PetscBool sym = PETSC_TRUE;
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    t->ai = ia;
+    t->aj = ja;
+    GPURCMRunFor(t, 9, n, 0);
+    for (PetscInt i = 0; i < t->nthreads; i++) {
+      nlow += t->work[i].nlow;
+      nup += t->work[i].nup;
+      if (t->work[i].asym) sym = PETSC_FALSE;
+    }
+    if (nlow != nup) sym = PETSC_FALSE;
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    if (sym) build = PETSC_FALSE;
+    PetscCall(PetscInfo(NULL, "gpurcm: the matrix is %sstructurally symmetric%s\n", sym ? "" : "not ", sym ? ": its CSR is the graph" : ": graph built by the threads"));
+  }
   if (build) {
     PetscInt off = 0;
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
@@ -738,10 +905,10 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     ia = t->ia = t->gia;
     ja = t->ja = t->gja;
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
-    if (cia) {
-      for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
-      for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
-    }
+  }
+  if (cia) {
+    for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
+    for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
   }
   GPURCMRunFor(t, 1, n, 0);
   for (PetscInt i = 0; i < n && num < n; i++) {
@@ -805,7 +972,9 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.bend  = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.bend));
   t.btail = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.btail));
   t.bdisc = (_Atomic int *)malloc((size_t)t.nbatchcap * sizeof(*t.bdisc));
-  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+  t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
+  t.claim = (_Atomic int *)malloc((size_t)n * sizeof(*t.claim));
+  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis && t.claim, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
   PetscCall(PetscMalloc1(n, &t.lev));
   PetscCall(PetscCalloc1(nthreads, &t.work));
   for (PetscInt i = 0; i < nthreads; i++) {
@@ -851,6 +1020,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.bend);
   free(t.btail);
   free(t.bdisc);
+  free(t.vis);
+  free(t.claim);
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1095,6 +1266,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   that MatGetRowIJ() returns; a matrix flagged structurally symmetric whose pattern is not (its raw CSR would
   be used) is detected and ordered by the serial backend. The threads and cuda backends order components of
   at most 4096 (threads; -mat_gpurcm_serial_component) or 64 (cuda) nodes serially, larger ones with batches.
+  The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
+  inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
+  repeats a pass with the (ordered) batch engine only when the last level holds several nodes of minimum degree.
 
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/
