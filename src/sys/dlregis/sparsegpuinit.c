@@ -69,7 +69,7 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
   PetscFunctionBegin;
   if (PetscSparseGPUPackageInitialized) PetscFunctionReturn(PETSC_SUCCESS);
   PetscSparseGPUPackageInitialized = PETSC_TRUE;
-  /* Each component registers its types and log events; only implemented components are listed. */
+  /* Each component registers its types and log events (only implemented components are listed here) */
   /* PETSCSPARSEGPU_COMPONENTS_BEGIN */
   PetscCall(MatRegister_PELLR_Private());
 #if defined(PETSC_HAVE_CUDA)
@@ -82,7 +82,6 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
   PetscCall(PCRegister_SubtreeILU_Private());
   PetscCall(PetscStrlcat(components, " subtree_ilu", sizeof(components)));
   /* PETSCSPARSEGPU_COMPONENTS_END */
-  if (!components[0]) PetscCall(PetscStrlcat(components, " (none yet)", sizeof(components)));
   PetscCall(PetscSparseGPUGetVersion(version, sizeof(version)));
   PetscCall(PetscInfo(NULL, "%s loaded, registered:%s\n", version, components));
   /* Called while PETSc loads -dll_append libraries (PETSC_COMM_WORLD exists, options are read): only options, no objects */
