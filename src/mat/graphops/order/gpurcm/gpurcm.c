@@ -99,15 +99,21 @@ static void GPURCMFnroot(PetscInt *root, const PetscInt *ia, const PetscInt *ja,
   }
 }
 
-/* Stable sort of a[0..n) by key[a[i]] (insertion for short runs, merge sort with tmp otherwise) */
-static void GPURCMStableSortByKey(PetscInt n, PetscInt *a, const PetscInt *key, PetscInt *tmp)
+/* The sort key of node v: key[v] when a key array is given, else v's row length in the graph (its degree there) */
+static inline PetscInt GPURCMSortKey(const PetscInt *key, const PetscInt *ia, PetscInt v)
+{
+  return key ? key[v] : ia[v + 1] - ia[v];
+}
+
+/* Stable sort of a[0..n) by GPURCMSortKey() (insertion for short runs or without tmp, merge sort with tmp otherwise) */
+static void GPURCMStableSort(PetscInt n, PetscInt *a, const PetscInt *key, const PetscInt *ia, PetscInt *tmp)
 {
   if (n < 2) return;
   if (n <= 24 || !tmp) {
     for (PetscInt k = 1; k < n; k++) {
-      const PetscInt v = a[k], kv = key[v];
+      const PetscInt v = a[k], kv = GPURCMSortKey(key, ia, v);
       PetscInt       l = k - 1;
-      while (l >= 0 && key[a[l]] > kv) {
+      while (l >= 0 && GPURCMSortKey(key, ia, a[l]) > kv) {
         a[l + 1] = a[l];
         l--;
       }
@@ -119,10 +125,10 @@ static void GPURCMStableSortByKey(PetscInt n, PetscInt *a, const PetscInt *key, 
     const PetscInt h = n / 2;
     PetscInt       i = 0, j = h, o = 0;
 
-    GPURCMStableSortByKey(h, a, key, tmp);
-    GPURCMStableSortByKey(n - h, a + h, key, tmp);
-    if (key[a[h - 1]] <= key[a[h]]) return;
-    while (i < h && j < n) tmp[o++] = (key[a[j]] < key[a[i]]) ? a[j++] : a[i++];
+    GPURCMStableSort(h, a, key, ia, tmp);
+    GPURCMStableSort(n - h, a + h, key, ia, tmp);
+    if (GPURCMSortKey(key, ia, a[h - 1]) <= GPURCMSortKey(key, ia, a[h])) return;
+    while (i < h && j < n) tmp[o++] = (GPURCMSortKey(key, ia, a[j]) < GPURCMSortKey(key, ia, a[i])) ? a[j++] : a[i++];
     while (i < h) tmp[o++] = a[i++];
     while (j < n) tmp[o++] = a[j++];
     for (i = 0; i < n; i++) a[i] = tmp[i];
@@ -164,7 +170,7 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
       mask[nbr]    = 0;
       perm[tail++] = nbr;
     }
-    GPURCMStableSortByKey(tail - fnbr, perm + fnbr, deg, tmp);
+    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, NULL, tmp);
   }
   for (PetscInt i = 0, l = cc - 1; i < l; i++, l--) {
     const PetscInt t = perm[i];
@@ -309,36 +315,6 @@ static int GPURCMWorkReserve(GPURCMThreadWork *w, PetscInt need)
   return 0;
 }
 
-/* Stable sort by row length (the degree in the symmetric graph) */
-static void GPURCMStableSortByLen(PetscInt n, PetscInt *a, const PetscInt *ia, PetscInt *tmp)
-{
-  if (n < 2) return;
-  if (n <= 24) {
-    for (PetscInt k = 1; k < n; k++) {
-      const PetscInt v = a[k], kv = ia[v + 1] - ia[v];
-      PetscInt       l = k - 1;
-      while (l >= 0 && ia[a[l] + 1] - ia[a[l]] > kv) {
-        a[l + 1] = a[l];
-        l--;
-      }
-      a[l + 1] = v;
-    }
-    return;
-  }
-  {
-    const PetscInt h = n / 2;
-    PetscInt       i = 0, j = h, o = 0;
-
-    GPURCMStableSortByLen(h, a, ia, tmp);
-    GPURCMStableSortByLen(n - h, a + h, ia, tmp);
-    if (ia[a[h - 1] + 1] - ia[a[h - 1]] <= ia[a[h] + 1] - ia[a[h]]) return;
-    while (i < h && j < n) tmp[o++] = (ia[a[j] + 1] - ia[a[j]] < ia[a[i] + 1] - ia[a[i]]) ? a[j++] : a[i++];
-    while (i < h) tmp[o++] = a[i++];
-    while (j < n) tmp[o++] = a[j++];
-    for (i = 0; i < n; i++) a[i] = tmp[i];
-  }
-}
-
 /* The batch worker of one job (every thread, including the caller, runs it) */
 static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
 {
@@ -426,7 +402,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
           const PetscInt v = w->child[in];
           if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) w->child[count++] = v;
         }
-        if (t->numbering) GPURCMStableSortByLen(count - c0, w->child + c0, ia, w->tmp);
+        if (t->numbering) GPURCMStableSort(count - c0, w->child + c0, NULL, ia, w->tmp);
         w->cnt[p - start] = count - c0;
       }
     }
