@@ -1176,7 +1176,12 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     if (p->productsetfromoptions) B->ops->productsetfromoptions = MatProductSetFromOptions_PELLR;
     PetscCall(PellrCompose(B, PETSC_TRUE));
   }
-  p       = (Mat_PELLR *)B->spptr;
+  p = (Mat_PELLR *)B->spptr;
+  if (ours && p->cuda != cuda) {
+    /* the ghost vector's type follows the matrix's (seqcuda for pellrcuda): recreate it with the scatter at the next product */
+    PetscCall(VecScatterDestroy(&p->sct));
+    PetscCall(VecDestroy(&p->lvec));
+  }
   p->cuda = cuda;
 #if defined(PETSC_HAVE_DEVICE)
   /* MatCreate() binds every matrix to the CPU when PETSc has a device; a GPU type unbinds itself (as aijcusparse does) */

@@ -219,9 +219,12 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   A warp takes tickets t = 0, 1, ... until none is left (tickets in topological order: ascending s = t, else
   s = nsuper-1-t); ticket s is a run of groups of one chain (sptr), which the warp solves group after group in the
   solve's order (a later group reads the earlier ones' values from x like any other input). Lane q solves the q-th
-  row of a group in the solve's order. Phase 1: every lane sums its row's
-  inputs from outside the group (CSR order), waiting for each value to be published (values are loaded in batches, so
-  the waits overlap). Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
+  row of a group in the solve's order. Phase 1: every lane subtracts its row's
+  terms from outside the group from b_i (CSR order), waiting for each value to be published (values are loaded in
+  batches, so the waits overlap). Products and differences are rounded separately (no fused multiply-add), as in
+  PETSc's host MatSolve, so that with the row-by-row phase 2 the L solve repeats PETSc's arithmetic exactly (the U
+  solve too when a row's only in-group term is its chain predecessor and it has no other terms): this matters for
+  shifted zero pivots, where multipliers of 1e13 amplify any rounding difference. Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
   previous row (bidiagonal chain, the common case) by a log2(32)-step scan of the affine maps x_q = alpha_q + beta_q
   x_{q-1} (scan = 1), else step by step, the value of row r being broadcast by a shuffle. Both orders are fixed:
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
@@ -253,7 +256,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
       act = lane < len;
       if (act) {
         PetscInt    k0, k1, e0, e1, m;
-        PetscScalar s = 0.0, bi;
+        PetscScalar s, bi;
 
         i  = ascending ? g0 + lane : g1 - 1 - lane;
         k0 = dptr[i];
@@ -269,6 +272,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
         nin = (int)(in1 - in0);
         bi  = rs ? b[i] * rs[i] : b[i]; /* independent of the inputs: loaded before waiting */
         if (ds) dsi = ds[i];
+        s = bi;
         for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
           PetscInt           j[SUBTREEILU_BATCH];
           PetscScalar        a[SUBTREEILU_BATCH];
@@ -288,10 +292,10 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
               if (backoff) __nanosleep(backoff);
               u[q] = LoadRelaxed(&x[j[q]]);
             }
-            s += a[q] * __longlong_as_double((long long)u[q]);
+            s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
           }
         }
-        acc = bi - s;
+        acc = s;
       }
       /* phase 2: dependencies inside the group. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
          factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero
@@ -324,7 +328,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
           if (!__any_sync(full, pending)) break; /* every remaining row is final */
           xr = __shfl_sync(full, acc * dsi, r);  /* row r is final: all its in-group inputs come before it */
           if (pending && cp == (ascending ? g0 + r : g1 - 1 - r)) {
-            acc -= ap * xr;
+            acc = __dsub_rn(acc, __dmul_rn(ap, xr));
             p += dir;
             pending = ascending ? p < in1 : p >= in0;
             if (pending) cp = didx[p], ap = dval[p];
