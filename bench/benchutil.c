@@ -452,6 +452,61 @@ static PetscErrorCode GenPowerLaw(PetscInt64 M, PetscReal avg, PetscReal shape, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  Synthetic training matrices of the format predictor's calibration (synth:DIST:COLS:M:AVG): M x M, mean row length ~AVG,
+  row lengths by DIST = const (AVG each), uniform (1 .. 2 AVG - 1), zipf (Pareto 1.5, as powerlaw), bimodal (90% of the
+  rows AVG/4, 10% long so that the mean is AVG) or denserow (AVG each and row M/2 full); columns by COLS = band (a
+  contiguous band around the diagonal) or rand (the diagonal plus random columns). Deterministic (fixed seed).
+*/
+static PetscErrorCode GenSynth(const char dist[], const char cols[], PetscInt64 M, PetscReal avg, CSR *c)
+{
+  unsigned long long s = 987654321ULL;
+  PetscInt          *len;
+  PetscInt64         tot = 0, p = 0;
+  PetscBool          band;
+
+  PetscFunctionBegin;
+  PetscCheck(M >= 1 && avg >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "synth:DIST:COLS:M:AVG needs M >= 1 and AVG >= 1");
+  PetscCheck(!strcmp(cols, "band") || !strcmp(cols, "rand"), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "synth: COLS must be band or rand, not %s", cols);
+  band = (PetscBool)!strcmp(cols, "band");
+  PetscCall(CheckSize(M, "rows"));
+  PetscCall(PetscMalloc1(M, &len));
+  for (PetscInt64 i = 0; i < M; i++) {
+    double l;
+    if (!strcmp(dist, "const") || !strcmp(dist, "denserow")) l = avg;
+    else if (!strcmp(dist, "uniform")) l = 1 + (double)(SplitMix(&s) % (unsigned long long)PetscMax(1, (PetscInt64)(2 * avg - 1)));
+    else if (!strcmp(dist, "zipf")) {
+      double u = ((double)SplitMix(&s) + 1.0) / 9223372036854775808.0;
+      l        = ceil(avg * (1.5 - 1) / 1.5 * pow(u, -1.0 / 1.5));
+    } else if (!strcmp(dist, "bimodal")) {
+      double shortl = PetscMax(1.0, floor(avg / 4));
+      l             = (SplitMix(&s) % 10 == 0) ? PetscMax(shortl, ceil((avg - 0.9 * shortl) / 0.1)) : shortl;
+    } else SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "synth: DIST must be const, uniform, zipf, bimodal or denserow, not %s", dist);
+    if (!strcmp(dist, "denserow") && i == M / 2) l = (double)M;
+    len[i] = (PetscInt)PetscMin(PetscMax(l, 1.0), (double)M);
+    tot += len[i];
+  }
+  PetscCall(CSRAlloc(c, M, M, tot));
+  c->ia[0] = 0;
+  for (PetscInt64 i = 0; i < M; i++) {
+    PetscInt start = (PetscInt)p, l = len[i];
+    if (band || l == M) {
+      PetscInt64 j0 = PetscMin(PetscMax(i - l / 2, 0), M - l);
+      for (PetscInt e = 0; e < l; e++) c->ja[p++] = (PetscInt)(j0 + e);
+    } else {
+      c->ja[p++] = (PetscInt)i;
+      for (PetscInt e = 1; e < l; e++) c->ja[p++] = (PetscInt)(SplitMix(&s) % (unsigned long long)M);
+      l = (PetscInt)(p - start);
+      PetscCall(PetscSortRemoveDupsInt(&l, c->ja + start));
+      p = start + l;
+    }
+    for (PetscInt64 q = start; q < p; q++) c->va[q] = (c->ja[q] == i) ? (PetscScalar)(p - start) : -1.0;
+    c->ia[i + 1] = (PetscInt)p;
+  }
+  PetscCall(PetscFree(len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* A PETSc DMDA operator (one rank): 2D 5-point or 3D 7-point Laplacian assembled with MatSetValuesStencil into the
    matrix DMCreateMatrix preallocates (how PETSc's DMDA examples such as KSP ex45 build theirs; slower than the CSR
    generators, use it up to a few million rows) */
@@ -523,7 +578,7 @@ PetscErrorCode BenchMatrixCreate(BenchCtx *ctx, const char spec[], BenchMatrix *
 
 static PetscErrorCode BenchMatrixCreate_Private(BenchCtx *ctx, const char spec[], BenchMatrix *bm, PetscBool *ok)
 {
-  char           buf[512], *f[4] = {NULL, NULL, NULL, NULL};
+  char           buf[512], *f[5] = {NULL, NULL, NULL, NULL, NULL};
   PetscInt       nf = 0;
   CSR            c  = {0, 0, NULL, NULL, NULL};
   PetscLogDouble t0, t1;
@@ -532,7 +587,7 @@ static PetscErrorCode BenchMatrixCreate_Private(BenchCtx *ctx, const char spec[]
   PetscCall(PetscMemzero(bm, sizeof(*bm)));
   *ok = PETSC_TRUE;
   PetscCall(PetscStrncpy(buf, spec, sizeof(buf)));
-  for (char *p = buf; p && nf < 4;) {
+  for (char *p = buf; p && nf < 5;) {
     f[nf++] = p;
     p       = strchr(p, ':');
     if (p) *p++ = 0;
@@ -604,6 +659,13 @@ static PetscErrorCode BenchMatrixCreate_Private(BenchCtx *ctx, const char spec[]
     PetscCall(GenPowerLaw(M, avg, shape, &c));
     PetscCall(PetscStrncpy(bm->kind, "powerlaw", sizeof(bm->kind)));
     PetscCall(PetscSNPrintf(bm->name, sizeof(bm->name), "powerlaw_%s_%s%s%s", f[1], f[2], nf == 4 ? "_" : "", nf == 4 ? f[3] : ""));
+  } else if (!strcmp(f[0], "synth")) {
+    PetscInt64 M;
+    PetscCheck(nf == 5, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Spec %s: use synth:DIST:COLS:M:AVG", spec);
+    PetscCall(BenchParseSize(f[3], &M));
+    PetscCall(GenSynth(f[1], f[2], M, atof(f[4]), &c));
+    PetscCall(PetscStrncpy(bm->kind, "synth", sizeof(bm->kind)));
+    PetscCall(PetscSNPrintf(bm->name, sizeof(bm->name), "synth_%s_%s_%s_%s", f[1], f[2], f[3], f[4]));
   } else {
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "# unknown matrix spec '%s' (see bench/README.md)\n", spec));
     *ok = PETSC_FALSE;
