@@ -455,6 +455,26 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
       PetscCall(CompareProducts(&c, tag, A, P));
       PetscCall(MatPELLRGetFormat(P, &r, &u));
       if (r != fmts[k] || u != expect) PetscCall(PetscStrlcat(c.failed, " format-not-used", sizeof(c.failed)));
+      { /* the slots of SELL, ELLR and CSR counted here from the row lengths of the (diagonal) block */
+        MatPELLRInfo io;
+        Mat          Ad = A;
+        PetscInt64   slots = 0;
+        PetscInt     m, maxlen = 0;
+        const PetscInt *ai;
+        if (size > 1) PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, NULL, NULL));
+        PetscCall(MatGetLocalSize(Ad, &m, NULL));
+        PetscCall(MatSeqAIJGetCSRAndMemType(Ad, &ai, NULL, NULL, NULL));
+        for (PetscInt i0 = 0; i0 < m; i0 += 32) {
+          PetscInt w = 0;
+          for (PetscInt i = i0; i < PetscMin(m, i0 + 32); i++) w = PetscMax(w, ai[i + 1] - ai[i]);
+          maxlen = PetscMax(maxlen, w);
+          slots += 32 * (PetscInt64)w;
+        }
+        if (expect == MAT_PELLR_FORMAT_ELLR) slots = (PetscInt64)((m + 31) / 32) * 32 * maxlen;
+        if (expect == MAT_PELLR_FORMAT_CSR) slots = m ? ai[m] - ai[0] : 0;
+        PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &io));
+        if (expect != MAT_PELLR_FORMAT_PELLR && io.slots != slots) PetscCall(PetscStrlcat(c.failed, " slots", sizeof(c.failed)));
+      }
       if (size > 1) {
         MatPELLRInfo io;
         PetscCall(MatPELLRGetInfo(P, PETSC_TRUE, &io));

@@ -298,6 +298,11 @@ static PetscErrorCode PellrLayoutBuild(PellrLayout *L, MatPELLRFormat fmt, Petsc
   for (PetscInt s = 0; s < nslices; s++) slots += (PetscInt64)PELLR_SLICE * width[s];
   PetscCheck(slots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", slots, PETSC_INT32_MAX);
   L->nslots = (PetscInt)slots;
+  if (PetscDefined(USE_DEBUG)) { /* the predictor's count (PellrFormatSlots()) is the layout's */
+    PetscInt64 chk;
+    PetscCall(PellrFormatSlots(fmt, m, len, longlen, &chk));
+    PetscCheck(chk == slots, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PellrFormatSlots() gives %" PetscInt64_FMT " slots, the layout has %" PetscInt64_FMT, chk, slots);
+  }
   PetscCall(PetscMalloc1(nlong + 1, &L->longptr));
   PetscCall(PetscMalloc1(nslices + 1, &L->sliceptr));
   PetscCall(PetscMalloc1(PELLR_SLICE * nslices, &L->rlen));
