@@ -455,6 +455,13 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
       PetscCall(CompareProducts(&c, tag, A, P));
       PetscCall(MatPELLRGetFormat(P, &r, &u));
       if (r != fmts[k] || u != expect) PetscCall(PetscStrlcat(c.failed, " format-not-used", sizeof(c.failed)));
+      { /* a duplicate keeps the format */
+        Mat D;
+        PetscCall(MatDuplicate(P, MAT_COPY_VALUES, &D));
+        PetscCall(MatPELLRGetFormat(D, &r, &u));
+        if (r != fmts[k] || u != expect) PetscCall(PetscStrlcat(c.failed, " duplicate-format", sizeof(c.failed)));
+        PetscCall(MatDestroy(&D));
+      }
       { /* the slots of SELL, ELLR and CSR counted here from the row lengths of the (diagonal) block */
         MatPELLRInfo io;
         Mat          Ad = A;

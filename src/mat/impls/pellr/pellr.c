@@ -1343,6 +1343,28 @@ static PetscErrorCode MatDestroy_PELLR(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* AIJ's duplicate (a new matrix of the same type, not yet built); the copy keeps the PELLR settings (format, transpose mode, ...) */
+static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr, *q;
+  PetscBool  ours;
+
+  PetscFunctionBegin;
+  PetscCall((*p->duplicate)(A, op, B));
+  PetscCall(PellrIsOurs(*B, &ours));
+  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  q = (Mat_PELLR *)(*B)->spptr;
+  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build) {
+    PetscCall(PellrBlockDestroy(&q->d));
+    PetscCall(PellrBlockDestroy(&q->o));
+  }
+  q->format          = p->format;
+  q->tmode           = p->tmode;
+  q->build           = p->build;
+  q->long_row_length = p->long_row_length;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* turn the SeqAIJ/MPIAIJ B into seqpellr[cuda]/mpipellr[cuda] in place; if it is one already, switch host/GPU */
 static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
 {
@@ -1371,6 +1393,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->mpi                = mpi;
     p->assemblyend        = B->ops->assemblyend;
     p->destroy            = B->ops->destroy;
+    p->duplicate          = B->ops->duplicate;
     p->mult               = B->ops->mult;
     p->multadd            = B->ops->multadd;
     p->multtranspose      = B->ops->multtranspose;
@@ -1382,6 +1405,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->productsetfromoptions = B->ops->productsetfromoptions;
     B->ops->assemblyend      = MatAssemblyEnd_PELLR;
     B->ops->destroy          = MatDestroy_PELLR;
+    B->ops->duplicate        = MatDuplicate_PELLR;
     B->ops->mult             = MatMult_PELLR;
     B->ops->multadd          = MatMultAdd_PELLR;
     B->ops->multtranspose    = MatMultTranspose_PELLR;
@@ -1465,6 +1489,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   PetscCall(VecDestroy(&p->lvec));
   B->ops->assemblyend      = p->assemblyend;
   B->ops->destroy          = p->destroy;
+  B->ops->duplicate        = p->duplicate;
   B->ops->mult             = p->mult;
   B->ops->multadd          = p->multadd;
   B->ops->multtranspose    = p->multtranspose;
@@ -1660,7 +1685,8 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   `MATSEQAIJ` product, on the GPU the explicit transpose).
 
   `MAT_PELLR_FORMAT_ELLR` pads every row to the longest one: the build fails with `PETSC_ERR_SUP` when that needs
-  more than 8 nnz + 32 m value slots (or 2^31 - 1) in a block.
+  more than 8 nnz + 32 m value slots (or 2^31 - 1) in a block (in parallel on the processes whose block is refused).
+  `MatDuplicate()` keeps the format.
 
   `MAT_PELLR_FORMAT_AUTO` is `MAT_PELLR_FORMAT_PELLR` for now. The call does nothing for other matrix types.
 

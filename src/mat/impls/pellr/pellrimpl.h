@@ -111,6 +111,7 @@ typedef struct {
   /* the parent's (SeqAIJ or MPIAIJ) operations that we chain to */
   PetscErrorCode (*assemblyend)(Mat, MatAssemblyType);
   PetscErrorCode (*destroy)(Mat);
+  PetscErrorCode (*duplicate)(Mat, MatDuplicateOption, Mat *);
   PetscErrorCode (*mult)(Mat, Vec, Vec);
   PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec);
   PetscErrorCode (*multtranspose)(Mat, Vec, Vec);
