@@ -29,6 +29,32 @@ J*/
 #define MATSEQPELLRCUDA "seqpellrcuda"
 #define MATMPIPELLRCUDA "mpipellrcuda"
 
+/*E
+  MatPELLRFormat - Storage of the sequential blocks of a `MATPELLR`/`MATPELLRCUDA` matrix used by the forward products
+
+  Values:
++ `MAT_PELLR_FORMAT_AUTO`  - chosen per block when it is built (for now always `MAT_PELLR_FORMAT_PELLR`)
+. `MAT_PELLR_FORMAT_PELLR` - rows stably sorted by length, long-row segment, slices of 32 sorted rows of their own width
+. `MAT_PELLR_FORMAT_SELL`  - sliced ELLPACK-R: rows in their order, slices of 32 rows of their own width
+. `MAT_PELLR_FORMAT_ELLR`  - ELLPACK-R: rows in their order, every slice as wide as the longest row
+- `MAT_PELLR_FORMAT_CSR`   - the CSR itself (cuSPARSE SpMV on the GPU, the `MATSEQAIJ` product on the host)
+
+  Level: intermediate
+
+.seealso: `MATPELLR`, `MatPELLRSetFormat()`, `MatPELLRGetFormat()`
+E*/
+typedef enum {
+  MAT_PELLR_FORMAT_AUTO,
+  MAT_PELLR_FORMAT_PELLR,
+  MAT_PELLR_FORMAT_SELL,
+  MAT_PELLR_FORMAT_ELLR,
+  MAT_PELLR_FORMAT_CSR
+} MatPELLRFormat;
+PETSC_EXTERN const char *const MatPELLRFormats[];
+
+PETSC_EXTERN PetscErrorCode MatPELLRSetFormat(Mat, MatPELLRFormat);
+PETSC_EXTERN PetscErrorCode MatPELLRGetFormat(Mat, MatPELLRFormat *, MatPELLRFormat *);
+
 /* PELLR statistics and lazy-update counters of a MATPELLR/MATPELLRCUDA matrix (of the local diagonal block when MPI) */
 typedef struct {
   PetscInt   rows, nonempty_rows, long_rows, slices, max_row_length;
@@ -38,6 +64,7 @@ typedef struct {
   PetscInt   builds, refreshes;              /* pattern builds and values-only refreshes of the host copy */
   PetscInt   transpose_builds, transpose_refreshes;
   PetscInt   uploads, device_refreshes;      /* pattern uploads and values-only refreshes of the device copy */
+  MatPELLRFormat format;                     /* the storage format of the block */
 } MatPELLRInfo;
 
 PETSC_EXTERN PetscErrorCode MatPELLRGetInfo(Mat, PetscBool, MatPELLRInfo *);

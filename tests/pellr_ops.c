@@ -4,7 +4,9 @@ static char help[] = "Compares every operation of MATPELLR (or -type pellrcuda) 
   -gen           : also the generated matrices (empty rows, dense row, n = 0/1, rectangular, wide rows)\n\
   -type <pellr>  : the PELLR type to test\n\
   -vec_type <t>  : vector type of the products (cuda for pellrcuda)\n\
-  -compare_builds: (pellrcuda) check that the GPU build of the layout is identical to the host build (MatPELLRCompareBuilds())\n\n";
+  -compare_builds: (pellrcuda) check that the GPU build of the layout is identical to the host build (MatPELLRCompareBuilds())\n\
+  -mat_pellr_format <f>: the storage format of every PELLR matrix made\n\
+  -switch_formats <true>: also switch every matrix through all formats (MatPELLRSetFormat()) and compare the products\n\n";
 
 #include <petscsparsegpu.h>
 #include "mmio.h"
@@ -26,7 +28,56 @@ static PetscErrorCode Diff(Vec a, Vec b, PetscReal *d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscBool compare_builds = PETSC_FALSE;
+static PetscBool      compare_builds = PETSC_FALSE;
+static PetscBool      fmt_set        = PETSC_FALSE; /* -mat_pellr_format given */
+static MatPELLRFormat req_fmt        = MAT_PELLR_FORMAT_AUTO;
+static PetscBool      switch_formats = PETSC_TRUE; /* -switch_formats: switch every matrix through all formats */
+
+/*
+  Whether ELLR is accepted for every block of A (an AIJ matrix) on every process: the documented rule (MatPELLRSetFormat()),
+  ceil(m/32) 32 maxlen slots at most 8 nnz + 32 m and 2^31 - 1, checked here independently of the library
+*/
+static PetscErrorCode EllrFeasible(Mat A, PetscBool *ok)
+{
+  Mat       blk[2];
+  PetscInt  nb = 1;
+  PetscBool loc = PETSC_TRUE, mpi;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJ, &mpi));
+  if (mpi) {
+    PetscCall(MatMPIAIJGetSeqAIJ(A, &blk[0], &blk[1], NULL));
+    nb = 2;
+  } else blk[0] = A;
+  for (PetscInt k = 0; k < nb; k++) {
+    const PetscInt *ai, *aj;
+    PetscInt        m, maxlen = 0;
+    PetscInt64      slots, nnz;
+    PetscCall(MatGetLocalSize(blk[k], &m, NULL));
+    PetscCall(MatSeqAIJGetCSRAndMemType(blk[k], &ai, &aj, NULL, NULL));
+    for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, ai[i + 1] - ai[i]);
+    nnz   = m ? ai[m] - ai[0] : 0;
+    slots = (PetscInt64)((m + 31) / 32) * 32 * maxlen;
+    if (slots > 8 * nnz + 32 * (PetscInt64)m || slots > PETSC_INT32_MAX) loc = PETSC_FALSE;
+  }
+  PetscCallMPI(MPIU_Allreduce(&loc, ok, 1, MPIU_BOOL, MPI_LAND, PetscObjectComm((PetscObject)A)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* one process: ELLR requested on P must be refused with PETSC_ERR_SUP when its block is built (P stays usable) */
+static PetscErrorCode EllrRefused(Mat P, PetscBool *refused)
+{
+  MatPELLRInfo   info;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatPELLRSetFormat(P, MAT_PELLR_FORMAT_ELLR));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = MatPELLRGetInfo(P, PETSC_FALSE, &info); /* builds the block */
+  PetscCall(PetscPopErrorHandler());
+  *refused = (PetscBool)(ierr == PETSC_ERR_SUP);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /*
   Same entries (global columns and values, row by row, exactly). Not MatEqual(): MatEqual_MPIAIJ() compares the
@@ -177,6 +228,7 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
   PetscBool    same;
   PetscInt     rstart, rend, M, N;
   MatType      qt;
+  PetscBool    ellr_refused = PETSC_FALSE, ellr_skipped = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(&c, sizeof(c)));
@@ -184,6 +236,26 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
   PetscCall(MMTripletsAssemble(PETSC_COMM_WORLD, t, MATAIJ, PETSC_TRUE, &A));
   PetscCall(MatGetSize(A, &M, &N));
   PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  if (fmt_set && req_fmt == MAT_PELLR_FORMAT_ELLR) {
+    PetscBool   ok, refused = PETSC_FALSE;
+    PetscMPIInt size;
+    PetscCall(EllrFeasible(A, &ok));
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    if (!ok) {
+      /* the refusal is raised by the processes whose block is refused: check it on one process only */
+      if (size == 1) {
+        PetscCall(PetscOptionsClearValue(NULL, "-mat_pellr_format"));
+        PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &P));
+        PetscCall(PetscOptionsSetValue(NULL, "-mat_pellr_format", "ellr"));
+        PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_format", MatPELLRFormats, (PetscEnum *)&req_fmt, NULL)); /* (used) */
+        PetscCall(EllrRefused(P, &refused));
+        PetscCall(MatDestroy(&P));
+      }
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-14s %6" PetscInt_FMT " x %-6" PetscInt_FMT " ellr needs too much padding: %s\n", name, M, N, size > 1 ? "not tested in parallel" : (refused ? "refused with PETSC_ERR_SUP" : "NOT REFUSED")));
+      PetscCall(MatDestroy(&A));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
 
   /* 1. assembled directly as PELLR (MatXAIJSetPreallocation + MatSetValues) */
   PetscCall(MMTripletsAssemble(PETSC_COMM_WORLD, t, type, PETSC_TRUE, &P));
@@ -357,6 +429,67 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
     PetscCall(CompareProducts(&c, "pellr-to-cuda:", A, D));
     PetscCall(MatDestroy(&D));
   }
+  if (switch_formats) { /* every storage format on the same matrix: MatPELLRSetFormat() drops the copies, they are rebuilt in the new format */
+    MatPELLRFormat fmts[] = {MAT_PELLR_FORMAT_PELLR, MAT_PELLR_FORMAT_SELL, MAT_PELLR_FORMAT_ELLR, MAT_PELLR_FORMAT_CSR, MAT_PELLR_FORMAT_AUTO};
+    PetscMPIInt    size;
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(fmts); k++) {
+      MatPELLRFormat r, u, expect = fmts[k] == MAT_PELLR_FORMAT_AUTO ? MAT_PELLR_FORMAT_PELLR : fmts[k];
+      char           tag[64];
+      PetscCall(PetscSNPrintf(tag, sizeof(tag), "switch-%s:", MatPELLRFormats[fmts[k]]));
+      if (fmts[k] == MAT_PELLR_FORMAT_ELLR) {
+        PetscBool ok;
+        PetscCall(EllrFeasible(A, &ok));
+        if (!ok) {
+          if (size == 1) {
+            PetscBool refused;
+            PetscCall(EllrRefused(P, &refused));
+            if (!refused) PetscCall(PetscStrlcat(c.failed, " ellr-not-refused", sizeof(c.failed)));
+            ellr_refused = PETSC_TRUE;
+          } else ellr_skipped = PETSC_TRUE;
+          continue;
+        }
+      }
+      PetscCall(MatPELLRSetFormat(P, fmts[k]));
+      PetscCall(CompareBuilds(&c, tag, P));
+      PetscCall(CompareProducts(&c, tag, A, P));
+      PetscCall(MatPELLRGetFormat(P, &r, &u));
+      if (r != fmts[k] || u != expect) PetscCall(PetscStrlcat(c.failed, " format-not-used", sizeof(c.failed)));
+      { /* a duplicate keeps the format */
+        Mat D;
+        PetscCall(MatDuplicate(P, MAT_COPY_VALUES, &D));
+        PetscCall(MatPELLRGetFormat(D, &r, &u));
+        if (r != fmts[k] || u != expect) PetscCall(PetscStrlcat(c.failed, " duplicate-format", sizeof(c.failed)));
+        PetscCall(MatDestroy(&D));
+      }
+      { /* the slots of SELL, ELLR and CSR counted here from the row lengths of the (diagonal) block */
+        MatPELLRInfo io;
+        Mat          Ad = A;
+        PetscInt64   slots = 0;
+        PetscInt     m, maxlen = 0;
+        const PetscInt *ai;
+        if (size > 1) PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, NULL, NULL));
+        PetscCall(MatGetLocalSize(Ad, &m, NULL));
+        PetscCall(MatSeqAIJGetCSRAndMemType(Ad, &ai, NULL, NULL, NULL));
+        for (PetscInt i0 = 0; i0 < m; i0 += 32) {
+          PetscInt w = 0;
+          for (PetscInt i = i0; i < PetscMin(m, i0 + 32); i++) w = PetscMax(w, ai[i + 1] - ai[i]);
+          maxlen = PetscMax(maxlen, w);
+          slots += 32 * (PetscInt64)w;
+        }
+        if (expect == MAT_PELLR_FORMAT_ELLR) slots = (PetscInt64)((m + 31) / 32) * 32 * maxlen;
+        if (expect == MAT_PELLR_FORMAT_CSR) slots = m ? ai[m] - ai[0] : 0;
+        PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &io));
+        if (expect != MAT_PELLR_FORMAT_PELLR && io.slots != slots) PetscCall(PetscStrlcat(c.failed, " slots", sizeof(c.failed)));
+      }
+      if (size > 1) {
+        MatPELLRInfo io;
+        PetscCall(MatPELLRGetInfo(P, PETSC_TRUE, &io));
+        if (io.format != expect) PetscCall(PetscStrlcat(c.failed, " offdiag-format-not-used", sizeof(c.failed)));
+      }
+    }
+    PetscCall(MatPELLRSetFormat(P, fmt_set ? req_fmt : MAT_PELLR_FORMAT_AUTO));
+  }
   { /* more values-only changes: MatDiagonalScale, MatZeroEntries */
     Vec l, r;
     PetscCall(MatCreateVecs(A, &r, &l));
@@ -378,6 +511,7 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
     PetscCallMPI(MPIU_Allreduce(&c.worst, &worst, 1, MPIU_REAL, MPI_MAX, PETSC_COMM_WORLD));
     if (c.failed[0]) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s FAILED:%s (max rel. difference %g)\n", name, c.failed, (double)c.worst));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-14s %6" PetscInt_FMT " x %-6" PetscInt_FMT " %s; long rows %" PetscInt_FMT ", slices %" PetscInt_FMT ", PELLR/ELLR warp iterations %s\n", name, M, N, all ? "DIFFERS from aij" : "all operations match aij (max rel. difference < 1e-12)", i0.long_rows, i0.slices, i0.iterations_pellr <= i0.iterations_ellr ? "<= 1" : "> 1 (impossible)"));
+    if (switch_formats) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-14s stored as %s; switched to pellr sell%s csr auto: products checked%s\n", "", MatPELLRFormats[i0.format], ellr_refused || ellr_skipped ? "" : " ellr", ellr_refused ? "; ellr refused with PETSC_ERR_SUP (too much padding)" : (ellr_skipped ? "; ellr not tried (too much padding on a process)" : "")));
   }
   PetscCall(MatDestroy(&P));
   PetscCall(MatDestroy(&A));
@@ -494,6 +628,8 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-gen", &gen, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-compare_builds", &compare_builds, NULL));
+  PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_format", MatPELLRFormats, (PetscEnum *)&req_fmt, &fmt_set));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-switch_formats", &switch_formats, NULL));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
   if (gen) PetscCall(TestFormulas());
   if (gen) {
@@ -565,6 +701,25 @@ int main(int argc, char **argv)
       suffix: wide_slices
       args: -gen -matrices mbeacxc,adder_dcop_05,hangGlider_2 -mat_pellr_long_row_length 100000
 
+   # every matrix is made in the format (the default tests above switch every matrix through all formats too)
+   test:
+      suffix: formats_gen
+      args: -gen -matrices none -mat_pellr_format {{sell ellr csr}separate output}
+
+   test:
+      suffix: formats_gen_mpi
+      nsize: 2
+      args: -gen -matrices none -mat_pellr_format {{sell ellr csr}separate output}
+
+   test:
+      suffix: formats_shared
+      args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,west0479,hangGlider_2,mbeacxc,rajat19,e30r4000,Pd -switch_formats 0 -mat_pellr_format {{sell ellr csr}separate output}
+
+   test:
+      suffix: formats_shared_mpi
+      nsize: 2
+      args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,494_bus,west0479,mbeacxc,e30r4000,bayer10,Pd -switch_formats 0 -mat_pellr_format {{sell ellr csr}separate output}
+
    # pellrcuda builds its layout on the GPU (default -mat_pellr_build device): each GPU build is also compared with the host build
    testset:
       requires: cuda
@@ -613,5 +768,70 @@ int main(int argc, char **argv)
          nsize: 2
          args: -gen -matrices none
          output_file: output/pellr_ops_gen_mpi.out
+
+   # the formats on the GPU (same outputs as on the host); -compare_builds checks the GPU build of each format against the host build
+   testset:
+      requires: cuda
+      args: -type pellrcuda -vec_type cuda -compare_builds
+      test:
+         suffix: cuda_formats_gen_sell
+         args: -gen -matrices none -mat_pellr_format sell
+         output_file: output/pellr_ops_formats_gen_sell.out
+      test:
+         suffix: cuda_formats_gen_ellr
+         args: -gen -matrices none -mat_pellr_format ellr
+         output_file: output/pellr_ops_formats_gen_ellr.out
+      test:
+         suffix: cuda_formats_gen_csr
+         args: -gen -matrices none -mat_pellr_format csr
+         output_file: output/pellr_ops_formats_gen_csr.out
+      test:
+         suffix: cuda_formats_gen_mpi_sell
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_format sell
+         output_file: output/pellr_ops_formats_gen_mpi_sell.out
+      test:
+         suffix: cuda_formats_gen_mpi_ellr
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_format ellr
+         output_file: output/pellr_ops_formats_gen_mpi_ellr.out
+      test:
+         suffix: cuda_formats_gen_mpi_csr
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_format csr
+         output_file: output/pellr_ops_formats_gen_mpi_csr.out
+      test:
+         suffix: cuda_formats_shared_sell
+         args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,west0479,hangGlider_2,mbeacxc,rajat19,e30r4000,Pd -switch_formats 0 -mat_pellr_format sell
+         output_file: output/pellr_ops_formats_shared_sell.out
+      test:
+         suffix: cuda_formats_shared_ellr
+         args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,west0479,hangGlider_2,mbeacxc,rajat19,e30r4000,Pd -switch_formats 0 -mat_pellr_format ellr
+         output_file: output/pellr_ops_formats_shared_ellr.out
+      test:
+         suffix: cuda_formats_shared_csr
+         args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,west0479,hangGlider_2,mbeacxc,rajat19,e30r4000,Pd -switch_formats 0 -mat_pellr_format csr
+         output_file: output/pellr_ops_formats_shared_csr.out
+
+   testset:
+      requires: cuda
+      args: -type pellrcuda -vec_type cuda -mat_pellr_build host
+      test:
+         suffix: cuda_hostbuild_formats_gen_sell
+         args: -gen -matrices none -mat_pellr_format sell
+         output_file: output/pellr_ops_formats_gen_sell.out
+      test:
+         suffix: cuda_hostbuild_formats_gen_ellr
+         args: -gen -matrices none -mat_pellr_format ellr
+         output_file: output/pellr_ops_formats_gen_ellr.out
+      test:
+         suffix: cuda_hostbuild_formats_gen_csr
+         args: -gen -matrices none -mat_pellr_format csr
+         output_file: output/pellr_ops_formats_gen_csr.out
+      test:
+         suffix: cuda_hostbuild_formats_gen_mpi_sell
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_format sell
+         output_file: output/pellr_ops_formats_gen_mpi_sell.out
 
 TEST*/

@@ -14,6 +14,7 @@ PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_
 
 static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
 static const char *const MatPELLRBuilds[]         = {"device", "host", "MatPELLRBuild", "MAT_PELLR_BUILD_", NULL};
+const char *const        MatPELLRFormats[]        = {"auto", "pellr", "sell", "ellr", "csr", "MatPELLRFormat", "MAT_PELLR_FORMAT_", NULL};
 
 /* ------------------------------------------------------------------------------------------------ formulas */
 
@@ -117,6 +118,7 @@ PetscErrorCode PellrLayoutDestroy(PellrLayout *L)
 {
   PetscFunctionBegin;
   PetscCall(PetscFree(L->perm));
+  PetscCall(PetscFree(L->sorder));
   PetscCall(PetscFree(L->longptr));
   PetscCall(PetscFree(L->sliceptr));
   PetscCall(PetscFree(L->rlen));
@@ -142,30 +144,30 @@ static inline PetscInt PellrLog2(PetscInt t)
   return l;
 }
 
-/*
-  Build the layout of an m x n CSR pattern (ai, aj); vmap[t] (or t itself when vmap is NULL) is the index in the
-  value array that CSR position t refers to (the explicit transpose maps back into the untransposed values).
-*/
-static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *vmap, PetscInt longlen)
+/* the long rows of the sorted lengths slen[0 .. nrows-1] (nonincreasing, all > 0): the longest rows while they reach
+   longlen, or reach 32 and would head a slice more than 1/3 padding */
+static PetscInt PellrLongRows(PetscInt nrows, const PetscInt *slen, PetscInt longlen)
 {
-  PetscInt  *len, *cnt, maxlen = 0, nrows = 0, nlong = 0, nslices;
-  PetscInt64 slots = 0, nnz;
+  PetscInt nlong = 0;
+
+  while (nlong < nrows) {
+    PetscInt l = slen[nlong], sum = 0;
+    if (l < longlen) {
+      if (l < 32) break;
+      for (PetscInt r = 0; r < PELLR_SLICE && nlong + r < nrows; r++) sum += slen[nlong + r];
+      if (3 * sum >= 2 * PELLR_SLICE * l) break;
+    }
+    nlong++;
+  }
+  return nlong;
+}
+
+/* stable counting sort of the rows by decreasing length: perm (may be NULL) and the sorted lengths slen (may be NULL) */
+static PetscErrorCode PellrSortRows(PetscInt m, const PetscInt *len, PetscInt maxlen, int *perm, PetscInt *slen)
+{
+  PetscInt *cnt;
 
   PetscFunctionBegin;
-  PetscCall(PellrLayoutDestroy(L));
-  nnz = m ? (PetscInt64)(ai[m] - ai[0]) : 0;
-  PetscCheck(m <= PETSC_INT32_MAX && n <= PETSC_INT32_MAX && nnz <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: a block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt64_FMT " nonzeros is too large (limit %d); use more MPI processes or MATAIJ", m, n, nnz, PETSC_INT32_MAX);
-  L->m   = m;
-  L->n   = n;
-  L->nnz = (PetscInt)nnz;
-  PetscCall(PetscMalloc1(m, &len));
-  for (PetscInt i = 0; i < m; i++) {
-    len[i] = ai[i + 1] - ai[i];
-    maxlen = PetscMax(maxlen, len[i]);
-    if (len[i]) nrows++;
-  }
-  L->maxlen = maxlen;
-  /* stable counting sort by decreasing length */
   PetscCall(PetscCalloc1(maxlen + 1, &cnt));
   for (PetscInt i = 0; i < m; i++) cnt[len[i]]++;
   for (PetscInt l = maxlen, start = 0; l >= 0; l--) {
@@ -173,28 +175,134 @@ static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, c
     cnt[l] = start;
     start += c;
   }
-  PetscCall(PetscMalloc1(m, &L->perm));
-  for (PetscInt i = 0; i < m; i++) L->perm[cnt[len[i]]++] = (int)i;
-  PetscCall(PetscFree(cnt));
-  /* long rows: the longest rows while they reach longlen, or reach 32 and would head a slice more than 1/3 padding */
-  while (nlong < nrows) {
-    PetscInt l = len[L->perm[nlong]], sum = 0;
-    if (l < longlen) {
-      if (l < 32) break;
-      for (PetscInt r = 0; r < PELLR_SLICE && nlong + r < nrows; r++) sum += len[L->perm[nlong + r]];
-      if (3 * sum >= 2 * PELLR_SLICE * l) break;
-    }
-    nlong++;
+  for (PetscInt i = 0; i < m; i++) {
+    PetscInt k = cnt[len[i]]++;
+    if (perm) perm[k] = (int)i;
+    if (slen) slen[k] = len[i];
   }
-  while (L->nblock < nlong && len[L->perm[L->nblock]] >= PELLR_BLOCK_ROW) L->nblock++;
+  PetscCall(PetscFree(cnt));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrFormatSlots - the number of value slots (stored entries including padding) a block with the row lengths rowlen[m]
+  needs in the format fmt (PELLR with the long-row length longlen); CSR: the nonzeros. The predictor and the guard of
+  ELLR (PellrChooseFormat()) use it; the layout builders make exactly this many.
+*/
+PetscErrorCode PellrFormatSlots(MatPELLRFormat fmt, PetscInt m, const PetscInt *rowlen, PetscInt longlen, PetscInt64 *slots)
+{
+  PetscInt   maxlen = 0, nrows = 0;
+  PetscInt64 nnz = 0, s = 0;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(slots, 5);
+  for (PetscInt i = 0; i < m; i++) {
+    PetscCheck(rowlen[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Negative row length %" PetscInt_FMT " of row %" PetscInt_FMT, rowlen[i], i);
+    maxlen = PetscMax(maxlen, rowlen[i]);
+    nnz += rowlen[i];
+    if (rowlen[i]) nrows++;
+  }
+  switch (fmt) {
+  case MAT_PELLR_FORMAT_AUTO:
+  case MAT_PELLR_FORMAT_PELLR: {
+    PetscInt *slen, nlong;
+    PetscCall(PetscMalloc1(m, &slen));
+    PetscCall(PellrSortRows(m, rowlen, maxlen, NULL, slen));
+    nlong = PellrLongRows(nrows, slen, longlen);
+    for (PetscInt k = 0; k < nlong; k++) s += slen[k];
+    for (PetscInt k = nlong; k < nrows; k += PELLR_SLICE) s += (PetscInt64)PELLR_SLICE * slen[k];
+    PetscCall(PetscFree(slen));
+  } break;
+  case MAT_PELLR_FORMAT_SELL:
+    for (PetscInt i0 = 0; i0 < m; i0 += PELLR_SLICE) {
+      PetscInt w = 0;
+      for (PetscInt i = i0; i < PetscMin(m, i0 + PELLR_SLICE); i++) w = PetscMax(w, rowlen[i]);
+      s += (PetscInt64)PELLR_SLICE * w;
+    }
+    break;
+  case MAT_PELLR_FORMAT_ELLR:
+    s = (PetscInt64)((m + PELLR_SLICE - 1) / PELLR_SLICE) * PELLR_SLICE * maxlen;
+    break;
+  case MAT_PELLR_FORMAT_CSR:
+    s = nnz;
+    break;
+  }
+  *slots = s;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Build the layout in format fmt of an m x n CSR pattern (ai, aj); vmap[t] (or t itself when vmap is NULL) is the index
+  in the value array that CSR position t refers to (the explicit transpose maps back into the untransposed values).
+  PELLR: rows sorted, long rows apart, slices as wide as their first (longest) row; SELL: rows in order, slices as wide
+  as their longest row, sorder groups them by thread class; ELLR: rows in order, all slices as wide as the longest row;
+  CSR: the statistics only.
+*/
+static PetscErrorCode PellrLayoutBuild(PellrLayout *L, MatPELLRFormat fmt, PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, const PetscInt *vmap, PetscInt longlen)
+{
+  PetscInt  *len, *slen = NULL, *width, maxlen = 0, nonempty = 0, nrows, nlong = 0, nslices;
+  PetscInt64 slots = 0, nnz;
+
+  PetscFunctionBegin;
+  PetscCall(PellrLayoutDestroy(L));
+  PetscCheck(fmt != MAT_PELLR_FORMAT_AUTO, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The format of a block must be chosen before it is built");
+  nnz = m ? (PetscInt64)(ai[m] - ai[0]) : 0;
+  PetscCheck(m <= PETSC_INT32_MAX && n <= PETSC_INT32_MAX && nnz <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: a block of %" PetscInt_FMT " x %" PetscInt_FMT " with %" PetscInt64_FMT " nonzeros is too large (limit %d); use more MPI processes or MATAIJ", m, n, nnz, PETSC_INT32_MAX);
+  L->format = fmt;
+  L->m      = m;
+  L->n      = n;
+  L->nnz    = (PetscInt)nnz;
+  PetscCall(PetscMalloc1(m, &len));
+  for (PetscInt i = 0; i < m; i++) {
+    len[i] = ai[i + 1] - ai[i];
+    maxlen = PetscMax(maxlen, len[i]);
+    if (len[i]) nonempty++;
+  }
+  L->maxlen   = maxlen;
+  L->nonempty = nonempty;
+  PetscCall(MatPELLRWarpIterations(m, len, PELLR_SLICE, &L->it_ell, &L->it_ellr, &L->it_pellr));
+  PetscCall(MatPELLRPerturbation(m, len, &L->perturbation));
+  if (fmt == MAT_PELLR_FORMAT_CSR) {
+    L->nrows  = nonempty;
+    L->nslots = (PetscInt)nnz;
+    PetscCall(PetscFree(len));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscMalloc1(m, &L->perm));
+  if (fmt == MAT_PELLR_FORMAT_PELLR) {
+    PetscCall(PetscMalloc1(m, &slen));
+    PetscCall(PellrSortRows(m, len, maxlen, L->perm, slen));
+    nrows = nonempty;
+    nlong = PellrLongRows(nrows, slen, longlen);
+    while (L->nblock < nlong && slen[L->nblock] >= PELLR_BLOCK_ROW) L->nblock++;
+    PetscCall(PetscFree(slen));
+  } else {
+    for (PetscInt i = 0; i < m; i++) L->perm[i] = (int)i;
+    nrows = m;
+  }
   nslices    = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
   L->nlong   = nlong;
   L->nrows   = nrows;
   L->nslices = nslices;
+  PetscCall(PetscMalloc1(nslices, &width));
+  for (PetscInt s = 0; s < nslices; s++) {
+    PetscInt k0 = nlong + PELLR_SLICE * s;
+    if (fmt == MAT_PELLR_FORMAT_PELLR) width[s] = len[L->perm[k0]];
+    else if (fmt == MAT_PELLR_FORMAT_ELLR) width[s] = maxlen;
+    else {
+      width[s] = 0;
+      for (PetscInt k = k0; k < PetscMin(nrows, k0 + PELLR_SLICE); k++) width[s] = PetscMax(width[s], len[k]);
+    }
+  }
   for (PetscInt k = 0; k < nlong; k++) slots += len[L->perm[k]];
-  for (PetscInt s = 0; s < nslices; s++) slots += (PetscInt64)PELLR_SLICE * len[L->perm[nlong + PELLR_SLICE * s]];
+  for (PetscInt s = 0; s < nslices; s++) slots += (PetscInt64)PELLR_SLICE * width[s];
   PetscCheck(slots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", slots, PETSC_INT32_MAX);
   L->nslots = (PetscInt)slots;
+  if (PetscDefined(USE_DEBUG)) { /* the predictor's count (PellrFormatSlots()) is the layout's */
+    PetscInt64 chk;
+    PetscCall(PellrFormatSlots(fmt, m, len, longlen, &chk));
+    PetscCheck(chk == slots, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PellrFormatSlots() gives %" PetscInt64_FMT " slots, the layout has %" PetscInt64_FMT, chk, slots);
+  }
   PetscCall(PetscMalloc1(nlong + 1, &L->longptr));
   PetscCall(PetscMalloc1(nslices + 1, &L->sliceptr));
   PetscCall(PetscMalloc1(PELLR_SLICE * nslices, &L->rlen));
@@ -213,7 +321,7 @@ static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, c
   }
   L->sliceptr[0] = L->longptr[nlong];
   for (PetscInt s = 0; s < nslices; s++) {
-    PetscInt k0 = nlong + PELLR_SLICE * s, w = len[L->perm[k0]], base = L->sliceptr[s];
+    PetscInt k0 = nlong + PELLR_SLICE * s, w = width[s], base = L->sliceptr[s];
     for (PetscInt r = 0; r < PELLR_SLICE; r++) {
       PetscInt k = k0 + r, l = k < nrows ? len[L->perm[k]] : 0, row = k < nrows ? L->perm[k] : -1;
       L->rlen[PELLR_SLICE * s + r] = (int)l;
@@ -230,13 +338,22 @@ static PetscErrorCode PellrLayoutBuild(PellrLayout *L, PetscInt m, PetscInt n, c
     }
     L->sliceptr[s + 1] = (int)(base + PELLR_SLICE * w);
   }
-  /* GPU thread classes: slices are in nonincreasing width, so nondecreasing class c = 5 - log2(threads per row) */
-  for (PetscInt c = 0, s = 0; c <= 6; c++) {
-    while (s < nslices && 5 - PellrLog2(PellrThreadsPerRow((L->sliceptr[s + 1] - L->sliceptr[s]) / PELLR_SLICE)) < c) s++;
-    L->tclass[c] = c == 6 ? nslices : s;
+  if (fmt != MAT_PELLR_FORMAT_SELL) {
+    /* GPU thread classes: slices are in nonincreasing width (ELLR: all equal), so nondecreasing class c = 5 - log2(threads per row) */
+    for (PetscInt c = 0, s = 0; c <= 6; c++) {
+      while (s < nslices && 5 - PellrLog2(PellrThreadsPerRow(width[s])) < c) s++;
+      L->tclass[c] = c == 6 ? nslices : s;
+    }
+  } else {
+    /* SELL: the slices grouped by class, stably (a counting sort of the slice indices by class) */
+    PetscInt cnt[7] = {0};
+    PetscCall(PetscMalloc1(nslices, &L->sorder));
+    for (PetscInt s = 0; s < nslices; s++) cnt[5 - PellrLog2(PellrThreadsPerRow(width[s])) + 1]++;
+    for (PetscInt c = 0; c < 6; c++) cnt[c + 1] += cnt[c];
+    for (PetscInt c = 0; c <= 6; c++) L->tclass[c] = cnt[c];
+    for (PetscInt s = 0; s < nslices; s++) L->sorder[cnt[5 - PellrLog2(PellrThreadsPerRow(width[s]))]++] = (int)s;
   }
-  PetscCall(MatPELLRWarpIterations(m, len, PELLR_SLICE, &L->it_ell, &L->it_ellr, &L->it_pellr));
-  PetscCall(MatPELLRPerturbation(m, len, &L->perturbation));
+  PetscCall(PetscFree(width));
   PetscCall(PetscFree(len));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -248,6 +365,7 @@ static PetscErrorCode PellrLayoutSetValues(PellrLayout *L, const PetscScalar *a)
   PetscScalar *val = L->val;
 
   PetscFunctionBegin;
+  if (L->format == MAT_PELLR_FORMAT_CSR) PetscFunctionReturn(PETSC_SUCCESS); /* no copy: the products use the CSR */
   for (PetscInt t = 0; t < L->nslots; t++) val[t] = map[t] >= 0 ? a[map[t]] : 0.0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -272,7 +390,7 @@ static PetscErrorCode PellrLayoutBuildTranspose(PellrLayout *T, PetscInt m, Pets
       tmap[pos[c]++] = t - ai[0];
     }
   }
-  PetscCall(PellrLayoutBuild(T, n, m, ti, tj, tmap, longlen));
+  PetscCall(PellrLayoutBuild(T, MAT_PELLR_FORMAT_PELLR, n, m, ti, tj, tmap, longlen));
   PetscCall(PetscFree(ti));
   PetscCall(PetscFree(tj));
   PetscCall(PetscFree(tmap));
@@ -300,12 +418,17 @@ static void PellrHostMult(const PellrLayout *L, const PetscScalar *restrict x, c
     PetscScalar    sum[PELLR_SLICE] = {0};
     PetscInt       cnt = PELLR_SLICE;
 
-    for (PetscInt j = 0; j < w; j++) {
-      const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
-      const int *restrict c         = col + base + PELLR_SLICE * j;
-      while (cnt > 0 && rl[cnt - 1] <= j) cnt--; /* the rows of a slice are sorted: the active ones are a prefix */
-      PetscPragmaSIMD
-      for (PetscInt r = 0; r < cnt; r++) sum[r] += v[r] * x[c[r]];
+    if (L->format == MAT_PELLR_FORMAT_PELLR) {
+      for (PetscInt j = 0; j < w; j++) {
+        const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
+        const int *restrict c         = col + base + PELLR_SLICE * j;
+        while (cnt > 0 && rl[cnt - 1] <= j) cnt--; /* the rows of a slice are sorted: the active ones are a prefix */
+        PetscPragmaSIMD
+        for (PetscInt r = 0; r < cnt; r++) sum[r] += v[r] * x[c[r]];
+      }
+    } else { /* SELL, ELLR: rows in their order, each up to its own length (padding is never read: x may hold Inf/NaN) */
+      for (PetscInt r = 0; r < nr; r++)
+        for (PetscInt j = 0; j < rl[r]; j++) sum[r] += val[base + PELLR_SLICE * j + r] * x[col[base + PELLR_SLICE * j + r]];
     }
     for (PetscInt r = 0; r < nr; r++) y[perm[k0 + r]] = z ? z[perm[k0 + r]] + sum[r] : sum[r];
   }
@@ -331,11 +454,16 @@ static void PellrHostMultTransposeAdd(const PellrLayout *L, const PetscScalar *x
     PetscInt       cnt = PELLR_SLICE;
 
     for (PetscInt r = 0; r < nr; r++) xs[r] = x[perm[k0 + r]];
-    for (PetscInt j = 0; j < w; j++) {
-      const PetscScalar *v = val + base + PELLR_SLICE * j;
-      const int         *c = col + base + PELLR_SLICE * j;
-      while (cnt > 0 && rl[cnt - 1] <= j) cnt--;
-      for (PetscInt r = 0; r < cnt; r++) y[c[r]] += v[r] * xs[r];
+    if (L->format == MAT_PELLR_FORMAT_PELLR) {
+      for (PetscInt j = 0; j < w; j++) {
+        const PetscScalar *v = val + base + PELLR_SLICE * j;
+        const int         *c = col + base + PELLR_SLICE * j;
+        while (cnt > 0 && rl[cnt - 1] <= j) cnt--;
+        for (PetscInt r = 0; r < cnt; r++) y[c[r]] += v[r] * xs[r];
+      }
+    } else {
+      for (PetscInt r = 0; r < nr; r++)
+        for (PetscInt j = 0; j < rl[r]; j++) y[col[base + PELLR_SLICE * j + r]] += val[base + PELLR_SLICE * j + r] * xs[r];
     }
   }
 }
@@ -363,6 +491,7 @@ static PetscErrorCode PellrBlockDestroy(PellrBlock *b)
   PetscCall(PellrBlockDestroyDevice(b));
   b->built  = PETSC_FALSE;
   b->tbuilt = PETSC_FALSE;
+  b->fset   = PETSC_FALSE; /* the format is chosen again at the next build */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -390,7 +519,7 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   PetscCall(MatSeqAIJGetArrayRead(aij, &aa)); /* a SeqAIJ: host values */
   if (!pattern) { /* PellrDeviceBuild() logs PELLRBuild (the GPU build) and PELLRCopyToGPU (copies of the CSR) */
     PetscCall(PellrBlockDestroyDevice(b));
-    PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, PETSC_FALSE, &b->DI, &b->dL));
+    PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, b->fmt, PETSC_FALSE, &b->DI, &b->dL));
     PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
     PetscCall(PellrDeviceSetValues(b->dL, dv));
     b->dbuilt   = PETSC_TRUE;
@@ -399,7 +528,7 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
     b->dstate   = cur;
     b->nbuild++;
     b->nupload++;
-    PetscCall(PetscInfo(aij, "PELLR built on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " long, %" PetscInt_FMT " slices, %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots\n", m, b->DI.nlong, b->DI.nslices, b->DI.nnz, b->DI.nslots));
+    PetscCall(PetscInfo(aij, "PELLR (format %s) built on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " long, %" PetscInt_FMT " slices, %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots\n", MatPELLRFormats[b->fmt], m, b->DI.nlong, b->DI.nslices, b->DI.nnz, b->DI.nslots));
   } else if (b->dstate != cur) {
     PetscCall(PetscLogEventBegin(MAT_PELLR_Refresh, aij, 0, 0, 0));
     PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
@@ -411,7 +540,7 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   }
   if (transpose) {
     if (!b->dT) {
-      PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, PETSC_TRUE, &b->DTI, &b->dT));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, MAT_PELLR_FORMAT_PELLR, PETSC_TRUE, &b->DTI, &b->dT));
       if (!dv) PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
       PetscCall(PellrDeviceSetValues(b->dT, dv));
       b->dtstate = cur;
@@ -432,20 +561,76 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
 #endif
 
 /*
-  Bring the PELLR copy of the SeqAIJ 'aij' (object state 'cur') up to date: rebuild on a pattern change (other
-  object or nonzerostate), otherwise refresh the values if the state changed, otherwise do nothing.
-  transpose: also the explicit transpose; device: also the device copies.
+  PellrChooseFormat - the storage format of the block b (the SeqAIJ aij) of the PELLR matrix A, called when the block
+  is (re)built for a new pattern. An explicitly requested format is used as is (ELLR refused when its padding would be
+  excessive); MAT_PELLR_FORMAT_AUTO is PELLR for now.
 */
-static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, PetscObjectState cur, PetscBool transpose, PetscBool device)
+PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, MatPELLRFormat *fmt)
+{
+  PetscFunctionBegin;
+  (void)b;
+  /* TODO(predictor): for MAT_PELLR_FORMAT_AUTO call the storage-format predictor here (features from the row lengths of
+     aij; PellrFormatSlots() gives the slots of every format, ELLR is infeasible when the guard below would refuse it) */
+  *fmt = p->format == MAT_PELLR_FORMAT_AUTO ? MAT_PELLR_FORMAT_PELLR : p->format;
+  if (*fmt == MAT_PELLR_FORMAT_ELLR) {
+    const PetscInt *ai;
+    PetscInt       *len, m;
+    PetscInt64      slots, nnz;
+
+    PetscCall(MatGetLocalSize(aij, &m, NULL));
+    PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, NULL, NULL, NULL));
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) len[i] = ai[i + 1] - ai[i];
+    PetscCall(PellrFormatSlots(MAT_PELLR_FORMAT_ELLR, m, len, p->long_row_length, &slots));
+    PetscCall(PetscFree(len));
+    nnz = m ? (PetscInt64)(ai[m] - ai[0]) : 0;
+    PetscCheck(slots <= PETSC_INT32_MAX && slots <= 8 * nnz + (PetscInt64)PELLR_SLICE * m, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP,
+               "-mat_pellr_format ellr: a block of %" PetscInt_FMT " rows with %" PetscInt64_FMT " nonzeros would need %" PetscInt64_FMT " ELLR slots (every row padded to the longest), more than %s; use sell, pellr or auto",
+               m, nnz, slots, slots > PETSC_INT32_MAX ? "2^31-1 (32-bit indices)" : "8 nnz + 32 m");
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the format of block b for the current pattern of aij: chosen once per pattern */
+static PetscErrorCode PellrBlockFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij)
+{
+  PetscObjectId id;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetId((PetscObject)aij, &id));
+  if (b->fset && b->fid == id && b->fnzstate == aij->nonzerostate) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrChooseFormat(A, p, b, aij, &b->fmt));
+  b->fset     = PETSC_TRUE;
+  b->fid      = id;
+  b->fnzstate = aij->nonzerostate;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* transpose products by the explicit transpose: -mat_pellr_transpose explicit, or on the GPU a block in CSR (no atomic path) */
+static inline PetscBool PellrExplicitTranspose(Mat_PELLR *p, PellrBlock *b, PetscBool dev)
+{
+  return (PetscBool)(p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT || (dev && b->fmt == MAT_PELLR_FORMAT_CSR));
+}
+
+/*
+  Bring the PELLR copy of the SeqAIJ 'aij' (object state 'cur'), block b of A, up to date: rebuild on a pattern change
+  (other object or nonzerostate), otherwise refresh the values if the state changed, otherwise do nothing.
+  trans: also what transpose products need (the explicit transpose); device: also the device copies.
+*/
+static PetscErrorCode PellrBlockEnsure(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, PetscObjectState cur, PetscBool trans, PetscBool device)
 {
   PetscObjectId      id;
   const PetscInt    *ai, *aj;
   const PetscScalar *aa;
   PetscInt           m, n;
+  PetscBool          transpose;
 
   PetscFunctionBegin;
+  PetscCall(PellrBlockFormat(A, p, b, aij));
+  transpose = (PetscBool)(trans && PellrExplicitTranspose(p, b, device));
 #if defined(PETSC_HAVE_CUDA)
-  if (device && p->build == MAT_PELLR_BUILD_DEVICE) {
+  /* a CSR block is copied to the GPU as it is, whatever -mat_pellr_build says */
+  if (device && (p->build == MAT_PELLR_BUILD_DEVICE || b->fmt == MAT_PELLR_FORMAT_CSR)) {
     PetscCall(PellrBlockEnsureDeviceBuild(p, b, aij, cur, transpose));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -466,7 +651,7 @@ static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, Pet
     PetscCall(PellrLayoutDestroy(&b->T));
     b->tbuilt = PETSC_FALSE;
     if (!b->dbuilt) PetscCall(PellrBlockDestroyDevice(b)); /* copies of the old host layout; a GPU-built one checks its own pattern */
-    PetscCall(PellrLayoutBuild(&b->L, m, n, ai, aj, NULL, p->long_row_length));
+    PetscCall(PellrLayoutBuild(&b->L, b->fmt, m, n, ai, aj, NULL, p->long_row_length));
     PetscCall(PellrLayoutSetValues(&b->L, aa));
     PetscCall(PetscLogEventEnd(MAT_PELLR_Build, aij, 0, 0, 0));
     b->built   = PETSC_TRUE;
@@ -474,7 +659,7 @@ static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, Pet
     b->nzstate = aij->nonzerostate;
     b->hstate  = cur;
     b->nbuild++;
-    PetscCall(PetscInfo(aij, "PELLR built: %" PetscInt_FMT " rows, %" PetscInt_FMT " long, %" PetscInt_FMT " slices, %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots\n", m, b->L.nlong, b->L.nslices, b->L.nnz, b->L.nslots));
+    PetscCall(PetscInfo(aij, "PELLR (format %s) built: %" PetscInt_FMT " rows, %" PetscInt_FMT " long, %" PetscInt_FMT " slices, %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots\n", MatPELLRFormats[b->fmt], m, b->L.nlong, b->L.nslices, b->L.nnz, b->L.nslots));
   } else if (b->hstate != cur) {
     PetscCall(PetscLogEventBegin(MAT_PELLR_Refresh, aij, 0, 0, 0));
     PetscCall(PellrLayoutSetValues(&b->L, aa));
@@ -528,17 +713,19 @@ static PetscErrorCode PellrBlockEnsure(Mat_PELLR *p, PellrBlock *b, Mat aij, Pet
 /* y = z + op(A) x with arrays in host or (dev) device memory; z may be NULL or y */
 static PetscErrorCode PellrBlockApply(Mat_PELLR *p, PellrBlock *b, PetscBool dev, const PetscScalar *x, const PetscScalar *z, PetscScalar *y, PetscBool trans)
 {
-  const PellrLayout *L = trans && p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT ? &b->T : &b->L;
+  const PetscBool    expl = PellrExplicitTranspose(p, b, dev);
+  const PellrLayout *L    = trans && expl ? &b->T : &b->L;
 
   PetscFunctionBegin;
   if (dev) {
 #if defined(PETSC_HAVE_CUDA)
-    if (!trans || p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT) PetscCall(PellrDeviceMult(trans ? b->dT : b->dL, x, z, y));
+    if (!trans || expl) PetscCall(PellrDeviceMult(trans ? b->dT : b->dL, x, z, y));
     else PetscCall(PellrDeviceMultTransposeAtomic(b->dL, x, z, y));
     PetscCall(PetscLogGpuFlops(2.0 * (b->dbuilt ? b->DI.nnz : L->nnz)));
 #endif
   } else {
-    if (!trans || p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT) PellrHostMult(L, x, z, y);
+    PetscCheck(L->format != MAT_PELLR_FORMAT_CSR, PETSC_COMM_SELF, PETSC_ERR_PLIB, "A CSR block uses the SeqAIJ product on the host");
+    if (!trans || expl) PellrHostMult(L, x, z, y);
     else {
       if (z != y)
         for (PetscInt i = 0; i < L->n; i++) y[i] = z ? z[i] : 0.0;
@@ -549,12 +736,26 @@ static PetscErrorCode PellrBlockApply(Mat_PELLR *p, PellrBlock *b, PetscBool dev
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PellrApplyVec(Mat_PELLR *p, PellrBlock *b, PetscBool dev, Vec x, Vec z, Vec y, PetscBool trans)
+/*
+  y = z + op(aij) x (z may be NULL or y) for the block b (the SeqAIJ aij) of A. A CSR block on the host uses the SeqAIJ
+  product itself (the parent's operation when aij is A; for the transpose only with -mat_pellr_transpose atomic).
+*/
+static PetscErrorCode PellrApplyVec(Mat A, Mat aij, Mat_PELLR *p, PellrBlock *b, PetscBool dev, Vec x, Vec z, Vec y, PetscBool trans)
 {
   const PetscScalar *xa, *za = NULL;
   PetscScalar       *ya;
 
   PetscFunctionBegin;
+  if (!dev && b->L.format == MAT_PELLR_FORMAT_CSR && (!trans || !PellrExplicitTranspose(p, b, dev))) {
+    PetscErrorCode (*mult)(Mat, Vec, Vec)           = aij == A ? (trans ? p->multtranspose : p->mult) : (trans ? aij->ops->multtranspose : aij->ops->mult);
+    PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec)   = aij == A ? (trans ? p->multtransposeadd : p->multadd) : (trans ? aij->ops->multtransposeadd : aij->ops->multadd);
+
+    PetscCall(PetscLogEventBegin(MAT_PELLR_Mult, 0, 0, 0, 0));
+    if (z) PetscCall((*multadd)(aij, x, z, y));
+    else PetscCall((*mult)(aij, x, y));
+    PetscCall(PetscLogEventEnd(MAT_PELLR_Mult, 0, 0, 0, 0));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscLogEventBegin(MAT_PELLR_Mult, 0, 0, 0, 0));
   if (dev) {
     /* device pointers whatever the vectors' binding or where their valid copy is (e.g. the ghost vector after a
@@ -684,8 +885,8 @@ static PetscErrorCode PellrMPIEnsure(Mat A, Mat_PELLR *p, PetscBool trans, Petsc
   PetscCall(PellrMPIGetSeqAIJ(A, Ad, Ao, &garray));
   PetscCall(PetscObjectStateGet((PetscObject)*Ad, &sd));
   PetscCall(PetscObjectStateGet((PetscObject)*Ao, &so));
-  PetscCall(PellrBlockEnsure(p, &p->d, *Ad, sd, trans, dev));
-  PetscCall(PellrBlockEnsure(p, &p->o, *Ao, so, trans, dev));
+  PetscCall(PellrBlockEnsure(A, p, &p->d, *Ad, sd, trans, dev));
+  PetscCall(PellrBlockEnsure(A, p, &p->o, *Ao, so, trans, dev));
   PetscCall(PetscObjectGetId((PetscObject)*Ao, &oid));
   if (!p->sct || p->sct_id != oid || p->sct_nzstate != (*Ao)->nonzerostate) {
     IS       is;
@@ -718,20 +919,20 @@ static PetscErrorCode MatMultKernel_PELLR(Mat A, Vec x, Vec z, Vec y, PetscBool 
   if (!p->mpi) {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, (PetscBool)(trans && p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT), dev));
-    PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, trans));
+    PetscCall(PellrBlockEnsure(A, p, &p->d, A, cur, trans, dev));
+    PetscCall(PellrApplyVec(A, A, p, &p->d, dev, x, z, y, trans));
   } else {
     Mat Ad, Ao;
-    PetscCall(PellrMPIEnsure(A, p, (PetscBool)(trans && p->tmode == MAT_PELLR_TRANSPOSE_EXPLICIT), dev, &Ad, &Ao));
+    PetscCall(PellrMPIEnsure(A, p, trans, dev, &Ad, &Ao));
     if (!trans) {
       /* the ghost-value scatter overlaps the diagonal-block product */
       PetscCall(VecScatterBegin(p->sct, x, p->lvec, INSERT_VALUES, SCATTER_FORWARD));
-      PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, PETSC_FALSE));
+      PetscCall(PellrApplyVec(A, Ad, p, &p->d, dev, x, z, y, PETSC_FALSE));
       PetscCall(VecScatterEnd(p->sct, x, p->lvec, INSERT_VALUES, SCATTER_FORWARD));
-      PetscCall(PellrApplyVec(p, &p->o, dev, p->lvec, y, y, PETSC_FALSE));
+      PetscCall(PellrApplyVec(A, Ao, p, &p->o, dev, p->lvec, y, y, PETSC_FALSE));
     } else {
-      PetscCall(PellrApplyVec(p, &p->o, dev, x, NULL, p->lvec, PETSC_TRUE));
-      PetscCall(PellrApplyVec(p, &p->d, dev, x, z, y, PETSC_TRUE));
+      PetscCall(PellrApplyVec(A, Ao, p, &p->o, dev, x, NULL, p->lvec, PETSC_TRUE));
+      PetscCall(PellrApplyVec(A, Ad, p, &p->d, dev, x, z, y, PETSC_TRUE));
       PetscCall(VecScatterBegin(p->sct, p->lvec, y, ADD_VALUES, SCATTER_REVERSE));
       PetscCall(VecScatterEnd(p->sct, p->lvec, y, ADD_VALUES, SCATTER_REVERSE));
     }
@@ -788,7 +989,7 @@ static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
     } else {
       PetscObjectState cur;
       PetscCall(PellrSeqState(A, p, &cur));
-      PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, PETSC_TRUE));
+      PetscCall(PellrBlockEnsure(A, p, &p->d, A, cur, PETSC_FALSE, PETSC_TRUE));
     }
     PetscCall(VecGetArrayWriteAndMemType(v, &d, NULL));
     PetscCall(PellrDeviceGetDiagonal(p->d.dL, d));
@@ -818,7 +1019,7 @@ static PetscErrorCode PellrBuildNow(Mat A)
   } else {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, dev));
+    PetscCall(PellrBlockEnsure(A, p, &p->d, A, cur, PETSC_FALSE, dev));
     p->expect       = PETSC_TRUE;
     p->expect_state = cur;
   }
@@ -977,14 +1178,20 @@ static PetscErrorCode MatProductSetFromOptions_PELLR(Mat C)
 static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, const PellrLayout *L, PetscBool sync)
 {
   PetscReal          pad = L->nnz ? 100.0 * (PetscReal)(L->nslots - L->nnz) / (PetscReal)L->nnz : 0.0;
+  static const char *FMT[] = {"AUTO", "PELLR", "SELL", "ELLR", "CSR"};
 
   PetscFunctionBegin;
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
-  PELLR_PRINT("%sPELLR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, L->m, L->nrows, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
-  PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
-  PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
+  PELLR_PRINT("%sstorage format: %s (requested %s)\n", name, MatPELLRFormats[L->format], MatPELLRFormats[p->format]);
+  if (L->format == MAT_PELLR_FORMAT_CSR) {
+    PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (cuSPARSE SpMV; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz);
+  } else {
+    PELLR_PRINT("%s%s storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, FMT[L->format], L->m, L->nonempty, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
+    if (L->format == MAT_PELLR_FORMAT_PELLR) PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
+    PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
+  }
   PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, L->it_pellr, (double)L->perturbation);
-  PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5]);
+  if (L->format != MAT_PELLR_FORMAT_CSR) PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "%s\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5], L->format == MAT_PELLR_FORMAT_SELL ? " (slices grouped by class)" : "");
 #undef PELLR_PRINT
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1002,11 +1209,11 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PellrReportDevice(A, p, &dev));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "PELLR format (%s products%s), transpose products: %s%s%s\n", p->cuda ? "GPU" : "host", p->cuda ? " with cuda vectors" : "", MatPELLRTransposeModes[p->tmode], p->cuda ? ", layout built on the " : "", p->cuda ? (p->build == MAT_PELLR_BUILD_DEVICE ? "GPU" : "host and copied") : ""));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "PELLR matrix (%s products%s), -mat_pellr_format %s, transpose products: %s%s%s\n", p->cuda ? "GPU" : "host", p->cuda ? " with cuda vectors" : "", MatPELLRFormats[p->format], MatPELLRTransposeModes[p->tmode], p->cuda ? ", layout built on the " : "", p->cuda ? (p->build == MAT_PELLR_BUILD_DEVICE ? "GPU" : "host and copied") : ""));
   if (!p->mpi) {
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
-    PetscCall(PellrBlockEnsure(p, &p->d, A, cur, PETSC_FALSE, dev));
+    PetscCall(PellrBlockEnsure(A, p, &p->d, A, cur, PETSC_FALSE, dev));
     PetscCall(PellrViewBlock(viewer, "", p, dev ? &p->d.DI : &p->d.L, PETSC_FALSE));
   } else {
     Mat         Ad, Ao;
@@ -1038,6 +1245,15 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     PetscCall(PetscOptionsEnum("-mat_pellr_build", "Where pellrcuda builds its PELLR layout: device (on the GPU from the CSR) or host (and copied)", "MATPELLRCUDA", MatPELLRBuilds, (PetscEnum)build, (PetscEnum *)&build, NULL));
     if (build != p->build) {
       p->build = build;
+      PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
+      PetscCall(PellrBlockDestroy(&p->o));
+    }
+  }
+  {
+    MatPELLRFormat fmt = p->format;
+    PetscCall(PetscOptionsEnum("-mat_pellr_format", "Storage of the blocks for the forward products: auto, pellr, sell (sliced ELLR), ellr (ELLPACK-R) or csr (cuSPARSE on the GPU)", "MatPELLRSetFormat", MatPELLRFormats, (PetscEnum)fmt, (PetscEnum *)&fmt, NULL));
+    if (fmt != p->format) {
+      p->format = fmt;
       PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
       PetscCall(PellrBlockDestroy(&p->o));
     }
@@ -1127,6 +1343,28 @@ static PetscErrorCode MatDestroy_PELLR(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* AIJ's duplicate (a new matrix of the same type, not yet built); the copy keeps the PELLR settings (format, transpose mode, ...) */
+static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr, *q;
+  PetscBool  ours;
+
+  PetscFunctionBegin;
+  PetscCall((*p->duplicate)(A, op, B));
+  PetscCall(PellrIsOurs(*B, &ours));
+  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  q = (Mat_PELLR *)(*B)->spptr;
+  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build) {
+    PetscCall(PellrBlockDestroy(&q->d));
+    PetscCall(PellrBlockDestroy(&q->o));
+  }
+  q->format          = p->format;
+  q->tmode           = p->tmode;
+  q->build           = p->build;
+  q->long_row_length = p->long_row_length;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* turn the SeqAIJ/MPIAIJ B into seqpellr[cuda]/mpipellr[cuda] in place; if it is one already, switch host/GPU */
 static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
 {
@@ -1146,7 +1384,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     PetscCheck(isaij, PetscObjectComm((PetscObject)B), PETSC_ERR_SUP, "Cannot turn a %s matrix into PELLR in place", ((PetscObject)B)->type_name);
     PetscCall(PetscNew(&p));
     B->spptr              = p;
-    p->format             = MAT_PELLR_FORMAT_PELLR;
+    p->format             = MAT_PELLR_FORMAT_AUTO; /* read here too: the conversion builds before MatSetFromOptions() */
+    PetscCall(PetscOptionsGetEnum(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_format", MatPELLRFormats, (PetscEnum *)&p->format, NULL));
     p->tmode              = MAT_PELLR_TRANSPOSE_EXPLICIT;
     p->build              = MAT_PELLR_BUILD_DEVICE; /* read here too: the conversion builds before MatSetFromOptions() */
     PetscCall(PetscOptionsGetEnum(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_build", MatPELLRBuilds, (PetscEnum *)&p->build, NULL));
@@ -1154,6 +1393,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->mpi                = mpi;
     p->assemblyend        = B->ops->assemblyend;
     p->destroy            = B->ops->destroy;
+    p->duplicate          = B->ops->duplicate;
     p->mult               = B->ops->mult;
     p->multadd            = B->ops->multadd;
     p->multtranspose      = B->ops->multtranspose;
@@ -1165,6 +1405,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->productsetfromoptions = B->ops->productsetfromoptions;
     B->ops->assemblyend      = MatAssemblyEnd_PELLR;
     B->ops->destroy          = MatDestroy_PELLR;
+    B->ops->duplicate        = MatDuplicate_PELLR;
     B->ops->mult             = MatMult_PELLR;
     B->ops->multadd          = MatMultAdd_PELLR;
     B->ops->multtranspose    = MatMultTranspose_PELLR;
@@ -1248,6 +1489,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   PetscCall(VecDestroy(&p->lvec));
   B->ops->assemblyend      = p->assemblyend;
   B->ops->destroy          = p->destroy;
+  B->ops->duplicate        = p->duplicate;
   B->ops->mult             = p->mult;
   B->ops->multadd          = p->multadd;
   B->ops->multtranspose    = p->multtranspose;
@@ -1294,14 +1536,15 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 
    Options Database Keys:
 +  -mat_type pellr                        - sets the matrix type (also -dm_mat_type pellr)
-.  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows
+.  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks for the forward products (`MatPELLRSetFormat()`): PELLR, sliced ELLR in row order (slices of 32 rows of their own width), ELLR (all rows padded to the longest; refused when that is excessive), or the CSR itself (cuSPARSE SpMV on the GPU, the SeqAIJ product on the host); auto is pellr for now
+.  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows (whatever the format)
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner
 
-.seealso: `MATPELLRCUDA`, `MATAIJ`, `MATSELL`, `MatPELLRGetInfo()`, `MatPELLRWarpIterations()`, `MatPELLRPerturbation()`
+.seealso: `MATPELLRCUDA`, `MATAIJ`, `MATSELL`, `MatPELLRGetInfo()`, `MatPELLRSetFormat()`, `MatPELLRFormat`, `MatPELLRWarpIterations()`, `MatPELLRPerturbation()`
 M*/
 
 /*MC
@@ -1311,7 +1554,8 @@ M*/
    transpose products use a lazily built, cached explicit transpose (or atomics with -mat_pellr_transpose atomic).
 
    Options Database Keys:
-+  -mat_type pellrcuda - sets the matrix type (also -dm_mat_type pellrcuda, with -dm_vec_type cuda)
++  -mat_type pellrcuda                          - sets the matrix type (also -dm_mat_type pellrcuda, with -dm_vec_type cuda)
+.  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks on the GPU for the forward products (csr: cuSPARSE CSR SpMV, ALG1)
 -  see `MATPELLR`
 
    Level: beginner
@@ -1395,12 +1639,12 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
     } else {
       PetscObjectState cur;
       PetscCall(PellrSeqState(A, p, &cur));
-      PetscCall(PellrBlockEnsure(p, b, A, cur, PETSC_FALSE, dev));
+      PetscCall(PellrBlockEnsure(A, p, b, A, cur, PETSC_FALSE, dev));
     }
   }
   L = dev ? &b->DI : &b->L;
   info->rows                = L->m;
-  info->nonempty_rows       = L->nrows;
+  info->nonempty_rows       = L->nonempty;
   info->long_rows           = L->nlong;
   info->slices              = L->nslices;
   info->max_row_length      = L->maxlen;
@@ -1416,6 +1660,93 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   info->transpose_refreshes = b->ntrefresh;
   info->uploads             = b->nupload;
   info->device_refreshes    = b->ndrefresh;
+  info->format              = L->format;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  MatPELLRSetFormat - Sets the storage format of the blocks of a `MATPELLR` or `MATPELLRCUDA` matrix used by its forward products
+
+  Logically Collective
+
+  Input Parameters:
++ A   - the matrix
+- fmt - `MAT_PELLR_FORMAT_AUTO` (the default), `MAT_PELLR_FORMAT_PELLR`, `MAT_PELLR_FORMAT_SELL`, `MAT_PELLR_FORMAT_ELLR` or `MAT_PELLR_FORMAT_CSR`
+
+  Options Database Key:
+. -mat_pellr_format <auto,pellr,sell,ellr,csr> - the format
+
+  Level: intermediate
+
+  Notes:
+  Every sequential block (the matrix on one process, the diagonal and off-diagonal blocks in parallel) is stored in the
+  format; a change drops the copies, which are rebuilt at the next use. Transpose products always use the PELLR
+  explicit transpose (or the atomic path of `-mat_pellr_transpose atomic`; on the host a CSR block then uses the
+  `MATSEQAIJ` product, on the GPU the explicit transpose).
+
+  `MAT_PELLR_FORMAT_ELLR` pads every row to the longest one: the build fails with `PETSC_ERR_SUP` when that needs
+  more than 8 nnz + 32 m value slots (or 2^31 - 1) in a block (in parallel on the processes whose block is refused).
+  `MatDuplicate()` keeps the format.
+
+  `MAT_PELLR_FORMAT_AUTO` is `MAT_PELLR_FORMAT_PELLR` for now. The call does nothing for other matrix types.
+
+.seealso: `MATPELLR`, `MatPELLRGetFormat()`, `MatPELLRFormat`
+@*/
+PetscErrorCode MatPELLRSetFormat(Mat A, MatPELLRFormat fmt)
+{
+  PetscBool ours;
+
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(A, fmt, 2);
+  PetscCheck(fmt >= MAT_PELLR_FORMAT_AUTO && fmt <= MAT_PELLR_FORMAT_CSR, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "Unknown MatPELLRFormat %d", (int)fmt);
+  PetscCall(PellrIsOurs(A, &ours));
+  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  {
+    Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+    if (p->format != fmt) {
+      p->format = fmt;
+      PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
+      PetscCall(PellrBlockDestroy(&p->o));
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  MatPELLRGetFormat - Gets the requested storage format of a `MATPELLR` or `MATPELLRCUDA` matrix and the one its local
+  diagonal block (the whole matrix on one process) is stored in
+
+  Not Collective
+
+  Input Parameter:
+. A - the matrix (assembled if `used` is requested)
+
+  Output Parameters:
++ requested - the format set with `MatPELLRSetFormat()` or `-mat_pellr_format` (may be `NULL`)
+- used      - the format of the local diagonal block, after resolving `MAT_PELLR_FORMAT_AUTO` (may be `NULL`); the
+              block is built if it is not
+
+  Level: intermediate
+
+.seealso: `MATPELLR`, `MatPELLRSetFormat()`, `MatPELLRGetInfo()`
+@*/
+PetscErrorCode MatPELLRGetFormat(Mat A, MatPELLRFormat *requested, MatPELLRFormat *used)
+{
+  Mat_PELLR *p;
+  PetscBool  ours;
+
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
+  PetscCall(PellrIsOurs(A, &ours));
+  PetscCheck(ours, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a PELLR matrix but %s", ((PetscObject)A)->type_name);
+  p = (Mat_PELLR *)A->spptr;
+  if (requested) *requested = p->format;
+  if (used) {
+    MatPELLRInfo info;
+    PetscCall(MatPELLRGetInfo(A, PETSC_FALSE, &info)); /* builds the block if needed */
+    *used = p->d.fset ? p->d.fmt : info.format;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1427,13 +1758,17 @@ static PetscErrorCode PellrLayoutCompare(Mat aij, const char *what, const PellrL
   const char *bad = NULL;
 
   PetscFunctionBegin;
-  if (H->m != G->m || H->n != G->n || H->nnz != G->nnz || H->nlong != G->nlong || H->nblock != G->nblock || H->nrows != G->nrows || H->nslices != G->nslices || H->nslots != G->nslots) bad = "sizes";
+  if (H->format != G->format || H->format != S->format) bad = "format";
+  if (!bad && (H->m != G->m || H->n != G->n || H->nnz != G->nnz || H->nlong != G->nlong || H->nblock != G->nblock || H->nrows != G->nrows || H->nslices != G->nslices || H->nslots != G->nslots || H->nonempty != S->nonempty)) bad = "sizes";
   for (int c = 0; !bad && c < 7; c++)
     if (H->tclass[c] != G->tclass[c]) bad = "thread classes";
   if (!bad && (H->maxlen != S->maxlen || H->it_ell != S->it_ell || H->it_ellr != S->it_ellr || H->it_pellr != S->it_pellr || H->perturbation != S->perturbation)) bad = "statistics";
   if (!bad && H->m > 0) {
     PetscCall(PetscArraycmp(H->perm, G->perm, H->m, &eq));
     if (!eq) bad = "permutation";
+    if (!bad && (!H->sorder) != (!G->sorder)) bad = "slice order";
+    if (!bad && H->sorder) PetscCall(PetscArraycmp(H->sorder, G->sorder, H->nslices, &eq));
+    if (!bad && !eq) bad = "slice order";
     if (!bad) PetscCall(PetscArraycmp(H->longptr, G->longptr, H->nlong + 1, &eq));
     if (!bad && !eq) bad = "long-row pointers";
     if (!bad) PetscCall(PetscArraycmp(H->sliceptr, G->sliceptr, H->nslices + 1, &eq));
@@ -1506,6 +1841,7 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
       PetscInt           m, n;
       PellrLayout        H, HT, G, GT, S, ST;
       PellrDevice        D = NULL, DT = NULL;
+      MatPELLRFormat     fmt;
 
       PetscCall(PetscMemzero(&H, sizeof(H)));
       PetscCall(PetscMemzero(&HT, sizeof(HT)));
@@ -1514,20 +1850,29 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
       PetscCall(MatGetSize(blk[k], &m, &n));
       PetscCall(MatSeqAIJGetCSRAndMemType(blk[k], &ai, &aj, NULL, NULL));
       PetscCall(MatSeqAIJGetArrayRead(blk[k], &aa));
-      PetscCall(PellrLayoutBuild(&H, m, n, ai, aj, NULL, p->long_row_length));
+      PetscCall(PellrChooseFormat(A, p, k ? &p->o : &p->d, blk[k], &fmt)); /* the format the block is (or would be) stored in */
+      PetscCall(PellrLayoutBuild(&H, fmt, m, n, ai, aj, NULL, p->long_row_length));
       PetscCall(PellrLayoutSetValues(&H, aa));
       PetscCall(PellrLayoutBuildTranspose(&HT, m, n, ai, aj, p->long_row_length));
       PetscCall(PellrLayoutSetValues(&HT, aa));
-      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, PETSC_FALSE, &S, &D));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, fmt, PETSC_FALSE, &S, &D));
       PetscCall(PellrDeviceUploadValues(D, aa, PETSC_MEMTYPE_HOST, &dv));
       PetscCall(PellrDeviceSetValues(D, dv));
-      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, PETSC_TRUE, &ST, &DT));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, MAT_PELLR_FORMAT_PELLR, PETSC_TRUE, &ST, &DT));
       PetscCall(PellrDeviceSetValues(DT, dv));
       PetscCall(PellrDeviceReleaseValues(D));
-      PetscCall(MatSeqAIJRestoreArrayRead(blk[k], &aa));
       PetscCall(PellrDeviceDownload(D, &G));
       PetscCall(PellrDeviceDownload(DT, &GT));
-      PetscCall(PellrLayoutCompare(blk[k], k ? "off-diagonal block" : "block", &H, &G, &S, &loc));
+      if (fmt == MAT_PELLR_FORMAT_CSR) { /* no layout to compare: the statistics, and the CSR copy itself holds the CSR */
+        PetscBool eq = PETSC_TRUE;
+        if (G.m != H.m || G.nnz != H.nnz || S.format != fmt || S.maxlen != H.maxlen || S.nonempty != H.nonempty || S.it_ell != H.it_ell || S.it_ellr != H.it_ellr || S.it_pellr != H.it_pellr || S.perturbation != H.perturbation) eq = PETSC_FALSE;
+        if (eq && H.nnz) PetscCall(PetscArraycmp(G.val, aa, H.nnz, &eq));
+        if (!eq) {
+          loc = PETSC_FALSE;
+          PetscCall(PetscInfo(blk[k], "PELLR %s: the GPU CSR copy differs from the block\n", k ? "off-diagonal block" : "block"));
+        }
+      } else PetscCall(PellrLayoutCompare(blk[k], k ? "off-diagonal block" : "block", &H, &G, &S, &loc));
+      PetscCall(MatSeqAIJRestoreArrayRead(blk[k], &aa));
       PetscCall(PellrLayoutCompare(blk[k], k ? "off-diagonal block transpose" : "transpose", &HT, &GT, &ST, &loc));
       PetscCall(PellrLayoutDestroy(&H));
       PetscCall(PellrLayoutDestroy(&HT));

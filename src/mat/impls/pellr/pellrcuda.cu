@@ -8,8 +8,13 @@
                                                  so that every warp still reads 32 consecutive entries
     the other slices (tclass[5])               : a thread per row, a warp per slice
     empty rows                                 : y = 0 (or z) only
+  SELL and ELLR (-mat_pellr_format) use the same kernels with perm = identity and no long rows; the slices of SELL
+  are not in nonincreasing width, so the kernels of a class take the slices from the class-grouped list sorder.
+  CSR keeps the CSR itself on the GPU (32-bit row pointers and columns) and runs cuSPARSE's SpMV (CSR_ALG1) with a
+  handle, descriptors and work buffer cached in the device block.
 */
 #include <cuda_runtime.h>
+#include <cusparse.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <petscdevice_cuda.h>
@@ -18,10 +23,18 @@
 #define PELLR_LONG_THREADS 256
 
 struct _p_PellrDevice {
-  PetscInt     m, n, nnz, nlong, nblock, nrows, nslices, nslots;
+  MatPELLRFormat format;
+  PetscInt     m, n, nnz, nlong, nblock, nrows, nslices, nslots, nonempty;
   PetscInt     tclass[7];
   int         *perm, *longptr, *sliceptr, *rlen, *col;
+  int         *sorder; /* SELL: the slices grouped by thread class */
   PetscScalar *val;
+  /* CSR: rowptr (m+1, from 0), col and val (nnz) are the CSR; cuSPARSE SpMV objects, made at the first product */
+  cusparseHandle_t     handle;
+  cusparseSpMatDescr_t spmat;
+  cusparseDnVecDescr_t vx, vy;
+  void                *spbuf;
+  size_t               spbufsize;
   /* built on the GPU, for values-only refreshes on the GPU: */
   int         *rowptr; /* the CSR row pointers (m+1): slot j of sorted row k holds value rowptr[perm[k]] - rowptr[0] + j */
   int         *map;    /* explicit transpose only: index in the CSR values of each slot (-1 padding) */
@@ -54,8 +67,12 @@ PetscErrorCode PellrDeviceUpload(const PellrLayout *L, PellrDevice *dp)
   d->nrows   = L->nrows;
   d->nslices = L->nslices;
   d->nslots  = L->nslots;
+  d->format   = L->format;
+  d->nonempty = L->nonempty;
+  PetscCheck(L->format != MAT_PELLR_FORMAT_CSR, PETSC_COMM_SELF, PETSC_ERR_PLIB, "A CSR block is copied to the GPU from the CSR, not from a host layout");
   for (int c = 0; c < 7; c++) d->tclass[c] = L->tclass[c];
   PetscCall(PellrCopy(&d->perm, L->perm, L->m));
+  if (L->sorder) PetscCall(PellrCopy(&d->sorder, L->sorder, L->nslices));
   PetscCall(PellrCopy(&d->longptr, L->longptr, L->nlong + 1));
   PetscCall(PellrCopy(&d->sliceptr, L->sliceptr, L->nslices + 1));
   PetscCall(PellrCopy(&d->rlen, L->rlen, PELLR_SLICE * L->nslices));
@@ -83,6 +100,12 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   PetscFunctionBegin;
   if (!d) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(cudaFree(d->perm));
+  PetscCallCUDA(cudaFree(d->sorder));
+  if (d->vx) PetscCallCUSPARSE(cusparseDestroyDnVec(d->vx));
+  if (d->vy) PetscCallCUSPARSE(cusparseDestroyDnVec(d->vy));
+  if (d->spmat) PetscCallCUSPARSE(cusparseDestroySpMat(d->spmat));
+  if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
+  PetscCallCUDA(cudaFree(d->spbuf));
   PetscCallCUDA(cudaFree(d->longptr));
   PetscCallCUDA(cudaFree(d->sliceptr));
   PetscCallCUDA(cudaFree(d->rlen));
@@ -144,10 +167,10 @@ __global__ static void pellr_long_warp(int k0, int nlong, const int *__restrict_
 
 /* slices with T threads per row: block of 32*T threads per slice; warp w handles entries j = w, w+T, ... of all 32 rows */
 template <int T>
-__global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+__global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const int *__restrict__ sorder, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
 {
   __shared__ PetscScalar part[T][PELLR_SLICE];
-  const int              s = s0 + blockIdx.x, r = threadIdx.x % PELLR_SLICE, w = threadIdx.x / PELLR_SLICE;
+  const int              s = sorder ? sorder[s0 + blockIdx.x] : s0 + blockIdx.x, r = threadIdx.x % PELLR_SLICE, w = threadIdx.x / PELLR_SLICE;
   const int              len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
   PetscScalar            sum = 0;
 
@@ -164,15 +187,16 @@ __global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const in
   }
 }
 
-/* the other slices: a thread per row, a warp per slice */
-__global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+/* the other slices: a thread per row, a warp per slice (slice positions s0 .. s1-1, in sorder if given) */
+__global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows, const int *__restrict__ sorder, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
 {
-  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  const long s = s0 + g / PELLR_SLICE;
-  const int  r = (int)(g % PELLR_SLICE);
+  const long g  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long sp = s0 + g / PELLR_SLICE;
+  const int  r  = (int)(g % PELLR_SLICE);
 
-  if (s >= s1) return;
+  if (sp >= s1) return;
   {
+    const long  s   = sorder ? sorder[sp] : sp;
     const int   len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
     const long  k   = nlong + PELLR_SLICE * s + r;
     PetscScalar sum = 0;
@@ -271,23 +295,88 @@ static PetscErrorCode PellrLaunchEmpty(PellrDevice d, const PetscScalar *z, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+#if defined(PETSC_USE_COMPLEX)
+  #if defined(PETSC_USE_REAL_SINGLE)
+    #define PELLR_CUDA_SCALAR CUDA_C_32F
+  #else
+    #define PELLR_CUDA_SCALAR CUDA_C_64F
+  #endif
+#else
+  #if defined(PETSC_USE_REAL_SINGLE)
+    #define PELLR_CUDA_SCALAR CUDA_R_32F
+  #else
+    #define PELLR_CUDA_SCALAR CUDA_R_64F
+  #endif
+#endif
+
+/* CSR: y = z + A x by cuSPARSE (y = z first, then beta = 1); the handle, descriptors and buffer are made once */
+static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
+{
+  const PetscScalar one = 1.0, zero = 0.0;
+  const PetscScalar *beta = z ? &one : &zero;
+
+  PetscFunctionBegin;
+  if (!d->m) PetscFunctionReturn(PETSC_SUCCESS);
+  if (z && z != y) PetscCallCUDA(cudaMemcpyAsync(y, z, (size_t)d->m * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, 0));
+  if (!d->nnz || !d->n) { /* no entries: y = z (done) or 0 */
+    if (!z) PetscCallCUDA(cudaMemsetAsync(y, 0, (size_t)d->m * sizeof(PetscScalar), 0));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (!d->handle) {
+    size_t bs = 0;
+    PetscCallCUSPARSE(cusparseCreate(&d->handle));
+    PetscCallCUSPARSE(cusparseSetStream(d->handle, 0));
+    PetscCallCUSPARSE(cusparseSetPointerMode(d->handle, CUSPARSE_POINTER_MODE_HOST));
+    PetscCallCUSPARSE(cusparseCreateCsr(&d->spmat, d->m, d->n, d->nnz, d->rowptr, d->col, d->val, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, PELLR_CUDA_SCALAR));
+    PetscCallCUSPARSE(cusparseCreateDnVec(&d->vx, d->n, (void *)x, PELLR_CUDA_SCALAR));
+    PetscCallCUSPARSE(cusparseCreateDnVec(&d->vy, d->m, (void *)y, PELLR_CUDA_SCALAR));
+    PetscCallCUSPARSE(cusparseSpMV_bufferSize(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, &one, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, &bs));
+    d->spbufsize = bs;
+    if (bs) PetscCallCUDA(cudaMalloc(&d->spbuf, bs));
+  } else {
+    PetscCallCUSPARSE(cusparseDnVecSetValues(d->vx, (void *)x));
+    PetscCallCUSPARSE(cusparseDnVecSetValues(d->vy, (void *)y));
+  }
+  PetscCallCUSPARSE(cusparseSpMV(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, beta, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, d->spbuf));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* CSR diagonal: a thread per row */
+__global__ static void pellr_diag_csr(int m, const int *__restrict__ rowptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, PetscScalar *d)
+{
+  const long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < m) {
+    PetscScalar v = 0;
+    for (int t = rowptr[i]; t < rowptr[i + 1]; t++)
+      if (col[t] == i) v += val[t];
+    d[i] = v;
+  }
+}
+
 /* y = z + A x (z may be NULL or y), all pointers in device memory */
 PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
 {
   PetscFunctionBegin;
   PetscCheck(d, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device copy missing");
+  if (d->format == MAT_PELLR_FORMAT_CSR) {
+    PetscCall(PetscLogGpuTimeBegin());
+    PetscCall(PellrDeviceMultCSR(d, x, z, y));
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PetscLogGpuTimeEnd());
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscLogGpuTimeBegin());
   if (d->nblock) pellr_long<<<(unsigned int)d->nblock, PELLR_LONG_THREADS>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y);
   if (d->nlong > d->nblock) pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y);
 #define PELLR_MULTI(c, T) \
-  if (d->tclass[c + 1] > d->tclass[c]) pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y)
+  if (d->tclass[c + 1] > d->tclass[c]) pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y)
   PELLR_MULTI(0, 32);
   PELLR_MULTI(1, 16);
   PELLR_MULTI(2, 8);
   PELLR_MULTI(3, 4);
   PELLR_MULTI(4, 2);
 #undef PELLR_MULTI
-  if (d->tclass[6] > d->tclass[5]) pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y);
+  if (d->tclass[6] > d->tclass[5]) pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y);
   PetscCall(PellrLaunchEmpty(d, z, y));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
@@ -302,6 +391,7 @@ PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice d, const PetscScalar *
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_pellr_transpose atomic needs real scalars; use explicit");
 #else
   PetscCheck(d, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device copy missing");
+  PetscCheck(d->format != MAT_PELLR_FORMAT_CSR, PETSC_COMM_SELF, PETSC_ERR_PLIB, "A CSR block uses the explicit transpose");
   PetscCall(PetscLogGpuTimeBegin());
   if (z != y) {
     if (z) PetscCallCUDA(cudaMemcpy(y, z, (size_t)d->n * sizeof(PetscScalar), cudaMemcpyDeviceToDevice));
@@ -320,6 +410,12 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
   PetscFunctionBegin;
   PetscCheck(d, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device copy missing");
   PetscCall(PetscLogGpuTimeBegin());
+  if (d->format == MAT_PELLR_FORMAT_CSR) {
+    if (d->m) pellr_diag_csr<<<Blocks(d->m, 128), 128>>>((int)d->m, d->rowptr, d->col, d->val, diag);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PetscLogGpuTimeEnd());
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (d->nlong) pellr_diag_long<<<Blocks(d->nlong, 128), 128>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, diag);
   if (d->nslices) pellr_diag_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, diag);
   PetscCall(PellrLaunchEmpty(d, NULL, diag));
@@ -420,12 +516,47 @@ __global__ static void pellr_build_nlong(int k0, int k1, int nrows, const int *_
   }
 }
 
-/* slice widths w[s] = slen[nlong + 32 s] (w[nslices] = 0) for the prefix sum of the slice pointers */
-__global__ static void pellr_build_widths(int nslices, int nlong, const int *__restrict__ slen, long long *__restrict__ w)
+/* slice widths (w[nslices] = 0) for the prefix sum of the slice pointers: PELLR w[s] = slen[nlong + 32 s] (the sorted
+   slice's first row), SELL the longest row of the slice, ELLR the longest row of the block (maxlen) */
+__global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int nlong, int nrows, int maxlen, const int *__restrict__ slen, long long *__restrict__ w)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < nslices) w[s] = slen[nlong + PELLR_SLICE * s];
-  else if (s == nslices) w[s] = 0;
+  if (s < nslices) {
+    if (fmt == MAT_PELLR_FORMAT_PELLR) w[s] = slen[nlong + PELLR_SLICE * s];
+    else if (fmt == MAT_PELLR_FORMAT_ELLR) w[s] = maxlen;
+    else {
+      int wm = 0;
+      for (long k = nlong + PELLR_SLICE * s; k < nrows && k < nlong + PELLR_SLICE * (s + 1); k++) wm = max(wm, slen[k]);
+      w[s] = wm;
+    }
+  } else if (s == nslices) w[s] = 0;
+}
+
+/* thread class of a slice of width w (PellrThreadsPerRow() in pellr.c): 5 - log2(threads per row) */
+__device__ static inline unsigned PellrClass(long long w)
+{
+  unsigned t = 1, l = 0;
+  while (t < 32 && w >= 32LL * t) t *= 2, l++;
+  return 5 - l;
+}
+
+/* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes */
+__global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, unsigned *__restrict__ key, int *__restrict__ idx, int *__restrict__ cnt)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s < nslices) {
+    const unsigned c = PellrClass(w[s]);
+    key[s]           = c;
+    idx[s]           = (int)s;
+    atomicAdd(&cnt[c], 1);
+  }
+}
+
+/* CSR copy: row pointers from 0 */
+__global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int *__restrict__ rowptr)
+{
+  const long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i <= m) rowptr[i] = ai[i] - ai[0];
 }
 
 __global__ static void pellr_build_sliceptr(int nslices, const int *__restrict__ longptr, int nlong, const long long *__restrict__ wscan, int *__restrict__ sliceptr)
@@ -454,7 +585,7 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
-    const int  r = (int)(g % PELLR_SLICE), w = slen[nlong + PELLR_SLICE * s], base = sliceptr[s];
+    const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
     int        l = 0, src = 0;
     if (k < nrows) {
       const int row = perm[k];
@@ -622,8 +753,12 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the layout of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR positions to value indices */
-static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, const int *dai, const int *daj, const int *vmap, PetscInt longlen, PellrLayout *info, PellrDevice *dp)
+/*
+  the layout in format fmt of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR
+  positions to value indices (PELLR only). SELL and ELLR skip the long rows and use the identity permutation (the rows
+  are still sorted, for the PELLR statistics only); CSR copies the CSR.
+*/
+static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, const int *dai, const int *daj, const int *vmap, PetscInt longlen, MatPELLRFormat fmt, PellrLayout *info, PellrDevice *dp)
 {
   PellrDevice     d;
   PellrBuildStats hst, *dst = NULL;
@@ -639,12 +774,14 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   PetscFunctionBegin;
   PetscCall(PellrDeviceDestroy(dp));
   PetscCall(PetscMemzero(info, sizeof(*info)));
+  PetscCheck(fmt != MAT_PELLR_FORMAT_AUTO && (!vmap || fmt == MAT_PELLR_FORMAT_PELLR), PETSC_COMM_SELF, PETSC_ERR_PLIB, "Wrong PELLR device build format %d", (int)fmt);
   PetscCheck(n <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt_FMT " columns are too many; use more MPI processes or MATAIJ", n);
   longlen = PetscMin(PetscMax(longlen, 1), PETSC_INT32_MAX);
   PetscCall(PetscNew(&d));
   d->m = info->m = m;
   d->n = info->n = n;
   d->nnz = info->nnz = (PetscInt)nnz;
+  d->format = info->format = fmt;
   for (int c = 0; c < 7; c++) d->tclass[c] = info->tclass[c] = 0;
   if (m > 0) {
     /* 1. lengths and statistics */
@@ -657,7 +794,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
     for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
-    nrows = cntX[0];
+    nrows       = cntX[0];
+    d->nonempty = info->nonempty = nrows;
     /* 2. stable sort by decreasing length: ascending radix sort on maxlen - length (stable) */
     PetscCall(PellrTmpAlloc(&key, m));
     PetscCall(PellrTmpAlloc(&skey, m));
@@ -675,13 +813,34 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     /* 3. long rows: all rows >= longlen, then rows >= 32 while their slice would be more than 1/3 padding */
     {
       const PetscInt k0 = cntX[PELLR_NTHR - 1], k1 = PetscMax(k0, cntX[1]);
-      if (k1 > k0) pellr_build_nlong<<<Blocks(k1 - k0, T), T>>>((int)k0, (int)k1, (int)nrows, slen, dst);
+      if (fmt == MAT_PELLR_FORMAT_PELLR && k1 > k0) pellr_build_nlong<<<Blocks(k1 - k0, T), T>>>((int)k0, (int)k1, (int)nrows, slen, dst);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
       nlong = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
     }
-    nblock  = PetscMin(nlong, cntX[6]);
+    if (fmt != MAT_PELLR_FORMAT_PELLR) nlong = 0;
+    nblock = PetscMin(nlong, cntX[6]);
+    if (fmt == MAT_PELLR_FORMAT_SELL || fmt == MAT_PELLR_FORMAT_ELLR) {
+      /* rows in their order: perm = identity, slen = the lengths (slen[m] = 0 stays), every row in a slice */
+      nrows = m;
+      pellr_build_iota<<<Blocks(m, T), T>>>((long)m, d->perm);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpyAsync(slen, len, (size_t)m * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    }
     nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+    if (fmt == MAT_PELLR_FORMAT_CSR) {
+      /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
+      PetscCallCUDA(cudaFree(d->perm));
+      d->perm = NULL;
+      nslices = 0;
+      nslots  = nnz;
+      PetscCall(PellrAlloc(&d->rowptr, m + 1));
+      pellr_build_rowptr<<<Blocks(m + 1, T), T>>>((int)m, dai, d->rowptr);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCall(PellrAlloc(&d->col, nnz));
+      PetscCall(PellrAlloc(&d->val, nnz));
+      if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->col, daj, (size_t)nnz * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    } else {
     /* 4. pointers: long rows unpadded, slices 32 x width */
     PetscCall(PellrAlloc(&d->longptr, nlong + 1));
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
@@ -693,7 +852,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
     PetscCall(PellrTmpAlloc(&w, nslices + 1));
     PetscCall(PellrTmpAlloc(&wscan, nslices + 1));
-    pellr_build_widths<<<Blocks(nslices + 1, T), T>>>((int)nslices, (int)nlong, slen, w);
+    pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nlong, (int)nrows, (int)hst.maxlen, slen, w);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
     if (tb > tbytes) {
@@ -725,12 +884,38 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
     if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
     PetscCallCUDA(cudaGetLastError());
-    /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
-    for (int c = 1; c <= 5; c++) {
-      const PetscInt cnt = cntX[6 - c]; /* rows of length >= 512, 256, 128, 64, 32 */
-      d->tclass[c]       = PetscMin(nslices, PetscMax(0, (cnt - nlong + PELLR_SLICE - 1) / PELLR_SLICE));
+    if (fmt == MAT_PELLR_FORMAT_PELLR) {
+      /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
+      for (int c = 1; c <= 5; c++) {
+        const PetscInt cnt = cntX[6 - c]; /* rows of length >= 512, 256, 128, 64, 32 */
+        d->tclass[c]       = PetscMin(nslices, PetscMax(0, (cnt - nlong + PELLR_SLICE - 1) / PELLR_SLICE));
+      }
+    } else if (fmt == MAT_PELLR_FORMAT_ELLR) {
+      /* one width, one class */
+      PetscInt t = 1, cls = 5;
+      while (t < 32 && (PetscInt64)hst.maxlen >= 32 * (PetscInt64)t) t *= 2, cls--;
+      for (int c = 1; c <= 5; c++) d->tclass[c] = c <= cls ? 0 : nslices;
+    } else if (nslices) {
+      /* SELL: the slice indices stably sorted by class (radix sort of the class keys), the classes from their counts */
+      int *ccnt = NULL, hcnt[6];
+      PetscCall(PellrTmpAlloc(&ccnt, 6));
+      PetscCallCUDA(cudaMemsetAsync(ccnt, 0, 6 * sizeof(int), 0));
+      PetscCall(PellrAlloc(&d->sorder, nslices));
+      pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, ccnt);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+      if (tb > tbytes) {
+        PetscCall(PellrFreeAsync(&tmp));
+        tbytes = tb;
+        PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1)));
+      }
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+      PetscCallCUDA(cudaMemcpy(hcnt, ccnt, 6 * sizeof(int), cudaMemcpyDeviceToHost));
+      PetscCall(PellrFreeAsync(&ccnt));
+      for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + hcnt[c];
     }
     d->tclass[6] = nslices;
+    }
     PetscCall(PellrFreeAsync(&len));
     PetscCall(PellrFreeAsync(&key));
     PetscCall(PellrFreeAsync(&skey));
@@ -758,10 +943,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
 }
 
 /*
-  Build on the GPU the PELLR layout of the m x n CSR (ai, aj) in host or device memory (mtype), or with transpose
-  that of its transpose (with the map back into the CSR values). info gets the statistics (no arrays).
+  Build on the GPU the layout in format fmt of the m x n CSR (ai, aj) in host or device memory (mtype), or with
+  transpose the PELLR layout of its transpose (with the map back into the CSR values; fmt is ignored). info gets the
+  statistics (no arrays).
 */
-PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, PetscBool transpose, PellrLayout *info, PellrDevice *dp)
+PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, MatPELLRFormat fmt, PetscBool transpose, PellrLayout *info, PellrDevice *dp)
 {
   int       *dai, *daj;
   PetscBool  own;
@@ -774,7 +960,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
   /* the event times the build from the CSR on the GPU (the copy of a host CSR is PELLRCopyToGPU) */
   PetscCall(PetscLogEventBegin(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, NULL, longlen, info, dp));
+  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, NULL, longlen, fmt, info, dp));
   else {
     int *rowof = NULL, *cnt = NULL, *ti = NULL, *tj = NULL, *pos = NULL, *iota = NULL, *scol = NULL;
     char  *tmp = NULL;
@@ -806,7 +992,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
       pellr_build_tj<<<Blocks(nnz, 256), 256>>>((long)nnz, pos, rowof, tj);
       PetscCallCUDA(cudaGetLastError());
     } else if (n + 1 > 0) PetscCallCUDA(cudaMemsetAsync(ti, 0, (size_t)(n + 1) * sizeof(int), 0));
-    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, pos, longlen, info, dp));
+    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, pos, longlen, MAT_PELLR_FORMAT_PELLR, info, dp));
     PetscCall(PellrFreeAsync(&rowof));
     PetscCall(PellrFreeAsync(&cnt));
     PetscCall(PellrFreeAsync(&ti));
@@ -845,6 +1031,13 @@ PetscErrorCode PellrDeviceUploadValues(PellrDevice d, const PetscScalar *aa, Pet
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  if (d->format == MAT_PELLR_FORMAT_CSR) { /* straight into the CSR copy's values */
+    PetscCallCUDA(cudaMemcpy(d->val, aa, (size_t)d->nnz * sizeof(PetscScalar), cudaMemcpyHostToDevice));
+    PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(PetscScalar)));
+    PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+    *dvals = d->val;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (!d->csrval) PetscCallCUDA(cudaMallocAsync((void **)&d->csrval, (size_t)d->nnz * sizeof(PetscScalar), 0));
   PetscCallCUDA(cudaMemcpy(d->csrval, aa, (size_t)d->nnz * sizeof(PetscScalar), cudaMemcpyHostToDevice));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(PetscScalar)));
@@ -867,7 +1060,9 @@ PetscErrorCode PellrDeviceSetValues(PellrDevice d, const PetscScalar *dvals)
 {
   PetscFunctionBegin;
   PetscCheck(d && (d->map || d->rowptr || !d->nslots), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device layout has no value map (not built on the GPU)");
-  if (d->nslots) {
+  if (d->format == MAT_PELLR_FORMAT_CSR) {
+    if (d->nnz && dvals != d->val) PetscCallCUDA(cudaMemcpyAsync(d->val, dvals, (size_t)d->nnz * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, 0));
+  } else if (d->nslots) {
     PetscCall(PetscLogGpuTimeBegin());
     if (d->map) pellr_gather<<<Blocks(d->nslots, 256), 256>>>((long)d->nslots, d->map, dvals, d->val);
     else {
@@ -904,11 +1099,14 @@ PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
   L->nrows   = d->nrows;
   L->nslices = d->nslices;
   L->nslots  = d->nslots;
+  L->format   = d->format;
+  L->nonempty = d->nonempty;
   for (int c = 0; c < 7; c++) L->tclass[c] = d->tclass[c];
   PetscCallCUDA(cudaDeviceSynchronize());
-  PetscCall(PellrDownload(&L->perm, d->perm, d->m));
-  PetscCall(PellrDownload(&L->longptr, d->longptr, d->m > 0 ? d->nlong + 1 : 0));
-  PetscCall(PellrDownload(&L->sliceptr, d->sliceptr, d->m > 0 ? d->nslices + 1 : 0));
+  if (d->perm) PetscCall(PellrDownload(&L->perm, d->perm, d->m));
+  if (d->sorder) PetscCall(PellrDownload(&L->sorder, d->sorder, d->nslices));
+  if (d->longptr) PetscCall(PellrDownload(&L->longptr, d->longptr, d->m > 0 ? d->nlong + 1 : 0));
+  if (d->sliceptr) PetscCall(PellrDownload(&L->sliceptr, d->sliceptr, d->m > 0 ? d->nslices + 1 : 0));
   PetscCall(PellrDownload(&L->rlen, d->rlen, PELLR_SLICE * d->nslices));
   PetscCall(PellrDownload(&L->col, d->col, d->nslots));
   if (d->map) PetscCall(PellrDownload(&L->map, d->map, d->nslots));

@@ -25,15 +25,26 @@
   map[t] is the index in the CSR value array of slot t (-1 for padding): a values-only change is one gather.
   The slices are in nonincreasing width; tclass[c] .. tclass[c+1]-1 are the slices processed with
   2^(5-c) threads per row on the GPU (c = 0: 32 threads ... c = 5: one thread per row).
+
+  The other formats (-mat_pellr_format) use the same arrays:
+    SELL  rows in their own order (perm = identity), no long rows, nrows = m (empty rows are rows of length 0 in
+          their slice), slice s holds rows 32 s .. 32 s + 31 and is as wide as its longest row; the slices are not
+          in nonincreasing width, so sorder lists them grouped by thread class (stably) and the classes
+          tclass[c] .. tclass[c+1]-1 are positions in sorder
+    ELLR  as SELL, but every slice as wide as the longest row of the block (one class, no sorder)
+    CSR   no arrays: the statistics only (the products use the CSR: cuSPARSE on the GPU, SeqAIJ on the host)
 */
 typedef struct {
+  MatPELLRFormat format;    /* PELLR, SELL, ELLR (arrays as above) or CSR (statistics only: the products use the CSR) */
   PetscInt    m, n, nnz;    /* rows, columns and stored nonzeros of the block */
-  PetscInt    nlong, nrows; /* long rows; non-empty rows */
+  PetscInt    nlong, nrows; /* long rows; rows in the long-row and slice segments (PELLR: the non-empty rows; SELL, ELLR: all m; CSR: non-empty) */
+  PetscInt    nonempty;     /* non-empty rows */
   PetscInt    nblock;       /* long rows [0, nblock) have >= PELLR_BLOCK_ROW entries: a thread block per row; the others a warp */
   PetscInt    nslices, nslots;
   PetscInt    tclass[7];
   PetscInt    maxlen;
-  int        *perm;     /* [m] */
+  int        *perm;     /* [m] (the identity for SELL and ELLR) */
+  int        *sorder;   /* SELL only: [nslices] the slices grouped by thread class (stable), tclass indexes it */
   int        *longptr;  /* [nlong+1] */
   int        *sliceptr; /* [nslices+1] */
   int        *rlen;     /* [32 nslices] */
@@ -63,13 +74,12 @@ typedef struct {
   PetscObjectState dnzstate;
   PellrLayout      DI, DTI;  /* statistics of the GPU-built dL and dT (scalars only, no arrays) */
   PetscObjectState dstate, dtstate;
+  PetscBool        fset;     /* fmt is the format chosen by PellrChooseFormat() for the pattern fid/fnzstate */
+  MatPELLRFormat   fmt;
+  PetscObjectId    fid;
+  PetscObjectState fnzstate;
   PetscInt         nbuild, nrefresh, ntbuild, ntrefresh, nupload, ndrefresh;
 } PellrBlock;
-
-/* Storage formats: the predictor (a later component) will choose among these; only PELLR exists now */
-typedef enum {
-  MAT_PELLR_FORMAT_PELLR = 0
-} MatPELLRFormat;
 
 /* where pellrcuda builds its layout: on the GPU from the CSR (default), or on the host and copied */
 typedef enum {
@@ -83,7 +93,7 @@ typedef enum {
 } MatPELLRTransposeMode;
 
 typedef struct {
-  MatPELLRFormat        format;
+  MatPELLRFormat        format; /* requested (-mat_pellr_format); the used one is in each block */
   MatPELLRTransposeMode tmode;
   MatPELLRBuild         build;
   PetscInt              long_row_length;
@@ -101,6 +111,7 @@ typedef struct {
   /* the parent's (SeqAIJ or MPIAIJ) operations that we chain to */
   PetscErrorCode (*assemblyend)(Mat, MatAssemblyType);
   PetscErrorCode (*destroy)(Mat);
+  PetscErrorCode (*duplicate)(Mat, MatDuplicateOption, Mat *);
   PetscErrorCode (*mult)(Mat, Vec, Vec);
   PetscErrorCode (*multadd)(Mat, Vec, Vec, Vec);
   PetscErrorCode (*multtranspose)(Mat, Vec, Vec);
@@ -115,6 +126,8 @@ typedef struct {
 PETSC_INTERN PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
 
 PETSC_INTERN PetscErrorCode PellrLayoutDestroy(PellrLayout *);
+PETSC_INTERN PetscErrorCode PellrFormatSlots(MatPELLRFormat, PetscInt, const PetscInt *, PetscInt, PetscInt64 *);
+PETSC_INTERN PetscErrorCode PellrChooseFormat(Mat, Mat_PELLR *, PellrBlock *, Mat, MatPELLRFormat *);
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PellrDeviceUpload(const PellrLayout *, PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceRefresh(PellrDevice, const PetscScalar *, PetscInt);
@@ -122,7 +135,7 @@ PETSC_INTERN PetscErrorCode PellrDeviceDestroy(PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceMult(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
-PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, PetscBool, PellrLayout *, PellrDevice *);
+PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, PellrLayout *, PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceUploadValues(PellrDevice, const PetscScalar *, PetscMemType, const PetscScalar **);
 PETSC_INTERN PetscErrorCode PellrDeviceSetValues(PellrDevice, const PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceReleaseValues(PellrDevice);
