@@ -1083,6 +1083,7 @@ PetscErrorCode PellrCVReportView(PetscViewer viewer, const PellrCVReport *r)
 }
 
 /* ------------------------------------------------------------------------------------------------ developer check */
+#if !defined(PELLR_PREDICT_HOST_ONLY) /* the CPU tests compile this file in (its functions are hidden in the library) */
 
 /*
   MatPELLRPredictCheckDevice - copies the row pointers to the GPU, computes the features there and on the host and
@@ -1109,3 +1110,4 @@ PetscErrorCode MatPELLRPredictCheckDevice(PetscInt m, PetscInt n, const PetscInt
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+#endif
