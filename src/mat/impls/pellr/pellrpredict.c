@@ -694,6 +694,12 @@ PetscErrorCode PellrModelLoadDefault(const char file[], const char gpu[], PetscI
 
 /* ------------------------------------------------------------------------------------------------ prediction */
 
+/* expected_products >= PETSC_INFINITY (or IEEE inf): the conversion cost is ignored */
+static inline PetscBool PellrProductsInfinite(PetscReal e)
+{
+  return (PetscBool)(PetscIsInfReal(e) || e >= PETSC_INFINITY);
+}
+
 static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal *ts, PetscReal *tc)
 {
   *ts = k->c[0] + k->c[1] * (PetscReal)f->work[c] + k->c[2] * f->bytes[c] + k->c[3] * (PetscReal)f->crit[c];
@@ -726,7 +732,7 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, &p->ts[c], &p->tc[c]);
     p->tp[c]       = 0;
-    p->total[c]    = p->ts[c] + p->tp[c] + (PetscIsInfReal(expected_products) ? 0 : p->tc[c] / expected_products);
+    p->total[c]    = p->ts[c] + p->tp[c] + (PellrProductsInfinite(expected_products) ? 0 : p->tc[c] / expected_products);
     p->feasible[c] = (PetscBool)(sf[c] && (!feasible || feasible[c]) && !PetscIsInfOrNanReal(p->total[c]));
     if (p->feasible[c]) best = PetscMin(best, p->total[c]);
   }
@@ -744,13 +750,16 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
 PetscErrorCode PellrPredictionView(PetscViewer viewer, const PellrFeatures *f, const PellrPrediction *p)
 {
   PetscInt64 lo = PellrIntervalLo(p->interval), hi = PellrIntervalHi(p->interval);
+  char       amort[128];
 
   PetscFunctionBegin;
   PetscCall(PetscViewerASCIIPrintf(viewer, "storage-format prediction (model: %s)\n", p->model));
   PetscCall(PetscViewerASCIIPushTab(viewer));
   if (f) PetscCall(PellrFeaturesView(viewer, f));
-  if (hi < 0) PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows >= %" PetscInt64_FMT "; conversion amortized over %g products\n", p->interval, lo, (double)p->expected_products));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows in [%" PetscInt64_FMT ", %" PetscInt64_FMT "); conversion amortized over %g products\n", p->interval, lo, hi, (double)p->expected_products));
+  if (PellrProductsInfinite(p->expected_products)) PetscCall(PetscStrncpy(amort, "conversion cost ignored (infinitely many products)", sizeof(amort)));
+  else PetscCall(PetscSNPrintf(amort, sizeof(amort), "conversion amortized over %g products", (double)p->expected_products));
+  if (hi < 0) PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows >= %" PetscInt64_FMT "; %s\n", p->interval, lo, amort));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows in [%" PetscInt64_FMT ", %" PetscInt64_FMT "); %s\n", p->interval, lo, hi, amort));
   PetscCall(PetscViewerASCIIPrintf(viewer, "candidate  feasible  slots            bytes          TC (s)       Ts (s)       Tp (s)  total (s)\n"));
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)f->bytes[c] : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
@@ -1045,8 +1054,8 @@ PetscErrorCode PellrModelCrossValidate(const PellrHardware *hw, PetscInt ns, con
           rep->tc_ntest[c]++;
           if (PetscAbsReal(p.tc[c] - s[q].tc[c]) <= 0.05 * s[q].tc[c]) tcrel5[c]++;
         }
-        avail[c] = (PetscBool)(sf[c] && PellrValidTime(s[q].ts[c]) && (PetscIsInfReal(expected_products) || (!PetscIsInfOrNanReal(s[q].tc[c]) && s[q].tc[c] >= 0)));
-        meas[c]  = avail[c] ? s[q].ts[c] + (PetscIsInfReal(expected_products) ? 0 : s[q].tc[c] / expected_products) : PETSC_INFINITY;
+        avail[c] = (PetscBool)(sf[c] && PellrValidTime(s[q].ts[c]) && (PellrProductsInfinite(expected_products) || (!PetscIsInfOrNanReal(s[q].tc[c]) && s[q].tc[c] >= 0)));
+        meas[c]  = avail[c] ? s[q].ts[c] + (PellrProductsInfinite(expected_products) ? 0 : s[q].tc[c] / expected_products) : PETSC_INFINITY;
         if (avail[c]) {
           any  = PETSC_TRUE;
           best = PetscMin(best, meas[c]);
