@@ -44,12 +44,13 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
     for (PetscInt i = g; i < PetscMin(m, g + PELLR_SLICE); i++) {
       PetscInt l = rp[i + 1] - rp[i];
 
-      PetscCheck(l >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at row %" PetscInt_FMT ": %" PetscInt_FMT " then %" PetscInt_FMT, i, rp[i], rp[i + 1]);
-      if (l < PELLR_PRED_HCAP) s->cnt[l]++;
-      else {
-        PetscCheck(s->nbig < cap, PETSC_COMM_SELF, PETSC_ERR_PLIB, "More than nnz/%d rows of length >= %d", PELLR_PRED_HCAP, PELLR_PRED_HCAP);
-        s->big[s->nbig++] = l;
+      /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
+      if (l < 0 || (l >= PELLR_PRED_HCAP && s->nbig >= cap)) {
+        PetscCall(PetscFree(s->big));
+        SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, i);
       }
+      if (l < PELLR_PRED_HCAP) s->cnt[l]++;
+      else s->big[s->nbig++] = l;
       gmax = PetscMax(gmax, l);
       if (i > 0) s->pert += PetscAbsInt(l - (rp[i] - rp[i - 1]));
     }
@@ -221,6 +222,7 @@ PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowp
   PetscCheck(m >= 0 && n >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need m >= 0 and n >= 0, not %" PetscInt_FMT " x %" PetscInt_FMT, m, n);
   PetscCheck(long_row_length >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Long-row length must be >= 1, not %" PetscInt_FMT, long_row_length);
   if (m) PetscAssertPointer(rowptr, 3);
+  PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
   if (PetscMemTypeHost(mtype)) PetscCall(PellrLengthSummaryHost(m, rowptr, &s));
   else {
 #if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
@@ -232,6 +234,7 @@ PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowp
   }
   PetscCall(PellrFeaturesFinish(m, n, long_row_length, &s, f));
   PetscCall(PetscFree(s.big));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

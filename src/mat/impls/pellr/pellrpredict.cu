@@ -10,12 +10,14 @@
 #include "pellrpredict.h"
 
 #define PELLR_PRED_THREADS 256
+#define PELLR_PRED_INLINE  1024 /* lengths >= PELLR_PRED_HCAP stored in the summary itself (copied back with it) */
 
 typedef struct {
-  unsigned long long ellr, pert;
-  unsigned long long nbig;
-  unsigned int       bad; /* a negative row length */
+  unsigned long long ellr, pert, nbig;
+  long long          rp0, rpm; /* rowptr[0], rowptr[m] */
+  unsigned int       bad;      /* a negative row length */
   unsigned long long cnt[PELLR_PRED_HCAP];
+  PetscInt           big[PELLR_PRED_INLINE]; /* the first lengths >= PELLR_PRED_HCAP; the others in the overflow array */
 } PellrSummaryDev;
 
 __device__ static inline long long WarpMaxLL(long long v)
@@ -31,13 +33,17 @@ __device__ static inline unsigned long long WarpSumULL(unsigned long long v)
 }
 
 /* grid-stride over 32-row groups: blockDim and the stride are multiples of 32, so each warp holds one whole group */
-__global__ static void pellr_predict_summary(long long m, const PetscInt *__restrict__ rp, PellrSummaryDev *st, PetscInt *big, unsigned long long cap)
+__global__ static void pellr_predict_summary(long long m, const PetscInt *__restrict__ rp, PellrSummaryDev *st, PetscInt *over, unsigned long long cap)
 {
   __shared__ unsigned int hist[PELLR_PRED_HCAP];
   const int               lane   = threadIdx.x & 31;
   const long long         stride = (long long)gridDim.x * blockDim.x;
   unsigned long long      ellr = 0, pert = 0;
 
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    st->rp0 = (long long)rp[0];
+    st->rpm = (long long)rp[m];
+  }
   for (int t = threadIdx.x; t < PELLR_PRED_HCAP; t += blockDim.x) hist[t] = 0;
   __syncthreads();
   for (long long base = (long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31); base < m; base += stride) {
@@ -58,7 +64,8 @@ __global__ static void pellr_predict_summary(long long m, const PetscInt *__rest
       if (l < PELLR_PRED_HCAP) atomicAdd(&hist[l], 1u);
       else {
         const unsigned long long pos = atomicAdd(&st->nbig, 1ull);
-        if (pos < cap) big[pos] = (PetscInt)l;
+        if (pos < PELLR_PRED_INLINE) st->big[pos] = (PetscInt)l;
+        else if (pos - PELLR_PRED_INLINE < cap) over[pos - PELLR_PRED_INLINE] = (PetscInt)l;
       }
     }
     wmax = WarpMaxLL(l);
@@ -75,50 +82,54 @@ __global__ static void pellr_predict_summary(long long m, const PetscInt *__rest
     if (hist[t]) atomicAdd(&st->cnt[t], (unsigned long long)hist[t]);
 }
 
+/*
+  One memset, one kernel and one copy back (two when more than PELLR_PRED_INLINE rows reach PELLR_PRED_HCAP entries;
+  the pass is repeated with a large enough overflow array in the rare case of more than PELLR_PRED_INLINE + 65536 such rows)
+*/
 PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLengthSummary *s)
 {
-  PellrSummaryDev *d_st = NULL, *h_st = NULL;
-  PetscInt        *d_big = NULL, rp0 = 0, rpm = 0;
-  PetscInt64       cap;
+  PellrSummaryDev   *d_st = NULL, *h_st = NULL;
+  PetscInt          *d_over = NULL;
+  unsigned long long cap    = (unsigned long long)PetscMax(0, PetscMin(m - PELLR_PRED_INLINE, 65536));
+  int                dev, sms;
+  long long          blocks = ((long long)m + PELLR_PRED_THREADS - 1) / PELLR_PRED_THREADS;
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(s, sizeof(*s)));
   if (!m) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCallCUDA(cudaMemcpy(&rp0, rp, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-  PetscCallCUDA(cudaMemcpy(&rpm, rp + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-  s->nnz = (PetscInt64)(rpm - rp0);
-  PetscCheck(s->nnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers give %" PetscInt64_FMT " nonzeros", s->nnz);
-  cap = PetscMin((PetscInt64)m, s->nnz / PELLR_PRED_HCAP + 1);
-  PetscCallCUDA(cudaMalloc((void **)&d_st, sizeof(PellrSummaryDev)));
-  PetscCallCUDA(cudaMemset(d_st, 0, sizeof(PellrSummaryDev)));
-  PetscCallCUDA(cudaMalloc((void **)&d_big, (size_t)cap * sizeof(PetscInt)));
-  {
-    int       dev, sms;
-    long long blocks = ((long long)m + PELLR_PRED_THREADS - 1) / PELLR_PRED_THREADS;
-
-    PetscCallCUDA(cudaGetDevice(&dev));
-    PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    blocks = PetscMin(blocks, 4 * (long long)sms);
-    pellr_predict_summary<<<(unsigned)blocks, PELLR_PRED_THREADS>>>((long long)m, rp, d_st, d_big, (unsigned long long)cap);
-    PetscCallCUDA(cudaGetLastError());
-  }
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  blocks = PetscMin(blocks, 4 * (long long)sms);
   PetscCall(PetscMalloc1(1, &h_st));
-  PetscCallCUDA(cudaMemcpy(h_st, d_st, sizeof(PellrSummaryDev), cudaMemcpyDeviceToHost));
+  PetscCallCUDA(cudaMalloc((void **)&d_st, sizeof(PellrSummaryDev)));
+  for (int pass = 0; pass < 2; pass++) {
+    if (cap) PetscCallCUDA(cudaMalloc((void **)&d_over, (size_t)cap * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemset(d_st, 0, sizeof(PellrSummaryDev)));
+    pellr_predict_summary<<<(unsigned)blocks, PELLR_PRED_THREADS>>>((long long)m, rp, d_st, d_over, cap);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(h_st, d_st, sizeof(PellrSummaryDev), cudaMemcpyDeviceToHost));
+    if (h_st->nbig <= PELLR_PRED_INLINE + cap) break;
+    PetscCallCUDA(cudaFree(d_over)); /* too many long rows for the overflow array: again with room for all */
+    d_over = NULL;
+    cap    = h_st->nbig - PELLR_PRED_INLINE;
+  }
+  s->nnz  = (PetscInt64)(h_st->rpm - h_st->rp0);
   s->ellr = (PetscInt64)h_st->ellr;
   s->pert = (PetscInt64)h_st->pert;
-  s->nbig = (PetscInt)PetscMin(h_st->nbig, (unsigned long long)cap);
+  s->nbig = (PetscInt)PetscMin(h_st->nbig, PELLR_PRED_INLINE + cap);
   for (PetscInt l = 0; l < PELLR_PRED_HCAP; l++) s->cnt[l] = (PetscInt64)h_st->cnt[l];
   PetscCall(PetscMalloc1(s->nbig, &s->big));
-  if (s->nbig) PetscCallCUDA(cudaMemcpy(s->big, d_big, (size_t)s->nbig * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  for (PetscInt k = 0; k < PetscMin(s->nbig, PELLR_PRED_INLINE); k++) s->big[k] = h_st->big[k];
+  if (s->nbig > PELLR_PRED_INLINE) PetscCallCUDA(cudaMemcpy(s->big + PELLR_PRED_INLINE, d_over, (size_t)(s->nbig - PELLR_PRED_INLINE) * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCallCUDA(cudaFree(d_st));
-  PetscCallCUDA(cudaFree(d_big));
+  PetscCallCUDA(cudaFree(d_over));
   {
-    const PetscBool bad = (PetscBool)(h_st->bad != 0), over = (PetscBool)(h_st->nbig > (unsigned long long)cap);
+    const PetscBool bad = (PetscBool)(h_st->bad != 0 || s->nnz < 0), over = (PetscBool)(h_st->nbig > PELLR_PRED_INLINE + cap);
 
     PetscCall(PetscFree(h_st));
     if (bad || over) PetscCall(PetscFree(s->big));
     PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease (a negative row length)");
-    PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_PLIB, "More than nnz/%d rows of length >= %d", PELLR_PRED_HCAP, PELLR_PRED_HCAP);
+    PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Lost lengths of rows >= %d entries", PELLR_PRED_HCAP);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
