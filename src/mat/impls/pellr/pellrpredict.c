@@ -1122,4 +1122,16 @@ PetscErrorCode MatPELLRPredictCheckDevice(PetscInt m, PetscInt n, const PetscInt
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* PellrHardwareMeasure() for programs outside the library (the calibration driver) */
+PetscErrorCode MatPELLRPredictMeasureHardware(PellrHardware *hw)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PellrHardwareMeasure(hw));
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "MatPELLRPredictMeasureHardware() needs PETSc with CUDA");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 #endif

@@ -101,15 +101,15 @@ PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLen
   PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   blocks = PetscMin(blocks, 4 * (long long)sms);
   PetscCall(PetscMalloc1(1, &h_st));
-  PetscCallCUDA(cudaMalloc((void **)&d_st, sizeof(PellrSummaryDev)));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_st, sizeof(PellrSummaryDev), 0)); /* stream-ordered temporaries, as the PELLR build */
   for (int pass = 0; pass < 2; pass++) {
-    if (cap) PetscCallCUDA(cudaMalloc((void **)&d_over, (size_t)cap * sizeof(PetscInt)));
-    PetscCallCUDA(cudaMemset(d_st, 0, sizeof(PellrSummaryDev)));
+    if (cap) PetscCallCUDA(cudaMallocAsync((void **)&d_over, (size_t)cap * sizeof(PetscInt), 0));
+    PetscCallCUDA(cudaMemsetAsync(d_st, 0, sizeof(PellrSummaryDev), 0));
     pellr_predict_summary<<<(unsigned)blocks, PELLR_PRED_THREADS>>>((long long)m, rp, d_st, d_over, cap);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(h_st, d_st, sizeof(PellrSummaryDev), cudaMemcpyDeviceToHost));
     if (h_st->nbig <= PELLR_PRED_INLINE + cap) break;
-    PetscCallCUDA(cudaFree(d_over)); /* too many long rows for the overflow array: again with room for all */
+    if (d_over) PetscCallCUDA(cudaFreeAsync(d_over, 0)); /* too many long rows for the overflow array: again with room for all */
     d_over = NULL;
     cap    = h_st->nbig - PELLR_PRED_INLINE;
   }
@@ -121,8 +121,8 @@ PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLen
   PetscCall(PetscMalloc1(s->nbig, &s->big));
   for (PetscInt k = 0; k < PetscMin(s->nbig, PELLR_PRED_INLINE); k++) s->big[k] = h_st->big[k];
   if (s->nbig > PELLR_PRED_INLINE) PetscCallCUDA(cudaMemcpy(s->big + PELLR_PRED_INLINE, d_over, (size_t)(s->nbig - PELLR_PRED_INLINE) * sizeof(PetscInt), cudaMemcpyDeviceToHost));
-  PetscCallCUDA(cudaFree(d_st));
-  PetscCallCUDA(cudaFree(d_over));
+  PetscCallCUDA(cudaFreeAsync(d_st, 0));
+  if (d_over) PetscCallCUDA(cudaFreeAsync(d_over, 0));
   {
     const PetscBool bad = (PetscBool)(h_st->bad != 0 || s->nnz < 0), over = (PetscBool)(h_st->nbig > PELLR_PRED_INLINE + cap);
 
@@ -131,5 +131,86 @@ PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLen
     PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease (a negative row length)");
     PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Lost lengths of rows >= %d entries", PELLR_PRED_HCAP);
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the current device's name and multiprocessor count (what PellrModelMatchesDevice() compares) */
+PetscErrorCode PellrDeviceIdentify(char gpu[], size_t len, PetscInt *sm)
+{
+  int            dev;
+  cudaDeviceProp prop;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaGetDeviceProperties(&prop, dev));
+  PetscCall(PetscStrncpy(gpu, prop.name, len));
+  *sm = prop.multiProcessorCount;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+__global__ static void pellr_predict_empty(void) { }
+
+/*
+  PellrHardwareMeasure - the hardware line of a calibration: name and SMs of the current device, device-to-device copy
+  bandwidth (bytes read + written per second of a cudaMemcpy of 2 x 128 MiB, best of 5), host-to-device bandwidth
+  (cudaMemcpy of 64 MiB from pageable memory, as the CSR upload does, best of 5) and launch latency (mean of 200
+  synchronized empty launches). About 0.1 s: for the calibration driver, not for every matrix.
+*/
+PetscErrorCode PellrHardwareMeasure(PellrHardware *hw)
+{
+  const size_t big = (size_t)128 << 20, up = (size_t)64 << 20;
+  void        *a = NULL, *b = NULL;
+  char        *h = NULL;
+  cudaEvent_t  e0, e1;
+  float        ms, best;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(hw, sizeof(*hw)));
+  PetscCall(PellrDeviceIdentify(hw->gpu, sizeof(hw->gpu), &hw->sm));
+  PetscCallCUDA(cudaEventCreate(&e0));
+  PetscCallCUDA(cudaEventCreate(&e1));
+  PetscCallCUDA(cudaMalloc(&a, big));
+  PetscCallCUDA(cudaMalloc(&b, big));
+  PetscCallCUDA(cudaMemset(a, 1, big));
+  PetscCallCUDA(cudaMemset(b, 0, big));
+  best = -1;
+  for (int r = 0; r < 6; r++) {
+    PetscCallCUDA(cudaEventRecord(e0, 0));
+    PetscCallCUDA(cudaMemcpy(b, a, big, cudaMemcpyDeviceToDevice));
+    PetscCallCUDA(cudaEventRecord(e1, 0));
+    PetscCallCUDA(cudaEventSynchronize(e1));
+    PetscCallCUDA(cudaEventElapsedTime(&ms, e0, e1));
+    if (r > 0 && (best < 0 || ms < best)) best = ms; /* the first is a warm-up */
+  }
+  hw->copy_gbs = 2.0 * (PetscReal)big / (best * 1e-3) / 1e9;
+  PetscCall(PetscMalloc1(up, &h));
+  PetscCall(PetscMemzero(h, up));
+  best = -1;
+  for (int r = 0; r < 6; r++) {
+    PetscCallCUDA(cudaEventRecord(e0, 0));
+    PetscCallCUDA(cudaMemcpy(a, h, up, cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaEventRecord(e1, 0));
+    PetscCallCUDA(cudaEventSynchronize(e1));
+    PetscCallCUDA(cudaEventElapsedTime(&ms, e0, e1));
+    if (r > 0 && (best < 0 || ms < best)) best = ms;
+  }
+  hw->h2d_gbs = (PetscReal)up / (best * 1e-3) / 1e9;
+  PetscCall(PetscFree(h));
+  {
+    PetscLogDouble t0, t1;
+    pellr_predict_empty<<<1, 32>>>();
+    PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(PetscTime(&t0));
+    for (int r = 0; r < 200; r++) {
+      pellr_predict_empty<<<1, 32>>>();
+      PetscCallCUDA(cudaDeviceSynchronize());
+    }
+    PetscCall(PetscTime(&t1));
+    hw->launch_us = (PetscReal)((t1 - t0) / 200 * 1e6);
+  }
+  PetscCallCUDA(cudaFree(a));
+  PetscCallCUDA(cudaFree(b));
+  PetscCallCUDA(cudaEventDestroy(e0));
+  PetscCallCUDA(cudaEventDestroy(e1));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

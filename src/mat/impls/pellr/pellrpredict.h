@@ -143,8 +143,15 @@ PETSC_INTERN PetscErrorCode PellrModelFit(const PellrHardware *, PetscInt, const
 PETSC_INTERN PetscErrorCode PellrModelCrossValidate(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PetscInt, PetscReal, PetscInt[], PellrCVReport *);
 PETSC_INTERN PetscErrorCode PellrCVReportView(PetscViewer, const PellrCVReport *);
 
-/* developer check for the GPU test (exported): features from the row pointers copied to the GPU equal the host's, field by field */
+/*
+  Exported for programs outside the library (all the above are hidden in libpetscsparsegpu.so; such programs, like the
+  CPU tests and a calibration driver, compile pellrpredict.c in with PELLR_PREDICT_HOST_ONLY defined and reach the GPU
+  through these two):
+    MatPELLRPredictCheckDevice()      features from row pointers copied to the GPU equal the host's, field by field
+    MatPELLRPredictMeasureHardware()  PellrHardwareMeasure(): name, SMs, copy and host-to-device bandwidth, launch latency
+*/
 PETSC_EXTERN PetscErrorCode MatPELLRPredictCheckDevice(PetscInt, PetscInt, const PetscInt[], PetscInt, PetscBool *);
+PETSC_EXTERN PetscErrorCode MatPELLRPredictMeasureHardware(PellrHardware *);
 
 /* the summary of the row lengths both paths compute (host loop, or one GPU pass), from which all features follow */
 typedef struct {
@@ -158,4 +165,6 @@ typedef struct {
 
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PellrLengthSummaryDevice(PetscInt, const PetscInt *, PellrLengthSummary *);
+PETSC_INTERN PetscErrorCode PellrDeviceIdentify(char[], size_t, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrHardwareMeasure(PellrHardware *);
 #endif
