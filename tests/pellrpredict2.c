@@ -304,6 +304,15 @@ static PetscErrorCode TestFiles(void)
   PetscCall(PellrModelLoadDefault(NULL, "NVIDIA H200", 132, &L));
   PetscCall(Report("no file, nothing embedded: analytic fallback", (PetscBool)(L->analytic == (PetscBool)!PellrDefaultModelText[0])));
   PetscCall(PellrModelDestroy(&L));
+  { /* the process-wide model: loaded once per file; here no device is identified (host-only build of the test), so a
+       calibration never matches and the analytic model serves */
+    PellrModel G1, G2, G3;
+    PetscCall(PellrPredictGetModel(NULL, &G1));
+    PetscCall(PellrPredictGetModel("", &G2));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/good.model", dir));
+    PetscCall(PellrPredictGetModel(path, &G3));
+    PetscCall(Report("process-wide model: cached per file, analytic without a matching device", (PetscBool)(G1 == G2 && G1->analytic && G3->analytic && !strcmp(PellrModelCachedFile, path))));
+  }
   PetscCall(PellrModelDestroy(&M));
   /* malformed files */
   PetscCall(PetscMalloc1(blen, &bad));

@@ -695,6 +695,52 @@ PetscErrorCode PellrModelLoadDefault(const char file[], const char gpu[], PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the process-wide model of PellrPredictGetModel() */
+static PellrModel PellrModelCached                        = NULL;
+static char       PellrModelCachedFile[PETSC_MAX_PATH_LEN] = "";
+static PetscBool  PellrModelCacheFinalizer                 = PETSC_FALSE;
+
+static PetscErrorCode PellrModelCacheDestroy(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrModelDestroy(&PellrModelCached));
+  PellrModelCachedFile[0]  = 0;
+  PellrModelCacheFinalizer = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrPredictGetModel - the model for the current device, loaded once per process and file (file NULL or "": the
+  embedded calibration), PellrModelLoadDefault() choosing it (analytic fallback with a PetscInfo() message). The model
+  is borrowed: do not destroy it (PetscFinalize() does).
+*/
+PetscErrorCode PellrPredictGetModel(const char file[], PellrModel *model)
+{
+  const char *key = file ? file : "";
+  PetscBool   same;
+  char        gpu[128] = "none";
+  PetscInt    sm       = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrcmp(key, PellrModelCachedFile, &same));
+  if (PellrModelCached && same) {
+    *model = PellrModelCached;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PellrModelDestroy(&PellrModelCached));
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  PetscCall(PellrDeviceIdentify(gpu, sizeof(gpu), &sm));
+#endif
+  PetscCall(PellrModelLoadDefault(file, gpu, sm, &PellrModelCached));
+  PetscCall(PetscStrncpy(PellrModelCachedFile, key, sizeof(PellrModelCachedFile)));
+  if (!PellrModelCacheFinalizer) {
+    PetscCall(PetscRegisterFinalize(PellrModelCacheDestroy));
+    PellrModelCacheFinalizer = PETSC_TRUE;
+  }
+  *model = PellrModelCached;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ------------------------------------------------------------------------------------------------ prediction */
 
 /* expected_products >= PETSC_INFINITY (or IEEE inf): the conversion cost is ignored */

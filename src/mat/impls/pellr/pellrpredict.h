@@ -134,6 +134,7 @@ PETSC_INTERN PetscErrorCode PellrModelWrite(PellrModel, const char[]);
 PETSC_INTERN PetscErrorCode PellrModelMatchesDevice(PellrModel, const char[], PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode PellrModelDestroy(PellrModel *);
 PETSC_INTERN PetscErrorCode PellrModelInterval(PetscInt, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrPredictGetModel(const char[], PellrModel *);
 
 PETSC_INTERN PetscErrorCode PellrModelPredict(PellrModel, const PellrFeatures *, PetscReal, const PetscBool[], PellrPrediction *);
 PETSC_INTERN PetscErrorCode PellrPredictionView(PetscViewer, const PellrFeatures *, const PellrPrediction *);
