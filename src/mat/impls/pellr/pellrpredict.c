@@ -216,25 +216,29 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
 PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowptr, PetscMemType mtype, PetscInt long_row_length, PellrFeatures *f)
 {
   PellrLengthSummary s;
+  PetscErrorCode     ierr = PETSC_SUCCESS;
 
   PetscFunctionBegin;
   PetscAssertPointer(f, 6);
   PetscCheck(m >= 0 && n >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need m >= 0 and n >= 0, not %" PetscInt_FMT " x %" PetscInt_FMT, m, n);
   PetscCheck(long_row_length >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Long-row length must be >= 1, not %" PetscInt_FMT, long_row_length);
   if (m) PetscAssertPointer(rowptr, 3);
-  PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
-  if (PetscMemTypeHost(mtype)) PetscCall(PellrLengthSummaryHost(m, rowptr, &s));
-  else {
 #if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
-    PetscCheck(mtype == PETSC_MEMTYPE_CUDA || mtype == PETSC_MEMTYPE_NVSHMEM, PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory", PetscMemTypeToString(mtype));
-    PetscCall(PellrLengthSummaryDevice(m, rowptr, &s));
+  PetscCheck(PetscMemTypeHost(mtype) || mtype == PETSC_MEMTYPE_CUDA || mtype == PETSC_MEMTYPE_NVSHMEM, PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory", PetscMemTypeToString(mtype));
 #else
-    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory need PETSc with CUDA", PetscMemTypeToString(mtype));
+  PetscCheck(PetscMemTypeHost(mtype), PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory need PETSc with CUDA", PetscMemTypeToString(mtype));
 #endif
+  PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
+  if (PetscMemTypeHost(mtype)) ierr = PellrLengthSummaryHost(m, rowptr, &s);
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  else ierr = PellrLengthSummaryDevice(m, rowptr, &s);
+#endif
+  if (!ierr) {
+    ierr = PellrFeaturesFinish(m, n, long_row_length, &s, f);
+    PetscCall(PetscFree(s.big));
   }
-  PetscCall(PellrFeaturesFinish(m, n, long_row_length, &s, f));
-  PetscCall(PetscFree(s.big));
-  PetscCall(PetscLogEventEnd(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_Predict, NULL, NULL, NULL, NULL)); /* balanced also when the row pointers are corrupt */
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -785,7 +789,6 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
     p->feasible[c] = (PetscBool)(sf[c] && (!feasible || feasible[c]) && !PetscIsInfOrNanReal(p->total[c]));
     if (p->feasible[c]) best = PetscMin(best, p->total[c]);
   }
-  PetscCheck(best < PETSC_INFINITY, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "No feasible storage format among the candidates");
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     if (p->feasible[c] && p->total[c] <= best * (1 + 1e-9)) {
       p->choice = (PellrCandidate)c;
@@ -793,6 +796,7 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
     }
   }
   PetscCall(PetscLogEventEnd(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
+  PetscCheck(best < PETSC_INFINITY, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "No feasible storage format among the candidates");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
