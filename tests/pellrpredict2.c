@@ -302,7 +302,16 @@ static PetscErrorCode TestFiles(void)
   PetscCall(Report("calibration for another SM count: analytic fallback", L->analytic));
   PetscCall(PellrModelDestroy(&L));
   PetscCall(PellrModelLoadDefault(NULL, "NVIDIA H200", 132, &L));
-  PetscCall(Report("no file, nothing embedded: analytic fallback", (PetscBool)(L->analytic == (PetscBool)!PellrDefaultModelText[0])));
+  { /* the embedded calibration (none yet: then the analytic model) must parse, and serves when it matches the device */
+    PetscBool match = PETSC_FALSE;
+    if (PellrDefaultModelText[0]) {
+      PellrModel E;
+      PetscCall(PellrModelLoadString(PellrDefaultModelName, PellrDefaultModelText, &E));
+      PetscCall(PellrModelMatchesDevice(E, "NVIDIA H200", 132, &match));
+      PetscCall(PellrModelDestroy(&E));
+    }
+    PetscCall(Report("no file: the embedded calibration when it matches the device, else the analytic model", (PetscBool)(L->analytic == (PetscBool)!match)));
+  }
   PetscCall(PellrModelDestroy(&L));
   { /* the process-wide model: loaded once per file; here no device is identified (host-only build of the test), so a
        calibration never matches and the analytic model serves */
