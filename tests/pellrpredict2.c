@@ -370,9 +370,80 @@ static PetscErrorCode TestFiles(void)
 
 /* ------------------------------------------------------------------------------------------------ NNLS, fit, CV */
 
+/* brute force: least squares (normal equations, Gauss-Jordan) on every subset of columns, the smallest residual
+   among the nonnegative solutions; independent of PellrNNLS()'s QR */
+static PetscReal BruteNNLS(PetscInt m, PetscInt n, const PetscReal A[], const PetscReal b[])
+{
+  PetscReal best = PETSC_MAX_REAL;
+
+  for (PetscInt mask = 0; mask < (1 << n); mask++) {
+    PetscInt  idx[8], k = 0;
+    PetscReal G[8][9], x[8], r = 0;
+    PetscBool ok = PETSC_TRUE;
+
+    for (PetscInt j = 0; j < n; j++)
+      if (mask & (1 << j)) idx[k++] = j;
+    for (PetscInt a = 0; a < k; a++) {
+      for (PetscInt c = 0; c < k; c++) {
+        G[a][c] = 0;
+        for (PetscInt i = 0; i < m; i++) G[a][c] += A[i + idx[a] * m] * A[i + idx[c] * m];
+      }
+      G[a][k] = 0;
+      for (PetscInt i = 0; i < m; i++) G[a][k] += A[i + idx[a] * m] * b[i];
+    }
+    for (PetscInt a = 0; a < k && ok; a++) {
+      PetscInt piv = a;
+      for (PetscInt c = a + 1; c < k; c++)
+        if (PetscAbsReal(G[c][a]) > PetscAbsReal(G[piv][a])) piv = c;
+      if (PetscAbsReal(G[piv][a]) < 1e-14) ok = PETSC_FALSE;
+      else {
+        for (PetscInt c = 0; c <= k; c++) {
+          PetscReal t = G[a][c];
+          G[a][c]     = G[piv][c];
+          G[piv][c]   = t;
+        }
+        for (PetscInt c = 0; c < k; c++) {
+          if (c == a) continue;
+          PetscReal f = G[c][a] / G[a][a];
+          for (PetscInt d = a; d <= k; d++) G[c][d] -= f * G[a][d];
+        }
+      }
+    }
+    if (!ok) continue;
+    for (PetscInt a = 0; a < k; a++) {
+      x[a] = G[a][k] / G[a][a];
+      if (x[a] < 0) ok = PETSC_FALSE;
+    }
+    if (!ok) continue;
+    for (PetscInt i = 0; i < m; i++) {
+      PetscReal t = b[i];
+      for (PetscInt a = 0; a < k; a++) t -= A[i + idx[a] * m] * x[a];
+      r += t * t;
+    }
+    best = PetscMin(best, PetscSqrtReal(r));
+  }
+  return best;
+}
+
+static PetscReal Uniform(void);
+
 static PetscErrorCode TestNNLS(void)
 {
   PetscFunctionBeginUser;
+  { /* random problems against the brute force: the same residual, x >= 0 */
+    PetscInt  bad = 0;
+    PetscReal A[60], b[12], x[5], r;
+    for (PetscInt t = 0; t < 300; t++) {
+      PetscInt m = 6 + t % 7, n = 1 + t % 5;
+      for (PetscInt i = 0; i < m * n; i++) A[i] = 2 * Uniform() - 1 + (t % 3 == 0 ? 1 : 0);
+      for (PetscInt i = 0; i < m; i++) b[i] = 2 * Uniform() - 1;
+      PetscCall(PellrNNLS(m, n, A, b, x, &r));
+      for (PetscInt j = 0; j < n; j++)
+        if (x[j] < 0) bad++;
+      if (PetscAbsReal(r - BruteNNLS(m, n, A, b)) > 1e-10 * PetscMax(1, r)) bad++;
+    }
+    PetscCall(Report("NNLS, 300 random problems: x >= 0 and the brute-force optimal residual", (PetscBool)(bad == 0)));
+  }
   { /* consistent, full rank: the exact nonnegative solution */
     PetscReal A[12] = {1, 2, 0, 1, /* column 0 */ 0, 1, 3, 1, /* column 1 */ 2, 0, 1, 4}, x0[3] = {1, 2, 0.5}, b[4] = {0, 0, 0, 0}, x[3], r;
     for (PetscInt i = 0; i < 4; i++)
