@@ -11,6 +11,16 @@
     Ts_c = c0 + c1 work_c + c2 bytes_c + c3 crit_c      (SpMV time; coefficients per row-count interval)
     TC_c = d0 + d1 nnz + d2 m + d3 slots_c               (conversion time from the host CSR, including its upload)
     Tp_c = 0                                            (result rearrangement: fused into the kernels)
+
+  Wiring (pellrcuda's final assembly, per sequential block with CSR row pointers ai of memory type mtype):
+    PellrModel      model;                      borrowed: never destroyed by the caller
+    PellrFeatures   f;
+    PellrPrediction pred;
+    PetscCall(PellrPredictGetModel(model_file_or_NULL, &model));   once per process and file; analytic fallback
+    PetscCall(PellrFeaturesCompute(m, n, ai, mtype, long_row_length, &f));
+    PetscCall(PellrModelPredict(model, &f, expected_products, implemented_formats_or_NULL, &pred));
+    use pred.choice (unless a format is forced); -mat_view ::ascii_info: PellrPredictionView(viewer, &f, &pred)
+  Both calls are logged in the event PELLRPredict.
 */
 #pragma once
 
