@@ -72,6 +72,7 @@ PetscErrorCode PetscSparseGPUInitializePackage(void)
   /* Each component registers its types and log events (only implemented components are listed here) */
   /* PETSCSPARSEGPU_COMPONENTS_BEGIN */
   PetscCall(MatRegister_PELLR_Private());
+  PetscCall(PellrPredictRegister_Private()); /* the storage-format predictor's log event (PELLRPredict) */
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(PetscStrlcat(components, " pellr pellrcuda", sizeof(components)));
 #else

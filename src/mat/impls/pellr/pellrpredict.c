@@ -1,0 +1,1187 @@
+/*
+  Storage-format predictor of MATPELLR / MATPELLRCUDA: features of the row lengths, the time model (calibrated or
+  analytic), its strict file format, the NNLS fit and cross-validation. See pellrpredict.h and README.md
+  ("Storage-format prediction").
+*/
+#include "pellrimpl.h"
+#include "pellrpredict.h"
+#include "pellrpredict_default.h"
+#include <sparsegpuimpl.h>
+#include <petscdevice.h>
+#include <errno.h>
+#if defined(PETSC_HAVE_CUDA)
+  #include <petscdevice_cuda.h>
+#endif
+
+PetscLogEvent MAT_PELLR_Predict;
+
+const char *const PellrCandidateNames[] = {"csr", "ellr", "sell", "pellr", "PellrCandidate", "PELLR_CAND_", NULL};
+
+/* threads of the block that runs a PELLR long row of >= PELLR_BLOCK_ROW entries (PELLR_LONG_THREADS of pellrcuda.cu) */
+#define PELLR_PRED_BLOCK_THREADS 256
+
+PetscErrorCode PellrPredictRegister_Private(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventRegister("PELLRPredict", MAT_CLASSID, &MAT_PELLR_Predict));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ features */
+
+static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, PellrLengthSummary *s)
+{
+  PetscInt64 nnz = m ? (PetscInt64)(rp[m] - rp[0]) : 0;
+  PetscInt   cap = (PetscInt)PetscMin((PetscInt64)m, nnz / PELLR_PRED_HCAP + 1);
+
+  PetscFunctionBegin;
+  PetscCheck(nnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers give %" PetscInt64_FMT " nonzeros", nnz);
+  PetscCall(PetscMemzero(s, sizeof(*s)));
+  s->nnz = nnz;
+  PetscCall(PetscMalloc1(cap, &s->big));
+  for (PetscInt g = 0; g < m; g += PELLR_SLICE) {
+    PetscInt gmax = 0;
+    for (PetscInt i = g; i < PetscMin(m, g + PELLR_SLICE); i++) {
+      PetscInt l = rp[i + 1] - rp[i];
+
+      /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
+      if (l < 0 || (l >= PELLR_PRED_HCAP && s->nbig >= cap)) {
+        PetscCall(PetscFree(s->big));
+        SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, i);
+      }
+      if (l < PELLR_PRED_HCAP) s->cnt[l]++;
+      else s->big[s->nbig++] = l;
+      gmax = PetscMax(gmax, l);
+      if (i > 0) s->pert += PetscAbsInt(l - (rp[i] - rp[i - 1]));
+    }
+    s->ellr += gmax;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* threads per row of a PELLR slice of width w on the GPU (PellrThreadsPerRow() of pellr.c) */
+static inline PetscInt PellrPredThreadsPerRow(PetscInt w)
+{
+  PetscInt t = 1;
+  while (t < 32 && w >= 32 * t) t *= 2;
+  return t;
+}
+
+/* log2 bucket of a row length: 0 for empty rows, b >= 1 for lengths in [2^(b-1), 2^b) (the last bucket takes the rest) */
+static inline PetscInt PellrLog2Bucket(PetscInt l)
+{
+  PetscInt b = 0;
+  while (b < PELLR_PRED_NHIST - 1 && ((PetscInt64)1 << b) <= (PetscInt64)l) b++;
+  return b;
+}
+
+static inline PetscInt64 CeilDiv(PetscInt64 a, PetscInt64 b)
+{
+  return (a + b - 1) / b;
+}
+
+/* sum of the first k lengths of the sorted order, from the runs of equal length (rs: first position, ps: prefix sum) */
+static PetscInt64 PellrSortedPrefix(PetscInt nruns, const PetscInt rl[], const PetscInt64 rs[], const PetscInt64 ps[], PetscInt64 k)
+{
+  PetscInt lo = 0, hi = nruns - 1;
+
+  if (nruns == 0 || k <= 0) return 0;
+  while (lo < hi) { /* last run with rs <= k */
+    PetscInt mid = (lo + hi + 1) / 2;
+    if (rs[mid] <= k) lo = mid;
+    else hi = mid - 1;
+  }
+  return ps[lo] + (k - rs[lo]) * rl[lo];
+}
+
+/*
+  All features from the length summary. The sorted order of PELLR is determined by the number of rows of each
+  length: the runs of equal length, longest first, give every sorted-order statistic exactly (no approximation):
+  the long rows (the prefix of rows >= long_row_length, then runs of rows >= 32 while the slice their first row
+  would head is more than 1/3 padding: within a run the slice sum only decreases, so a run is long as a whole or
+  ends the long rows at its first row), the slices' first rows, and the seed's PELLR count.
+*/
+static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longlen, PellrLengthSummary *s, PellrFeatures *f)
+{
+  const PetscInt64 nnz = s->nnz;
+  PetscInt   nruns = 0, *rl, nrows;
+  PetscInt64 *rc, *rs, *ps, k, sum = 0, rows = 0, nlong = 0, nblock = 0, longwork = 0, crit = 0;
+  PetscReal  sumsq = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(f, sizeof(*f)));
+  f->m               = m;
+  f->n               = n;
+  f->nnz             = nnz;
+  f->long_row_length = longlen;
+  PetscCall(PetscSortInt(s->nbig, s->big));
+  PetscCall(PetscMalloc4(PELLR_PRED_HCAP + s->nbig, &rl, PELLR_PRED_HCAP + s->nbig, &rc, PELLR_PRED_HCAP + s->nbig + 1, &rs, PELLR_PRED_HCAP + s->nbig + 1, &ps));
+  for (PetscInt i = s->nbig - 1; i >= 0; i--) {
+    if (nruns && rl[nruns - 1] == s->big[i]) rc[nruns - 1]++;
+    else {
+      rl[nruns]   = s->big[i];
+      rc[nruns++] = 1;
+    }
+  }
+  for (PetscInt l = PELLR_PRED_HCAP - 1; l >= 0; l--) {
+    if (!s->cnt[l]) continue;
+    rl[nruns]   = l;
+    rc[nruns++] = s->cnt[l];
+  }
+  for (PetscInt r = 0; r < nruns; r++) {
+    rs[r] = rows;
+    ps[r] = sum;
+    rows += rc[r];
+    sum += rc[r] * rl[r];
+    sumsq += (PetscReal)rc[r] * (PetscReal)rl[r] * (PetscReal)rl[r];
+    f->hist[PellrLog2Bucket(rl[r])] += rc[r];
+  }
+  PetscCheck(rows == m && sum == nnz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row-length summary of %" PetscInt64_FMT " rows, %" PetscInt64_FMT " nonzeros does not match %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros", rows, sum, m, nnz);
+  f->maxlen = nruns ? rl[0] : 0;
+  f->empty  = (nruns && rl[nruns - 1] == 0) ? (PetscInt)rc[nruns - 1] : 0;
+  nrows     = m - f->empty;
+  if (m) {
+    f->mean   = (PetscReal)nnz / (PetscReal)m;
+    f->stddev = PetscSqrtReal(PetscMax(0.0, sumsq / (PetscReal)m - f->mean * f->mean));
+  }
+  f->it_ell  = CeilDiv(m, PELLR_SLICE) * f->maxlen;
+  f->it_ellr = s->ellr;
+  f->it_sell = s->ellr;
+  if (m > 1 && nnz > 0) f->perturbation = (PetscReal)s->pert / ((PetscReal)(m - 1) * ((PetscReal)nnz / (PetscReal)m));
+  /* the seed's PELLR count (MatPELLRWarpIterations()): the first row of each warp of the sorted order */
+  for (PetscInt r = 0; r < nruns; r++) {
+    PetscInt64 first = rs[r], last = rs[r] + rc[r], w0 = CeilDiv(first, PELLR_SLICE), w1 = (last - 1) / PELLR_SLICE;
+    if (w1 >= w0) f->it_pellr += (w1 - w0 + 1) * rl[r];
+  }
+  /* long rows (PellrLayoutBuild() of pellr.c) */
+  for (PetscInt r = 0; r < nruns && rl[r] > 0; r++) {
+    if (rl[r] < longlen) {
+      PetscInt64 win;
+      if (rl[r] < 32) break;
+      win = PellrSortedPrefix(nruns, rl, rs, ps, PetscMin(nlong + PELLR_SLICE, (PetscInt64)nrows)) - PellrSortedPrefix(nruns, rl, rs, ps, nlong);
+      if (3 * win >= 2 * PELLR_SLICE * (PetscInt64)rl[r]) break;
+    }
+    nlong += rc[r];
+    if (rl[r] >= PELLR_BLOCK_ROW) {
+      nblock += rc[r];
+      crit = PetscMax(crit, CeilDiv(rl[r], PELLR_PRED_BLOCK_THREADS));
+    } else crit = PetscMax(crit, CeilDiv(rl[r], 32));
+    longwork += rc[r] * CeilDiv(rl[r], 32);
+  }
+  f->nlong         = (PetscInt)nlong;
+  f->nblock        = (PetscInt)nblock;
+  f->nnz_long      = PellrSortedPrefix(nruns, rl, rs, ps, nlong);
+  f->long_fraction = nnz ? (PetscReal)f->nnz_long / (PetscReal)nnz : 0.0;
+  f->nslices       = (PetscInt)CeilDiv(nrows - nlong, PELLR_SLICE);
+  /* the slices' first rows: sorted positions nlong + 32 j < nrows */
+  for (PetscInt r = 0; r < nruns && rl[r] > 0; r++) {
+    PetscInt64 first = PetscMax(rs[r], nlong), last = rs[r] + rc[r], w0, w1;
+    if (last <= first) continue;
+    w0 = CeilDiv(first - nlong, PELLR_SLICE);
+    w1 = (last - 1 - nlong) / PELLR_SLICE;
+    if (w1 >= w0) {
+      f->it_pslice += (w1 - w0 + 1) * rl[r];
+      if (w0 == 0) crit = PetscMax(crit, CeilDiv(rl[r], PellrPredThreadsPerRow(rl[r])));
+    }
+  }
+  f->work[PELLR_CAND_CSR]   = CeilDiv(nnz, 32);
+  f->work[PELLR_CAND_ELLR]  = f->it_ellr;
+  f->work[PELLR_CAND_SELL]  = f->it_sell;
+  f->work[PELLR_CAND_PELLR] = f->it_pslice + longwork;
+  f->crit[PELLR_CAND_CSR]   = CeilDiv(f->maxlen, 32);
+  f->crit[PELLR_CAND_ELLR]  = f->maxlen;
+  f->crit[PELLR_CAND_SELL]  = f->maxlen;
+  f->crit[PELLR_CAND_PELLR] = crit;
+  f->slots[PELLR_CAND_CSR]   = nnz;
+  f->slots[PELLR_CAND_ELLR]  = (PetscInt64)m * f->maxlen;
+  f->slots[PELLR_CAND_SELL]  = PELLR_SLICE * f->it_sell;
+  f->slots[PELLR_CAND_PELLR] = f->nnz_long + PELLR_SLICE * f->it_pslice;
+  {
+    const PetscReal xy = 8.0 * n + 8.0 * m;
+    k                  = CeilDiv(m, PELLR_SLICE);
+    f->bytes[PELLR_CAND_CSR]   = 12.0 * nnz + 4.0 * (m + 1) + xy;
+    f->bytes[PELLR_CAND_ELLR]  = 12.0 * PELLR_SLICE * f->it_ellr + 4.0 * m + xy;
+    f->bytes[PELLR_CAND_SELL]  = 12.0 * f->slots[PELLR_CAND_SELL] + 4.0 * (k + 1) + xy;
+    f->bytes[PELLR_CAND_PELLR] = 12.0 * f->slots[PELLR_CAND_PELLR] + 4.0 * m + 4.0 * PELLR_SLICE * f->nslices + 4.0 * (f->nslices + 1) + 4.0 * (f->nlong + 1) + xy;
+  }
+  PetscCall(PetscFree4(rl, rc, rs, ps));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrFeaturesCompute - features of the m x n CSR block with row pointers rowptr[0..m] (host or, mtype CUDA, device
+  memory: then one GPU pass summarizes the row lengths and the host finishes from the summary, giving the same
+  features as the host path); long_row_length is MATPELLR's -mat_pellr_long_row_length.
+*/
+PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowptr, PetscMemType mtype, PetscInt long_row_length, PellrFeatures *f)
+{
+  PellrLengthSummary s;
+  PetscErrorCode     ierr = PETSC_SUCCESS;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(f, 6);
+  PetscCheck(m >= 0 && n >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need m >= 0 and n >= 0, not %" PetscInt_FMT " x %" PetscInt_FMT, m, n);
+  PetscCheck(long_row_length >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Long-row length must be >= 1, not %" PetscInt_FMT, long_row_length);
+  if (m) PetscAssertPointer(rowptr, 3);
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  PetscCheck(PetscMemTypeHost(mtype) || mtype == PETSC_MEMTYPE_CUDA || mtype == PETSC_MEMTYPE_NVSHMEM, PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory", PetscMemTypeToString(mtype));
+#else
+  PetscCheck(PetscMemTypeHost(mtype), PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory need PETSc with CUDA", PetscMemTypeToString(mtype));
+#endif
+  PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
+  if (PetscMemTypeHost(mtype)) ierr = PellrLengthSummaryHost(m, rowptr, &s);
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  else ierr = PellrLengthSummaryDevice(m, rowptr, &s);
+#endif
+  if (!ierr) {
+    ierr = PellrFeaturesFinish(m, n, long_row_length, &s, f);
+    PetscCall(PetscFree(s.big));
+  }
+  PetscCall(PetscLogEventEnd(MAT_PELLR_Predict, NULL, NULL, NULL, NULL)); /* balanced also when the row pointers are corrupt */
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* structural feasibility: 32-bit slot indices for the padded formats; ELLR also no more than 8 nnz + 32 m slots */
+PetscErrorCode PellrFeaturesFeasible(const PellrFeatures *f, PetscBool feasible[])
+{
+  PetscBool idx32 = (PetscBool)(f->m <= PETSC_INT32_MAX && f->n <= PETSC_INT32_MAX);
+
+  PetscFunctionBegin;
+  feasible[PELLR_CAND_CSR]   = PETSC_TRUE;
+  feasible[PELLR_CAND_ELLR]  = (PetscBool)(idx32 && f->slots[PELLR_CAND_ELLR] <= PETSC_INT32_MAX && f->slots[PELLR_CAND_ELLR] <= 8 * f->nnz + 32 * (PetscInt64)f->m);
+  feasible[PELLR_CAND_SELL]  = (PetscBool)(idx32 && f->slots[PELLR_CAND_SELL] <= PETSC_INT32_MAX);
+  feasible[PELLR_CAND_PELLR] = (PetscBool)(idx32 && f->slots[PELLR_CAND_PELLR] <= PETSC_INT32_MAX);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrFeaturesView(PetscViewer viewer, const PellrFeatures *f)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscViewerASCIIPrintf(viewer, "features: %" PetscInt_FMT " rows, %" PetscInt_FMT " columns, %" PetscInt64_FMT " nonzeros, %" PetscInt_FMT " empty rows; row length mean %g, std. deviation %g, max %" PetscInt_FMT "\n", f->m, f->n, f->nnz, f->empty, (double)f->mean, (double)f->stddev, f->maxlen));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  row lengths by log2 bucket:"));
+  PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_FALSE));
+  for (PetscInt b = 0; b < PELLR_PRED_NHIST; b++) {
+    if (!f->hist[b]) continue;
+    if (b == 0) PetscCall(PetscViewerASCIIPrintf(viewer, " [0] %" PetscInt64_FMT, f->hist[b]));
+    else PetscCall(PetscViewerASCIIPrintf(viewer, " [%" PetscInt64_FMT ",%" PetscInt64_FMT ") %" PetscInt64_FMT, (PetscInt64)1 << (b - 1), (PetscInt64)1 << b, f->hist[b]));
+  }
+  PetscCall(PetscViewerASCIIPrintf(viewer, "\n"));
+  PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_TRUE));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", SELL %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT " (seed, all rows sorted), PELLR slices %" PetscInt64_FMT "; degree of perturbation %.4f\n", f->it_ell, f->it_ellr, f->it_sell, f->it_pellr, f->it_pslice, (double)f->perturbation));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  PELLR: %" PetscInt_FMT " long rows (%" PetscInt_FMT " a block per row) with %" PetscInt64_FMT " nonzeros (fraction %.4f; long-row length %" PetscInt_FMT "), %" PetscInt_FMT " slices\n", f->nlong, f->nblock, f->nnz_long, (double)f->long_fraction, f->long_row_length, f->nslices));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ model */
+
+/* row-count intervals: [0, 2^12), [2^12, 2^14), ..., [2^22, 2^24), [2^24, inf) */
+PetscErrorCode PellrModelInterval(PetscInt m, PetscInt *interval)
+{
+  PetscInt i = 0;
+
+  PetscFunctionBegin;
+  while (i < PELLR_PRED_NINT - 1 && (PetscInt64)m >= ((PetscInt64)1 << (12 + 2 * i))) i++;
+  *interval = i;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscInt64 PellrIntervalLo(PetscInt i)
+{
+  return i == 0 ? 0 : (PetscInt64)1 << (10 + 2 * i);
+}
+
+/* -1: unbounded */
+static PetscInt64 PellrIntervalHi(PetscInt i)
+{
+  return i == PELLR_PRED_NINT - 1 ? -1 : (PetscInt64)1 << (12 + 2 * i);
+}
+
+/* nominal parameters of an H200-class GPU, used when nothing was measured */
+PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(hw, sizeof(*hw)));
+  PetscCall(PetscStrncpy(hw->gpu, "analytic", sizeof(hw->gpu)));
+  hw->sm        = 132;
+  hw->copy_gbs  = 4000;
+  hw->h2d_gbs   = 50;
+  hw->launch_us = 3;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The analytic model (also the fit's fallback for a candidate without enough samples). Ts = c0 + c1 work + c2 bytes + c3 crit:
+    c0 = kernel launches * launch latency (PELLR: long rows and slices are two launches, the others one)
+    c2 = 1 / (efficiency * copy bandwidth): the product is memory bound; the efficiency is how much of the copy
+         bandwidth the access pattern sustains: coalesced column-major slices 0.8 (SELL, PELLR), ELLR 0.7 (warps with
+         rows of different lengths leave lanes idle in partly used sectors), CSR 0.6 (row-major entries and row
+         pointer indirection; ELL-type formats beat CSR on regular matrices, Bell & Garland 2009)
+    c1 = 1 / (SMs * 1e9): about one warp iteration per ns per SM issued (a few instructions per iteration)
+    c3 = 4 ns per iteration of the longest sequential chain of one thread: imbalance; a thread-per-row format
+         (ELLR, SELL) with one huge row waits for that row's thread, PELLR and CSR split long rows over threads
+  TC = d0 + d1 nnz + d2 m + d3 slots: every candidate uploads the CSR (12 bytes per nonzero, 4 per row at the
+  host-to-device bandwidth); the padded formats then read it and write their slots on the device (12 bytes per
+  slot, copy bandwidth), PELLR also sorts the rows (radix sort of 8-byte pairs, 4 passes) and reads back three
+  scalars (a launch latency each) in about 15 launches in all.
+  Tp = 0 for every candidate: the result rearrangement of the sorted formats is fused into the kernels.
+*/
+static PetscErrorCode PellrAnalyticCoef(const PellrHardware *hw, PellrCandidate c, PellrModelCoef *k)
+{
+  const PetscReal L = hw->launch_us * 1e-6, bw = hw->copy_gbs * 1e9, up = 1.0 / (hw->h2d_gbs * 1e9);
+  const PetscReal eff[PELLR_NCAND] = {0.6, 0.7, 0.8, 0.8}, launches[PELLR_NCAND] = {1, 1, 1, 2};
+  const PetscReal tcl[PELLR_NCAND] = {2, 3, 4, 15}, rowb[PELLR_NCAND] = {0, 8, 12, 72};
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(k, sizeof(*k)));
+  k->c[0] = launches[c] * L;
+  k->c[1] = 1.0 / ((PetscReal)PetscMax(hw->sm, 1) * 1e9);
+  k->c[2] = 1.0 / (eff[c] * bw);
+  k->c[3] = 4e-9;
+  k->d[0] = tcl[c] * L;
+  k->d[1] = 12 * up + (c == PELLR_CAND_CSR ? 0 : 12 / bw);
+  k->d[2] = 4 * up + rowb[c] / bw;
+  k->d[3] = c == PELLR_CAND_CSR ? 0 : 12 / bw;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrHardwareCheck(const PellrHardware *hw)
+{
+  PetscFunctionBegin;
+  PetscCheck(hw->sm >= 0 && hw->copy_gbs > 0 && hw->h2d_gbs > 0 && hw->launch_us >= 0 && PetscIsNormalReal(hw->copy_gbs) && PetscIsNormalReal(hw->h2d_gbs) && !PetscIsInfOrNanReal(hw->launch_us), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Bad hardware parameters: sm %" PetscInt_FMT " copy %g GB/s h2d %g GB/s launch %g us", hw->sm, (double)hw->copy_gbs, (double)hw->h2d_gbs, (double)hw->launch_us);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrModelCreateAnalytic(const PellrHardware *hw, PellrModel *model)
+{
+  PellrModel M;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(model, 2);
+  PetscCall(PetscNew(&M));
+  if (hw) M->hw = *hw;
+  else PetscCall(PellrHardwareDefault(&M->hw));
+  PetscCall(PellrHardwareCheck(&M->hw));
+  M->analytic = PETSC_TRUE;
+  PetscCall(PetscStrncpy(M->source, "analytic", sizeof(M->source)));
+  for (PetscInt c = 0; c < PELLR_NCAND; c++)
+    for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) PetscCall(PellrAnalyticCoef(&M->hw, (PellrCandidate)c, &M->coef[c][i]));
+  *model = M;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrModelDestroy(PellrModel *model)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(*model));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrModelMatchesDevice(PellrModel M, const char gpu[], PetscInt sm, PetscBool *match)
+{
+  PetscBool same;
+
+  PetscFunctionBegin;
+  if (M->analytic) {
+    *match = PETSC_TRUE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscStrcmp(M->hw.gpu, gpu, &same));
+  *match = (PetscBool)(same && (M->hw.sm == 0 || M->hw.sm == sm));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The model file (version 1), strictly parsed: lines starting with # and blank lines are ignored; otherwise exactly
+    pellr-model version=1
+    hardware gpu="<name>" sm=<int> copy_gbs=<real> h2d_gbs=<real> launch_us=<real>
+    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. d0=.. d1=.. d2=.. d3=..
+                     (one line per candidate and interval, candidates in the order csr ellr sell pellr, intervals 0..7)
+    end
+  Fields are key=value separated by blanks, in this order, none missing, none extra; a value in double quotes may
+  contain blanks. Coefficients are finite and >= 0, bandwidths > 0. Any deviation is PETSC_ERR_FILE_UNEXPECTED
+  naming file:line and what was expected.
+*/
+#define PELLR_MODEL_MAXTOK 24
+
+typedef struct {
+  char key[32];
+  char val[160];
+} PellrTok;
+
+static PetscErrorCode PellrTokenize(const char *file, PetscInt lineno, char *line, PellrTok tok[], PetscInt *ntok)
+{
+  char *p = line;
+
+  PetscFunctionBegin;
+  *ntok = 0;
+  while (*p) {
+    char  *k, *v;
+    size_t kl, vl;
+
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) break;
+    PetscCheck(*ntok < PELLR_MODEL_MAXTOK, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": too many fields (more than %d)", file, lineno, PELLR_MODEL_MAXTOK);
+    k = p;
+    while (*p && *p != '=' && *p != ' ' && *p != '\t') p++;
+    kl = (size_t)(p - k);
+    PetscCheck(*p == '=' && kl > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected a field key=value, found '%.*s'", file, lineno, (int)PetscMin(kl + 1, 40), k);
+    PetscCheck(kl < sizeof(tok[0].key), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field name '%.*s...' too long", file, lineno, 20, k);
+    p++;
+    if (*p == '"') {
+      v = ++p;
+      while (*p && *p != '"') p++;
+      PetscCheck(*p == '"', PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unterminated quoted value of field '%.*s'", file, lineno, (int)kl, k);
+      vl = (size_t)(p - v);
+      p++;
+      PetscCheck(!*p || *p == ' ' || *p == '\t', PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected a blank after the quoted value of field '%.*s'", file, lineno, (int)kl, k);
+    } else {
+      v = p;
+      while (*p && *p != ' ' && *p != '\t') p++;
+      vl = (size_t)(p - v);
+      PetscCheck(vl > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": empty value of field '%.*s'", file, lineno, (int)kl, k);
+    }
+    PetscCheck(vl < sizeof(tok[0].val), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": value of field '%.*s' too long", file, lineno, (int)kl, k);
+    PetscCall(PetscMemcpy(tok[*ntok].key, k, kl));
+    tok[*ntok].key[kl] = 0;
+    PetscCall(PetscMemcpy(tok[*ntok].val, v, vl));
+    tok[*ntok].val[vl] = 0;
+    (*ntok)++;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the fields must be exactly keys[0..nkeys-1], in this order */
+static PetscErrorCode PellrExpectKeys(const char *file, PetscInt lineno, const char *what, const PellrTok tok[], PetscInt ntok, const char *const keys[], PetscInt nkeys)
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < nkeys; i++) {
+    PetscBool same;
+    PetscCheck(i < ntok, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": %s line: missing field '%s' (field %" PetscInt_FMT " of %" PetscInt_FMT ")", file, lineno, what, keys[i], i + 1, nkeys);
+    PetscCall(PetscStrcmp(tok[i].key, keys[i], &same));
+    PetscCheck(same, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": %s line: expected field '%s' (field %" PetscInt_FMT " of %" PetscInt_FMT "), found '%s'", file, lineno, what, keys[i], i + 1, nkeys, tok[i].key);
+  }
+  PetscCheck(ntok == nkeys, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": %s line: unexpected extra field '%s' after the %" PetscInt_FMT " expected", file, lineno, what, tok[nkeys].key, nkeys);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrParseInt(const char *file, PetscInt lineno, const PellrTok *t, PetscInt64 lo, PetscInt64 *v)
+{
+  char     *end;
+  long long x;
+
+  PetscFunctionBegin;
+  errno = 0;
+  x     = strtoll(t->val, &end, 10);
+  PetscCheck(!errno && *end == 0 && end != t->val && x >= lo, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field '%s': expected an integer >= %" PetscInt64_FMT ", found '%s'", file, lineno, t->key, lo, t->val);
+  *v = (PetscInt64)x;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* a finite real, >= 0 (positive: > 0) */
+static PetscErrorCode PellrParseReal(const char *file, PetscInt lineno, const PellrTok *t, PetscBool positive, PetscReal *v)
+{
+  char  *end;
+  double x;
+
+  PetscFunctionBegin;
+  x = strtod(t->val, &end); /* underflow to a tiny or zero value is accepted */
+  PetscCheck(*end == 0 && end != t->val && !PetscIsInfOrNanReal((PetscReal)x) && (positive ? x > 0 : x >= 0), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field '%s': expected a finite real %s 0, found '%s'", file, lineno, t->key, positive ? ">" : ">=", t->val);
+  *v = (PetscReal)x;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M)
+{
+  static const char *const khead[] = {"version"};
+  static const char *const khw[]   = {"gpu", "sm", "copy_gbs", "h2d_gbs", "launch_us"};
+  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "d0", "d1", "d2", "d3"};
+  char                    *line, *next;
+  PetscInt                 lineno = 0, state = 0; /* 0: header, 1: hardware, 2 + k: candidate line k, 2 + NCAND*NINT: end, then nothing */
+  const PetscInt           nc = PELLR_NCAND * PELLR_PRED_NINT;
+  PellrTok                 tok[PELLR_MODEL_MAXTOK];
+  PetscInt                 ntok;
+
+  PetscFunctionBegin;
+  for (line = buf; line; line = next) {
+    size_t len;
+    char  *s;
+
+    next = strchr(line, '\n');
+    if (next) *next++ = 0;
+    lineno++;
+    if (!next && !*line) break; /* the text ends with a newline */
+    PetscCall(PetscStrlen(line, &len));
+    while (len && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t')) line[--len] = 0;
+    for (s = line; *s == ' ' || *s == '\t'; s++);
+    if (!*s || *s == '#') continue;
+    PetscCheck(state <= 2 + nc, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unexpected content after 'end': '%.40s'", name, lineno, s);
+    if (state == 0 || state == 1 || state == 2 + nc) {
+      const char *word = state == 0 ? "pellr-model" : state == 1 ? "hardware" : "end";
+      size_t      wl;
+      PetscBool   same;
+
+      PetscCall(PetscStrlen(word, &wl));
+      PetscCall(PetscStrncmp(s, word, wl, &same));
+      PetscCheck(same && (s[wl] == 0 || s[wl] == ' ' || s[wl] == '\t'), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected a line starting with '%s', found '%.40s'", name, lineno, word, s);
+      PetscCall(PellrTokenize(name, lineno, s + wl, tok, &ntok));
+      if (state == 0) {
+        PetscInt64 v;
+        PetscCall(PellrExpectKeys(name, lineno, "pellr-model", tok, ntok, khead, 1));
+        PetscCall(PellrParseInt(name, lineno, &tok[0], 0, &v));
+        PetscCheck(v == 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads version 1", name, lineno, v);
+      } else if (state == 1) {
+        PetscInt64 v;
+        PetscCall(PellrExpectKeys(name, lineno, "hardware", tok, ntok, khw, 5));
+        PetscCheck(tok[0].val[0] && strlen(tok[0].val) < sizeof(M->hw.gpu), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field 'gpu': expected a nonempty name of fewer than %d characters", name, lineno, (int)sizeof(M->hw.gpu));
+        PetscCall(PetscStrncpy(M->hw.gpu, tok[0].val, sizeof(M->hw.gpu)));
+        PetscCall(PellrParseInt(name, lineno, &tok[1], 0, &v));
+        PetscCheck(v <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field 'sm' too large", name, lineno);
+        M->hw.sm = (PetscInt)v;
+        PetscCall(PellrParseReal(name, lineno, &tok[2], PETSC_TRUE, &M->hw.copy_gbs));
+        PetscCall(PellrParseReal(name, lineno, &tok[3], PETSC_TRUE, &M->hw.h2d_gbs));
+        PetscCall(PellrParseReal(name, lineno, &tok[4], PETSC_FALSE, &M->hw.launch_us));
+      } else PetscCall(PellrExpectKeys(name, lineno, "end", tok, ntok, NULL, 0));
+    } else {
+      const PetscInt  c = (state - 2) / PELLR_PRED_NINT, i = (state - 2) % PELLR_PRED_NINT;
+      PellrModelCoef *k = &M->coef[c][i];
+      PetscInt64      v;
+      PetscBool       same;
+
+      PetscCall(PellrTokenize(name, lineno, s, tok, &ntok));
+      PetscCheck(ntok > 0 && !strcmp(tok[0].key, "cand"), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected the line of cand=%s interval=%" PetscInt_FMT " (%" PetscInt_FMT " candidate lines in all), found '%.40s'", name, lineno, PellrCandidateNames[c], i, nc, s);
+      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, kcand, 13));
+      PetscCall(PetscStrcmp(tok[0].val, PellrCandidateNames[c], &same));
+      PetscCheck(same, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected cand=%s (candidates csr, ellr, sell, pellr in this order, %d intervals each), found cand=%s", name, lineno, PellrCandidateNames[c], PELLR_PRED_NINT, tok[0].val);
+      PetscCall(PellrParseInt(name, lineno, &tok[1], 0, &v));
+      PetscCheck(v == i, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected interval=%" PetscInt_FMT " for cand=%s, found interval=%s", name, lineno, i, PellrCandidateNames[c], tok[1].val);
+      PetscCall(PellrParseInt(name, lineno, &tok[2], 0, &v));
+      PetscCheck(v == PellrIntervalLo(i), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected rows_lo=%" PetscInt64_FMT " for interval %" PetscInt_FMT ", found rows_lo=%s", name, lineno, PellrIntervalLo(i), i, tok[2].val);
+      if (PellrIntervalHi(i) < 0) PetscCheck(!strcmp(tok[3].val, "inf"), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected rows_hi=inf for interval %" PetscInt_FMT ", found rows_hi=%s", name, lineno, i, tok[3].val);
+      else {
+        PetscCall(PellrParseInt(name, lineno, &tok[3], 0, &v));
+        PetscCheck(v == PellrIntervalHi(i), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected rows_hi=%" PetscInt64_FMT " for interval %" PetscInt_FMT ", found rows_hi=%s", name, lineno, PellrIntervalHi(i), i, tok[3].val);
+      }
+      PetscCall(PellrParseInt(name, lineno, &tok[4], 0, &v));
+      PetscCheck(v <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field 'samples' too large", name, lineno);
+      k->samples = (PetscInt)v;
+      for (PetscInt j = 0; j < PELLR_PRED_NTS; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + j], PETSC_FALSE, &k->c[j]));
+      for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + PELLR_PRED_NTS + j], PETSC_FALSE, &k->d[j]));
+    }
+    state++;
+  }
+  PetscCheck(state > 2 + nc, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unexpected end of file: expected %s", name, lineno,
+             state == 0 ? "the line 'pellr-model version=1'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* parses the model text (PellrModelLoad() documents the format); name is used in the messages */
+PetscErrorCode PellrModelLoadString(const char name[], const char text[], PellrModel *model)
+{
+  PellrModel     M;
+  char          *buf;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(text, 2);
+  PetscAssertPointer(model, 3);
+  *model = NULL;
+  PetscCall(PetscNew(&M));
+  PetscCall(PetscStrncpy(M->source, name, sizeof(M->source)));
+  PetscCall(PetscStrallocpy(text, &buf));
+  ierr = PellrModelParse(name, buf, M);
+  PetscCall(PetscFree(buf));
+  if (ierr) PetscCall(PetscFree(M));
+  PetscCall(ierr);
+  *model = M;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* reads the model file: PETSC_ERR_FILE_OPEN when it cannot be read, PETSC_ERR_FILE_UNEXPECTED naming file:line when malformed */
+PetscErrorCode PellrModelLoad(const char file[], PellrModel *model)
+{
+  FILE          *fp;
+  char          *text;
+  size_t         len = 0, cap = 1 << 16, got;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(file, 1);
+  fp = fopen(file, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open the PELLR model file %s", file);
+  PetscCall(PetscMalloc1(cap + 1, &text));
+  while ((got = fread(text + len, 1, cap - len, fp)) > 0) {
+    len += got;
+    if (len == cap) {
+      char *t;
+      if (cap >= (1 << 24)) break;
+      PetscCall(PetscMalloc1(2 * cap + 1, &t));
+      PetscCall(PetscMemcpy(t, text, len));
+      PetscCall(PetscFree(text));
+      text = t;
+      cap *= 2;
+    }
+  }
+  (void)fclose(fp);
+  text[len] = 0;
+  if (len == cap) {
+    PetscCall(PetscFree(text));
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: larger than %d bytes: not a PELLR model file", file, 1 << 24);
+  }
+  if (strlen(text) != len) {
+    PetscCall(PetscFree(text));
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: contains a NUL byte: not a PELLR model file", file);
+  }
+  ierr = PellrModelLoadString(file, text, model);
+  PetscCall(PetscFree(text));
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
+{
+  FILE *fp;
+  int   err = 0;
+
+  PetscFunctionBegin;
+  PetscCheck(!strchr(M->hw.gpu, '"') && !strchr(M->hw.gpu, '\n') && M->hw.gpu[0], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "GPU name '%s' cannot be written (empty, or a quote or newline in it)", M->hw.gpu);
+  fp = fopen(file, "w");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write the PELLR model file %s", file);
+  err |= fprintf(fp, "# PETSc SparseGPU: PELLR storage-format model (format: src/mat/impls/pellr/pellrpredict.c)\n") < 0;
+  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 bytes + c3 crit, TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
+  err |= fprintf(fp, "pellr-model version=1\n") < 0;
+  err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us) < 0;
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) {
+      const PellrModelCoef *k = &M->coef[c][i];
+      char                  hi[32];
+
+      if (PellrIntervalHi(i) < 0) PetscCall(PetscStrncpy(hi, "inf", sizeof(hi)));
+      else PetscCall(PetscSNPrintf(hi, sizeof(hi), "%" PetscInt64_FMT, PellrIntervalHi(i)));
+      err |= fprintf(fp, "cand=%s interval=%d rows_lo=%" PetscInt64_FMT " rows_hi=%s samples=%" PetscInt64_FMT, PellrCandidateNames[c], (int)i, PellrIntervalLo(i), hi, (PetscInt64)k->samples) < 0;
+      for (PetscInt j = 0; j < PELLR_PRED_NTS; j++) err |= fprintf(fp, " c%d=%.17g", (int)j, (double)k->c[j]) < 0;
+      for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) err |= fprintf(fp, " d%d=%.17g", (int)j, (double)k->d[j]) < 0;
+      err |= fprintf(fp, "\n") < 0;
+    }
+  }
+  err |= fprintf(fp, "end\n") < 0;
+  err |= fclose(fp) != 0;
+  PetscCheck(!err, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "Cannot write the PELLR model file %s", file);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The model used for a device named gpu with sm multiprocessors: the file when given, else the calibration embedded at
+  build time (src/mat/impls/pellr/models/h200.model through pellrpredict_default.h); a missing or mismatched
+  calibration falls back to the analytic model (PetscInfo() says why). A malformed file is an error.
+*/
+PetscErrorCode PellrModelLoadDefault(const char file[], const char gpu[], PetscInt sm, PellrModel *model)
+{
+  PellrModel    M = NULL;
+  PellrHardware hw;
+  PetscBool     match;
+
+  PetscFunctionBegin;
+  if (file && file[0]) PetscCall(PellrModelLoad(file, &M));
+  else if (PellrDefaultModelText[0]) PetscCall(PellrModelLoadString(PellrDefaultModelName, PellrDefaultModelText, &M));
+  else PetscCall(PetscInfo(NULL, "No PELLR calibration embedded (%s was absent at build time): using the analytic model\n", PellrDefaultModelName));
+  if (M) {
+    PetscCall(PellrModelMatchesDevice(M, gpu, sm, &match));
+    if (match) {
+      *model = M;
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+    PetscCall(PetscInfo(NULL, "PELLR calibration %s is for %s with %" PetscInt_FMT " SMs, not this %s with %" PetscInt_FMT " SMs: using the analytic model\n", M->source, M->hw.gpu, M->hw.sm, gpu, sm));
+    PetscCall(PellrModelDestroy(&M));
+  }
+  PetscCall(PellrHardwareDefault(&hw));
+  PetscCall(PellrModelCreateAnalytic(&hw, model));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the process-wide model of PellrPredictGetModel() */
+static PellrModel PellrModelCached                        = NULL;
+static char       PellrModelCachedFile[PETSC_MAX_PATH_LEN] = "";
+static PetscBool  PellrModelCacheFinalizer                 = PETSC_FALSE;
+
+static PetscErrorCode PellrModelCacheDestroy(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrModelDestroy(&PellrModelCached));
+  PellrModelCachedFile[0]  = 0;
+  PellrModelCacheFinalizer = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrPredictGetModel - the model for the current device, loaded once per process and file (file NULL or "": the
+  embedded calibration), PellrModelLoadDefault() choosing it (analytic fallback with a PetscInfo() message). The model
+  is borrowed: do not destroy it (PetscFinalize() does).
+*/
+PetscErrorCode PellrPredictGetModel(const char file[], PellrModel *model)
+{
+  const char *key = file ? file : "";
+  PetscBool   same;
+  char        gpu[128] = "none";
+  PetscInt    sm       = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrcmp(key, PellrModelCachedFile, &same));
+  if (PellrModelCached && same) {
+    *model = PellrModelCached;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PellrModelDestroy(&PellrModelCached));
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  PetscCall(PellrDeviceIdentify(gpu, sizeof(gpu), &sm));
+#endif
+  PetscCall(PellrModelLoadDefault(file, gpu, sm, &PellrModelCached));
+  PetscCall(PetscStrncpy(PellrModelCachedFile, key, sizeof(PellrModelCachedFile)));
+  if (!PellrModelCacheFinalizer) {
+    PetscCall(PetscRegisterFinalize(PellrModelCacheDestroy));
+    PellrModelCacheFinalizer = PETSC_TRUE;
+  }
+  *model = PellrModelCached;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ prediction */
+
+/* expected_products >= PETSC_INFINITY (or IEEE inf): the conversion cost is ignored */
+static inline PetscBool PellrProductsInfinite(PetscReal e)
+{
+  return (PetscBool)(PetscIsInfReal(e) || e >= PETSC_INFINITY);
+}
+
+static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal *ts, PetscReal *tc)
+{
+  *ts = k->c[0] + k->c[1] * (PetscReal)f->work[c] + k->c[2] * f->bytes[c] + k->c[3] * (PetscReal)f->crit[c];
+  *tc = k->d[0] + k->d[1] * (PetscReal)f->nnz + k->d[2] * (PetscReal)f->m + k->d[3] * (PetscReal)f->slots[c];
+}
+
+/*
+  PellrModelPredict - TC, Ts, Tp and total = Ts + Tp + TC / expected_products per candidate and the choice: the
+  feasible candidate (feasible[] given, or NULL for all, and structurally feasible, PellrFeaturesFeasible()) of least
+  total; totals within a relative 1e-9 of the least count as equal and then the first in the order csr, ellr, sell,
+  pellr wins, so the choice is deterministic. expected_products may be PETSC_INFINITY (conversion cost ignored).
+*/
+PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal expected_products, const PetscBool feasible[], PellrPrediction *p)
+{
+  PetscBool sf[PELLR_NCAND];
+  PetscReal best = PETSC_INFINITY;
+  PetscInt  interval;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(f, 2);
+  PetscAssertPointer(p, 5);
+  PetscCheck(expected_products > 0 && !PetscIsNanReal(expected_products), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Expected products must be > 0, not %g", (double)expected_products);
+  PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
+  PetscCall(PetscMemzero(p, sizeof(*p)));
+  PetscCall(PellrModelInterval(f->m, &interval));
+  PetscCall(PellrFeaturesFeasible(f, sf));
+  p->interval          = interval;
+  p->expected_products = expected_products;
+  PetscCall(PetscStrncpy(p->model, M->source, sizeof(p->model)));
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, &p->ts[c], &p->tc[c]);
+    p->tp[c]       = 0;
+    p->total[c]    = p->ts[c] + p->tp[c] + (PellrProductsInfinite(expected_products) ? 0 : p->tc[c] / expected_products);
+    p->feasible[c] = (PetscBool)(sf[c] && (!feasible || feasible[c]) && !PetscIsInfOrNanReal(p->total[c]));
+    if (p->feasible[c]) best = PetscMin(best, p->total[c]);
+  }
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    if (p->feasible[c] && p->total[c] <= best * (1 + 1e-9)) {
+      p->choice = (PellrCandidate)c;
+      break;
+    }
+  }
+  PetscCall(PetscLogEventEnd(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
+  PetscCheck(best < PETSC_INFINITY, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "No feasible storage format among the candidates");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrPredictionView(PetscViewer viewer, const PellrFeatures *f, const PellrPrediction *p)
+{
+  PetscInt64 lo = PellrIntervalLo(p->interval), hi = PellrIntervalHi(p->interval);
+  char       amort[128];
+
+  PetscFunctionBegin;
+  PetscCall(PetscViewerASCIIPrintf(viewer, "storage-format prediction (model: %s)\n", p->model));
+  PetscCall(PetscViewerASCIIPushTab(viewer));
+  if (f) PetscCall(PellrFeaturesView(viewer, f));
+  if (PellrProductsInfinite(p->expected_products)) PetscCall(PetscStrncpy(amort, "conversion cost ignored (infinitely many products)", sizeof(amort)));
+  else PetscCall(PetscSNPrintf(amort, sizeof(amort), "conversion amortized over %g products", (double)p->expected_products));
+  if (hi < 0) PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows >= %" PetscInt64_FMT "; %s\n", p->interval, lo, amort));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows in [%" PetscInt64_FMT ", %" PetscInt64_FMT "); %s\n", p->interval, lo, hi, amort));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "candidate  feasible  slots            bytes          TC (s)       Ts (s)       Tp (s)  total (s)\n"));
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)f->bytes[c] : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
+  }
+  PetscCall(PetscViewerASCIIPrintf(viewer, "Tp = 0 for every candidate: the result rearrangement is fused into the SpMV kernels\n"));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "choice: %s\n", PellrCandidateNames[p->choice]));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ NNLS */
+
+/* least squares on the columns P[0..np-1] of A (column-major, lda = m): z[P[j]] = solution, by Householder QR */
+static PetscErrorCode PellrLSQ(PetscInt m, const PetscReal A[], const PetscReal b[], PetscInt np, const PetscInt P[], PetscReal z[], PetscReal *work)
+{
+  PetscReal *Q = work, *r = work + m * np, x[16];
+
+  PetscFunctionBegin;
+  PetscCheck(np <= 16, PETSC_COMM_SELF, PETSC_ERR_SUP, "At most 16 unknowns");
+  for (PetscInt j = 0; j < np; j++)
+    for (PetscInt i = 0; i < m; i++) Q[i + j * m] = A[i + P[j] * m];
+  for (PetscInt i = 0; i < m; i++) r[i] = b[i];
+  for (PetscInt j = 0; j < np && j < m; j++) { /* Householder reflection of column j, applied to the rest and to r */
+    PetscReal nrm = 0, alpha, vtv, *v = Q + j * m;
+    for (PetscInt i = j; i < m; i++) nrm += v[i] * v[i];
+    nrm   = PetscSqrtReal(nrm);
+    alpha = v[j] > 0 ? -nrm : nrm;
+    if (nrm == 0) continue;
+    v[j] -= alpha;
+    vtv = 0;
+    for (PetscInt i = j; i < m; i++) vtv += v[i] * v[i];
+    for (PetscInt k = j + 1; k < np; k++) {
+      PetscReal s = 0, *w = Q + k * m;
+      for (PetscInt i = j; i < m; i++) s += v[i] * w[i];
+      s = 2 * s / vtv;
+      for (PetscInt i = j; i < m; i++) w[i] -= s * v[i];
+    }
+    {
+      PetscReal s = 0;
+      for (PetscInt i = j; i < m; i++) s += v[i] * r[i];
+      s = 2 * s / vtv;
+      for (PetscInt i = j; i < m; i++) r[i] -= s * v[i];
+    }
+    v[j] = alpha; /* R(j,j); R(j,k) = Q[j + k m] for k > j */
+  }
+  for (PetscInt j = np - 1; j >= 0; j--) {
+    PetscReal s = j < m ? r[j] : 0, d = j < m ? Q[j + j * m] : 0, dmax = 0;
+    for (PetscInt k = j + 1; k < np; k++) s -= Q[j + k * m] * x[k];
+    for (PetscInt k = 0; k < np && k < m; k++) dmax = PetscMax(dmax, PetscAbsReal(Q[k + k * m]));
+    x[j] = PetscAbsReal(d) > 1e-12 * dmax ? s / d : 0; /* a dependent column gets 0 (then leaves the passive set) */
+  }
+  for (PetscInt j = 0; j < np; j++) z[P[j]] = x[j];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrNNLS - min ||A x - b||_2 subject to x >= 0 (Lawson and Hanson 1974, algorithm NNLS), A m x n column-major, n <= 16.
+  rnorm (optional) is the residual norm.
+*/
+PetscErrorCode PellrNNLS(PetscInt m, PetscInt n, const PetscReal A[], const PetscReal b[], PetscReal x[], PetscReal *rnorm)
+{
+  PetscInt   P[16], np = 0, iter = 0;
+  PetscBool  passive[16], tried[16];
+  PetscReal  w[16], z[16], *res, *work, anorm = 0;
+
+  PetscFunctionBegin;
+  PetscCheck(n >= 1 && n <= 16 && m >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "NNLS of %" PetscInt_FMT " x %" PetscInt_FMT ": need m >= 1 and 1 <= n <= 16", m, n);
+  PetscCall(PetscMalloc2(m, &res, m * (n + 1), &work));
+  for (PetscInt j = 0; j < n; j++) {
+    x[j]       = 0;
+    passive[j] = PETSC_FALSE;
+    tried[j]   = PETSC_FALSE;
+  }
+  for (PetscInt i = 0; i < m * n; i++) anorm = PetscMax(anorm, PetscAbsReal(A[i]));
+  while (iter++ < 3 * n + 10) {
+    PetscInt  t    = -1;
+    PetscReal wmax = 0, bn = 0;
+
+    for (PetscInt i = 0; i < m; i++) {
+      res[i] = b[i];
+      for (PetscInt j = 0; j < n; j++) res[i] -= A[i + j * m] * x[j];
+      bn = PetscMax(bn, PetscAbsReal(b[i]));
+    }
+    for (PetscInt j = 0; j < n; j++) {
+      w[j] = 0;
+      for (PetscInt i = 0; i < m; i++) w[j] += A[i + j * m] * res[i];
+      if (!passive[j] && !tried[j] && w[j] > wmax) {
+        wmax = w[j];
+        t    = j;
+      }
+    }
+    if (t < 0 || wmax <= 1e-13 * anorm * (bn + anorm) * m) break; /* Kuhn-Tucker conditions hold */
+    passive[t] = PETSC_TRUE;
+    P[np++]    = t;
+    for (PetscBool first = PETSC_TRUE;; first = PETSC_FALSE) { /* inner loop: solve on the passive set, step back while some passive z <= 0 */
+      PetscReal alpha = 2;
+      PetscInt  nq = 0, qmin = -1;
+
+      PetscCall(PellrLSQ(m, A, b, np, P, z, work));
+      if (first && z[t] <= 0) { /* the new column does not help (round-off): reject it for this round */
+        passive[t] = PETSC_FALSE;
+        tried[t]   = PETSC_TRUE;
+        np--;
+        break;
+      }
+      for (PetscInt j = 0; j < np; j++) {
+        PetscInt q = P[j];
+        if (z[q] <= 0 && x[q] / (x[q] - z[q]) < alpha) {
+          alpha = x[q] / (x[q] - z[q]);
+          qmin  = q;
+        }
+      }
+      if (alpha > 1) {
+        for (PetscInt j = 0; j < np; j++) x[P[j]] = z[P[j]];
+        for (PetscInt j = 0; j < n; j++) tried[j] = PETSC_FALSE;
+        break;
+      }
+      for (PetscInt j = 0; j < np; j++) x[P[j]] += alpha * (z[P[j]] - x[P[j]]);
+      x[qmin] = 0; /* the variable that reached its bound first (at least one leaves, so the loop ends) */
+      for (PetscInt j = 0; j < np; j++) {
+        PetscInt q = P[j];
+        if (x[q] <= 1e-15 * PetscAbsReal(z[q]) || x[q] <= 0) {
+          x[q]       = 0;
+          passive[q] = PETSC_FALSE;
+        } else P[nq++] = q;
+      }
+      np = nq;
+    }
+  }
+  if (rnorm) {
+    PetscReal s = 0;
+    for (PetscInt i = 0; i < m; i++) {
+      PetscReal r = b[i];
+      for (PetscInt j = 0; j < n; j++) r -= A[i + j * m] * x[j];
+      s += r * r;
+    }
+    *rnorm = PetscSqrtReal(s);
+  }
+  PetscCall(PetscFree2(res, work));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ fitting */
+
+static inline PetscBool PellrValidTime(PetscReal t)
+{
+  return (PetscBool)(!PetscIsInfOrNanReal(t) && t > 0);
+}
+
+/* the regressors of Ts (tc = PETSC_FALSE) or TC of candidate c */
+static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal a[4])
+{
+  a[0] = 1;
+  if (!tc) {
+    a[1] = (PetscReal)f->work[c];
+    a[2] = f->bytes[c];
+    a[3] = (PetscReal)f->crit[c];
+  } else {
+    a[1] = (PetscReal)f->nnz;
+    a[2] = (PetscReal)f->m;
+    a[3] = (PetscReal)f->slots[c];
+  }
+}
+
+/*
+  Fits one set of 4 coefficients to the samples sel[0..n-1] by NNLS on the relative error: minimize
+  sum_i (a_i . x / t_i - 1)^2 over x >= 0 (rows scaled by 1/t_i, columns scaled to unit maximum, then unscaled).
+*/
+static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal coef[4])
+{
+  PetscReal *A, *b, scale[4] = {0, 0, 0, 0}, x[4];
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc2(4 * n, &A, n, &b));
+  for (PetscInt i = 0; i < n; i++) {
+    const PellrSample *q = &s[sel[i]];
+    PetscReal          a[4], t = tc ? q->tc[c] : q->ts[c];
+
+    PellrRegressors(&q->f, c, tc, a);
+    for (PetscInt j = 0; j < 4; j++) {
+      A[i + j * n] = a[j] / t;
+      scale[j]     = PetscMax(scale[j], PetscAbsReal(A[i + j * n]));
+    }
+    b[i] = 1;
+  }
+  for (PetscInt j = 0; j < 4; j++) {
+    if (scale[j] == 0) scale[j] = 1;
+    for (PetscInt i = 0; i < n; i++) A[i + j * n] /= scale[j];
+  }
+  PetscCall(PellrNNLS(n, 4, A, b, x, NULL));
+  for (PetscInt j = 0; j < 4; j++) coef[j] = x[j] / scale[j];
+  PetscCall(PetscFree2(A, b));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrModelFit - fits Ts and TC of every candidate in every row interval from the samples (NaN or <= 0: not measured)
+  by NNLS on the relative error. An interval with fewer than min_samples measurements (min_samples <= 0: 8, twice the
+  coefficients) is merged with its neighbours, alternately the next larger and the next smaller interval, until it has
+  enough; a candidate with too few measurements in all keeps the analytic coefficients of hw (samples = 0 in the file).
+*/
+PetscErrorCode PellrModelFit(const PellrHardware *hw, PetscInt ns, const PellrSample s[], PetscInt min_samples, PellrModel *model)
+{
+  PellrModel M;
+  PetscInt  *itv, *sel;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(model, 5);
+  if (ns) PetscAssertPointer(s, 3);
+  if (min_samples <= 0) min_samples = 2 * PELLR_PRED_NTS;
+  PetscCall(PellrModelCreateAnalytic(hw, &M));
+  M->analytic = PETSC_FALSE;
+  PetscCall(PetscStrncpy(M->source, "fit", sizeof(M->source)));
+  PetscCall(PetscMalloc2(ns, &itv, ns, &sel));
+  for (PetscInt q = 0; q < ns; q++) PetscCall(PellrModelInterval(s[q].f.m, &itv[q]));
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    for (PetscInt tc = 0; tc < 2; tc++) {
+      for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) {
+        PetscInt lo = i, hi = i, n = 0;
+
+        for (PetscBool up = PETSC_TRUE;; up = (PetscBool)!up) {
+          n = 0;
+          for (PetscInt q = 0; q < ns; q++)
+            if (itv[q] >= lo && itv[q] <= hi && PellrValidTime(tc ? s[q].tc[c] : s[q].ts[c])) sel[n++] = q;
+          if (n >= min_samples || (lo == 0 && hi == PELLR_PRED_NINT - 1)) break;
+          if ((up && hi < PELLR_PRED_NINT - 1) || lo == 0) hi++;
+          else lo--;
+        }
+        if (n < min_samples) continue; /* analytic coefficients */
+        PetscCall(PellrFitOne(n, s, sel, (PellrCandidate)c, (PetscBool)tc, tc ? M->coef[c][i].d : M->coef[c][i].c));
+        if (!tc) M->coef[c][i].samples = n;
+      }
+    }
+  }
+  PetscCall(PetscFree2(itv, sel));
+  *model = M;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrModelCrossValidate - k-fold cross-validation by groups: the distinct group ids, in increasing order, go to
+  folds 0, 1, ..., k-1, 0, ... so that a group is never split between training and test. For each fold the model is
+  fitted (PellrModelFit()) on the other folds and evaluated on this one. fold[] (optional, ns) receives each sample's
+  fold. The choice among the candidates measured for a sample uses total = Ts + TC / expected_products (measured and
+  predicted alike); it counts as correct when its measured total is within 5% of the best measured total.
+*/
+PetscErrorCode PellrModelCrossValidate(const PellrHardware *hw, PetscInt ns, const PellrSample s[], PetscInt kfolds, PetscInt min_samples, PetscReal expected_products, PetscInt fold[], PellrCVReport *rep)
+{
+  PetscInt    *groups, ng = ns, *fo, *rel5, *abs15, *tcrel5, ncorrect = 0;
+  PellrSample *train;
+  PetscReal    logsum = 0;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(rep, 8);
+  PetscCheck(expected_products > 0 && !PetscIsNanReal(expected_products), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Expected products must be > 0, not %g", (double)expected_products);
+  PetscCall(PetscMemzero(rep, sizeof(*rep)));
+  rep->worst = 1;
+  PetscCall(PetscMalloc3(ns, &groups, ns, &fo, ns, &train));
+  PetscCall(PetscCalloc3(PELLR_NCAND, &rel5, PELLR_NCAND, &abs15, PELLR_NCAND, &tcrel5));
+  for (PetscInt q = 0; q < ns; q++) groups[q] = s[q].group;
+  PetscCall(PetscSortRemoveDupsInt(&ng, groups));
+  PetscCheck(kfolds >= 2 && kfolds <= ng, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Cross-validation needs 2 <= folds <= groups, not %" PetscInt_FMT " folds of %" PetscInt_FMT " groups", kfolds, ng);
+  for (PetscInt q = 0; q < ns; q++) {
+    PetscInt loc;
+    PetscCall(PetscFindInt(s[q].group, ng, groups, &loc));
+    fo[q] = loc % kfolds;
+    if (fold) fold[q] = fo[q];
+  }
+  for (PetscInt k = 0; k < kfolds; k++) {
+    PellrModel M;
+    PetscInt   nt = 0;
+
+    for (PetscInt q = 0; q < ns; q++)
+      if (fo[q] != k) train[nt++] = s[q];
+    PetscCall(PellrModelFit(hw, nt, train, min_samples, &M));
+    for (PetscInt q = 0; q < ns; q++) {
+      PellrPrediction p;
+      PetscBool       avail[PELLR_NCAND], sf[PELLR_NCAND], any = PETSC_FALSE;
+      PetscReal       meas[PELLR_NCAND], best = PETSC_INFINITY;
+
+      if (fo[q] != k) continue;
+      PetscCall(PellrModelPredict(M, &s[q].f, PETSC_INFINITY, NULL, &p));
+      PetscCall(PellrFeaturesFeasible(&s[q].f, sf));
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+        if (PellrValidTime(s[q].ts[c])) {
+          PetscReal err = PetscAbsReal(p.ts[c] - s[q].ts[c]);
+          rep->ntest[c]++;
+          if (err <= 0.05 * s[q].ts[c]) rel5[c]++;
+          if (err <= 1.5e-6) abs15[c]++;
+        }
+        if (PellrValidTime(s[q].tc[c])) {
+          rep->tc_ntest[c]++;
+          if (PetscAbsReal(p.tc[c] - s[q].tc[c]) <= 0.05 * s[q].tc[c]) tcrel5[c]++;
+        }
+        avail[c] = (PetscBool)(sf[c] && PellrValidTime(s[q].ts[c]) && (PellrProductsInfinite(expected_products) || (!PetscIsInfOrNanReal(s[q].tc[c]) && s[q].tc[c] >= 0)));
+        meas[c]  = avail[c] ? s[q].ts[c] + (PellrProductsInfinite(expected_products) ? 0 : s[q].tc[c] / expected_products) : PETSC_INFINITY;
+        if (avail[c]) {
+          any  = PETSC_TRUE;
+          best = PetscMin(best, meas[c]);
+        }
+      }
+      if (!any) continue;
+      PetscCall(PellrModelPredict(M, &s[q].f, expected_products, avail, &p));
+      rep->nchoice++;
+      if (meas[p.choice] <= 1.05 * best) ncorrect++;
+      logsum += PetscLogReal(best / meas[p.choice]);
+      rep->worst = PetscMin(rep->worst, best / meas[p.choice]);
+    }
+    PetscCall(PellrModelDestroy(&M));
+  }
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    rep->rel5[c]    = rep->ntest[c] ? (PetscReal)rel5[c] / rep->ntest[c] : 0;
+    rep->abs15[c]   = rep->ntest[c] ? (PetscReal)abs15[c] / rep->ntest[c] : 0;
+    rep->tc_rel5[c] = rep->tc_ntest[c] ? (PetscReal)tcrel5[c] / rep->tc_ntest[c] : 0;
+  }
+  rep->top1    = rep->nchoice ? (PetscReal)ncorrect / rep->nchoice : 0;
+  rep->geomean = rep->nchoice ? PetscExpReal(logsum / rep->nchoice) : 1;
+  PetscCall(PetscFree3(groups, fo, train));
+  PetscCall(PetscFree3(rel5, abs15, tcrel5));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrCVReportView(PetscViewer viewer, const PellrCVReport *r)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscViewerASCIIPrintf(viewer, "cross-validation: candidate, test samples, Ts within 5%%, Ts within 1.5 us, TC samples, TC within 5%%\n"));
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscViewerASCIIPrintf(viewer, "  %-6s %6" PetscInt_FMT "  %.4f  %.4f  %6" PetscInt_FMT "  %.4f\n", PellrCandidateNames[c], r->ntest[c], (double)r->rel5[c], (double)r->abs15[c], r->tc_ntest[c], (double)r->tc_rel5[c]));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  choice: %" PetscInt_FMT " samples, top-1 (within 5%% of the best) %.4f, geometric mean best/chosen %.4f, worst %.4f\n", r->nchoice, (double)r->top1, (double)r->geomean, (double)r->worst));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ developer check */
+#if !defined(PELLR_PREDICT_HOST_ONLY) /* the CPU tests compile this file in (its functions are hidden in the library) */
+
+/*
+  MatPELLRPredictCheckDevice - copies the row pointers to the GPU, computes the features there and on the host and
+  reports whether they are identical field by field (GPU test). Without CUDA: same = PETSC_FALSE with an error.
+*/
+PetscErrorCode MatPELLRPredictCheckDevice(PetscInt m, PetscInt n, const PetscInt rowptr[], PetscInt long_row_length, PetscBool *same)
+{
+  PetscFunctionBegin;
+  *same = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  {
+    PellrFeatures fh, fd;
+    PetscInt     *d_rp;
+
+    PetscCall(PellrFeaturesCompute(m, n, rowptr, PETSC_MEMTYPE_HOST, long_row_length, &fh));
+    PetscCallCUDA(cudaMalloc((void **)&d_rp, (size_t)(m + 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMemcpy(d_rp, rowptr, (size_t)(m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(PellrFeaturesCompute(m, n, d_rp, PETSC_MEMTYPE_CUDA, long_row_length, &fd));
+    PetscCallCUDA(cudaFree(d_rp));
+    *same = (PetscBool)!memcmp(&fh, &fd, sizeof(fh));
+  }
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "MatPELLRPredictCheckDevice() needs PETSc with CUDA");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PellrHardwareMeasure() for programs outside the library (the calibration driver) */
+PetscErrorCode MatPELLRPredictMeasureHardware(PellrHardware *hw)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PellrHardwareMeasure(hw));
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "MatPELLRPredictMeasureHardware() needs PETSc with CUDA");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif

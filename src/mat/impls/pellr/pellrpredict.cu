@@ -1,0 +1,216 @@
+/*
+  GPU part of the storage-format predictor (pellrpredict.c): one pass over the CSR row pointers in device memory
+  summarizes the row lengths (the table of lengths < PELLR_PRED_HCAP, the list of longer ones, the sum over 32-row
+  groups of the group's longest row, the sum of |len_i - len_{i-1}|); the host finishes every feature from this
+  summary exactly as for host row pointers, so both paths give identical features. Integer atomics only: deterministic.
+*/
+#include <cuda_runtime.h>
+#include <petscdevice_cuda.h>
+#include "pellrimpl.h"
+#include "pellrpredict.h"
+
+#define PELLR_PRED_THREADS 256
+#define PELLR_PRED_INLINE  1024 /* lengths >= PELLR_PRED_HCAP stored in the summary itself (copied back with it) */
+
+typedef struct {
+  unsigned long long ellr, pert, nbig;
+  long long          rp0, rpm; /* rowptr[0], rowptr[m] */
+  unsigned int       bad;      /* a negative row length */
+  unsigned long long cnt[PELLR_PRED_HCAP];
+  PetscInt           big[PELLR_PRED_INLINE]; /* the first lengths >= PELLR_PRED_HCAP; the others in the overflow array */
+} PellrSummaryDev;
+
+__device__ static inline long long WarpMaxLL(long long v)
+{
+  for (int off = 16; off > 0; off /= 2) v = max(v, __shfl_down_sync(0xffffffffu, v, off));
+  return v;
+}
+
+__device__ static inline unsigned long long WarpSumULL(unsigned long long v)
+{
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(0xffffffffu, v, off);
+  return v;
+}
+
+/* grid-stride over 32-row groups: blockDim and the stride are multiples of 32, so each warp holds one whole group */
+__global__ static void pellr_predict_summary(long long m, const PetscInt *__restrict__ rp, PellrSummaryDev *st, PetscInt *over, unsigned long long cap)
+{
+  __shared__ unsigned int hist[PELLR_PRED_HCAP];
+  const int               lane   = threadIdx.x & 31;
+  const long long         stride = (long long)gridDim.x * blockDim.x;
+  unsigned long long      ellr = 0, pert = 0;
+
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    st->rp0 = (long long)rp[0];
+    st->rpm = (long long)rp[m];
+  }
+  for (int t = threadIdx.x; t < PELLR_PRED_HCAP; t += blockDim.x) hist[t] = 0;
+  __syncthreads();
+  for (long long base = (long long)blockIdx.x * blockDim.x + (threadIdx.x & ~31); base < m; base += stride) {
+    const long long i = base + lane;
+    long long       l = 0, wmax;
+
+    if (i < m) {
+      l = (long long)(rp[i + 1] - rp[i]);
+      if (l < 0) {
+        atomicOr(&st->bad, 1u);
+        l = 0;
+      }
+      if (i > 0) {
+        long long lp = (long long)(rp[i] - rp[i - 1]);
+        if (lp < 0) lp = 0;
+        pert += (unsigned long long)(l > lp ? l - lp : lp - l);
+      }
+      if (l < PELLR_PRED_HCAP) atomicAdd(&hist[l], 1u);
+      else {
+        const unsigned long long pos = atomicAdd(&st->nbig, 1ull);
+        if (pos < PELLR_PRED_INLINE) st->big[pos] = (PetscInt)l;
+        else if (pos - PELLR_PRED_INLINE < cap) over[pos - PELLR_PRED_INLINE] = (PetscInt)l;
+      }
+    }
+    wmax = WarpMaxLL(l);
+    if (lane == 0) ellr += (unsigned long long)wmax;
+  }
+  ellr = WarpSumULL(ellr);
+  pert = WarpSumULL(pert);
+  if (lane == 0) {
+    if (ellr) atomicAdd(&st->ellr, ellr);
+    if (pert) atomicAdd(&st->pert, pert);
+  }
+  __syncthreads();
+  for (int t = threadIdx.x; t < PELLR_PRED_HCAP; t += blockDim.x)
+    if (hist[t]) atomicAdd(&st->cnt[t], (unsigned long long)hist[t]);
+}
+
+/*
+  One memset, one kernel and one copy back (two when more than PELLR_PRED_INLINE rows reach PELLR_PRED_HCAP entries;
+  the pass is repeated with a large enough overflow array in the rare case of more than PELLR_PRED_INLINE + 65536 such rows)
+*/
+PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLengthSummary *s)
+{
+  PellrSummaryDev   *d_st = NULL, *h_st = NULL;
+  PetscInt          *d_over = NULL;
+  unsigned long long cap    = (unsigned long long)PetscMax(0, PetscMin(m - PELLR_PRED_INLINE, 65536));
+  int                dev, sms;
+  long long          blocks = ((long long)m + PELLR_PRED_THREADS - 1) / PELLR_PRED_THREADS;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(s, sizeof(*s)));
+  if (!m) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  blocks = PetscMin(blocks, 4 * (long long)sms);
+  PetscCall(PetscMalloc1(1, &h_st));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_st, sizeof(PellrSummaryDev), 0)); /* stream-ordered temporaries, as the PELLR build */
+  for (int pass = 0; pass < 2; pass++) {
+    if (cap) PetscCallCUDA(cudaMallocAsync((void **)&d_over, (size_t)cap * sizeof(PetscInt), 0));
+    PetscCallCUDA(cudaMemsetAsync(d_st, 0, sizeof(PellrSummaryDev), 0));
+    pellr_predict_summary<<<(unsigned)blocks, PELLR_PRED_THREADS>>>((long long)m, rp, d_st, d_over, cap);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(h_st, d_st, sizeof(PellrSummaryDev), cudaMemcpyDeviceToHost));
+    if (h_st->nbig <= PELLR_PRED_INLINE + cap) break;
+    if (d_over) PetscCallCUDA(cudaFreeAsync(d_over, 0)); /* too many long rows for the overflow array: again with room for all */
+    d_over = NULL;
+    cap    = h_st->nbig - PELLR_PRED_INLINE;
+  }
+  s->nnz  = (PetscInt64)(h_st->rpm - h_st->rp0);
+  s->ellr = (PetscInt64)h_st->ellr;
+  s->pert = (PetscInt64)h_st->pert;
+  s->nbig = (PetscInt)PetscMin(h_st->nbig, PELLR_PRED_INLINE + cap);
+  for (PetscInt l = 0; l < PELLR_PRED_HCAP; l++) s->cnt[l] = (PetscInt64)h_st->cnt[l];
+  PetscCall(PetscMalloc1(s->nbig, &s->big));
+  for (PetscInt k = 0; k < PetscMin(s->nbig, PELLR_PRED_INLINE); k++) s->big[k] = h_st->big[k];
+  if (s->nbig > PELLR_PRED_INLINE) PetscCallCUDA(cudaMemcpy(s->big + PELLR_PRED_INLINE, d_over, (size_t)(s->nbig - PELLR_PRED_INLINE) * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscCallCUDA(cudaFreeAsync(d_st, 0));
+  if (d_over) PetscCallCUDA(cudaFreeAsync(d_over, 0));
+  {
+    const PetscBool bad = (PetscBool)(h_st->bad != 0 || s->nnz < 0), over = (PetscBool)(h_st->nbig > PELLR_PRED_INLINE + cap);
+
+    PetscCall(PetscFree(h_st));
+    if (bad || over) PetscCall(PetscFree(s->big));
+    PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease (a negative row length)");
+    PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Lost lengths of rows >= %d entries", PELLR_PRED_HCAP);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the current device's name and multiprocessor count (what PellrModelMatchesDevice() compares) */
+PetscErrorCode PellrDeviceIdentify(char gpu[], size_t len, PetscInt *sm)
+{
+  int            dev;
+  cudaDeviceProp prop;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaGetDeviceProperties(&prop, dev));
+  PetscCall(PetscStrncpy(gpu, prop.name, len));
+  *sm = prop.multiProcessorCount;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+__global__ static void pellr_predict_empty(void) { }
+
+/*
+  PellrHardwareMeasure - the hardware line of a calibration: name and SMs of the current device, device-to-device copy
+  bandwidth (bytes read + written per second of a cudaMemcpy of 2 x 128 MiB, best of 5), host-to-device bandwidth
+  (cudaMemcpy of 64 MiB from pageable memory, as the CSR upload does, best of 5) and launch latency (mean of 200
+  synchronized empty launches). About 0.1 s: for the calibration driver, not for every matrix.
+*/
+PetscErrorCode PellrHardwareMeasure(PellrHardware *hw)
+{
+  const size_t big = (size_t)128 << 20, up = (size_t)64 << 20;
+  void        *a = NULL, *b = NULL;
+  char        *h = NULL;
+  cudaEvent_t  e0, e1;
+  float        ms, best;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(hw, sizeof(*hw)));
+  PetscCall(PellrDeviceIdentify(hw->gpu, sizeof(hw->gpu), &hw->sm));
+  PetscCallCUDA(cudaEventCreate(&e0));
+  PetscCallCUDA(cudaEventCreate(&e1));
+  PetscCallCUDA(cudaMalloc(&a, big));
+  PetscCallCUDA(cudaMalloc(&b, big));
+  PetscCallCUDA(cudaMemset(a, 1, big));
+  PetscCallCUDA(cudaMemset(b, 0, big));
+  best = -1;
+  for (int r = 0; r < 6; r++) {
+    PetscCallCUDA(cudaEventRecord(e0, 0));
+    PetscCallCUDA(cudaMemcpy(b, a, big, cudaMemcpyDeviceToDevice));
+    PetscCallCUDA(cudaEventRecord(e1, 0));
+    PetscCallCUDA(cudaEventSynchronize(e1));
+    PetscCallCUDA(cudaEventElapsedTime(&ms, e0, e1));
+    if (r > 0 && (best < 0 || ms < best)) best = ms; /* the first is a warm-up */
+  }
+  hw->copy_gbs = 2.0 * (PetscReal)big / (best * 1e-3) / 1e9;
+  PetscCall(PetscMalloc1(up, &h));
+  PetscCall(PetscMemzero(h, up));
+  best = -1;
+  for (int r = 0; r < 6; r++) {
+    PetscCallCUDA(cudaEventRecord(e0, 0));
+    PetscCallCUDA(cudaMemcpy(a, h, up, cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaEventRecord(e1, 0));
+    PetscCallCUDA(cudaEventSynchronize(e1));
+    PetscCallCUDA(cudaEventElapsedTime(&ms, e0, e1));
+    if (r > 0 && (best < 0 || ms < best)) best = ms;
+  }
+  hw->h2d_gbs = (PetscReal)up / (best * 1e-3) / 1e9;
+  PetscCall(PetscFree(h));
+  {
+    PetscLogDouble t0, t1;
+    pellr_predict_empty<<<1, 32>>>();
+    PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(PetscTime(&t0));
+    for (int r = 0; r < 200; r++) {
+      pellr_predict_empty<<<1, 32>>>();
+      PetscCallCUDA(cudaDeviceSynchronize());
+    }
+    PetscCall(PetscTime(&t1));
+    hw->launch_us = (PetscReal)((t1 - t0) / 200 * 1e6);
+  }
+  PetscCallCUDA(cudaFree(a));
+  PetscCallCUDA(cudaFree(b));
+  PetscCallCUDA(cudaEventDestroy(e0));
+  PetscCallCUDA(cudaEventDestroy(e1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

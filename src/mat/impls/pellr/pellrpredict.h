@@ -1,0 +1,181 @@
+/*
+  Storage-format predictor of MATPELLR / MATPELLRCUDA (internal, not installed).
+
+  At final assembly the matrix type computes structural features of a block from its CSR row pointers
+  (PellrFeaturesCompute(), on the GPU when the row pointers are there), predicts the time of one SpMV of every
+  candidate storage format with a model (PellrModelPredict()) and keeps the predicted-fastest. The model is either a
+  calibration file (PellrModelLoad(), fitted by PellrModelFit() from measurements) or the analytic fallback
+  (PellrModelCreateAnalytic()); README.md (section "Storage-format prediction") documents both.
+
+  Per candidate c, T_c = Ts_c + Tp_c + TC_c / expected_products:
+    Ts_c = c0 + c1 work_c + c2 bytes_c + c3 crit_c      (SpMV time; coefficients per row-count interval)
+    TC_c = d0 + d1 nnz + d2 m + d3 slots_c               (conversion time from the host CSR, including its upload)
+    Tp_c = 0                                            (result rearrangement: fused into the kernels)
+
+  Wiring (pellrcuda's final assembly, per sequential block with CSR row pointers ai of memory type mtype):
+    PellrModel      model;                      borrowed: never destroyed by the caller
+    PellrFeatures   f;
+    PellrPrediction pred;
+    PetscCall(PellrPredictGetModel(model_file_or_NULL, &model));   once per process and file; analytic fallback
+    PetscCall(PellrFeaturesCompute(m, n, ai, mtype, long_row_length, &f));
+    PetscCall(PellrModelPredict(model, &f, expected_products, implemented_formats_or_NULL, &pred));
+    use pred.choice (unless a format is forced); -mat_view ::ascii_info: PellrPredictionView(viewer, &f, &pred)
+  Both calls are logged in the event PELLRPredict.
+*/
+#pragma once
+
+#include <petscsparsegpu.h>
+#include <petscviewer.h>
+#include <petscdevicetypes.h>
+
+typedef enum {
+  PELLR_CAND_CSR,
+  PELLR_CAND_ELLR,
+  PELLR_CAND_SELL,
+  PELLR_CAND_PELLR,
+  PELLR_NCAND
+} PellrCandidate;
+
+PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", "pellr" (then the PETSc enum triple) */
+
+#define PELLR_PRED_NHIST 33   /* log2 histogram of row lengths: bucket 0 empty rows, bucket b >= 1 lengths in [2^(b-1), 2^b) */
+#define PELLR_PRED_HCAP  1024 /* lengths below this are counted in a table, longer ones listed (at most nnz / 1024 of them) */
+#define PELLR_PRED_NINT  8    /* row-count intervals of the model */
+#define PELLR_PRED_NTS   4    /* Ts coefficients c0..c3 */
+#define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
+#define PELLR_PRED_DEFAULT_PRODUCTS 100
+
+/*
+  PellrFeatures - structural features of an m x n CSR block.
+  Warp iterations: a warp (32 consecutive rows, one thread each) iterates as often as its longest row.
+    it_ell   ceil(m/32) * maxlen                                       (ELL: one width for all)
+    it_ellr  sum over 32-row groups of the original order of the group's longest row (ELLR with per-row lengths)
+    it_sell  the same sum (SELL: 32-row slices of their own width in the original order)
+    it_pellr the seed's PELLR count: the same after a stable sort by decreasing length (all rows, MatPELLRWarpIterations())
+    it_pslice PELLR as stored here: sum over the slices that follow the long rows of the slice's first (longest) row
+  work[c]: warp iterations of candidate c (CSR: ceil(nnz/32); PELLR: it_pslice + sum over long rows of ceil(len/32))
+  crit[c]: iterations of the longest sequential chain of one thread (the critical path):
+    ELLR and SELL maxlen (a thread per row); CSR ceil(maxlen/32) (a warp per row at worst);
+    PELLR the longest of: block rows ceil(len/256), warp rows ceil(len/32), the first slice width / its threads per row
+  slots[c]: stored value slots (CSR nnz, ELLR m*maxlen, SELL 32*it_sell, PELLR nnz_long + 32*it_pslice)
+  bytes[c]: bytes one product moves: 12 per slot read (8 value + 4 column index), row metadata, x once (8n), y once (8m):
+    CSR   12 nnz + 4(m+1)                    ELLR 12*32*it_ellr + 4m (lengths; padding past a warp's longest row is never read)
+    SELL  12 slots + 4(ceil(m/32)+1)         PELLR 12 slots + 4m (perm) + 4*32 nslices (lengths) + 4(nslices+1) + 4(nlong+1)
+*/
+typedef struct {
+  PetscInt   m, n, long_row_length;
+  PetscInt64 nnz;
+  PetscInt   empty, maxlen;
+  PetscReal  mean, stddev;
+  PetscInt64 hist[PELLR_PRED_NHIST];
+  PetscInt64 it_ell, it_ellr, it_sell, it_pellr, it_pslice;
+  PetscReal  perturbation;
+  PetscInt   nlong, nblock, nslices; /* PELLR: long rows (nblock of them a block per row), slices */
+  PetscInt64 nnz_long;
+  PetscReal  long_fraction; /* nnz_long / nnz */
+  PetscInt64 work[PELLR_NCAND], crit[PELLR_NCAND], slots[PELLR_NCAND];
+  PetscReal  bytes[PELLR_NCAND];
+} PellrFeatures;
+
+typedef struct {
+  char      gpu[128];     /* device name (cudaDeviceProp.name), "analytic" for a device-independent model */
+  PetscInt  sm;           /* multiprocessors (0: any) */
+  PetscReal copy_gbs;     /* device-to-device copy bandwidth, GB/s */
+  PetscReal h2d_gbs;      /* host-to-device bandwidth, GB/s */
+  PetscReal launch_us;    /* kernel launch latency, microseconds */
+} PellrHardware;
+
+typedef struct {
+  PetscInt  samples;               /* calibration samples the coefficients were fitted from (0: analytic coefficients) */
+  PetscReal c[PELLR_PRED_NTS];     /* Ts = c0 + c1 work + c2 bytes + c3 crit (seconds) */
+  PetscReal d[PELLR_PRED_NTC];     /* TC = d0 + d1 nnz + d2 m + d3 slots (seconds) */
+} PellrModelCoef;
+
+typedef struct _n_PellrModel *PellrModel;
+struct _n_PellrModel {
+  PellrHardware  hw;
+  PetscBool      analytic;                              /* created by PellrModelCreateAnalytic() */
+  char           source[PETSC_MAX_PATH_LEN];            /* file name, "embedded", or "analytic" */
+  PellrModelCoef coef[PELLR_NCAND][PELLR_PRED_NINT];
+};
+
+typedef struct {
+  PetscReal      tc[PELLR_NCAND], ts[PELLR_NCAND], tp[PELLR_NCAND], total[PELLR_NCAND];
+  PetscBool      feasible[PELLR_NCAND];
+  PetscReal      expected_products;
+  PetscInt       interval;
+  PellrCandidate choice;
+  char           model[PETSC_MAX_PATH_LEN]; /* the model's source */
+} PellrPrediction;
+
+/* one calibration measurement: features of a matrix block, measured Ts and TC per candidate in seconds (NaN: not measured or infeasible) */
+typedef struct {
+  PetscInt      group; /* matrices of one family share a group id: cross-validation never splits a group */
+  PellrFeatures f;
+  PetscReal     ts[PELLR_NCAND], tc[PELLR_NCAND];
+} PellrSample;
+
+/* cross-validation results per candidate (Ts) and of the choice */
+typedef struct {
+  PetscInt  ntest[PELLR_NCAND];    /* test samples with a measured Ts */
+  PetscReal rel5[PELLR_NCAND];     /* fraction with |pred - meas| <= 0.05 meas */
+  PetscReal abs15[PELLR_NCAND];    /* fraction with |pred - meas| <= 1.5 us */
+  PetscReal tc_rel5[PELLR_NCAND];  /* the same for TC: fraction within 5% */
+  PetscInt  tc_ntest[PELLR_NCAND];
+  PetscInt  nchoice;               /* test samples with at least one candidate measured */
+  PetscReal top1;                  /* fraction whose choice's measured total is within 5% of the best measured */
+  PetscReal geomean;               /* geometric mean of best / chosen measured total (1 = always the best) */
+  PetscReal worst;                 /* smallest best / chosen */
+} PellrCVReport;
+
+PETSC_INTERN PetscErrorCode PellrPredictRegister_Private(void);
+PETSC_INTERN PetscLogEvent  MAT_PELLR_Predict;
+
+PETSC_INTERN PetscErrorCode PellrFeaturesCompute(PetscInt, PetscInt, const PetscInt *, PetscMemType, PetscInt, PellrFeatures *);
+PETSC_INTERN PetscErrorCode PellrFeaturesFeasible(const PellrFeatures *, PetscBool[]);
+PETSC_INTERN PetscErrorCode PellrFeaturesView(PetscViewer, const PellrFeatures *);
+
+PETSC_INTERN PetscErrorCode PellrHardwareDefault(PellrHardware *);
+PETSC_INTERN PetscErrorCode PellrModelCreateAnalytic(const PellrHardware *, PellrModel *);
+PETSC_INTERN PetscErrorCode PellrModelLoad(const char[], PellrModel *);
+PETSC_INTERN PetscErrorCode PellrModelLoadString(const char[], const char[], PellrModel *);
+PETSC_INTERN PetscErrorCode PellrModelLoadDefault(const char[], const char[], PetscInt, PellrModel *);
+PETSC_INTERN PetscErrorCode PellrModelWrite(PellrModel, const char[]);
+PETSC_INTERN PetscErrorCode PellrModelMatchesDevice(PellrModel, const char[], PetscInt, PetscBool *);
+PETSC_INTERN PetscErrorCode PellrModelDestroy(PellrModel *);
+PETSC_INTERN PetscErrorCode PellrModelInterval(PetscInt, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrPredictGetModel(const char[], PellrModel *);
+
+PETSC_INTERN PetscErrorCode PellrModelPredict(PellrModel, const PellrFeatures *, PetscReal, const PetscBool[], PellrPrediction *);
+PETSC_INTERN PetscErrorCode PellrPredictionView(PetscViewer, const PellrFeatures *, const PellrPrediction *);
+
+PETSC_INTERN PetscErrorCode PellrNNLS(PetscInt, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal *);
+PETSC_INTERN PetscErrorCode PellrModelFit(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PellrModel *);
+PETSC_INTERN PetscErrorCode PellrModelCrossValidate(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PetscInt, PetscReal, PetscInt[], PellrCVReport *);
+PETSC_INTERN PetscErrorCode PellrCVReportView(PetscViewer, const PellrCVReport *);
+
+/*
+  Exported for programs outside the library (all the above are hidden in libpetscsparsegpu.so; such programs, like the
+  CPU tests and a calibration driver, compile pellrpredict.c in with PELLR_PREDICT_HOST_ONLY defined and reach the GPU
+  through these two):
+    MatPELLRPredictCheckDevice()      features from row pointers copied to the GPU equal the host's, field by field
+    MatPELLRPredictMeasureHardware()  PellrHardwareMeasure(): name, SMs, copy and host-to-device bandwidth, launch latency
+*/
+PETSC_EXTERN PetscErrorCode MatPELLRPredictCheckDevice(PetscInt, PetscInt, const PetscInt[], PetscInt, PetscBool *);
+PETSC_EXTERN PetscErrorCode MatPELLRPredictMeasureHardware(PellrHardware *);
+
+/* the summary of the row lengths both paths compute (host loop, or one GPU pass), from which all features follow */
+typedef struct {
+  PetscInt64  cnt[PELLR_PRED_HCAP]; /* rows of each length < PELLR_PRED_HCAP */
+  PetscInt    nbig;                 /* rows of length >= PELLR_PRED_HCAP */
+  PetscInt   *big;                  /* their lengths (any order; PellrFeaturesFinish() sorts them) */
+  PetscInt64  ellr;                 /* sum over 32-row groups of the group's longest row */
+  PetscInt64  pert;                 /* sum over i > 0 of |len_i - len_{i-1}| */
+  PetscInt64  nnz;                  /* rowptr[m] - rowptr[0] */
+} PellrLengthSummary;
+
+#if defined(PETSC_HAVE_CUDA)
+PETSC_INTERN PetscErrorCode PellrLengthSummaryDevice(PetscInt, const PetscInt *, PellrLengthSummary *);
+PETSC_INTERN PetscErrorCode PellrDeviceIdentify(char[], size_t, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrHardwareMeasure(PellrHardware *);
+#endif

@@ -1,0 +1,424 @@
+static char help[] = "Features of the PELLR storage-format predictor (pellrpredict.c): hand-computed values on small row-length\n\
+patterns, the seed's formulas (MatPELLRWarpIterations(), MatPELLRPerturbation()) and the PELLR layout actually built\n\
+(MatPELLRGetInfo()) on generated patterns and on the shared matrices.\n\
+  -dir <path>    : directory of the Matrix Market files (*.mtx.gz, listed in MANIFEST.tsv)\n\
+  -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv; none: skip them)\n\
+  -check_device  : (CUDA) also compute the features from row pointers in GPU memory and compare them with the host's\n\n";
+
+/* The predictor's functions are PETSC_INTERN (hidden in the library): the test compiles its source in. */
+#define PELLR_PREDICT_HOST_ONLY
+#include "../src/mat/impls/pellr/pellrpredict.c"
+#include "mmio.h"
+
+static PetscInt nfail = 0;
+
+static PetscErrorCode ExpectI(const char *what, PetscInt64 got, PetscInt64 want)
+{
+  PetscFunctionBeginUser;
+  if (got != want) {
+    nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG %s: %" PetscInt64_FMT ", expected %" PetscInt64_FMT "\n", what, got, want));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ExpectR(const char *what, PetscReal got, PetscReal want)
+{
+  PetscFunctionBeginUser;
+  if (!(PetscAbsReal(got - want) <= 1e-12 * PetscMax(1, PetscAbsReal(want)))) {
+    nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG %s: %.15g, expected %.15g\n", what, (double)got, (double)want));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode RowPtr(PetscInt m, const PetscInt len[], PetscInt **rp)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(m + 1, rp));
+  (*rp)[0] = 7; /* row pointers need not start at 0 */
+  for (PetscInt i = 0; i < m; i++) (*rp)[i + 1] = (*rp)[i] + len[i];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the features agree with the seed's formulas of pellr.c, exactly */
+static PetscErrorCode CheckFormulas(const char *name, PetscInt m, const PetscInt len[], const PellrFeatures *f)
+{
+  PetscInt64 e, er, p;
+  PetscReal  dp;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatPELLRWarpIterations(m, len, PELLR_SLICE, &e, &er, &p));
+  PetscCall(MatPELLRPerturbation(m, len, &dp));
+  PetscCall(ExpectI("formula it_ell", f->it_ell, e));
+  PetscCall(ExpectI("formula it_ellr", f->it_ellr, er));
+  PetscCall(ExpectI("formula it_sell", f->it_sell, er));
+  PetscCall(ExpectI("formula it_pellr", f->it_pellr, p));
+  if (f->perturbation != dp) { /* bit for bit */
+    nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG %s perturbation %.17g, MatPELLRPerturbation() %.17g\n", name, (double)f->perturbation, (double)dp));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the features agree with the PELLR layout built by MATPELLR (long rows, slices, slots, iterations) */
+static PetscErrorCode CheckLayout(Mat A, PetscInt longlen, const PellrFeatures *f)
+{
+  Mat          P;
+  MatPELLRInfo info;
+  char         opt[64];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "%" PetscInt_FMT, longlen));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_pellr_long_row_length", opt));
+  PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &P));
+  PetscCall(MatSetFromOptions(P));
+  PetscCall(MatAssemblyBegin(P, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(P, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &info));
+  PetscCall(PetscOptionsClearValue(NULL, "-mat_pellr_long_row_length"));
+  PetscCall(ExpectI("layout rows", f->m, info.rows));
+  PetscCall(ExpectI("layout nonempty rows", f->m - f->empty, info.nonempty_rows));
+  PetscCall(ExpectI("layout long rows", f->nlong, info.long_rows));
+  PetscCall(ExpectI("layout slices", f->nslices, info.slices));
+  PetscCall(ExpectI("layout max row length", f->maxlen, info.max_row_length));
+  PetscCall(ExpectI("layout nonzeros", f->nnz, info.nonzeros));
+  PetscCall(ExpectI("layout slots", f->slots[PELLR_CAND_PELLR], info.slots));
+  PetscCall(ExpectI("layout it_ell", f->it_ell, info.iterations_ell));
+  PetscCall(ExpectI("layout it_ellr", f->it_ellr, info.iterations_ellr));
+  PetscCall(ExpectI("layout it_pellr", f->it_pellr, info.iterations_pellr));
+  PetscCall(ExpectR("layout perturbation", f->perturbation, info.perturbation));
+  PetscCall(MatDestroy(&P));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* an m x n SeqAIJ with the given row lengths (columns 0, 1, ...; n >= the longest row) */
+static PetscErrorCode PatternMat(PetscInt m, PetscInt n, const PetscInt len[], Mat *A)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, m, n, 0, len, A));
+  for (PetscInt i = 0; i < m; i++)
+    for (PetscInt j = 0; j < len[i]; j++) PetscCall(MatSetValue(*A, i, (j * 7 + i) % n, 1.0 + j, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscBool check_device = PETSC_FALSE;
+
+static PetscErrorCode CheckDevice(const char *name, PetscInt m, PetscInt n, const PetscInt rp[], PetscInt longlen)
+{
+  PetscBool same;
+
+  PetscFunctionBeginUser;
+  if (!check_device) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatPELLRPredictCheckDevice(m, n, rp, longlen, &same));
+  if (!same) {
+    nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG %s: the GPU features differ from the host's\n", name));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* hand-computed features of small patterns */
+static PetscErrorCode TestHand(void)
+{
+  PellrFeatures f;
+  PetscInt     *rp;
+
+  PetscFunctionBeginUser;
+  { /* A: 40 rows of 3: one ELL width, no padding but the last slice's */
+    PetscInt len[40];
+    for (PetscInt i = 0; i < 40; i++) len[i] = 3;
+    PetscCall(RowPtr(40, len, &rp));
+    PetscCall(PellrFeaturesCompute(40, 50, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("A nnz", f.nnz, 120));
+    PetscCall(ExpectI("A empty", f.empty, 0));
+    PetscCall(ExpectI("A maxlen", f.maxlen, 3));
+    PetscCall(ExpectR("A mean", f.mean, 3));
+    PetscCall(ExpectR("A stddev", f.stddev, 0));
+    PetscCall(ExpectI("A hist[2]", f.hist[2], 40)); /* [2,4) */
+    PetscCall(ExpectI("A it_ell", f.it_ell, 6));
+    PetscCall(ExpectI("A it_ellr", f.it_ellr, 6));
+    PetscCall(ExpectI("A it_pellr", f.it_pellr, 6));
+    PetscCall(ExpectI("A it_pslice", f.it_pslice, 6));
+    PetscCall(ExpectR("A perturbation", f.perturbation, 0));
+    PetscCall(ExpectI("A nlong", f.nlong, 0));
+    PetscCall(ExpectI("A nslices", f.nslices, 2));
+    PetscCall(ExpectI("A slots csr", f.slots[PELLR_CAND_CSR], 120));
+    PetscCall(ExpectI("A slots ellr", f.slots[PELLR_CAND_ELLR], 120));
+    PetscCall(ExpectI("A slots sell", f.slots[PELLR_CAND_SELL], 192));
+    PetscCall(ExpectI("A slots pellr", f.slots[PELLR_CAND_PELLR], 192));
+    PetscCall(ExpectR("A bytes csr", f.bytes[PELLR_CAND_CSR], 12 * 120 + 4 * 41 + 8 * 50 + 8 * 40));
+    PetscCall(ExpectR("A bytes ellr", f.bytes[PELLR_CAND_ELLR], 12 * 192 + 4 * 40 + 8 * 50 + 8 * 40));
+    PetscCall(ExpectR("A bytes sell", f.bytes[PELLR_CAND_SELL], 12 * 192 + 4 * 3 + 8 * 50 + 8 * 40));
+    PetscCall(ExpectR("A bytes pellr", f.bytes[PELLR_CAND_PELLR], 12 * 192 + 4 * 40 + 4 * 64 + 4 * 3 + 4 * 1 + 8 * 50 + 8 * 40));
+    PetscCall(ExpectI("A work csr", f.work[PELLR_CAND_CSR], 4));
+    PetscCall(ExpectI("A crit ellr", f.crit[PELLR_CAND_ELLR], 3));
+    PetscCall(CheckFormulas("A", 40, len, &f));
+    PetscCall(CheckDevice("A", 40, 50, rp, 256));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "A (40 rows of 3): checked\n"));
+  }
+  { /* B: lengths 0 5 1 300 2, long-row length 256: one long row (a warp per row), one slice */
+    PetscInt len[5] = {0, 5, 1, 300, 2};
+    PetscCall(RowPtr(5, len, &rp));
+    PetscCall(PellrFeaturesCompute(5, 400, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("B nnz", f.nnz, 308));
+    PetscCall(ExpectI("B empty", f.empty, 1));
+    PetscCall(ExpectI("B maxlen", f.maxlen, 300));
+    PetscCall(ExpectR("B mean", f.mean, 61.6));
+    PetscCall(ExpectR("B stddev", f.stddev, PetscSqrtReal(90030.0 / 5 - 61.6 * 61.6))); /* sum of squares 0+25+1+90000+4 */
+    PetscCall(ExpectI("B hist[0]", f.hist[0], 1));
+    PetscCall(ExpectI("B hist[1]", f.hist[1], 1)); /* [1,2): 1 */
+    PetscCall(ExpectI("B hist[2]", f.hist[2], 1)); /* [2,4): 2 */
+    PetscCall(ExpectI("B hist[3]", f.hist[3], 1)); /* [4,8): 5 */
+    PetscCall(ExpectI("B hist[9]", f.hist[9], 1)); /* [256,512): 300 */
+    PetscCall(ExpectI("B it_ell", f.it_ell, 300));
+    PetscCall(ExpectI("B it_ellr", f.it_ellr, 300));
+    PetscCall(ExpectI("B it_pellr", f.it_pellr, 300));
+    PetscCall(ExpectR("B perturbation", f.perturbation, 606.0 / (4 * 61.6))); /* 5 + 4 + 299 + 298 */
+    PetscCall(ExpectI("B nlong", f.nlong, 1));
+    PetscCall(ExpectI("B nblock", f.nblock, 0));
+    PetscCall(ExpectI("B nnz_long", f.nnz_long, 300));
+    PetscCall(ExpectR("B long_fraction", f.long_fraction, 300.0 / 308));
+    PetscCall(ExpectI("B nslices", f.nslices, 1));
+    PetscCall(ExpectI("B it_pslice", f.it_pslice, 5));
+    PetscCall(ExpectI("B slots ellr", f.slots[PELLR_CAND_ELLR], 1500));
+    PetscCall(ExpectI("B slots sell", f.slots[PELLR_CAND_SELL], 9600));
+    PetscCall(ExpectI("B slots pellr", f.slots[PELLR_CAND_PELLR], 300 + 32 * 5));
+    PetscCall(ExpectI("B work csr", f.work[PELLR_CAND_CSR], 10));
+    PetscCall(ExpectI("B work pellr", f.work[PELLR_CAND_PELLR], 5 + 10));
+    PetscCall(ExpectI("B crit csr", f.crit[PELLR_CAND_CSR], 10));
+    PetscCall(ExpectI("B crit sell", f.crit[PELLR_CAND_SELL], 300));
+    PetscCall(ExpectI("B crit pellr", f.crit[PELLR_CAND_PELLR], 10)); /* a warp per long row: ceil(300/32) */
+    PetscCall(CheckFormulas("B", 5, len, &f));
+    PetscCall(CheckDevice("B", 5, 400, rp, 256));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "B (lengths 0 5 1 300 2): checked\n"));
+  }
+  { /* C: one row of 100 among 39 rows of 2: its slice would be 1 - 162/3200 padding, so it is long (the 1/3 rule) */
+    PetscInt len[40];
+    for (PetscInt i = 0; i < 40; i++) len[i] = i == 5 ? 100 : 2;
+    PetscCall(RowPtr(40, len, &rp));
+    PetscCall(PellrFeaturesCompute(40, 200, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("C nlong", f.nlong, 1));
+    PetscCall(ExpectI("C nslices", f.nslices, 2));
+    PetscCall(ExpectI("C it_pslice", f.it_pslice, 4));
+    PetscCall(ExpectI("C it_pellr", f.it_pellr, 102));
+    PetscCall(ExpectI("C it_ellr", f.it_ellr, 102));
+    PetscCall(ExpectI("C it_ell", f.it_ell, 200));
+    PetscCall(ExpectI("C crit pellr", f.crit[PELLR_CAND_PELLR], 4));
+    PetscCall(CheckFormulas("C", 40, len, &f));
+    PetscCall(CheckDevice("C", 40, 200, rp, 256));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "C (one row of 100 among rows of 2): checked\n"));
+  }
+  { /* D: 64 rows of 40: full slices, not long; E: the same with long-row length 40: all long */
+    PetscInt len[64];
+    for (PetscInt i = 0; i < 64; i++) len[i] = 40;
+    PetscCall(RowPtr(64, len, &rp));
+    PetscCall(PellrFeaturesCompute(64, 64, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("D nlong", f.nlong, 0));
+    PetscCall(ExpectI("D it_pslice", f.it_pslice, 80));
+    PetscCall(ExpectI("D crit pellr", f.crit[PELLR_CAND_PELLR], 20)); /* width 40: 2 threads per row */
+    PetscCall(PellrFeaturesCompute(64, 64, rp, PETSC_MEMTYPE_HOST, 40, &f));
+    PetscCall(ExpectI("E nlong", f.nlong, 64));
+    PetscCall(ExpectI("E nslices", f.nslices, 0));
+    PetscCall(ExpectI("E it_pslice", f.it_pslice, 0));
+    PetscCall(ExpectI("E work pellr", f.work[PELLR_CAND_PELLR], 128));
+    PetscCall(ExpectI("E slots pellr", f.slots[PELLR_CAND_PELLR], 2560));
+    PetscCall(CheckDevice("E", 64, 64, rp, 40));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "D, E (64 rows of 40, long-row length 256 and 40): checked\n"));
+  }
+  { /* F: rows of 2000, 1500, 1500 (>= PELLR_PRED_HCAP: the list of long lengths) and 100 rows of 1 */
+    PetscInt len[103];
+    for (PetscInt i = 0; i < 103; i++) len[i] = 1;
+    len[10] = 1500;
+    len[50] = 2000;
+    len[90] = 1500;
+    PetscCall(RowPtr(103, len, &rp));
+    PetscCall(PellrFeaturesCompute(103, 3000, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("F nnz", f.nnz, 5100));
+    PetscCall(ExpectI("F maxlen", f.maxlen, 2000));
+    PetscCall(ExpectI("F hist[11]", f.hist[11], 3)); /* [1024,2048) */
+    PetscCall(ExpectI("F nlong", f.nlong, 3));
+    PetscCall(ExpectI("F nblock", f.nblock, 3));
+    PetscCall(ExpectI("F nnz_long", f.nnz_long, 5000));
+    PetscCall(ExpectI("F crit pellr", f.crit[PELLR_CAND_PELLR], 8)); /* ceil(2000/256) */
+    PetscCall(ExpectI("F it_ellr", f.it_ellr, 1500 + 2000 + 1500 + 1));
+    PetscCall(ExpectI("F it_pellr", f.it_pellr, 2000 + 1 + 1 + 1));
+    PetscCall(CheckFormulas("F", 103, len, &f));
+    PetscCall(CheckDevice("F", 103, 3000, rp, 256));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "F (rows of 2000, 1500, 1500 among rows of 1): checked\n"));
+  }
+  { /* G: m = 0 and a matrix of empty rows */
+    PetscInt len[3] = {0, 0, 0};
+    PetscCall(RowPtr(3, len, &rp));
+    PetscCall(PellrFeaturesCompute(0, 0, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("G0 nnz", f.nnz, 0));
+    PetscCall(ExpectI("G0 slices", f.nslices, 0));
+    PetscCall(PellrFeaturesCompute(3, 3, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("G empty", f.empty, 3));
+    PetscCall(ExpectI("G nslices", f.nslices, 0));
+    PetscCall(ExpectI("G it_ellr", f.it_ellr, 0));
+    PetscCall(ExpectR("G perturbation", f.perturbation, 0));
+    PetscCall(CheckDevice("G", 3, 3, rp, 256));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "G (no rows, empty rows): checked\n"));
+  }
+  { /* decreasing row pointers: a clear error */
+    PetscInt       rpbad[3] = {0, 5, 3};
+    PetscErrorCode ierr;
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    ierr = PellrFeaturesCompute(2, 5, rpbad, PETSC_MEMTYPE_HOST, 256, &f);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "decreasing row pointers: error %d (PETSC_ERR_ARG_CORRUPT: %s)\n", (int)ierr, ierr == PETSC_ERR_ARG_CORRUPT ? "yes" : "no"));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* random patterns (powers-law-like lengths, runs, rows >= 1024) against the formulas and the built layout */
+static PetscErrorCode TestRandom(void)
+{
+  unsigned long long seed = 12345;
+  PetscInt           ncase = 60;
+
+  PetscFunctionBeginUser;
+  for (PetscInt c = 0; c < ncase; c++) {
+    PetscInt      m, n = 3000, *len, *rp, longlen = (c % 3 == 0) ? 256 : (c % 3 == 1) ? 40 : 100000;
+    PellrFeatures f;
+    Mat           A;
+    char          name[32];
+
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    m    = 1 + (PetscInt)((seed >> 33) % 700);
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) {
+      unsigned long long r;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      r    = seed >> 33;
+      if (r % 97 == 0) len[i] = (PetscInt)(1024 + r % 1500);    /* block rows */
+      else if (r % 13 == 0) len[i] = (PetscInt)(32 + r % 300); /* medium rows */
+      else if (r % 7 == 0) len[i] = 0;                         /* empty rows */
+      else len[i] = (PetscInt)(1 + (r >> 5) % (1 + c % 40));
+    }
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "random %" PetscInt_FMT, c));
+    PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, longlen, &f));
+    PetscCall(CheckFormulas(name, m, len, &f));
+    PetscCall(PatternMat(m, n, len, &A));
+    PetscCall(CheckLayout(A, longlen, &f));
+    PetscCall(CheckDevice(name, m, n, rp, longlen));
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscFree(len));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%" PetscInt_FMT " random patterns: checked against the formulas and the PELLR layout\n", ncase));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TestShared(const char *dir, const char *name)
+{
+  char            path[PETSC_MAX_PATH_LEN + 300];
+  MMTriplets      t;
+  Mat             A;
+  const PetscInt *ia, *ja;
+  PetscInt        m, n, *len, before = nfail;
+  PetscBool       done;
+  PetscInt        longlens[2] = {256, 3};
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
+  PetscCall(MMRead(path, PETSC_TRUE, &t));
+  PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, MATSEQAIJ, PETSC_TRUE, &A));
+  PetscCall(MMTripletsDestroy(&t));
+  PetscCall(MatGetSize(A, &m, &n));
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MatGetRowIJ failed");
+  PetscCall(PetscMalloc1(m, &len));
+  for (PetscInt i = 0; i < m; i++) len[i] = ia[i + 1] - ia[i];
+  for (PetscInt k = 0; k < 2; k++) {
+    PellrFeatures f;
+    PetscCall(PellrFeaturesCompute(m, n, ia, PETSC_MEMTYPE_HOST, longlens[k], &f));
+    PetscCall(CheckFormulas(name, m, len, &f));
+    PetscCall(CheckDevice(name, m, n, ia, longlens[k]));
+    PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
+    PetscCall(CheckLayout(A, longlens[k], &f));
+    PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
+    if (k == 0) {
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: ", name));
+      PetscCall(PellrFeaturesView(PETSC_VIEWER_STDOUT_SELF, &f));
+    }
+  }
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: features match the formulas and the PELLR layout (long-row lengths 256 and 3): %s\n", name, nfail == before ? "yes" : "NO"));
+  PetscCall(PetscFree(len));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", manifest[PETSC_MAX_PATH_LEN + 16], line[4096];
+  char     *names[64];
+  PetscInt  nnames = 64;
+  PetscBool sel    = PETSC_FALSE;
+  FILE     *fp;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscSparseGPUInitializePackage());
+  PetscCall(PellrPredictRegister_Private()); /* this copy's log event */
+  if (getenv("SPARSEGPU_MATRICES")) PetscCall(PetscStrncpy(dir, getenv("SPARSEGPU_MATRICES"), sizeof(dir)));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-check_device", &check_device, NULL));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
+  PetscCall(TestHand());
+  PetscCall(TestRandom());
+  if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
+    PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
+    fp = fopen(manifest, "r");
+    PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
+    PetscCheck(fgets(line, sizeof(line), fp), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
+    while (fgets(line, sizeof(line), fp)) {
+      char      name[256];
+      PetscBool want = PETSC_TRUE;
+      if (sscanf(line, "%255s", name) != 1) continue;
+      if (sel) {
+        want = PETSC_FALSE;
+        for (PetscInt i = 0; i < nnames; i++)
+          if (!strcmp(names[i], name)) want = PETSC_TRUE;
+      }
+      if (want) PetscCall(TestShared(dir, name));
+    }
+    fclose(fp);
+  }
+  if (!sel) nnames = 0;
+  for (PetscInt i = 0; i < nnames; i++) PetscCall(PetscFree(names[i]));
+  if (check_device) { /* the hardware line a calibration driver writes */
+    PellrHardware hw;
+    PetscCall(MatPELLRPredictMeasureHardware(&hw));
+    PetscCall(PetscInfo(NULL, "%s, %" PetscInt_FMT " SMs, copy %g GB/s, host-to-device %g GB/s, launch %g us\n", hw.gpu, hw.sm, (double)hw.copy_gbs, (double)hw.h2d_gbs, (double)hw.launch_us));
+    if (!(hw.sm > 0 && hw.gpu[0] && hw.copy_gbs > 10 && hw.h2d_gbs > 0.1 && hw.launch_us > 0 && hw.launch_us < 1000)) nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "hardware measured (SMs, bandwidths, launch latency plausible): %s\n", hw.sm > 0 && hw.copy_gbs > 10 && hw.h2d_gbs > 0.1 && hw.launch_us > 0 && hw.launch_us < 1000 ? "yes" : "NO"));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "all feature checks passed: %s\n", nfail ? "NO" : "yes"));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: features
+      args: -dir ${SPARSEGPU_MATRICES}
+
+   # the same features from row pointers in GPU memory (one pass on the GPU, the host finishes), field by field
+   test:
+      suffix: cuda_features
+      requires: cuda
+      args: -dir ${SPARSEGPU_MATRICES} -check_device
+
+TEST*/
