@@ -55,6 +55,15 @@ PETSC_EXTERN const char *const MatPELLRFormats[];
 PETSC_EXTERN PetscErrorCode MatPELLRSetFormat(Mat, MatPELLRFormat);
 PETSC_EXTERN PetscErrorCode MatPELLRGetFormat(Mat, MatPELLRFormat *, MatPELLRFormat *);
 
+/* Calibration of the pellrcuda storage-format predictor (bench/bench_calibrate.c; src/mat/impls/pellr/models/README.md) */
+typedef struct _p_MatPELLRCalibration *MatPELLRCalibration;
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationCreate(MPI_Comm, MatPELLRCalibration *);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationSetHardware(MatPELLRCalibration, const char[], PetscInt, PetscReal, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration, Mat, PetscInt, const PetscReal[], const PetscReal[]);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration, const char[]);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration, PetscInt, PetscViewer);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationDestroy(MatPELLRCalibration *);
+
 /* PELLR statistics and lazy-update counters of a MATPELLR/MATPELLRCUDA matrix (of the local diagonal block when MPI) */
 typedef struct {
   PetscInt   rows, nonempty_rows, long_rows, slices, max_row_length;

@@ -5,7 +5,8 @@
   and the result is written straight to y[perm[k]]. The copy is built at final assembly and kept up to date
   lazily: a values-only change is one gather through a stored map, a pattern change a rebuild.
 */
-#include "pellrimpl.h" /*I "petscsparsegpu.h" I*/
+#include "pellrimpl.h"
+#include "pellrpredict.h" /*I "petscsparsegpu.h" I*/
 #include <sparsegpuimpl.h>
 #include <petscdevice.h>
 #include <petsc/private/vecimpl.h>
@@ -492,6 +493,7 @@ static PetscErrorCode PellrBlockDestroy(PellrBlock *b)
   b->built  = PETSC_FALSE;
   b->tbuilt = PETSC_FALSE;
   b->fset   = PETSC_FALSE; /* the format is chosen again at the next build */
+  PetscCall(PetscFree(b->pinfo));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -563,15 +565,32 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
 /*
   PellrChooseFormat - the storage format of the block b (the SeqAIJ aij) of the PELLR matrix A, called when the block
   is (re)built for a new pattern. An explicitly requested format is used as is (ELLR refused when its padding would be
-  excessive); MAT_PELLR_FORMAT_AUTO is PELLR for now.
+  excessive); MAT_PELLR_FORMAT_AUTO asks the storage-format predictor (pellrcuda; pellr keeps PELLR).
 */
 PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, MatPELLRFormat *fmt)
 {
   PetscFunctionBegin;
-  (void)b;
-  /* TODO(predictor): for MAT_PELLR_FORMAT_AUTO call the storage-format predictor here (features from the row lengths of
-     aij; PellrFormatSlots() gives the slots of every format, ELLR is infeasible when the guard below would refuse it) */
+  PetscCall(PetscFree(b->pinfo));
   *fmt = p->format == MAT_PELLR_FORMAT_AUTO ? MAT_PELLR_FORMAT_PELLR : p->format;
+  if (p->format == MAT_PELLR_FORMAT_AUTO && p->cuda) {
+    /* the storage-format predictor (pellrpredict.h): features of the row lengths, the model's time of one product per
+       candidate plus its conversion amortized over the expected products; the predicted-fastest feasible one. The host
+       type pellr keeps PELLR (the model describes GPU kernels). */
+    static const MatPELLRFormat map[PELLR_NCAND] = {MAT_PELLR_FORMAT_CSR, MAT_PELLR_FORMAT_ELLR, MAT_PELLR_FORMAT_SELL, MAT_PELLR_FORMAT_PELLR};
+    PellrModel      model;
+    const PetscInt *ai;
+    PetscMemType    mtype;
+    PetscInt        m, n;
+
+    PetscCall(PetscNew(&b->pinfo));
+    PetscCall(PellrPredictGetModel(p->model[0] ? p->model : NULL, &model));
+    PetscCall(MatGetSize(aij, &m, &n));
+    PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, NULL, NULL, &mtype));
+    PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, &b->pinfo->f));
+    PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, NULL, &b->pinfo->pred));
+    *fmt = map[b->pinfo->pred.choice];
+    PetscCall(PetscInfo(A, "storage format predicted fastest: %s (model %s, %g expected products)\n", MatPELLRFormats[*fmt], b->pinfo->pred.model, (double)p->expected_products));
+  }
   if (*fmt == MAT_PELLR_FORMAT_ELLR) {
     const PetscInt *ai;
     PetscInt       *len, m;
@@ -1215,6 +1234,11 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
     PetscCall(PellrSeqState(A, p, &cur));
     PetscCall(PellrBlockEnsure(A, p, &p->d, A, cur, PETSC_FALSE, dev));
     PetscCall(PellrViewBlock(viewer, "", p, dev ? &p->d.DI : &p->d.L, PETSC_FALSE));
+    if (p->d.pinfo) {
+      PetscCall(PetscViewerASCIIPushTab(viewer));
+      PetscCall(PellrPredictionView(viewer, &p->d.pinfo->f, &p->d.pinfo->pred));
+      PetscCall(PetscViewerASCIIPopTab(viewer));
+    }
   } else {
     Mat         Ad, Ao;
     PetscMPIInt rank;
@@ -1226,6 +1250,10 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
     PetscCall(PellrViewBlock(viewer, name, p, dev ? &p->d.DI : &p->d.L, PETSC_TRUE));
     PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] off-diagonal block: ", rank));
     PetscCall(PellrViewBlock(viewer, name, p, dev ? &p->o.DI : &p->o.L, PETSC_TRUE));
+    for (PetscInt k = 0; k < 2; k++) {
+      PellrBlock *b = k ? &p->o : &p->d;
+      if (b->pinfo) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] %s block: format predictor chose %s (predicted %.3e s per product incl. amortized conversion; model %s)\n", rank, k ? "off-diagonal" : "diagonal", PellrCandidateNames[b->pinfo->pred.choice], (double)b->pinfo->pred.total[b->pinfo->pred.choice], b->pinfo->pred.model));
+    }
     PetscCall(PetscViewerFlush(viewer));
     PetscCall(PetscViewerASCIIPopSynchronized(viewer));
   }
@@ -1256,6 +1284,24 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       p->format = fmt;
       PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
       PetscCall(PellrBlockDestroy(&p->o));
+    }
+  }
+  if (p->cuda) {
+    PetscReal np = p->expected_products;
+    char      model[PETSC_MAX_PATH_LEN];
+    PetscBool mset;
+
+    PetscCall(PetscStrncpy(model, p->model, sizeof(model)));
+    PetscCall(PetscOptionsReal("-mat_pellr_expected_products", "Format predictor (auto): products the conversion cost is amortized over", "MATPELLRCUDA", np, &np, NULL));
+    PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
+    PetscCheck(np > 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)np);
+    if (np != p->expected_products || strcmp(model, p->model)) {
+      p->expected_products = np;
+      PetscCall(PetscStrncpy(p->model, model, sizeof(p->model)));
+      if (p->format == MAT_PELLR_FORMAT_AUTO) {
+        PetscCall(PellrBlockDestroy(&p->d)); /* predicted again at the next use */
+        PetscCall(PellrBlockDestroy(&p->o));
+      }
     }
   }
   PetscCall(PetscOptionsEnum("-mat_pellr_transpose", "Transpose products: explicit (cached PELLR transpose) or atomic (scatter of the rows)", "MATPELLR", MatPELLRTransposeModes, (PetscEnum)p->tmode, (PetscEnum *)&p->tmode, NULL));
@@ -1354,7 +1400,7 @@ static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
   PetscCall(PellrIsOurs(*B, &ours));
   if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
   q = (Mat_PELLR *)(*B)->spptr;
-  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build) {
+  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build || q->expected_products != p->expected_products || strcmp(q->model, p->model)) {
     PetscCall(PellrBlockDestroy(&q->d));
     PetscCall(PellrBlockDestroy(&q->o));
   }
@@ -1362,6 +1408,8 @@ static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
   q->tmode           = p->tmode;
   q->build           = p->build;
   q->long_row_length = p->long_row_length;
+  q->expected_products = p->expected_products;
+  PetscCall(PetscStrncpy(q->model, p->model, sizeof(q->model)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1390,6 +1438,10 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->build              = MAT_PELLR_BUILD_DEVICE; /* read here too: the conversion builds before MatSetFromOptions() */
     PetscCall(PetscOptionsGetEnum(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_build", MatPELLRBuilds, (PetscEnum *)&p->build, NULL));
     p->long_row_length    = 256;
+    p->expected_products  = PELLR_PRED_DEFAULT_PRODUCTS; /* read here too (the conversion predicts before MatSetFromOptions()) */
+    PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_expected_products", &p->expected_products, NULL));
+    PetscCheck(p->expected_products > 0, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)p->expected_products);
+    PetscCall(PetscOptionsGetString(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_model", p->model, sizeof(p->model), NULL));
     p->mpi                = mpi;
     p->assemblyend        = B->ops->assemblyend;
     p->destroy            = B->ops->destroy;

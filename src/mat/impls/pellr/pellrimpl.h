@@ -78,6 +78,7 @@ typedef struct {
   MatPELLRFormat   fmt;
   PetscObjectId    fid;
   PetscObjectState fnzstate;
+  struct _n_PellrPredictInfo *pinfo; /* -mat_pellr_format auto on the GPU: the features and prediction behind fmt (pellrpredict.h) */
   PetscInt         nbuild, nrefresh, ntbuild, ntrefresh, nupload, ndrefresh;
 } PellrBlock;
 
@@ -97,6 +98,8 @@ typedef struct {
   MatPELLRTransposeMode tmode;
   MatPELLRBuild         build;
   PetscInt              long_row_length;
+  PetscReal             expected_products; /* -mat_pellr_expected_products: products the conversion is amortized over (auto) */
+  char                  model[PETSC_MAX_PATH_LEN]; /* -mat_pellr_model: calibration file of the predictor ("" = the embedded one) */
   PetscBool             cuda; /* pellrcuda: products with cuda vectors run on the GPU */
   PetscBool             mpi;
   PellrBlock            d, o; /* diagonal block (the whole matrix when sequential) and off-diagonal block */

@@ -108,6 +108,12 @@ typedef struct {
   char           model[PETSC_MAX_PATH_LEN]; /* the model's source */
 } PellrPrediction;
 
+/* what a pellrcuda block chose with -mat_pellr_format auto (PellrBlock.pinfo), for -mat_view */
+struct _n_PellrPredictInfo {
+  PellrFeatures   f;
+  PellrPrediction pred;
+};
+
 /* one calibration measurement: features of a matrix block, measured Ts and TC per candidate in seconds (NaN: not measured or infeasible) */
 typedef struct {
   PetscInt      group; /* matrices of one family share a group id: cross-validation never splits a group */

@@ -1,0 +1,308 @@
+static char help[] = "Calibration of the pellrcuda storage-format predictor (bench/README.md, 'Format predictor').\n\
+Times every candidate format of pellrcuda (pellr, sell, ellr, csr) on a training set, fits the predictor's model\n\
+(non-negative least squares per format and row-count interval), cross-validates it by matrix and writes the\n\
+calibration file. Runs on the host (pellr) without a GPU, for testing the pipeline.\n\
+  -matrices <specs>  : training matrices (benchutil.h specs), default: the built-in training set (-set)\n\
+  -set <default|small>: the built-in training set (synthetic sizes 2^10..2^24 and the real matrices; small: up to 2^14)\n\
+  -model <file>      : calibration file to write (default pellr.model)\n\
+  -folds <k>         : cross-validation folds (default 5)\n\
+  -report <file>     : cross-validation report (markdown, default stdout)\n\
+  -times <csv>       : refit offline: take the times from the CSV of an earlier run (same matrices), measure nothing\n\
+  -hw_gpu <name> -hw_sms <n> -hw_copy_gbs <x> -hw_h2d_gbs <x> -hw_launch_s <x> : the hardware line (with -times)\n\
+  plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu\n";
+
+#include "benchutil.h"
+#include <petscsparsegpu.h>
+
+typedef struct {
+  Mat B;
+  Vec x, y;
+} MultCtx;
+
+static PetscErrorCode MultOp(void *p)
+{
+  MultCtx *c = (MultCtx *)p;
+
+  PetscFunctionBegin;
+  PetscCall(MatMult(c->B, c->x, c->y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static const MatPELLRFormat cand[]     = {MAT_PELLR_FORMAT_PELLR, MAT_PELLR_FORMAT_SELL, MAT_PELLR_FORMAT_ELLR, MAT_PELLR_FORMAT_CSR};
+static const char          *candname[] = {"pellr", "sell", "ellr", "csr"};
+#define NCAND 4
+
+/* The built-in training set: synthetic matrices of 2^10 .. 2^24 rows (row-length distributions x column patterns x
+   mean lengths, the largest sizes with fewer combinations so that the whole run fits one 10-minute GPU command), then
+   the real matrices of -matdir */
+static PetscErrorCode TrainingSet(const char set[], char *specs[], PetscInt *n)
+{
+  const char *dists[] = {"const", "uniform", "zipf", "bimodal", "denserow"}, *cols[] = {"band", "rand"};
+  const int   avgs[]  = {4, 16, 64};
+  PetscBool   small;
+  char        buf[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrcmp(set, "small", &small));
+  *n = 0;
+  for (int e = 10; e <= (small ? 14 : 24); e += 2) {
+    PetscInt64 m = (PetscInt64)1 << e;
+    for (int d = 0; d < 5; d++)
+      for (int c = 0; c < 2; c++)
+        for (int a = 0; a < 3; a++) {
+          PetscInt64 nnz = m * avgs[a];
+          if (nnz > ((PetscInt64)1 << 27)) continue;                   /* at most ~134M nonzeros (1.6 GB) */
+          if (e >= 22 && (a == 2 || d == 4 || (e == 24 && d >= 3))) continue; /* the largest sizes: fewer combinations */
+          if (small && a == 2 && e > 12) continue;
+          PetscCheck(*n < BENCH_MAX_LIST - 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "training set too large");
+          PetscCall(PetscSNPrintf(buf, sizeof(buf), "synth:%s:%s:%" PetscInt64_FMT ":%d", dists[d], cols[c], m, avgs[a]));
+          PetscCall(PetscStrallocpy(buf, &specs[(*n)++]));
+        }
+  }
+  PetscCall(PetscStrallocpy("real", &specs[(*n)++]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* -times: the ts/tc of every matrix and format from the CSV an earlier run wrote (columns as in the header below) */
+typedef struct {
+  char   name[256];
+  int    f;
+  double tc, ts;
+} TimeRow;
+
+static PetscErrorCode ReadTimes(const char file[], TimeRow **rows, PetscInt *n)
+{
+  FILE    *fp;
+  char     line[4096];
+  PetscInt cap = 1024;
+
+  PetscFunctionBeginUser;
+  *n = 0;
+  PetscCall(PetscMalloc1(cap, rows));
+  fp = fopen(file, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", file);
+  while (fgets(line, sizeof(line), fp)) {
+    char *tok[16];
+    int   nt = 0;
+    if (!strncmp(line, "matrix,", 7)) continue;
+    for (char *p = line; p && nt < 16;) {
+      tok[nt++] = p;
+      p         = strchr(p, ',');
+      if (p) *p++ = 0;
+    }
+    if (nt < 12) continue;
+    if (*n == cap) {
+      TimeRow *t;
+      cap *= 2;
+      PetscCall(PetscMalloc1(cap, &t));
+      PetscCall(PetscArraycpy(t, *rows, *n));
+      PetscCall(PetscFree(*rows));
+      *rows = t;
+    }
+    PetscCall(PetscStrncpy((*rows)[*n].name, tok[0], sizeof((*rows)[*n].name)));
+    (*rows)[*n].f = -1;
+    for (int c = 0; c < NCAND; c++)
+      if (!strcmp(tok[7], candname[c])) (*rows)[*n].f = c;
+    (*rows)[*n].tc = strcmp(tok[8], "ok") ? NAN : atof(tok[9]);
+    (*rows)[*n].ts = strcmp(tok[8], "ok") ? NAN : atof(tok[10]);
+    (*n)++;
+  }
+  fclose(fp);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  BenchCtx            ctx;
+  char               *specs[BENCH_MAX_LIST], *mats[BENCH_MAX_LIST], set[32] = "default", model[PETSC_MAX_PATH_LEN] = "pellr.model", report[PETSC_MAX_PATH_LEN] = "", dev[256];
+  PetscInt            nspecs = 0, nmats, folds = 5, nsamples = 0, ntimes = 0;
+  char                timesfile[PETSC_MAX_PATH_LEN] = "";
+  TimeRow            *times = NULL;
+  PetscBool           flg;
+  double              copybw = NAN, copyt, h2d = NAN, launch = NAN;
+  int                 sms = 0;
+  MatPELLRCalibration cal;
+  PetscViewer         rv;
+  const char         *type;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscSparseGPUInitializePackage()); /* linked, not loaded with -dll_append */
+  PetscCall(BenchInitialize(&ctx, "calibration.csv", "matrix,kind,rows,cols,nnz,rowmax,rowcv,format,status,convert_s,time_s,reps,relerr,note"));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-set", set, sizeof(set), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-model", model, sizeof(model), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-report", report, sizeof(report), NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-folds", &folds, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-times", timesfile, sizeof(timesfile), NULL));
+  if (timesfile[0]) PetscCall(ReadTimes(timesfile, &times, &ntimes));
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-matrices", &flg));
+  if (flg) PetscCall(BenchGetList("-matrices", "real", specs, &nspecs));
+  else PetscCall(TrainingSet(set, specs, &nspecs));
+  PetscCall(BenchExpandMatrixSpecs(&ctx, specs, nspecs, mats, &nmats));
+  type = ctx.gpu ? MATPELLRCUDA : MATPELLR;
+
+  /* hardware parameters of the model: SM count, device copy bandwidth, host-to-device bandwidth (pageable memory, as
+     a host AIJ is), launch latency (median MatMult of a 32 x 32 matrix) */
+  PetscCall(BenchDeviceName(&ctx, dev, sizeof(dev)));
+  PetscCall(BenchDeviceCopyBandwidth(&ctx, &copybw, &copyt));
+#if defined(PETSC_HAVE_CUDA)
+  if (ctx.gpu) {
+    struct cudaDeviceProp prop;
+    int                   d;
+    const size_t          bytes = (size_t)1 << 28;
+    char                 *h;
+    void                 *g;
+    double                t[10];
+    PetscLogDouble        t0, t1;
+
+    PetscCallCUDA(cudaGetDevice(&d));
+    PetscCallCUDA(cudaGetDeviceProperties(&prop, d));
+    sms = prop.multiProcessorCount;
+    PetscCall(PetscMalloc1(bytes, &h));
+    PetscCall(PetscMemzero(h, bytes));
+    PetscCallCUDA(cudaMalloc(&g, bytes));
+    for (int i = 0; i < 10; i++) {
+      PetscCall(PetscTime(&t0));
+      PetscCallCUDA(cudaMemcpy(g, h, bytes, cudaMemcpyHostToDevice));
+      PetscCall(PetscTime(&t1));
+      t[i] = t1 - t0;
+    }
+    h2d = (double)bytes / BenchMedian(t + 2, 8) / 1e9;
+    PetscCallCUDA(cudaFree(g));
+    PetscCall(PetscFree(h));
+  }
+#endif
+  {
+    Mat     A;
+    MultCtx c;
+    double  med;
+
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 32, 32, 1, NULL, &A));
+    for (PetscInt i = 0; i < 32; i++) PetscCall(MatSetValue(A, i, i, 1.0, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &c.B));
+    PetscCall(MatCreateVecs(c.B, &c.x, &c.y));
+    PetscCall(VecSet(c.x, 1.0));
+    PetscCall(BenchTimeOp(&ctx, ctx.gpu, MultOp, &c, 0, &med, NULL, NULL));
+    launch = med;
+    PetscCall(VecDestroy(&c.x));
+    PetscCall(VecDestroy(&c.y));
+    PetscCall(MatDestroy(&c.B));
+    PetscCall(MatDestroy(&A));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "# calibration on %s (%d SMs): copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2e s, %s products\n", dev, sms, copybw, h2d, launch, ctx.gpu ? "GPU" : "host"));
+  {
+    PetscInt  hs = sms;
+    PetscReal hc = copybw, hh = h2d, hl = launch;
+    PetscCall(PetscOptionsGetString(NULL, NULL, "-hw_gpu", dev, sizeof(dev), NULL));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-hw_sms", &hs, NULL));
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_copy_gbs", &hc, NULL));
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_h2d_gbs", &hh, NULL));
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_launch_s", &hl, NULL));
+    sms = (int)hs, copybw = hc, h2d = hh, launch = hl;
+  }
+  PetscCall(MatPELLRCalibrationCreate(PETSC_COMM_SELF, &cal));
+  PetscCall(MatPELLRCalibrationSetHardware(cal, dev, sms, copybw, h2d, launch));
+
+  for (PetscInt k = 0; k < nmats; k++) {
+    BenchMatrix bm;
+    PetscBool   ok;
+    Mat         B = NULL;
+    Vec         x, yref;
+    PetscReal   ts[MAT_PELLR_FORMAT_CSR + 1], tc[MAT_PELLR_FORMAT_CSR + 1]; /* indexed by MatPELLRFormat */
+    PetscInt    good = 0;
+
+    if (!BenchTimeLeft(&ctx)) {
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "# time limit: %s and later matrices skipped\n", mats[k]));
+      break;
+    }
+    PetscCall(BenchMatrixCreate(&ctx, mats[k], &bm, &ok));
+    if (!ok) continue;
+    if (bm.m != bm.n || bm.m == 0) {
+      PetscCall(BenchMatrixDestroy(&bm));
+      continue;
+    }
+    if (times) { /* offline refit: the measured times of an earlier run */
+      ts[MAT_PELLR_FORMAT_AUTO] = tc[MAT_PELLR_FORMAT_AUTO] = NAN;
+      for (PetscInt f = 0; f < NCAND; f++) ts[cand[f]] = tc[cand[f]] = NAN;
+      for (PetscInt r = 0; r < ntimes; r++)
+        if (times[r].f >= 0 && !strcmp(times[r].name, bm.name)) {
+          ts[cand[times[r].f]] = times[r].ts;
+          tc[cand[times[r].f]] = times[r].tc;
+          if (times[r].ts > 0) good++;
+        }
+      if (good) {
+        PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, k, ts, tc));
+        nsamples++;
+      }
+      PetscCall(BenchMatrixDestroy(&bm));
+      continue;
+    }
+    PetscCall(MatCreateVecs(bm.A, &x, &yref));
+    PetscCall(BenchFillRandom(x, 7));
+    PetscCall(MatMult(bm.A, x, yref));
+    PetscCall(MatConvert(bm.A, type, MAT_INITIAL_MATRIX, &B));
+    ts[MAT_PELLR_FORMAT_AUTO] = tc[MAT_PELLR_FORMAT_AUTO] = NAN;
+    for (PetscInt f = 0; f < NCAND; f++) {
+      MultCtx        c = {B, NULL, NULL};
+      PetscErrorCode ierr;
+      PetscLogDouble t0, t1;
+      double         med = NAN;
+      PetscInt       reps = 0;
+      PetscReal      rel  = NAN;
+      char           note[256] = "";
+      Vec            yh;
+
+      ts[cand[f]] = tc[cand[f]] = NAN;
+      PetscCall(MatCreateVecs(B, &c.x, &c.y));
+      PetscCall(BenchVecCopyAny(x, c.x));
+      PetscCall(MatPELLRSetFormat(B, cand[f]));
+      /* conversion: the first product after the format change rebuilds (copy of the CSR to the device + build) */
+      PetscCall(BenchSync(&ctx));
+      PetscCall(PetscTime(&t0));
+      BenchTry(ierr, MatMult(B, c.x, c.y));
+      if (!ierr) PetscCall(BenchSync(&ctx));
+      PetscCall(PetscTime(&t1));
+      if (ierr) { /* e.g. ellr too large: infeasible, not measured */
+        PetscCall(BenchErrorNote(ierr, "MatMult", note, sizeof(note)));
+        fprintf(ctx.csv, "%s,%s,%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt_FMT ",%.4f,%s,infeasible,nan,nan,0,nan,%s\n", bm.name, bm.kind, bm.m, bm.n, bm.nnz, bm.rowmax, (double)bm.rowcv, candname[f], note);
+      } else {
+        PetscCall(BenchTimeOp(&ctx, ctx.gpu, MultOp, &c, 0, &med, NULL, &reps));
+        PetscCall(VecDuplicate(yref, &yh));
+        PetscCall(BenchVecCopyAny(c.y, yh));
+        PetscCall(BenchVecRelDiff(yref, yh, &rel));
+        PetscCall(VecDestroy(&yh));
+        ts[cand[f]] = med;
+        tc[cand[f]] = PetscMax(t1 - t0 - med, 0.0);
+        if (rel < 1e-10) good++;
+        else ts[cand[f]] = tc[cand[f]] = NAN; /* a wrong product is no sample (and is reported) */
+        fprintf(ctx.csv, "%s,%s,%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt_FMT ",%.4f,%s,%s,%.6e,%.6e,%" PetscInt_FMT ",%.3e,\n", bm.name, bm.kind, bm.m, bm.n, bm.nnz, bm.rowmax, (double)bm.rowcv, candname[f], rel < 1e-10 ? "ok" : "WRONG", (double)tc[cand[f]], med, reps, (double)rel);
+      }
+      fflush(ctx.csv);
+      PetscCall(VecDestroy(&c.x));
+      PetscCall(VecDestroy(&c.y));
+    }
+    if (good) {
+      PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, k, ts, tc));
+      nsamples++;
+    }
+    PetscCall(MatDestroy(&B));
+    PetscCall(VecDestroy(&x));
+    PetscCall(VecDestroy(&yref));
+    PetscCall(BenchMatrixDestroy(&bm));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "# %" PetscInt_FMT " training matrices measured\n", nsamples));
+  PetscCall(MatPELLRCalibrationFit(cal, model));
+  if (report[0]) PetscCall(PetscViewerASCIIOpen(PETSC_COMM_SELF, report, &rv));
+  else PetscCall(PetscViewerASCIIGetStdout(PETSC_COMM_SELF, &rv));
+  PetscCall(MatPELLRCalibrationCrossValidate(cal, folds, rv));
+  if (report[0]) PetscCall(PetscViewerDestroy(&rv));
+  PetscCall(MatPELLRCalibrationDestroy(&cal));
+  PetscCall(PetscFree(times));
+  for (PetscInt i = 0; i < nspecs; i++) PetscCall(PetscFree(specs[i]));
+  PetscCall(BenchFreeList(mats, nmats));
+  PetscCall(BenchFinalize(&ctx));
+  PetscCall(PetscFinalize());
+  return 0;
+}

@@ -1,0 +1,281 @@
+/*
+  Calibration API of the pellrcuda storage-format predictor (public: the calibration driver bench/bench_calibrate.c
+  and users calibrating their own GPU). A thin layer over the internal model of pellrpredict.h: samples (features of
+  a matrix and the measured time per format), the fit, the cross-validation report and the model file.
+*/
+#include "pellrimpl.h"
+#include "pellrpredict.h"
+
+struct _p_MatPELLRCalibration {
+  MPI_Comm      comm;
+  PellrHardware hw;
+  PetscInt      ns, nalloc;
+  PellrSample  *s;
+  PetscReal     expected_products;
+  PetscInt      long_row_length;
+};
+
+/* the candidate of each MatPELLRFormat (auto has none) */
+static PetscInt CandidateOf(MatPELLRFormat f)
+{
+  switch (f) {
+  case MAT_PELLR_FORMAT_CSR:
+    return PELLR_CAND_CSR;
+  case MAT_PELLR_FORMAT_ELLR:
+    return PELLR_CAND_ELLR;
+  case MAT_PELLR_FORMAT_SELL:
+    return PELLR_CAND_SELL;
+  case MAT_PELLR_FORMAT_PELLR:
+    return PELLR_CAND_PELLR;
+  default:
+    return -1;
+  }
+}
+
+/*@C
+  MatPELLRCalibrationCreate - Creates an empty calibration of the `MATPELLRCUDA` storage-format predictor
+
+  Collective
+
+  Input Parameter:
+. comm - communicator (the calibration itself is sequential)
+
+  Output Parameter:
+. cal - the calibration; the hardware defaults to nominal H200-class parameters until `MatPELLRCalibrationSetHardware()`
+
+  Level: advanced
+
+  Note:
+  Workflow (bench/bench_calibrate.c): `MatPELLRCalibrationSetHardware()`, then for every training matrix time
+  `MatMult()` in each format (`MatPELLRSetFormat()`) and `MatPELLRCalibrationAddSample()`, then
+  `MatPELLRCalibrationFit()` (writes the model file that `-mat_pellr_model` reads) and
+  `MatPELLRCalibrationCrossValidate()`.
+
+.seealso: `MATPELLRCUDA`, `MatPELLRSetFormat()`
+@*/
+PetscErrorCode MatPELLRCalibrationCreate(MPI_Comm comm, MatPELLRCalibration *cal)
+{
+  MatPELLRCalibration c;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 2);
+  PetscCall(PetscNew(&c));
+  c->comm              = comm;
+  c->expected_products = PELLR_PRED_DEFAULT_PRODUCTS;
+  c->long_row_length   = 256;
+  PetscCall(PellrHardwareDefault(&c->hw));
+  *cal = c;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatPELLRCalibrationSetHardware - Sets the GPU the calibration describes and its measured parameters
+
+  Not Collective
+
+  Input Parameters:
++ cal       - the calibration
+. gpu       - device name as `cudaGetDeviceProperties()` reports it (a calibration is used only on a device of this name)
+. sms       - its number of multiprocessors (likewise)
+. copy_gbs  - measured device-to-device copy bandwidth, GB/s (bytes read + written per second)
+. h2d_gbs   - measured host-to-device bandwidth from pageable memory, GB/s
+- launch_s  - measured latency of one product on a tiny matrix, seconds
+
+  Level: advanced
+
+.seealso: `MatPELLRCalibrationCreate()`
+@*/
+PetscErrorCode MatPELLRCalibrationSetHardware(MatPELLRCalibration cal, const char gpu[], PetscInt sms, PetscReal copy_gbs, PetscReal h2d_gbs, PetscReal launch_s)
+{
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 1);
+  PetscCall(PetscStrncpy(cal->hw.gpu, gpu, sizeof(cal->hw.gpu)));
+  cal->hw.sm = sms;
+  if (copy_gbs > 0) cal->hw.copy_gbs = copy_gbs;
+  if (h2d_gbs > 0) cal->hw.h2d_gbs = h2d_gbs;
+  if (launch_s > 0) cal->hw.launch_us = 1e6 * launch_s;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatPELLRCalibrationAddSample - Adds the measurements of one training matrix
+
+  Not Collective
+
+  Input Parameters:
++ cal   - the calibration
+. A     - the matrix (a `MATSEQAIJ`, or any matrix with `MatSeqAIJGetCSRAndMemType()`: its row lengths give the features)
+. group - matrices that must never be split between training and test in the cross-validation share a group id
+. ts    - time of one `MatMult()` per format, indexed by `MatPELLRFormat` (the auto entry is ignored), seconds; NaN = not measured
+- tc    - conversion time per format (host CSR to the format on the GPU, including the upload), likewise
+
+  Level: advanced
+
+.seealso: `MatPELLRCalibrationCreate()`, `MatPELLRCalibrationFit()`
+@*/
+PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, PetscInt group, const PetscReal ts[], const PetscReal tc[])
+{
+  const PetscInt *ai;
+  PetscMemType    mtype;
+  PetscInt        m, n;
+  PellrSample    *s;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 1);
+  PetscValidHeaderSpecific(A, MAT_CLASSID, 2);
+  if (cal->ns == cal->nalloc) {
+    PellrSample *t;
+    cal->nalloc = PetscMax(64, 2 * cal->nalloc);
+    PetscCall(PetscMalloc1(cal->nalloc, &t));
+    if (cal->ns) PetscCall(PetscArraycpy(t, cal->s, cal->ns));
+    PetscCall(PetscFree(cal->s));
+    cal->s = t;
+  }
+  s = &cal->s[cal->ns];
+  PetscCall(PetscMemzero(s, sizeof(*s)));
+  s->group = group;
+  PetscCall(MatGetSize(A, &m, &n));
+  PetscCall(MatSeqAIJGetCSRAndMemType(A, &ai, NULL, NULL, &mtype));
+  PetscCall(PellrFeaturesCompute(m, n, ai, mtype, cal->long_row_length, &s->f));
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) s->ts[c] = s->tc[c] = (PetscReal)NAN;
+  for (PetscInt f = MAT_PELLR_FORMAT_PELLR; f <= MAT_PELLR_FORMAT_CSR; f++) {
+    PetscInt c = CandidateOf((MatPELLRFormat)f);
+    s->ts[c]   = ts[f];
+    s->tc[c]   = tc[f];
+  }
+  cal->ns++;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatPELLRCalibrationFit - Fits the predictor's model to all samples and writes it to a model file
+
+  Not Collective
+
+  Input Parameters:
++ cal  - the calibration
+- file - the model file (read back with `-mat_pellr_model file`; src/mat/impls/pellr/models/README.md says how to
+         build it into the library as the default)
+
+  Level: advanced
+
+.seealso: `MatPELLRCalibrationCrossValidate()`
+@*/
+PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration cal, const char file[])
+{
+  PellrModel M;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 1);
+  PetscCall(PellrModelFit(&cal->hw, cal->ns, cal->s, 0, &M));
+  PetscCall(PellrModelWrite(M, file));
+  PetscCall(PellrModelDestroy(&M));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatPELLRCalibrationCrossValidate - k-fold cross-validation by groups (training and test never share a group) with a
+  report: per format the fraction of test matrices whose predicted SpMV time is within 5% (and within 1.5 us) of the
+  measured one, the top-1 accuracy of the choice (a choice within 5% of the best measured counts as correct), the
+  geometric mean of best / chosen measured time and the worst case; then the same restricted to matrices of at least
+  2^20 rows, and the choice against the better of csr and sell on them
+
+  Not Collective
+
+  Input Parameters:
++ cal    - the calibration
+. folds  - number of folds (>= 2)
+- viewer - ASCII viewer for the report
+
+  Level: advanced
+
+.seealso: `MatPELLRCalibrationFit()`
+@*/
+PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscInt folds, PetscViewer viewer)
+{
+  PellrCVReport rep;
+  PetscInt     *fold;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 1);
+  PetscCheck(folds >= 2, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Cross-validation needs at least 2 folds, not %" PetscInt_FMT, folds);
+  PetscCall(PetscMalloc1(PetscMax(cal->ns, 1), &fold));
+  PetscCall(PellrModelCrossValidate(&cal->hw, cal->ns, cal->s, folds, 0, cal->expected_products, fold, &rep));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "# Format predictor: %" PetscInt_FMT "-fold cross-validation by matrix, %" PetscInt_FMT " matrices, conversion amortized over %g products\n\n", folds, cal->ns, (double)cal->expected_products));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "GPU %s, %" PetscInt_FMT " SMs, copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2f us\n\n```\n", cal->hw.gpu, cal->hw.sm, (double)cal->hw.copy_gbs, (double)cal->hw.h2d_gbs, (double)cal->hw.launch_us));
+  PetscCall(PellrCVReportView(viewer, &rep));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "```\n\n"));
+  /* the large matrices (>= 2^20 rows): the same statistics, and the choice against csr (what aijcusparse runs) and sell */
+  {
+    PetscInt    nl = 0, nworse = 0, nbig = 0;
+    PellrSample *big;
+    PetscReal   logsum = 0, worst = 1;
+
+    PetscCall(PetscMalloc1(PetscMax(cal->ns, 1), &big));
+    for (PetscInt i = 0; i < cal->ns; i++)
+      if (cal->s[i].f.m >= (1 << 20)) big[nbig++] = cal->s[i];
+    if (nbig >= 2 * folds) {
+      PellrCVReport rb;
+      PetscCall(PellrModelCrossValidate(&cal->hw, nbig, big, folds, 0, cal->expected_products, NULL, &rb));
+      PetscCall(PetscViewerASCIIPrintf(viewer, "Matrices of at least 2^20 rows only (%" PetscInt_FMT "; trained on them alone):\n\n```\n", nbig));
+      PetscCall(PellrCVReportView(viewer, &rb));
+      PetscCall(PetscViewerASCIIPrintf(viewer, "```\n\n"));
+    }
+    /* the choice of the model fitted on all folds but the sample's, against the better measured of csr and sell */
+    for (PetscInt f = 0; f < folds; f++) {
+      PellrSample *train;
+      PetscInt     nt = 0;
+      PellrModel   M;
+      PetscCall(PetscMalloc1(PetscMax(cal->ns, 1), &train));
+      for (PetscInt i = 0; i < cal->ns; i++)
+        if (fold[i] != f) train[nt++] = cal->s[i];
+      PetscCall(PellrModelFit(&cal->hw, nt, train, 0, &M));
+      for (PetscInt i = 0; i < cal->ns; i++) {
+        const PellrSample *s = &cal->s[i];
+        PellrPrediction    pr;
+        PetscBool          meas[PELLR_NCAND];
+        PetscReal          peer = PETSC_INFINITY, got;
+        PetscInt           any = 0;
+
+        if (fold[i] != f || s->f.m < (1 << 20)) continue;
+        for (PetscInt c = 0; c < PELLR_NCAND; c++) any += (meas[c] = (PetscBool)(s->ts[c] > 0));
+        if (!any || !(meas[PELLR_CAND_CSR] || meas[PELLR_CAND_SELL])) continue;
+        PetscCall(PellrModelPredict(M, &s->f, PETSC_INFINITY, meas, &pr)); /* products only: the peers convert too */
+        if (meas[PELLR_CAND_CSR]) peer = PetscMin(peer, s->ts[PELLR_CAND_CSR]);
+        if (meas[PELLR_CAND_SELL]) peer = PetscMin(peer, s->ts[PELLR_CAND_SELL]);
+        got = s->ts[pr.choice];
+        nl++;
+        logsum += PetscLogReal(peer / got);
+        worst = PetscMin(worst, peer / got);
+        if (got > peer / 0.95) nworse++;
+      }
+      PetscCall(PellrModelDestroy(&M));
+      PetscCall(PetscFree(train));
+    }
+    if (nl) PetscCall(PetscViewerASCIIPrintf(viewer, "Large matrices (>= 2^20 rows, %" PetscInt_FMT "), SpMV time of the cross-validated choice against the better of csr (cuSPARSE) and sell: geometric mean %.4f, worst %.4f, slower than 0.95x: %" PetscInt_FMT "\n", nl, (double)PetscExpReal(logsum / nl), (double)worst, nworse));
+    PetscCall(PetscFree(big));
+  }
+  PetscCall(PetscFree(fold));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatPELLRCalibrationDestroy - Destroys a calibration
+
+  Not Collective
+
+  Input Parameter:
+. cal - the calibration
+
+  Level: advanced
+
+.seealso: `MatPELLRCalibrationCreate()`
+@*/
+PetscErrorCode MatPELLRCalibrationDestroy(MatPELLRCalibration *cal)
+{
+  PetscFunctionBegin;
+  if (!*cal) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscFree((*cal)->s));
+  PetscCall(PetscFree(*cal));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
