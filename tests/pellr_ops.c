@@ -435,6 +435,9 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
     PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
     for (size_t k = 0; k < PETSC_STATIC_ARRAY_LENGTH(fmts); k++) {
       MatPELLRFormat r, u, expect = fmts[k] == MAT_PELLR_FORMAT_AUTO ? MAT_PELLR_FORMAT_PELLR : fmts[k];
+      /* auto: pellr keeps PELLR; pellrcuda stores what the format predictor chose (any concrete format; ELLR only where
+         feasible), and a duplicate predicts the same */
+      PetscBool      predicted = (PetscBool)(fmts[k] == MAT_PELLR_FORMAT_AUTO && strstr(type, "cuda"));
       char           tag[64];
       PetscCall(PetscSNPrintf(tag, sizeof(tag), "switch-%s:", MatPELLRFormats[fmts[k]]));
       if (fmts[k] == MAT_PELLR_FORMAT_ELLR) {
@@ -454,6 +457,12 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
       PetscCall(CompareBuilds(&c, tag, P));
       PetscCall(CompareProducts(&c, tag, A, P));
       PetscCall(MatPELLRGetFormat(P, &r, &u));
+      if (predicted) {
+        PetscBool ellr_ok;
+        PetscCall(EllrFeasible(A, &ellr_ok));
+        if (u == MAT_PELLR_FORMAT_AUTO || (u == MAT_PELLR_FORMAT_ELLR && !ellr_ok)) PetscCall(PetscStrlcat(c.failed, " predicted-format-invalid", sizeof(c.failed)));
+        expect = u;
+      }
       if (r != fmts[k] || u != expect) PetscCall(PetscStrlcat(c.failed, " format-not-used", sizeof(c.failed)));
       { /* a duplicate keeps the format */
         Mat D;
@@ -723,7 +732,7 @@ int main(int argc, char **argv)
    # pellrcuda builds its layout on the GPU (default -mat_pellr_build device): each GPU build is also compared with the host build
    testset:
       requires: cuda
-      args: -type pellrcuda -vec_type cuda -compare_builds
+      args: -type pellrcuda -vec_type cuda -compare_builds -mat_pellr_format pellr
       test:
          suffix: cuda_gen
          args: -gen -matrices none
@@ -754,7 +763,7 @@ int main(int argc, char **argv)
    # the fallback: layout built on the host and copied
    testset:
       requires: cuda
-      args: -type pellrcuda -vec_type cuda -mat_pellr_build host
+      args: -type pellrcuda -vec_type cuda -mat_pellr_build host -mat_pellr_format pellr
       test:
          suffix: cuda_hostbuild_gen
          args: -gen -matrices none

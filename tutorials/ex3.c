@@ -193,8 +193,16 @@ int main(int argc, char **argv)
    test:
       suffix: cuda
       requires: cuda
-      args: -n 10 -reps 5 -mat_type pellrcuda -dll_append ${SPARSEGPU_LIB}
-      filter: grep -v "^time:" | sed -e "s/seqpellrcuda/seqpellr/" -e "s/vector type seqcuda/vector type seq/" -e "s/GPU products with cuda vectors/host products/" -e "s/, layout built on the GPU//"
+      args: -n 10 -reps 5 -mat_type pellrcuda -mat_pellr_format pellr -dll_append ${SPARSEGPU_LIB}
+      filter: grep -v "^time:" | sed -e "s/seqpellrcuda/seqpellr/" -e "s/vector type seqcuda/vector type seq/" -e "s/GPU products with cuda vectors/host products/" -e "s/, layout built on the GPU//" -e "s/-mat_pellr_format pellr/-mat_pellr_format auto/" -e "s/(requested pellr)/(requested auto)/"
       output_file: output/ex3_laplacian.out
+
+   # the storage-format predictor (auto): on the H200 the calibration built into the library is used (not the analytic
+   # fallback) and the block is stored in one of the candidate formats
+   test:
+      suffix: cuda_auto
+      requires: cuda
+      args: -n 10 -reps 5 -mat_type pellrcuda -dll_append ${SPARSEGPU_LIB}
+      filter: grep -E "storage format:|storage-format prediction" | sed -E -e "s/storage format: (pellr|sell|ellr|csr) [(]requested auto[)]/storage format: a candidate (requested auto)/"
 
 TEST*/
