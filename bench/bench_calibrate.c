@@ -3,7 +3,7 @@ Times every candidate format of pellrcuda (pellr, sell, ellr, csr) on a training
 (non-negative least squares per format and row-count interval), cross-validates it by matrix and writes the\n\
 calibration file. Runs on the host (pellr) without a GPU, for testing the pipeline.\n\
   -matrices <specs>  : training matrices (benchutil.h specs), default: the built-in training set (-set)\n\
-  -set <default|small>: the built-in training set (synthetic sizes 2^10..2^24 and the real matrices; small: up to 2^14)\n\
+  -set <default|small>: the built-in training set (synthetic sizes 2^10..2^24, scaled-up real matrices, the real ones; small: up to 2^14)\n\
   -model <file>      : calibration file to write (default pellr.model)\n\
   -folds <k>         : cross-validation folds (default 5)\n\
   -report <file>     : cross-validation report (markdown, default stdout)\n\
@@ -58,6 +58,12 @@ static PetscErrorCode TrainingSet(const char set[], char *specs[], PetscInt *n)
           PetscCall(PetscSNPrintf(buf, sizeof(buf), "synth:%s:%s:%" PetscInt64_FMT ":%d", dists[d], cols[c], m, avgs[a]));
           PetscCall(PetscStrallocpy(buf, &specs[(*n)++]));
         }
+  }
+  /* block structures of real matrices scaled up (the H200 calibration of 2026-11-29 had none, and auto chose ELLR on
+     such matrices where CSR was faster): block-diagonal and Kronecker scale-ups, as in the SpMV benchmark */
+  if (!small) {
+    const char *scaled[] = {"blkdiag:bcsstk17:4M", "blkdiag:e30r4000:4M", "blkdiag:bayer10:4M", "blkdiag:gemat11:4M", "blkdiag:mbeacxc:4M", "blkdiag:zenios:4M", "kron:pde900:jpwh_991", "kron:bcsstk01:bcsstk13", "kron:bcsstk01:e30r4000", "kron:pde900:sherman1"};
+    for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(scaled); i++) PetscCall(PetscStrallocpy(scaled[i], &specs[(*n)++]));
   }
   PetscCall(PetscStrallocpy("real", &specs[(*n)++]));
   PetscFunctionReturn(PETSC_SUCCESS);
