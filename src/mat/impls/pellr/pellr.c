@@ -130,14 +130,6 @@ PetscErrorCode PellrLayoutDestroy(PellrLayout *L)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* threads per row on the GPU for a slice of width w: about 16 entries per thread, 1..32 */
-static inline PetscInt PellrThreadsPerRow(PetscInt w)
-{
-  PetscInt t = 1;
-  while (t < 32 && w >= 32 * t) t *= 2;
-  return t;
-}
-
 static inline PetscInt PellrLog2(PetscInt t)
 {
   PetscInt l = 0;

@@ -532,7 +532,7 @@ __global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int n
   } else if (s == nslices) w[s] = 0;
 }
 
-/* thread class of a slice of width w (PellrThreadsPerRow() in pellr.c): 5 - log2(threads per row) */
+/* thread class of a slice of width w (PellrThreadsPerRow() in pellrimpl.h): 5 - log2(threads per row) */
 __device__ static inline unsigned PellrClass(long long w)
 {
   unsigned t = 1, l = 0;

@@ -9,6 +9,15 @@
 /* long rows at least this long get a thread block per row on the GPU, shorter long rows a warp per row */
 #define PELLR_BLOCK_ROW 1024
 
+/* threads per row on the GPU for a slice of width w: about 16 entries per thread, 1..32 (the layout's thread classes
+   and the format predictor's critical path both follow this rule) */
+static inline PetscInt PellrThreadsPerRow(PetscInt w)
+{
+  PetscInt t = 1;
+  while (t < 32 && w >= 32 * t) t *= 2;
+  return t;
+}
+
 /*
   PellrLayout - one sparse block (a SeqAIJ) in PELLR storage, 32-bit indices.
 

@@ -59,14 +59,6 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* threads per row of a PELLR slice of width w on the GPU (PellrThreadsPerRow() of pellr.c) */
-static inline PetscInt PellrPredThreadsPerRow(PetscInt w)
-{
-  PetscInt t = 1;
-  while (t < 32 && w >= 32 * t) t *= 2;
-  return t;
-}
-
 /* log2 bucket of a row length: 0 for empty rows, b >= 1 for lengths in [2^(b-1), 2^b) (the last bucket takes the rest) */
 static inline PetscInt PellrLog2Bucket(PetscInt l)
 {
@@ -181,7 +173,7 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
     w1 = (last - 1 - nlong) / PELLR_SLICE;
     if (w1 >= w0) {
       f->it_pslice += (w1 - w0 + 1) * rl[r];
-      if (w0 == 0) crit = PetscMax(crit, CeilDiv(rl[r], PellrPredThreadsPerRow(rl[r])));
+      if (w0 == 0) crit = PetscMax(crit, CeilDiv(rl[r], PellrThreadsPerRow(rl[r])));
     }
   }
   f->work[PELLR_CAND_CSR]   = CeilDiv(nnz, 32);
