@@ -199,6 +199,11 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
   PetscFunctionBegin;
   PetscAssertPointer(cal, 1);
   PetscCheck(folds >= 2, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Cross-validation needs at least 2 folds, not %" PetscInt_FMT, folds);
+  {
+    PetscBool isascii;
+    PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &isascii));
+    PetscCheck(isascii, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cross-validation report needs an ASCII viewer");
+  }
   PetscCall(PetscMalloc1(PetscMax(cal->ns, 1), &fold));
   PetscCall(PellrModelCrossValidate(&cal->hw, cal->ns, cal->s, folds, 0, cal->expected_products, fold, &rep));
   PetscCall(PetscViewerASCIIPrintf(viewer, "# Format predictor: %" PetscInt_FMT "-fold cross-validation by matrix, %" PetscInt_FMT " matrices, conversion amortized over %g products\n\n", folds, cal->ns, (double)cal->expected_products));
