@@ -163,13 +163,15 @@ PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, Pets
 @*/
 PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration cal, const char file[])
 {
-  PellrModel M;
+  PellrModel     M;
+  PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscAssertPointer(cal, 1);
   PetscCall(PellrModelFit(&cal->hw, cal->ns, cal->s, 0, &M));
-  PetscCall(PellrModelWrite(M, file));
+  ierr = PellrModelWrite(M, file); /* the model is freed also when the file cannot be written */
   PetscCall(PellrModelDestroy(&M));
+  PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -1066,7 +1066,11 @@ PetscErrorCode PellrModelCrossValidate(const PellrHardware *hw, PetscInt ns, con
   PetscCall(PetscCalloc3(PELLR_NCAND, &rel5, PELLR_NCAND, &abs15, PELLR_NCAND, &tcrel5));
   for (PetscInt q = 0; q < ns; q++) groups[q] = s[q].group;
   PetscCall(PetscSortRemoveDupsInt(&ng, groups));
-  PetscCheck(kfolds >= 2 && kfolds <= ng, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Cross-validation needs 2 <= folds <= groups, not %" PetscInt_FMT " folds of %" PetscInt_FMT " groups", kfolds, ng);
+  if (kfolds < 2 || kfolds > ng) { /* free before the error (-malloc_dump stays clean) */
+    PetscCall(PetscFree3(groups, fo, train));
+    PetscCall(PetscFree3(rel5, abs15, tcrel5));
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Cross-validation needs 2 <= folds <= groups, not %" PetscInt_FMT " folds of %" PetscInt_FMT " groups", kfolds, ng);
+  }
   for (PetscInt q = 0; q < ns; q++) {
     PetscInt loc;
     PetscCall(PetscFindInt(s[q].group, ng, groups, &loc));
