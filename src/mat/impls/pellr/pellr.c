@@ -1580,7 +1580,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 
    Options Database Keys:
 +  -mat_type pellr                        - sets the matrix type (also -dm_mat_type pellr)
-.  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks for the forward products (`MatPELLRSetFormat()`): PELLR, sliced ELLR in row order (slices of 32 rows of their own width), ELLR (all rows padded to the longest; refused when that is excessive), or the CSR itself (cuSPARSE SpMV on the GPU, the SeqAIJ product on the host); auto is pellr for now
+.  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks for the forward products (`MatPELLRSetFormat()`): PELLR, sliced ELLR in row order (slices of 32 rows of their own width), ELLR (all rows padded to the longest; refused when that is excessive), or the CSR itself (cuSPARSE SpMV on the GPU, the SeqAIJ product on the host); auto: pellr on the host, the format predictor's choice for `MATPELLRCUDA`
 .  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows (whatever the format)
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
@@ -1599,12 +1599,18 @@ M*/
 
    Options Database Keys:
 +  -mat_type pellrcuda                          - sets the matrix type (also -dm_mat_type pellrcuda, with -dm_vec_type cuda)
-.  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks on the GPU for the forward products (csr: cuSPARSE CSR SpMV, ALG1)
+.  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks on the GPU for the forward products (csr: cuSPARSE CSR SpMV, ALG1); auto (default): the
+                                                 storage-format predictor estimates the time of one product in each format (plus its conversion amortized over the expected
+                                                 products) from the row lengths of each block and keeps the fastest
+.  -mat_pellr_expected_products <100>           - auto: products the conversion cost is amortized over
+.  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the H200
+                                                 calibration built into the library when the GPU matches it, else the analytic model (-info says which)
+.  -mat_view ::ascii_info                       - with auto also the features of each block, every candidate's predicted conversion/product/rearrangement time and the choice
 -  see `MATPELLR`
 
    Level: beginner
 
-.seealso: `MATPELLR`, `MATAIJCUSPARSE`, `MATSELLCUDA`
+.seealso: `MATPELLR`, `MATAIJCUSPARSE`, `MATSELLCUDA`, `MatPELLRSetFormat()`, `MatPELLRCalibrationCreate()`
 M*/
 
 PETSC_EXTERN PetscErrorCode MatCreate_SeqPELLR(Mat A)
