@@ -33,7 +33,7 @@ J*/
   MatPELLRFormat - Storage of the sequential blocks of a `MATPELLR`/`MATPELLRCUDA` matrix used by the forward products
 
   Values:
-+ `MAT_PELLR_FORMAT_AUTO`  - chosen per block when it is built (for now always `MAT_PELLR_FORMAT_PELLR`)
++ `MAT_PELLR_FORMAT_AUTO`  - chosen per block when it is built: by the storage-format predictor for `MATPELLRCUDA`, PELLR for `MATPELLR`
 . `MAT_PELLR_FORMAT_PELLR` - rows stably sorted by length, long-row segment, slices of 32 sorted rows of their own width
 . `MAT_PELLR_FORMAT_SELL`  - sliced ELLPACK-R: rows in their order, slices of 32 rows of their own width
 . `MAT_PELLR_FORMAT_ELLR`  - ELLPACK-R: rows in their order, every slice as wide as the longest row

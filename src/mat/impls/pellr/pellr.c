@@ -1738,7 +1738,9 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   more than 8 nnz + 32 m value slots (or 2^31 - 1) in a block (in parallel on the processes whose block is refused).
   `MatDuplicate()` keeps the format.
 
-  `MAT_PELLR_FORMAT_AUTO` is `MAT_PELLR_FORMAT_PELLR` for now. The call does nothing for other matrix types.
+  With `MAT_PELLR_FORMAT_AUTO` a `MATPELLRCUDA` block is stored in the format the storage-format predictor expects to be
+  fastest (`-mat_pellr_expected_products`, `-mat_pellr_model`), a `MATPELLR` block in PELLR. The call does nothing for other
+  matrix types.
 
 .seealso: `MATPELLR`, `MatPELLRGetFormat()`, `MatPELLRFormat`
 @*/
