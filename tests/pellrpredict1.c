@@ -360,6 +360,40 @@ static PetscErrorCode TestShared(const char *dir, const char *name)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* column locality (PellrFeaturesAddLocality()): far_fraction of hand-made column patterns and the 24 bytes per far entry */
+static PetscErrorCode TestLocality(void)
+{
+  const PetscInt m = 4096, k = 4;
+  PetscInt      *rp, *ci, len[4096];
+  PellrFeatures  f;
+  PetscReal      b0[PELLR_NCAND];
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < m; i++) len[i] = k;
+  PetscCall(RowPtr(m, len, &rp));
+  PetscCall(PetscMalloc1(m * k, &ci));
+  for (PetscInt pass = 0; pass < 3; pass++) {
+    /* 0: a band (near), 1: every other entry PELLR_PRED_FAR + 1 away (half far), 2: all far (column (i + m/2) mod m, m/2 > PELLR_PRED_FAR) */
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt j = 0; j < k; j++) {
+        PetscInt c = PetscMin(PetscMax(i - 1 + j, 0), m - 1);
+        if (pass == 1 && j % 2) c = i + PELLR_PRED_FAR + 1 < m ? i + PELLR_PRED_FAR + 1 : i - PELLR_PRED_FAR - 1;
+        if (pass == 2) c = (i + m / 2 + j) % m;
+        ci[i * k + j] = c;
+      }
+    PetscCall(PellrFeaturesCompute(m, m, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectR("far_fraction before PellrFeaturesAddLocality()", f.far_fraction, -1));
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) b0[c] = f.bytes[c];
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
+    PetscCall(ExpectR("far_fraction", f.far_fraction, pass == 0 ? 0.0 : (pass == 1 ? 0.5 : 1.0)));
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(ExpectR("bytes with far gathers", f.bytes[c], b0[c] + 24.0 * m * k * f.far_fraction));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "column locality: far fraction 0, 1/2, 1 of a band, half-far and far pattern, 24 bytes per far entry: %s\n", nfail ? "NO" : "yes"));
+  PetscCall(PetscFree(ci));
+  PetscCall(PetscFree(rp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", manifest[PETSC_MAX_PATH_LEN + 16], line[4096];
@@ -377,6 +411,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
   PetscCall(TestHand());
   PetscCall(TestRandom());
+  PetscCall(TestLocality());
   if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
     PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
     fp = fopen(manifest, "r");

@@ -570,15 +570,16 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
        type pellr keeps PELLR (the model describes GPU kernels). */
     static const MatPELLRFormat map[PELLR_NCAND] = {MAT_PELLR_FORMAT_CSR, MAT_PELLR_FORMAT_ELLR, MAT_PELLR_FORMAT_SELL, MAT_PELLR_FORMAT_PELLR};
     PellrModel      model;
-    const PetscInt *ai;
+    const PetscInt *ai, *aj;
     PetscMemType    mtype;
     PetscInt        m, n;
 
     PetscCall(PetscNew(&b->pinfo));
     PetscCall(PellrPredictGetModel(p->model[0] ? p->model : NULL, &model));
     PetscCall(MatGetSize(aij, &m, &n));
-    PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, NULL, NULL, &mtype));
+    PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
     PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, &b->pinfo->f));
+    if (mtype == PETSC_MEMTYPE_HOST) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj)); /* as the calibration */
     PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, NULL, &b->pinfo->pred));
     *fmt = map[b->pinfo->pred.choice];
     PetscCall(PetscInfo(A, "storage format predicted fastest: %s (model %s, %g expected products)\n", MatPELLRFormats[*fmt], b->pinfo->pred.model, (double)p->expected_products));

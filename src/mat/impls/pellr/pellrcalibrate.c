@@ -135,8 +135,13 @@ PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, Pets
   PetscCall(PetscMemzero(s, sizeof(*s)));
   s->group = group;
   PetscCall(MatGetSize(A, &m, &n));
-  PetscCall(MatSeqAIJGetCSRAndMemType(A, &ai, NULL, NULL, &mtype));
-  PetscCall(PellrFeaturesCompute(m, n, ai, mtype, cal->long_row_length, &s->f));
+  {
+    const PetscInt *aj;
+    PetscCall(MatSeqAIJGetCSRAndMemType(A, &ai, &aj, NULL, &mtype));
+    PetscCheck(mtype == PETSC_MEMTYPE_HOST, PETSC_COMM_SELF, PETSC_ERR_SUP, "Calibration samples need the matrix's CSR on the host");
+    PetscCall(PellrFeaturesCompute(m, n, ai, mtype, cal->long_row_length, &s->f));
+    PetscCall(PellrFeaturesAddLocality(&s->f, ai, aj)); /* as PellrChooseFormat() */
+  }
   for (PetscInt c = 0; c < PELLR_NCAND; c++) s->ts[c] = s->tc[c] = (PetscReal)NAN;
   for (PetscInt f = MAT_PELLR_FORMAT_PELLR; f <= MAT_PELLR_FORMAT_CSR; f++) {
     PetscInt c = CandidateOf((MatPELLRFormat)f);

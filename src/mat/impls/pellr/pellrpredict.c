@@ -102,6 +102,7 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(f, sizeof(*f)));
+  f->far_fraction    = -1; /* not computed: PellrFeaturesAddLocality() */
   f->m               = m;
   f->n               = n;
   f->nnz             = nnz;
@@ -205,6 +206,35 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   memory: then one GPU pass summarizes the row lengths and the host finishes from the summary, giving the same
   features as the host path); long_row_length is MATPELLR's -mat_pellr_long_row_length.
 */
+/*
+  PellrFeaturesAddLocality - column locality of a host CSR block, folded into the bytes of the candidates: the share of
+  entries whose column lies farther than PELLR_PRED_FAR from the row's diagonal position (i n / m), from rows sampled
+  evenly (at most PELLR_PRED_FAR_ROWS rows and PELLR_PRED_FAR_NNZ entries, so the cost stays far below the conversion).
+  A far gather of x reads a 32-byte sector for one 8-byte value: every format pays 24 bytes more per far entry. (PELLR
+  scatters its rows by the length sort; charging that too made the cross-validation worse on the H200 data.)
+  Without it (row pointers only) far_fraction is -1 and the bytes are the compulsory ones. The calibration and the
+  prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()).
+*/
+PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx)
+{
+  PetscInt64 far = 0, tot = 0;
+  PetscInt   m = f->m, n = f->n, step = PetscMax(1, m / PELLR_PRED_FAR_ROWS);
+
+  PetscFunctionBegin;
+  f->far_fraction = 0;
+  if (!m || !f->nnz) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt i = 0; i < m && tot < PELLR_PRED_FAR_NNZ; i += step) {
+    const double diag = (double)i * (double)n / (double)m;
+    for (PetscInt q = rowptr[i]; q < rowptr[i + 1] && tot < PELLR_PRED_FAR_NNZ; q++, tot++) {
+      const double d = (double)colidx[q - rowptr[0]] - diag;
+      if (d > PELLR_PRED_FAR || d < -PELLR_PRED_FAR) far++;
+    }
+  }
+  f->far_fraction = tot ? (PetscReal)far / (PetscReal)tot : 0;
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) f->bytes[c] += 24.0 * (PetscReal)f->nnz * f->far_fraction;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowptr, PetscMemType mtype, PetscInt long_row_length, PellrFeatures *f)
 {
   PellrLengthSummary s;
@@ -262,6 +292,7 @@ PetscErrorCode PellrFeaturesView(PetscViewer viewer, const PellrFeatures *f)
   PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_TRUE));
   PetscCall(PetscViewerASCIIPrintf(viewer, "  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", SELL %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT " (seed, all rows sorted), PELLR slices %" PetscInt64_FMT "; degree of perturbation %.4f\n", f->it_ell, f->it_ellr, f->it_sell, f->it_pellr, f->it_pslice, (double)f->perturbation));
   PetscCall(PetscViewerASCIIPrintf(viewer, "  PELLR: %" PetscInt_FMT " long rows (%" PetscInt_FMT " a block per row) with %" PetscInt64_FMT " nonzeros (fraction %.4f; long-row length %" PetscInt_FMT "), %" PetscInt_FMT " slices\n", f->nlong, f->nblock, f->nnz_long, (double)f->long_fraction, f->long_row_length, f->nslices));
+  if (f->far_fraction >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  column locality: %.4f of the sampled entries farther than %d columns from the diagonal (24 bytes more each)\n", (double)f->far_fraction, PELLR_PRED_FAR));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

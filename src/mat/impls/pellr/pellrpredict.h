@@ -44,6 +44,9 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_NTS   4    /* Ts coefficients c0..c3 */
 #define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
 #define PELLR_PRED_DEFAULT_PRODUCTS 100
+#define PELLR_PRED_FAR      1024        /* a gather of x farther than this from the row's diagonal position counts as far (another sector than the neighbours') */
+#define PELLR_PRED_FAR_ROWS 65536       /* column locality from at most this many sampled rows ... */
+#define PELLR_PRED_FAR_NNZ  (1 << 20)   /* ... and at most this many of their entries */
 
 /*
   PellrFeatures - structural features of an m x n CSR block.
@@ -58,7 +61,8 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
     ELLR and SELL maxlen (a thread per row); CSR ceil(maxlen/32) (a warp per row at worst);
     PELLR the longest of: block rows ceil(len/256), warp rows ceil(len/32), the first slice width / its threads per row
   slots[c]: stored value slots (CSR nnz, ELLR m*maxlen, SELL 32*it_sell, PELLR nnz_long + 32*it_pslice)
-  bytes[c]: bytes one product moves: 12 per slot read (8 value + 4 column index), row metadata, x once (8n), y once (8m):
+  bytes[c]: bytes one product moves: 12 per slot read (8 value + 4 column index), row metadata, x once (8n), y once (8m),
+            and with PellrFeaturesAddLocality() 24 more per far gather of x (a 32-byte sector for one 8-byte value):
     CSR   12 nnz + 4(m+1)                    ELLR 12*32*it_ellr + 4m (lengths; padding past a warp's longest row is never read)
     SELL  12 slots + 4(ceil(m/32)+1)         PELLR 12 slots + 4m (perm) + 4*32 nslices (lengths) + 4(nslices+1) + 4(nlong+1)
 */
@@ -75,6 +79,7 @@ typedef struct {
   PetscReal  long_fraction; /* nnz_long / nnz */
   PetscInt64 work[PELLR_NCAND], crit[PELLR_NCAND], slots[PELLR_NCAND];
   PetscReal  bytes[PELLR_NCAND];
+  PetscReal  far_fraction; /* column locality (PellrFeaturesAddLocality()): share of sampled entries farther than PELLR_PRED_FAR columns from the diagonal; -1: not computed */
 } PellrFeatures;
 
 typedef struct {
@@ -138,6 +143,7 @@ PETSC_INTERN PetscErrorCode PellrPredictRegister_Private(void);
 PETSC_INTERN PetscLogEvent  MAT_PELLR_Predict;
 
 PETSC_INTERN PetscErrorCode PellrFeaturesCompute(PetscInt, PetscInt, const PetscInt *, PetscMemType, PetscInt, PellrFeatures *);
+PETSC_INTERN PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *, const PetscInt *, const PetscInt *);
 PETSC_INTERN PetscErrorCode PellrFeaturesFeasible(const PellrFeatures *, PetscBool[]);
 PETSC_INTERN PetscErrorCode PellrFeaturesView(PetscViewer, const PellrFeatures *);
 
