@@ -416,6 +416,31 @@ static inline PetscInt64 SplitMix(unsigned long long *s)
   return (PetscInt64)((z ^ (z >> 31)) >> 1);
 }
 
+/* a Pareto(shape) row length of mean ~avg: xmin u^(-1/shape), u uniform in (0,1], xmin = avg (shape - 1) / shape */
+static double ParetoLength(unsigned long long *s, double avg, double shape)
+{
+  double u = ((double)SplitMix(s) + 1.0) / 9223372036854775808.0; /* (0,1] */
+  return ceil(avg * (shape - 1) / shape * pow(u, -1.0 / shape));
+}
+
+/* row i of an M x M CSR at c->ja + *p: the diagonal plus len - 1 uniformly random columns, duplicates removed and
+   sorted; diagonal = the row's length (diagonally dominant), off-diagonals -1; sets c->ia[i + 1] and advances *p */
+static PetscErrorCode RandomRow(unsigned long long *s, PetscInt64 i, PetscInt len, PetscInt64 M, CSR *c, PetscInt64 *p)
+{
+  PetscInt64 start = *p;
+  PetscInt   l;
+
+  PetscFunctionBegin;
+  c->ja[(*p)++] = (PetscInt)i;
+  for (PetscInt e = 1; e < len; e++) c->ja[(*p)++] = (PetscInt)(SplitMix(s) % M);
+  l = (PetscInt)(*p - start);
+  PetscCall(PetscSortRemoveDupsInt(&l, c->ja + start));
+  *p = start + l;
+  for (PetscInt64 q = start; q < *p; q++) c->va[q] = (c->ja[q] == i) ? (PetscScalar)l : -1.0;
+  c->ia[i + 1] = (PetscInt)*p;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* M rows, lengths ~ 1 + Pareto(shape) scaled to mean avg (capped at M), diagonal plus uniformly random distinct columns;
    diagonal = row length (diagonally dominant), off-diagonals -1 */
 static PetscErrorCode GenPowerLaw(PetscInt64 M, PetscReal avg, PetscReal shape, CSR *c)
@@ -423,31 +448,19 @@ static PetscErrorCode GenPowerLaw(PetscInt64 M, PetscReal avg, PetscReal shape, 
   unsigned long long s = 12345;
   PetscInt          *len;
   PetscInt64         tot = 0, p = 0;
-  PetscReal          xmin;
 
   PetscFunctionBegin;
   PetscCheck(M >= 1 && avg >= 1 && shape > 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "powerlaw:M:AVG[:SHAPE] needs M >= 1, AVG >= 1, SHAPE > 1");
   PetscCall(CheckSize(M, "rows"));
-  xmin = avg * (shape - 1) / shape;
   PetscCall(PetscMalloc1(M, &len));
   for (PetscInt64 i = 0; i < M; i++) {
-    double u = ((double)SplitMix(&s) + 1.0) / 9223372036854775808.0; /* (0,1] */
-    double l = ceil(xmin * pow(u, -1.0 / shape));
+    double l = ParetoLength(&s, avg, shape); /* not inside PetscMin(), which evaluates its arguments twice */
     len[i]   = (PetscInt)PetscMin(l, (double)M);
     tot += len[i];
   }
   PetscCall(CSRAlloc(c, M, M, tot));
   c->ia[0] = 0;
-  for (PetscInt64 i = 0; i < M; i++) {
-    PetscInt start = (PetscInt)p, l;
-    c->ja[p++]     = (PetscInt)i;
-    for (PetscInt e = 1; e < len[i]; e++) c->ja[p++] = (PetscInt)(SplitMix(&s) % M);
-    l = (PetscInt)(p - start);
-    PetscCall(PetscSortRemoveDupsInt(&l, c->ja + start));
-    p = start + l;
-    for (PetscInt q = start; q < p; q++) c->va[q] = (c->ja[q] == i) ? (PetscScalar)l : -1.0;
-    c->ia[i + 1] = (PetscInt)p;
-  }
+  for (PetscInt64 i = 0; i < M; i++) PetscCall(RandomRow(&s, i, len[i], M, c, &p));
   PetscCall(PetscFree(len));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -475,10 +488,8 @@ static PetscErrorCode GenSynth(const char dist[], const char cols[], PetscInt64 
     double l;
     if (!strcmp(dist, "const") || !strcmp(dist, "denserow")) l = avg;
     else if (!strcmp(dist, "uniform")) l = 1 + (double)(SplitMix(&s) % (unsigned long long)PetscMax(1, (PetscInt64)(2 * avg - 1)));
-    else if (!strcmp(dist, "zipf")) {
-      double u = ((double)SplitMix(&s) + 1.0) / 9223372036854775808.0;
-      l        = ceil(avg * (1.5 - 1) / 1.5 * pow(u, -1.0 / 1.5));
-    } else if (!strcmp(dist, "bimodal")) {
+    else if (!strcmp(dist, "zipf")) l = ParetoLength(&s, avg, 1.5);
+    else if (!strcmp(dist, "bimodal")) {
       double shortl = PetscMax(1.0, floor(avg / 4));
       l             = (SplitMix(&s) % 10 == 0) ? PetscMax(shortl, ceil((avg - 0.9 * shortl) / 0.1)) : shortl;
     } else SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "synth: DIST must be const, uniform, zipf, bimodal or denserow, not %s", dist);
@@ -489,19 +500,13 @@ static PetscErrorCode GenSynth(const char dist[], const char cols[], PetscInt64 
   PetscCall(CSRAlloc(c, M, M, tot));
   c->ia[0] = 0;
   for (PetscInt64 i = 0; i < M; i++) {
-    PetscInt start = (PetscInt)p, l = len[i];
-    if (band || l == M) {
-      PetscInt64 j0 = PetscMin(PetscMax(i - l / 2, 0), M - l);
+    PetscInt l = len[i];
+    if (band || l == M) { /* a contiguous band around the diagonal (a full row: all columns) */
+      PetscInt64 start = p, j0 = PetscMin(PetscMax(i - l / 2, 0), M - l);
       for (PetscInt e = 0; e < l; e++) c->ja[p++] = (PetscInt)(j0 + e);
-    } else {
-      c->ja[p++] = (PetscInt)i;
-      for (PetscInt e = 1; e < l; e++) c->ja[p++] = (PetscInt)(SplitMix(&s) % (unsigned long long)M);
-      l = (PetscInt)(p - start);
-      PetscCall(PetscSortRemoveDupsInt(&l, c->ja + start));
-      p = start + l;
-    }
-    for (PetscInt64 q = start; q < p; q++) c->va[q] = (c->ja[q] == i) ? (PetscScalar)(p - start) : -1.0;
-    c->ia[i + 1] = (PetscInt)p;
+      for (PetscInt64 q = start; q < p; q++) c->va[q] = (c->ja[q] == i) ? (PetscScalar)l : -1.0;
+      c->ia[i + 1] = (PetscInt)p;
+    } else PetscCall(RandomRow(&s, i, l, M, c, &p));
   }
   PetscCall(PetscFree(len));
   PetscFunctionReturn(PETSC_SUCCESS);
