@@ -1903,7 +1903,8 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
       PetscCall(MatGetSize(blk[k], &m, &n));
       PetscCall(MatSeqAIJGetCSRAndMemType(blk[k], &ai, &aj, NULL, NULL));
       PetscCall(MatSeqAIJGetArrayRead(blk[k], &aa));
-      PetscCall(PellrChooseFormat(A, p, k ? &p->o : &p->d, blk[k], &fmt)); /* the format the block is (or would be) stored in */
+      PetscCall(PellrBlockFormat(A, p, k ? &p->o : &p->d, blk[k])); /* the format the block is (or will be) stored in: chosen once per pattern */
+      fmt = (k ? &p->o : &p->d)->fmt;
       PetscCall(PellrLayoutBuild(&H, fmt, m, n, ai, aj, NULL, p->long_row_length));
       PetscCall(PellrLayoutSetValues(&H, aa));
       PetscCall(PellrLayoutBuildTranspose(&HT, m, n, ai, aj, p->long_row_length));
