@@ -229,9 +229,8 @@ int main(int argc, char **argv)
       PetscCall(BenchMatrixDestroy(&bm));
       continue;
     }
+    for (PetscInt f = 0; f <= MAT_PELLR_FORMAT_CSR; f++) ts[f] = tc[f] = NAN; /* not measured (auto never is) */
     if (times) { /* offline refit: the measured times of an earlier run */
-      ts[MAT_PELLR_FORMAT_AUTO] = tc[MAT_PELLR_FORMAT_AUTO] = NAN;
-      for (PetscInt f = 0; f < NCAND; f++) ts[cand[f]] = tc[cand[f]] = NAN;
       for (PetscInt r = 0; r < ntimes; r++)
         if (times[r].f >= 0 && !strcmp(times[r].name, bm.name)) {
           ts[cand[times[r].f]] = times[r].ts;
@@ -249,7 +248,6 @@ int main(int argc, char **argv)
     PetscCall(BenchFillRandom(x, 7));
     PetscCall(MatMult(bm.A, x, yref));
     PetscCall(MatConvert(bm.A, type, MAT_INITIAL_MATRIX, &B));
-    ts[MAT_PELLR_FORMAT_AUTO] = tc[MAT_PELLR_FORMAT_AUTO] = NAN;
     for (PetscInt f = 0; f < NCAND; f++) {
       MultCtx        c = {B, NULL, NULL};
       PetscErrorCode ierr;
@@ -260,7 +258,6 @@ int main(int argc, char **argv)
       char           note[256] = "";
       Vec            yh;
 
-      ts[cand[f]] = tc[cand[f]] = NAN;
       PetscCall(MatCreateVecs(B, &c.x, &c.y));
       PetscCall(BenchVecCopyAny(x, c.x));
       PetscCall(MatPELLRSetFormat(B, cand[f]));
