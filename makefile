@@ -4,7 +4,7 @@
 #   make check        build and run every test (tests/, tutorials/, unmodified PETSc examples); TESTS=pattern selects
 #   make demo         solve a built-in default problem with the library loaded into a plain PETSc program
 #   make bench        run the benchmarks (GPU machine) into bench/results/
-#   make cuda-check   compile-check every .cu (and the CUDA paths of every .c) with nvcc for sm_90
+#   make cuda-check   compile-check every .cu (and the CUDA paths of every .c, bench/ included) with nvcc for sm_90
 #   make install      install library, header and pkg-config file into PREFIX (default /usr/local)
 #   make clean
 #
@@ -97,7 +97,7 @@ cuda-check:
 	for f in $(CU_SRCS); do n=$$((n+1)); echo "  NVCC $${f#$(ROOT)/}"; \
 	  $(NVCC) -ccbin mpicxx -std=c++20 -arch=$(CUDA_ARCH) -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Werror all-warnings \
 	    -I$(CUDA_PETSC_HEADERS)/include $(OUR_INCLUDES) -c $$f -o $(CUDA_CHECK_DIR)/$$n.o || fail=$$((fail+1)); done; \
-	for f in $(C_SRCS); do n=$$((n+1)); echo "  CC (CUDA PETSc headers) $${f#$(ROOT)/}"; \
+	for f in $(C_SRCS) $(wildcard $(ROOT)/bench/*.c); do n=$$((n+1)); echo "  CC (CUDA PETSc headers) $${f#$(ROOT)/}"; \
 	  mpicc -std=c99 -fPIC -Wall -Werror -I$(CUDA_PETSC_HEADERS)/include -I/usr/local/cuda/include $(OUR_INCLUDES) -c $$f -o $(CUDA_CHECK_DIR)/$$n.o || fail=$$((fail+1)); done; \
 	echo "cuda-check: $$n files, $$fail failed"; test $$fail = 0
 

@@ -841,9 +841,20 @@ PetscErrorCode BenchDeviceFreeMemory(BenchCtx *ctx, size_t *freemem)
   *freemem = 0;
 #if defined(PETSC_HAVE_CUDA)
   if (ctx->gpu) {
-    size_t total;
+    /* free device memory as the application sees it: what the device reports free plus what the default memory pool
+       holds in reserve without using it (PETSc keeps every stream-ordered free there: its release threshold is
+       UINT64_MAX), so the difference of two calls is the memory objects hold, not what the pool happens to keep */
+    size_t             total;
+    cudaMemPool_t      pool;
+    cuuint64_t         reserved = 0, used = 0;
+    int                dev;
     PetscCall(BenchSync(ctx));
     PetscCallCUDA(cudaMemGetInfo(freemem, &total));
+    PetscCallCUDA(cudaGetDevice(&dev));
+    PetscCallCUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
+    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    if (reserved > used) *freemem += (size_t)(reserved - used);
   }
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -47,7 +47,7 @@ static PetscErrorCode PellrCopy(T **d, const T *h, PetscInt n)
   PetscFunctionBegin;
   *d = NULL;
   if (n <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCallCUDA(cudaMalloc((void **)d, (size_t)n * sizeof(T)));
+  PetscCallCUDA(cudaMallocAsync((void **)d, (size_t)n * sizeof(T), 0)); /* from the stream-ordered pool, as every array of the layout */
   PetscCallCUDA(cudaMemcpy(*d, h, (size_t)n * sizeof(T), cudaMemcpyHostToDevice));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -99,21 +99,16 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
 
   PetscFunctionBegin;
   if (!d) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCallCUDA(cudaFree(d->perm));
-  PetscCallCUDA(cudaFree(d->sorder));
   if (d->vx) PetscCallCUSPARSE(cusparseDestroyDnVec(d->vx));
   if (d->vy) PetscCallCUSPARSE(cusparseDestroyDnVec(d->vy));
   if (d->spmat) PetscCallCUSPARSE(cusparseDestroySpMat(d->spmat));
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
-  PetscCallCUDA(cudaFree(d->spbuf));
-  PetscCallCUDA(cudaFree(d->longptr));
-  PetscCallCUDA(cudaFree(d->sliceptr));
-  PetscCallCUDA(cudaFree(d->rlen));
-  PetscCallCUDA(cudaFree(d->col));
-  PetscCallCUDA(cudaFree(d->val));
-  PetscCallCUDA(cudaFree(d->rowptr));
-  PetscCallCUDA(cudaFree(d->map));
-  if (d->csrval) PetscCallCUDA(cudaFreeAsync(d->csrval, 0));
+  {
+    /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval};
+    for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
+      if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
+  }
   PetscCall(PetscFree(d));
   *dp = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -332,7 +327,7 @@ static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, co
     PetscCallCUSPARSE(cusparseCreateDnVec(&d->vy, d->m, (void *)y, PELLR_CUDA_SCALAR));
     PetscCallCUSPARSE(cusparseSpMV_bufferSize(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, &one, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, &bs));
     d->spbufsize = bs;
-    if (bs) PetscCallCUDA(cudaMalloc(&d->spbuf, bs));
+    if (bs) PetscCallCUDA(cudaMallocAsync(&d->spbuf, bs, 0));
   } else {
     PetscCallCUSPARSE(cusparseDnVecSetValues(d->vx, (void *)x));
     PetscCallCUSPARSE(cusparseDnVecSetValues(d->vy, (void *)y));
@@ -559,6 +554,13 @@ __global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int
   if (i <= m) rowptr[i] = ai[i] - ai[0];
 }
 
+/* the two sizes that decide the allocations, into scratch (the statistics, no longer needed) for a single copy back */
+__global__ static void pellr_build_sizes(const int *__restrict__ longend, const long long *__restrict__ wsum, long long *__restrict__ out)
+{
+  out[0] = *longend;
+  out[1] = *wsum;
+}
+
 __global__ static void pellr_build_sliceptr(int nslices, const int *__restrict__ longptr, int nlong, const long long *__restrict__ wscan, int *__restrict__ sliceptr)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -669,13 +671,18 @@ __global__ static void pellr_build_toint(long n, const PetscInt *__restrict__ a,
   if (t < n) b[t] = (int)a[t];
 }
 
-/* persistent arrays of the layout (freed by PellrDeviceDestroy() with cudaFree()) */
+/*
+  persistent arrays of the layout (freed by PellrDeviceDestroy() with cudaFreeAsync()): stream-ordered from the device's
+  default memory pool like the build's temporaries, so a build neither synchronizes nor maps fresh memory for them
+  (with cudaMalloc() and a trim of the pool after each build, the H200 builds took about 1 ms even for small
+  matrices); the pool reuses what the temporaries and earlier layouts gave back
+*/
 template <typename T>
 static PetscErrorCode PellrAlloc(T **p, PetscInt64 n)
 {
   PetscFunctionBegin;
   *p = NULL;
-  if (n > 0) PetscCallCUDA(cudaMalloc((void **)p, (size_t)n * sizeof(T)));
+  if (n > 0) PetscCallCUDA(cudaMallocAsync((void **)p, (size_t)n * sizeof(T), 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -830,8 +837,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
     if (fmt == MAT_PELLR_FORMAT_CSR) {
       /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
-      PetscCallCUDA(cudaFree(d->perm));
-      d->perm = NULL;
+      PetscCall(PellrFreeAsync(&d->perm));
       nslices = 0;
       nslots  = nnz;
       PetscCall(PellrAlloc(&d->rowptr, m + 1));
@@ -862,11 +868,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     }
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
     {
-      int       lp;
-      long long ws;
-      PetscCallCUDA(cudaMemcpy(&lp, d->longptr + nlong, sizeof(int), cudaMemcpyDeviceToHost));
-      PetscCallCUDA(cudaMemcpy(&ws, wscan + nslices, sizeof(long long), cudaMemcpyDeviceToHost));
-      nslots = (PetscInt64)lp + (PetscInt64)PELLR_SLICE * ws;
+      long long sz[2]; /* slots of the long rows, slice widths summed: one copy back */
+      pellr_build_sizes<<<1, 1>>>(d->longptr + nlong, wscan + nslices, (long long *)dst);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpy(sz, dst, sizeof(sz), cudaMemcpyDeviceToHost));
+      nslots = (PetscInt64)sz[0] + (PetscInt64)PELLR_SLICE * sz[1];
     }
     PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
     PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
@@ -1007,16 +1013,6 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
     PetscCall(PellrFreeAsync(&daj));
   }
   PetscCallCUDA(cudaStreamSynchronize(0)); /* the build is finished when the event ends (honest timings; costs one synchronization) */
-  {
-    /* PETSc sets the release threshold of the default memory pool to UINT64_MAX, so what cudaFreeAsync() gave back stays
-       reserved by the pool (the H200 benchmark saw up to 1.7x the CSR bytes in use after a conversion): return the
-       build's temporaries to the device so that the matrix's footprint is its layout alone */
-    cudaMemPool_t pool;
-    int           dev;
-    PetscCallCUDA(cudaGetDevice(&dev));
-    PetscCallCUDA(cudaDeviceGetDefaultMemPool(&pool, dev));
-    PetscCallCUDA(cudaMemPoolTrimTo(pool, 0));
-  }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
