@@ -205,4 +205,12 @@ int main(int argc, char **argv)
       args: -n 10 -reps 5 -mat_type pellrcuda -dll_append ${SPARSEGPU_LIB}
       filter: grep -E "storage format:|storage-format prediction" | sed -E -e "s/storage format: (pellr|sell|ellr|csr) [(]requested auto[)]/storage format: a candidate (requested auto)/"
 
+   # the memory budget of auto: within 1x the CSR's footprint only the CSR itself fits (every other layout adds the
+   # permutation and lengths), so the predictor must keep csr whatever it predicts
+   test:
+      suffix: cuda_auto_memory
+      requires: cuda
+      args: -n 10 -reps 5 -mat_type pellrcuda -mat_pellr_max_memory_ratio 1 -dll_append ${SPARSEGPU_LIB}
+      filter: grep -E "storage format:"
+
 TEST*/

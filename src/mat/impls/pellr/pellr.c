@@ -555,6 +555,21 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
 #endif
 
 /*
+  device bytes a block stores in candidate format c (pellrcuda.cu's PellrDeviceBuild(): 8-byte values and 4-byte column
+  indices per slot; the row permutation, the per-row lengths of the slices, slice and long-row pointers, and the CSR row
+  pointers kept for values-only refreshes); the CSR is 12 nnz + 4 (m + 1)
+*/
+static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c)
+{
+  const PetscReal m = (PetscReal)f->m, csr = 12.0 * (PetscReal)f->nnz + 4.0 * (m + 1);
+  PetscReal       ns;
+
+  if (c == PELLR_CAND_CSR) return csr;
+  ns = c == PELLR_CAND_PELLR ? (PetscReal)f->nslices : PetscCeilReal(m / PELLR_SLICE);
+  return 12.0 * (PetscReal)f->slots[c] + 4.0 * m + 4.0 * PELLR_SLICE * ns + 4.0 * (ns + 1) + 4.0 * (m + 1) + (c == PELLR_CAND_PELLR ? 4.0 * (f->nlong + 1) : 0) + (c == PELLR_CAND_SELL ? 4.0 * ns : 0);
+}
+
+/*
   PellrChooseFormat - the storage format of the block b (the SeqAIJ aij) of the PELLR matrix A, called when the block
   is (re)built for a new pattern. An explicitly requested format is used as is (ELLR refused when its padding would be
   excessive); MAT_PELLR_FORMAT_AUTO asks the storage-format predictor (pellrcuda; pellr keeps PELLR).
@@ -580,7 +595,15 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
     PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
     PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, &b->pinfo->f));
     if (mtype == PETSC_MEMTYPE_HOST) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj)); /* as the calibration */
-    PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, NULL, &b->pinfo->pred));
+    {
+      /* a memory budget: only candidates whose device footprint is within max_memory_ratio of the CSR's (ELLR pads
+         every row to the longest: 3.9x the CSR bytes on a block-diagonal bcsstk17 on the H200) */
+      PetscBool fits[PELLR_NCAND];
+      PetscReal csr = PellrCandidateFootprint(&b->pinfo->f, PELLR_CAND_CSR);
+
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(&b->pinfo->f, c) <= p->max_memory_ratio * csr);
+      PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, fits, &b->pinfo->pred));
+    }
     *fmt = map[b->pinfo->pred.choice];
     PetscCall(PetscInfo(A, "storage format predicted fastest: %s (model %s, %g expected products)\n", MatPELLRFormats[*fmt], b->pinfo->pred.model, (double)p->expected_products));
   }
@@ -1230,6 +1253,7 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
     if (p->d.pinfo) {
       PetscCall(PetscViewerASCIIPushTab(viewer));
       PetscCall(PellrPredictionView(viewer, &p->d.pinfo->f, &p->d.pinfo->pred));
+      PetscCall(PetscViewerASCIIPrintf(viewer, "candidates limited to a device footprint of at most %g x the CSR's (-mat_pellr_max_memory_ratio)\n", (double)p->max_memory_ratio));
       PetscCall(PetscViewerASCIIPopTab(viewer));
     }
   } else {
@@ -1280,16 +1304,19 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     }
   }
   if (p->cuda) {
-    PetscReal np = p->expected_products;
+    PetscReal np = p->expected_products, mr = p->max_memory_ratio;
     char      model[PETSC_MAX_PATH_LEN];
     PetscBool mset;
 
     PetscCall(PetscStrncpy(model, p->model, sizeof(model)));
     PetscCall(PetscOptionsReal("-mat_pellr_expected_products", "Format predictor (auto): products the conversion cost is amortized over", "MATPELLRCUDA", np, &np, NULL));
     PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
+    PetscCall(PetscOptionsReal("-mat_pellr_max_memory_ratio", "Format predictor (auto): consider only formats whose device footprint is at most this times the CSR's", "MATPELLRCUDA", mr, &mr, NULL));
     PetscCheck(np > 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)np);
-    if (np != p->expected_products || strcmp(model, p->model)) {
+    PetscCheck(mr >= 1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_max_memory_ratio must be >= 1, not %g", (double)mr);
+    if (np != p->expected_products || mr != p->max_memory_ratio || strcmp(model, p->model)) {
       p->expected_products = np;
+      p->max_memory_ratio  = mr;
       PetscCall(PetscStrncpy(p->model, model, sizeof(p->model)));
       if (p->format == MAT_PELLR_FORMAT_AUTO) {
         PetscCall(PellrBlockDestroy(&p->d)); /* predicted again at the next use */
@@ -1393,7 +1420,7 @@ static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
   PetscCall(PellrIsOurs(*B, &ours));
   if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
   q = (Mat_PELLR *)(*B)->spptr;
-  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build || q->expected_products != p->expected_products || strcmp(q->model, p->model)) {
+  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build || q->expected_products != p->expected_products || q->max_memory_ratio != p->max_memory_ratio || strcmp(q->model, p->model)) {
     PetscCall(PellrBlockDestroy(&q->d));
     PetscCall(PellrBlockDestroy(&q->o));
   }
@@ -1402,6 +1429,7 @@ static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
   q->build           = p->build;
   q->long_row_length = p->long_row_length;
   q->expected_products = p->expected_products;
+  q->max_memory_ratio  = p->max_memory_ratio;
   PetscCall(PetscStrncpy(q->model, p->model, sizeof(q->model)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1435,6 +1463,9 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_expected_products", &p->expected_products, NULL));
     PetscCheck(p->expected_products > 0, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)p->expected_products);
     PetscCall(PetscOptionsGetString(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_model", p->model, sizeof(p->model), NULL));
+    p->max_memory_ratio = 1.15; /* the memory target; read here too (the conversion predicts before MatSetFromOptions()) */
+    PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_max_memory_ratio", &p->max_memory_ratio, NULL));
+    PetscCheck(p->max_memory_ratio >= 1, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_max_memory_ratio must be >= 1, not %g", (double)p->max_memory_ratio);
     p->mpi                = mpi;
     p->assemblyend        = B->ops->assemblyend;
     p->destroy            = B->ops->destroy;
@@ -1604,6 +1635,7 @@ M*/
                                                  storage-format predictor estimates the time of one product in each format (plus its conversion amortized over the expected
                                                  products) from the row lengths of each block and keeps the fastest
 .  -mat_pellr_expected_products <100>           - auto: products the conversion cost is amortized over
+.  -mat_pellr_max_memory_ratio <1.15>           - auto: only formats whose device footprint is at most this times the CSR's are candidates (ELLR/SELL pad rows)
 .  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the H200
                                                  calibration built into the library when the GPU matches it, else the analytic model (-info says which)
 .  -mat_view ::ascii_info                       - with auto also the features of each block, every candidate's predicted conversion/product/rearrangement time and the choice

@@ -108,6 +108,7 @@ typedef struct {
   MatPELLRBuild         build;
   PetscInt              long_row_length;
   PetscReal             expected_products; /* -mat_pellr_expected_products: products the conversion is amortized over (auto) */
+  PetscReal             max_memory_ratio;  /* -mat_pellr_max_memory_ratio: auto considers only formats whose device footprint is at most this times the CSR's */
   char                  model[PETSC_MAX_PATH_LEN]; /* -mat_pellr_model: calibration file of the predictor ("" = the embedded one) */
   PetscBool             cuda; /* pellrcuda: products with cuda vectors run on the GPU */
   PetscBool             mpi;
