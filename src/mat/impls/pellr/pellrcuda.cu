@@ -449,34 +449,62 @@ __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
   return s;
 }
 
-/* lengths and statistics; blockDim a multiple of 32, so warp w holds rows 32w .. 32w+31 */
-__global__ static void pellr_build_len(int m, const int *__restrict__ ai, int longlen, int *__restrict__ len, PellrBuildStats *st)
+/*
+  lengths and statistics. Grid-stride over the rows with the statistics reduced in registers, then per warp (shuffles)
+  and per block (shared memory), and ONE atomic per statistic and block: per-warp atomics on the eleven counters of
+  one struct serialized in one L2 slice (m/32 x 11 of them: milliseconds on 16M rows). blockDim is PELLR_BUILD_T, a
+  multiple of 32, and every chunk starts at a multiple of it, so a warp always holds 32 consecutive rows (ELLR groups).
+*/
+#define PELLR_BUILD_T    256
+#define PELLR_BUILD_GRID 1056 /* 8 blocks of PELLR_BUILD_T per multiprocessor of an H200: enough to saturate memory */
+__global__ static void __launch_bounds__(PELLR_BUILD_T) pellr_build_len(int m, const int *__restrict__ ai, int longlen, int *__restrict__ len, PellrBuildStats *st)
 {
-  const long     i    = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  const int      lane = threadIdx.x & 31;
-  const unsigned thr[PELLR_NTHR] = {1u, 32u, 64u, 128u, 256u, 512u, (unsigned)PELLR_BLOCK_ROW, (unsigned)longlen};
-  unsigned       l = 0, d = 0, wmax;
+  __shared__ unsigned long long sh_ellr[PELLR_BUILD_T / 32], sh_pert[PELLR_BUILD_T / 32];
+  __shared__ unsigned           sh_max[PELLR_BUILD_T / 32], sh_cnt[PELLR_NTHR][PELLR_BUILD_T / 32];
+  const int          lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+  const unsigned     thr[PELLR_NTHR] = {1u, 32u, 64u, 128u, 256u, 512u, (unsigned)PELLR_BLOCK_ROW, (unsigned)longlen};
+  unsigned long long ellr = 0, pert = 0;
+  unsigned           mx = 0, cnt[PELLR_NTHR];
 
-  if (i < m) {
-    l      = (unsigned)(ai[i + 1] - ai[i]);
-    len[i] = (int)l;
-    if (i > 0) {
-      const unsigned lp = (unsigned)(ai[i] - ai[i - 1]);
-      d                 = l > lp ? l - lp : lp - l;
+  for (int c = 0; c < PELLR_NTHR; c++) cnt[c] = 0;
+  for (long base = (long)blockIdx.x * blockDim.x; base < m; base += (long)gridDim.x * blockDim.x) { /* uniform per block */
+    const long i = base + threadIdx.x;
+    unsigned   l = 0, d = 0;
+    if (i < m) {
+      l      = (unsigned)(ai[i + 1] - ai[i]);
+      len[i] = (int)l;
+      if (i > 0) {
+        const unsigned lp = (unsigned)(ai[i] - ai[i - 1]);
+        d                 = l > lp ? l - lp : lp - l;
+      }
     }
+    ellr += __reduce_max_sync(0xffffffffu, l); /* the group's longest row, the same in every lane: counted once below */
+    mx = max(mx, l);
+    pert += d;
+    for (int c = 0; c < PELLR_NTHR; c++) cnt[c] += l >= thr[c] ? 1u : 0u;
   }
-  wmax = __reduce_max_sync(0xffffffffu, l);
-  if (lane == 0 && wmax) {
-    atomicAdd(&st->ellr, (unsigned long long)wmax);
-    atomicMax(&st->maxlen, wmax);
+  pert = WarpSumU64(pert);
+  mx   = __reduce_max_sync(0xffffffffu, mx);
+  for (int c = 0; c < PELLR_NTHR; c++) cnt[c] = __reduce_add_sync(0xffffffffu, cnt[c]);
+  if (lane == 0) {
+    sh_ellr[warp] = ellr;
+    sh_pert[warp] = pert;
+    sh_max[warp]  = mx;
+    for (int c = 0; c < PELLR_NTHR; c++) sh_cnt[c][warp] = cnt[c];
   }
-  for (int c = 0; c < PELLR_NTHR; c++) {
-    const unsigned cnt = __reduce_add_sync(0xffffffffu, l >= thr[c] ? 1u : 0u);
-    if (lane == 0 && cnt) atomicAdd(&st->cnt[c], cnt);
-  }
-  {
-    const unsigned long long ds = WarpSumU64((unsigned long long)d);
-    if (lane == 0 && ds) atomicAdd(&st->pert, ds);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int w = 1; w < PELLR_BUILD_T / 32; w++) {
+      ellr += sh_ellr[w];
+      pert += sh_pert[w];
+      mx = max(mx, sh_max[w]);
+      for (int c = 0; c < PELLR_NTHR; c++) cnt[c] += sh_cnt[c][w];
+    }
+    if (ellr) atomicAdd(&st->ellr, ellr);
+    if (pert) atomicAdd(&st->pert, pert);
+    if (mx) atomicMax(&st->maxlen, mx);
+    for (int c = 0; c < PELLR_NTHR; c++)
+      if (cnt[c]) atomicAdd(&st->cnt[c], cnt[c]);
   }
 }
 
@@ -489,15 +517,18 @@ __global__ static void pellr_build_keys(int m, unsigned maxlen, const int *__res
   }
 }
 
-/* sorted lengths (slen[m] = 0) and the PELLR warp iterations: the first row of each warp of the sorted order */
+/* sorted lengths (slen[m] = 0) and the PELLR warp iterations: the first row of each warp of the sorted order (one atomic per warp) */
 __global__ static void pellr_build_slen(int m, unsigned maxlen, const unsigned *__restrict__ key, int *__restrict__ slen, PellrBuildStats *st)
 {
-  const long k = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long         k = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned long long v = 0;
   if (k < m) {
     const int l = (int)(maxlen - key[k]);
     slen[k]     = l;
-    if (k % PELLR_SLICE == 0 && l) atomicAdd(&st->pellr, (unsigned long long)l);
+    if (k % PELLR_SLICE == 0) v = (unsigned long long)l;
   } else if (k == m) slen[k] = 0;
+  v = WarpSumU64(v);
+  if ((threadIdx.x & 31) == 0 && v) atomicAdd(&st->pellr, v);
 }
 
 /* sorted positions [k0, k1) hold the rows of length 32 .. long_row_length-1: the long rows end at the first one whose slice would be > 1/3 padding */
@@ -535,15 +566,19 @@ __device__ static inline unsigned PellrClass(long long w)
   return 5 - l;
 }
 
-/* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes */
+/* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes (warp-aggregated atomics) */
 __global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, unsigned *__restrict__ key, int *__restrict__ idx, int *__restrict__ cnt)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned   c = 6; /* none */
   if (s < nslices) {
-    const unsigned c = PellrClass(w[s]);
-    key[s]           = c;
-    idx[s]           = (int)s;
-    atomicAdd(&cnt[c], 1);
+    c      = PellrClass(w[s]);
+    key[s] = c;
+    idx[s] = (int)s;
+  }
+  for (unsigned q = 0; q < 6; q++) {
+    const int n = __popc(__ballot_sync(0xffffffffu, c == q));
+    if ((threadIdx.x & 31) == 0 && n) atomicAdd(&cnt[q], n);
   }
 }
 
@@ -797,7 +832,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCall(PellrTmpAlloc(&dst, 1));
     PetscCallCUDA(cudaMemcpy(dst, &hst, sizeof(hst), cudaMemcpyHostToDevice));
     PetscCall(PellrTmpAlloc(&len, m));
-    pellr_build_len<<<Blocks(m, T), T>>>((int)m, dai, (int)longlen, len, dst);
+    pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
     for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
