@@ -796,6 +796,56 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
 }
 
 /*
+  With -info (class Mat) the GPU build reports the time of its stages: each stage ends with a device synchronization
+  (which costs time itself, so the total is then an upper bound); without -info nothing is synchronized or timed.
+*/
+typedef struct {
+  PetscBool      on;
+  int            n;
+  PetscLogDouble t0, t[12];
+  const char    *name[12];
+} PellrBuildTrace;
+
+static PetscErrorCode PellrBuildTraceStart(PellrBuildTrace *tr)
+{
+  PetscFunctionBegin;
+  tr->n = 0;
+  PetscCall(PetscInfoEnabled(MAT_CLASSID, &tr->on));
+  if (tr->on) {
+    PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(PetscTime(&tr->t0));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrBuildTraceStage(PellrBuildTrace *tr, const char *name)
+{
+  PetscFunctionBegin;
+  if (tr->on && tr->n < 12) {
+    PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(PetscTime(&tr->t[tr->n]));
+    tr->name[tr->n++] = name;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrBuildTraceReport(PellrBuildTrace *tr, PetscInt m, PetscInt64 nnz, MatPELLRFormat fmt)
+{
+  char   line[1024];
+  size_t len = 0;
+
+  PetscFunctionBegin;
+  if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
+  line[0] = 0;
+  for (int k = 0; k < tr->n; k++) {
+    PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %s %.1f", tr->name[k], 1e6 * (tr->t[k] - (k ? tr->t[k - 1] : tr->t0))));
+    PetscCall(PetscStrlen(line, &len));
+  }
+  PetscCall(PetscInfo(NULL, "PELLR GPU build (%s, %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros), stages in us (synchronized):%s; total %.1f\n", MatPELLRFormats[fmt], m, nnz, line, tr->n ? 1e6 * (tr->t[tr->n - 1] - tr->t0) : 0.0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
   the layout in format fmt of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR
   positions to value indices (PELLR only). SELL and ELLR skip the long rows and use the identity permutation (the rows
   are still sorted, for the PELLR statistics only); CSR copies the CSR.
@@ -812,6 +862,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   PetscInt        nrows = 0, nlong = 0, nslices = 0, nblock = 0, cntX[PELLR_NTHR];
   PetscInt64      nslots = 0;
   const unsigned  T = 256;
+  PellrBuildTrace tr;
 
   PetscFunctionBegin;
   PetscCall(PellrDeviceDestroy(dp));
@@ -825,16 +876,19 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   d->nnz = info->nnz = (PetscInt)nnz;
   d->format = info->format = fmt;
   for (int c = 0; c < 7; c++) d->tclass[c] = info->tclass[c] = 0;
+  PetscCall(PellrBuildTraceStart(&tr));
   if (m > 0) {
     /* 1. lengths and statistics */
     PetscCall(PetscMemzero(&hst, sizeof(hst)));
     hst.nlong = 0xffffffffu;
     PetscCall(PellrTmpAlloc(&dst, 1));
-    PetscCallCUDA(cudaMemcpy(dst, &hst, sizeof(hst), cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaMemsetAsync(dst, 0, sizeof(hst), 0)); /* the host's initial values without a synchronous copy */
+    PetscCallCUDA(cudaMemsetAsync(&dst->nlong, 0xff, sizeof(dst->nlong), 0));
     PetscCall(PellrTmpAlloc(&len, m));
     pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
+    PetscCall(PellrBuildTraceStage(&tr, "lengths"));
     for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
     nrows       = cntX[0];
     d->nonempty = info->nonempty = nrows;
@@ -849,6 +903,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     tbytes = tb;
     PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
+    PetscCall(PellrBuildTraceStage(&tr, "sort"));
     PetscCall(PellrTmpAlloc(&slen, m + 1));
     pellr_build_slen<<<Blocks(m + 1, T), T>>>((int)m, hst.maxlen, skey, slen, dst);
     PetscCallCUDA(cudaGetLastError());
@@ -860,6 +915,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
       nlong = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
     }
+    PetscCall(PellrBuildTraceStage(&tr, "longrows"));
     if (fmt != MAT_PELLR_FORMAT_PELLR) nlong = 0;
     nblock = PetscMin(nlong, cntX[6]);
     if (fmt == MAT_PELLR_FORMAT_SELL || fmt == MAT_PELLR_FORMAT_ELLR) {
@@ -909,6 +965,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaMemcpy(sz, dst, sizeof(sz), cudaMemcpyDeviceToHost));
       nslots = (PetscInt64)sz[0] + (PetscInt64)PELLR_SLICE * sz[1];
     }
+    PetscCall(PellrBuildTraceStage(&tr, "pointers"));
     PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
     PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
     pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
@@ -925,6 +982,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
     if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
     PetscCallCUDA(cudaGetLastError());
+    PetscCall(PellrBuildTraceStage(&tr, "scatter"));
     if (fmt == MAT_PELLR_FORMAT_PELLR) {
       /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
       for (int c = 1; c <= 5; c++) {
@@ -957,6 +1015,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     }
     d->tclass[6] = nslices;
     }
+    PetscCall(PellrBuildTraceStage(&tr, "classes"));
     PetscCall(PellrFreeAsync(&len));
     PetscCall(PellrFreeAsync(&key));
     PetscCall(PellrFreeAsync(&skey));
@@ -966,6 +1025,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCall(PellrFreeAsync(&wscan));
     PetscCall(PellrFreeAsync(&tmp));
     PetscCall(PellrFreeAsync(&dst));
+    PetscCall(PellrBuildTraceStage(&tr, "free"));
     /* the seed's statistics, with the host's formulas (MatPELLRWarpIterations(), MatPELLRPerturbation()) */
     info->maxlen   = (PetscInt)hst.maxlen;
     info->it_ell   = (PetscInt64)((m + PELLR_SLICE - 1) / PELLR_SLICE) * (PetscInt64)hst.maxlen;
@@ -979,6 +1039,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   d->nslices = info->nslices = nslices;
   d->nslots = info->nslots = (PetscInt)nslots;
   for (int c = 0; c < 7; c++) info->tclass[c] = d->tclass[c];
+  PetscCall(PellrBuildTraceReport(&tr, m, nnz, fmt));
   *dp = d;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
