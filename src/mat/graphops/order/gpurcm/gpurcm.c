@@ -24,6 +24,7 @@
 #endif
 
 const char *const MatGPURCMBackends[] = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
+const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
 PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
 
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
@@ -1068,6 +1069,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   const PetscInt  *ia, *ja;
   PetscBool        done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool        cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, GPURCM_CUDA_NARROW_MAX, 0};
 
   PetscFunctionBegin;
   /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
@@ -1076,7 +1078,12 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_threads", "Number of CPU threads of the threads backend", "MATORDERINGGPURCM", nthreads, &nthreads, &flg));
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscOptionsEnd();
+  PetscCheck(copt.narrow >= 0 && copt.narrow <= GPURCM_CUDA_NARROW_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_narrow must be between 0 and %d, not %" PetscInt_FMT, GPURCM_CUDA_NARROW_MAX, copt.narrow);
+  PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
   PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
   PetscCheck(nthreads >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be at least 1, not %" PetscInt_FMT, nthreads);
 #if !defined(GPURCM_HAVE_THREADS)
@@ -1114,7 +1121,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built on the GPU\n", MatGPURCMBackends[backend], m, nc));
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, perm));
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, &copt, perm));
       PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
       PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
@@ -1181,7 +1188,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
   case MAT_GPURCM_BACKEND_CUDA:
-    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, perm));
+    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, &copt, perm));
     break;
 #endif
 #if defined(GPURCM_HAVE_THREADS)
@@ -1199,6 +1206,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
   (void)isseqaij;
+  (void)copt;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -276,6 +276,278 @@ __global__ void GPURCMResetKernel(GPURCMDev d, PetscInt *q, PetscInt *perm)
   }
 }
 
+/* ---------------------------------------------------------------------------------------------- level BFS */
+/*
+  Level-synchronous BFS of the root finder (-mat_gpurcm_cuda_rootfind levels): it computes the levels, not
+  SPARSEPACK's order within them. One cooperative launch per pass; all blocks are co-resident (grid from the
+  occupancy calculator, cudaLaunchCooperativeKernel), so the grid barrier below cannot deadlock.
+  L[] lists the reached nodes level by level (the root at 0); vis[v] == stamp marks v reached in this pass
+  (claimed by atomicMax: exactly one thread sees an older stamp and appends v).
+  - a level of at most `narrow` nodes is expanded by block 0 alone, levels in shared memory, __syncthreads()
+    between levels; the other blocks wait in the grid barrier meanwhile;
+  - a wider level is expanded by all blocks (a contiguous share each), then one grid barrier.
+  Block 0 hands the result of a narrow stretch over through the p* fields; the last block to arrive at a barrier
+  (all others are waiting, none reads the state) installs it or advances past the wide level just expanded.
+  Then the last level: its smallest min(degree, cc), how many nodes have it and (if one) which.
+  Node indices and counts are 32-bit here (the caller guarantees n < 2^31 and fewer than 2^32 graph entries).
+*/
+#define GPURCM_LV_BLOCK 1024                   /* threads per block */
+#define GPURCM_LV_CAP   GPURCM_CUDA_NARROW_MAX /* shared level buffers: nodes per level */
+#define GPURCM_LV_LIGHT 8                      /* a thread expands a node of at most this degree itself */
+
+typedef cub::BlockScan<unsigned, GPURCM_LV_BLOCK, cub::BLOCK_SCAN_WARP_SCANS> GPURCMLvScan;
+
+struct GPURCMLvCtl {
+  unsigned arrive, gen;                         /* grid barrier */
+  unsigned lvlcnt;                              /* nodes appended to the next level during a wide level */
+  unsigned lbeg, lend, nlvl, done;              /* current level [lbeg, lend) of L, number of levels so far, BFS complete */
+  unsigned pending, plbeg, plend, pnlvl, pdone; /* block 0's state after a narrow stretch */
+  unsigned mindeg, nmin, pick, maxwidth;        /* results: last level's smallest min(degree, cc), count, node; widest level */
+};
+
+struct GPURCMLvShared {
+  GPURCMLvScan::TempStorage scan;
+  unsigned                                                        buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
+  unsigned                                                        hoff[GPURCM_LV_BLOCK]; /* heavy nodes: exclusive scan of their degrees */
+  PetscInt                                                        hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
+  unsigned                                                        cnt[3];                /* next-level counters of a narrow stretch (rotating) */
+  unsigned                                                        lbeg, lend, nlvl, done, mindeg;
+};
+static_assert(sizeof(GPURCMLvShared) <= 48 * 1024, "the level BFS's shared memory must stay static (48 KiB)");
+
+/* Grid barrier (all blocks co-resident). With update, the last block to arrive installs block 0's pending state or
+   advances the state past the wide level just expanded; nobody reads the state while it writes. */
+__device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
+{
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const unsigned gen = VLoad(&c->gen); /* cannot change before this block arrives */
+    __threadfence();
+    if (atomicAdd(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else waits for gen */
+      VStore(&c->arrive, 0u);
+      if (update) {
+        if (VLoad(&c->pending)) {
+          VStore(&c->lbeg, VLoad(&c->plbeg));
+          VStore(&c->lend, VLoad(&c->plend));
+          VStore(&c->nlvl, VLoad(&c->pnlvl));
+          VStore(&c->done, VLoad(&c->pdone));
+          VStore(&c->pending, 0u);
+        } else {
+          const unsigned cnt = VLoad(&c->lvlcnt), lend = VLoad(&c->lend);
+          if (!cnt) VStore(&c->done, 1u);
+          else {
+            VStore(&c->lbeg, lend);
+            VStore(&c->lend, lend + cnt);
+            VStore(&c->nlvl, VLoad(&c->nlvl) + 1);
+            if (cnt > VLoad(&c->maxwidth)) VStore(&c->maxwidth, cnt);
+          }
+          VStore(&c->lvlcnt, 0u);
+        }
+      }
+      __threadfence();
+      VStore(&c->gen, gen + 1);
+    } else {
+      while (VLoad(&c->gen) == gen) __nanosleep(32);
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
+/* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
+   positions p from *cnt (shared or global), one atomic per warp. Every thread of the block calls it. */
+__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
+{
+  const unsigned lane = threadIdx.x & 31, mine = __popc(won);
+  unsigned       incl = mine, tot, base = 0, p;
+
+#pragma unroll
+  for (unsigned o = 1; o < 32; o <<= 1) {
+    const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
+    if (lane >= o) incl += y;
+  }
+  tot = __shfl_sync(0xffffffffu, incl, 31);
+  if (lane == 31 && tot) base = atomicAdd(cnt, tot);
+  base = __shfl_sync(0xffffffffu, base, 31);
+  p    = base + incl - mine;
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    if (won >> j & 1u) {
+      out[p] = v[j];
+      if (sout && p < GPURCM_LV_CAP) sout[p] = v[j];
+      p++;
+    }
+  }
+}
+
+/* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
+   a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
+   Every thread of the block calls it. */
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+{
+  const unsigned t = threadIdx.x, i = i0 + t;
+  unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
+  PetscInt       k0 = 0, k1 = 0;
+
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
+  if (i < i1) {
+    const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
+    k0               = ia[u];
+    k1               = ia[u + 1];
+    if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
+    else {
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (k0 + j < k1 && atomicMax(&vis[v[j]], stamp) < stamp) won |= 1u << j;
+    }
+  }
+  GPURCMLvAppend(won, v, cnt, out, sout);
+  if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
+    unsigned off, htot;
+    GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
+    s.hoff[t] = off;
+    s.hrow[t] = k0;
+    __syncthreads();
+    for (unsigned e0 = 0; e0 < htot; e0 += GPURCM_LV_BLOCK * GPURCM_LV_LIGHT) {
+      unsigned w[GPURCM_LV_LIGHT], won2 = 0;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+        const unsigned e = e0 + j * GPURCM_LV_BLOCK + t;
+        w[j]             = 0;
+        if (e < htot) { /* the last r with hoff[r] <= e: a heavy node (positive degree) whose edges cover e */
+          unsigned lo = 0, hi = GPURCM_LV_BLOCK;
+          while (hi - lo > 1) {
+            const unsigned mid = (lo + hi) / 2;
+            if (s.hoff[mid] <= e) lo = mid;
+            else hi = mid;
+          }
+          w[j] = (unsigned)ja[s.hrow[lo] + (e - s.hoff[lo])];
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (e0 + j * GPURCM_LV_BLOCK + t < htot && atomicMax(&vis[w[j]], stamp) < stamp) won2 |= 1u << j;
+      GPURCMLvAppend(won2, w, cnt, out, sout);
+    }
+    __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
+  }
+}
+
+/* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
+   other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
+   fromL the current level is loaded from L, else it is already in s.buf[0]. */
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, GPURCMLvShared &s, int fromL)
+{
+  const unsigned t = threadIdx.x;
+  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
+
+  if (lend - lbeg <= narrow) {
+    if (fromL)
+      for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
+    if (t < 3) s.cnt[t] = 0;
+    __syncthreads();
+    for (unsigned lvl = 0;; lvl++) {
+      const unsigned size = lend - lbeg;
+      unsigned      *cnt  = &s.cnt[lvl % 3], nn;
+
+      if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      __syncthreads();
+      nn = *(volatile unsigned *)cnt;
+      if (!nn) {
+        done = 1;
+        break;
+      }
+      lbeg = lend;
+      lend += nn;
+      nlvl++;
+      cb = 1 - cb;
+      if (nn > maxw) maxw = nn;
+      if (nn > narrow) break;
+    }
+  }
+  if (t == 0) {
+    VStore(&c->plbeg, lbeg);
+    VStore(&c->plend, lend);
+    VStore(&c->pnlvl, nlvl);
+    VStore(&c->pdone, done);
+    if (maxw > VLoad(&c->maxwidth)) VStore(&c->maxwidth, maxw); /* only block 0 and the barrier's serial part write it, never at the same time */
+    VStore(&c->pending, 1u);
+  }
+}
+
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow)
+{
+  __shared__ GPURCMLvShared s;
+  const unsigned            t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
+  unsigned                  lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
+
+  if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
+    if (t == 0) {
+      L[0] = root;
+      (void)atomicMax(&vis[root], stamp);
+      VStore(&c->lvlcnt, 0u);
+      VStore(&c->pending, 0u);
+      VStore(&c->mindeg, ~0u);
+      VStore(&c->nmin, 0u);
+      VStore(&c->pick, root);
+      VStore(&c->maxwidth, 1u);
+      s.buf[0][0] = root;
+      s.lbeg      = 0;
+      s.lend      = 1;
+      s.nlvl      = 1;
+    }
+    __syncthreads();
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, s, 0);
+  }
+  GPURCMLvBarrier(c, 1);
+  for (;;) {
+    if (t == 0) {
+      s.lbeg = VLoad(&c->lbeg);
+      s.lend = VLoad(&c->lend);
+      s.nlvl = VLoad(&c->nlvl);
+      s.done = VLoad(&c->done);
+    }
+    __syncthreads();
+    lbeg = s.lbeg;
+    lend = s.lend;
+    if (s.done) break; /* the same state for all blocks: all leave together */
+    if (lend - lbeg <= narrow) {
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, s, 1);
+    } else { /* wide: block b expands its contiguous share of the level */
+      const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+    }
+    GPURCMLvBarrier(c, 1);
+  }
+  /* the last level [lbeg, lend): smallest min(degree, cc) (SPARSEPACK starts mindeg at cc and takes only smaller) */
+  cc = lend;
+  for (unsigned j = lbeg + blockIdx.x * GPURCM_LV_BLOCK + t; j < lend; j += nthr) {
+    const unsigned u = __ldcg(L + j), dg = (unsigned)PetscMin(ia[u + 1] - ia[u], (PetscInt)cc);
+    lmin             = dg < lmin ? dg : lmin;
+  }
+  lmin = __reduce_min_sync(0xffffffffu, lmin);
+  if (lane == 0 && lmin != ~0u) atomicMin(&c->mindeg, lmin);
+  GPURCMLvBarrier(c, 0);
+  if (t == 0) s.mindeg = VLoad(&c->mindeg);
+  __syncthreads();
+  md = s.mindeg;
+  for (unsigned j = lbeg + blockIdx.x * GPURCM_LV_BLOCK + t; j < lend; j += nthr) {
+    const unsigned u = __ldcg(L + j), dg = (unsigned)PetscMin(ia[u + 1] - ia[u], (PetscInt)cc);
+    if (dg == md) {
+      cnt++;
+      pick = u;
+    }
+  }
+  if (cnt) VStore(&c->pick, pick); /* meaningful when a single node has it */
+  cnt = __reduce_add_sync(0xffffffffu, cnt);
+  if (lane == 0 && cnt) atomicAdd(&c->nmin, cnt);
+}
+
 /* ---------------------------------------------------------------------------------------------- components */
 __device__ __forceinline__ PetscInt FindRoot(PetscInt *parent, PetscInt v)
 {
@@ -510,22 +782,95 @@ static PetscErrorCode GPURCMExclusiveScan(const PetscInt *in, PetscInt *out, Pet
 }
 
 /* ---------------------------------------------------------------------------------------------- driver */
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, PetscInt perm[])
+static inline GKey GPURCMNextEpoch(PetscInt n, GKey *owner, PetscInt *epoch)
 {
-  GPURCMDev  d;
-  GPURCMCtl  h;
-  PetscInt  *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes;
-  int       *d_mask, sms = 0, perSM = 0, dev, grid;
-  PetscInt   epoch = 0;
+  if (++*epoch >= (PetscInt)GPURCM_EPOCH_MAX) { /* keys would wrap: start again from the largest epoch part */
+    GPURCMFillKeyKernel<<<GPURCMGrid(n), 256>>>(n, owner);
+    *epoch = 1;
+  }
+  return (GPURCM_EPOCH_MAX - (GKey)*epoch) << GPURCM_POS_BITS;
+}
+
+/* One rootls pass in queue order (batch kernel) from root over a component of cc nodes: h->cc, h->nlvl and SPARSEPACK's
+   candidate h->candnode (first node of the last level, in queue order, with the smallest min(degree, cc)) */
+static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt blocks, PetscInt *epoch, GPURCMCtl *h)
+{
+  const GKey hi = GPURCMNextEpoch(d->n, d->owner, epoch);
+
+  PetscFunctionBegin;
+  GPURCMStartKernel<<<1, 1>>>(*d, d->ls, root, hi);
+  GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(*d, d->ls, 0, hi);
+  GPURCMLevelsKernel<<<1, 1>>>(*d);
+  GPURCMCandidateKernel<<<GPURCMGrid(cc), 256>>>(*d);
+  GPURCMCandidateNodeKernel<<<1, 1>>>(*d);
+  GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(*d, d->ls, NULL);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(h, d->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
+  PetscCheck(h->cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: BFS reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h->cc, cc);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+typedef struct {
+  const PetscInt *ia, *ja;
+  unsigned       *vis, *L, stamp, narrow;
+  GPURCMLvCtl    *ctl;
+  PetscInt        n, maxgrid;
+} GPURCMLv;
+
+/* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident) */
+static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
+{
+  const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
+  unsigned  r    = (unsigned)root, st, nw = lv->narrow;
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw};
+
+  PetscFunctionBegin;
+  if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
+    PetscCallCUDA(cudaMemset(lv->vis, 0, lv->n * sizeof(unsigned)));
+    lv->stamp = 0;
+  }
+  st = ++lv->stamp;
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
+  PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
+  PetscCheck(h->nmin >= 1 && h->nlvl >= 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS found no last level");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
+{
+  GPURCMDev   d;
+  GPURCMCtl   h;
+  GPURCMLv    lv;
+  GPURCMLvCtl lh;
+  PetscInt   *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes, nrepeat = 0;
+  int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0;
+  PetscInt    epoch    = 0;
+  PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS);
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck((unsigned long long)n < (1ULL << 32) && (unsigned long long)nnz < (1ULL << GPURCM_POS_BITS), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: graph too large (%" PetscInt_FMT " nodes)", n);
   PetscCall(PetscMemzero(&d, sizeof(d)));
+  PetscCall(PetscMemzero(&lv, sizeof(lv)));
   d.n     = n;
   d.ia    = d_ia;
   d.ja    = d_ja;
   d.nbcap = n + 1;
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, GPURCMBatchKernel, GPURCM_BLOCK, 0));
+  if (perSM < 1) perSM = 1;
+  if (uselevels) { /* the level BFS needs co-resident blocks (cooperative launch) and 32-bit node indices and counts */
+    PetscCallCUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, 0));
+    if (!coop || lvperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous root finder not usable (cooperative launch %d, blocks per SM %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder in queue order\n", coop, lvperSM, n, nnz));
+      uselevels = PETSC_FALSE;
+    }
+  }
+  PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", opt->narrow, sms));
   PetscCallCUDA(cudaMalloc((void **)&d.owner, n * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&d.ls, n * sizeof(PetscInt)));
   PetscCallCUDA(cudaMalloc((void **)&d.cm, n * sizeof(PetscInt)));
@@ -545,6 +890,18 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMemset(d.ctl, 0, sizeof(GPURCMCtl)));
   PetscCallCUDA(cudaMemset(d_size, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_nlarge, 0, sizeof(PetscInt)));
+  if (uselevels) {
+    lv.ia      = d_ia;
+    lv.ja      = d_ja;
+    lv.n       = n;
+    lv.narrow  = (unsigned)opt->narrow;
+    lv.maxgrid = sms; /* one block per SM: co-resident since lvperSM >= 1 */
+    PetscCallCUDA(cudaMalloc((void **)&lv.vis, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&lv.L, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&lv.ctl, sizeof(GPURCMLvCtl)));
+    PetscCallCUDA(cudaMemset(lv.vis, 0, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMemset(lv.ctl, 0, sizeof(GPURCMLvCtl)));
+  }
   grid = GPURCMGrid(n);
   GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
   GPURCMFillKernel<<<grid, 256>>>(n, d.ls, -1);
@@ -576,10 +933,6 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMemcpy(&nlarge, d_nlarge, sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
 
-  PetscCallCUDA(cudaGetDevice(&dev));
-  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, GPURCMBatchKernel, GPURCM_BLOCK, 0));
-  if (perSM < 1) perSM = 1;
   PetscCall(PetscMalloc3(nlarge, &large, nlarge, &offs, nlarge, &sizes));
   if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   for (PetscInt c = 0; c < nlarge; c++) {
@@ -588,54 +941,73 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   }
   for (PetscInt c = 0; c < nlarge; c++) {
     const PetscInt cc = sizes[c];
-    PetscInt       root = large[c], nlvl = 0;
-    PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1);
-    GKey           hi;
+    PetscInt       root = large[c], nlvl = 0, width = 0;
+    PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1), nblocks;
 
     /* fnroot: rootls passes with SPARSEPACK's candidate and return rules */
     PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    for (PetscInt pass = 0;; pass++) {
-      if (++epoch >= (PetscInt)GPURCM_EPOCH_MAX) {
-        GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
-        epoch = 1;
+    if (uselevels) {
+      /* level-synchronous passes; a pass whose last level holds several nodes of the smallest min(degree, cc) is
+         repeated in queue order to take the first of them (SPARSEPACK's choice) */
+      PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
+      nlvl  = lh.nlvl;
+      width = lh.maxwidth;
+      if (!(nlvl == 1 || nlvl == cc)) {
+        for (;;) {
+          if (lh.nmin == 1) root = lh.pick;
+          else {
+            PetscCall(PetscInfo(NULL, "gpurcm cuda: %u nodes of minimum degree in the last level: pass repeated in queue order\n", lh.nmin));
+            PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
+            PetscCheck(h.nlvl == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level structures of the two BFS engines differ (%" PetscInt_FMT " and %" PetscInt_FMT " levels)", h.nlvl, nlvl);
+            root = h.candnode;
+            nrepeat++;
+          }
+          PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
+          width = lh.maxwidth;
+          if ((PetscInt)lh.nlvl <= nlvl || (PetscInt)lh.nlvl >= cc) break; /* SPARSEPACK returns this candidate */
+          nlvl = lh.nlvl;
+        }
       }
-      hi = (GPURCM_EPOCH_MAX - (GKey)epoch) << GPURCM_POS_BITS;
-      GPURCMStartKernel<<<1, 1>>>(d, d.ls, root, hi);
-      GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(d, d.ls, 0, hi);
-      GPURCMLevelsKernel<<<1, 1>>>(d);
-      GPURCMCandidateKernel<<<GPURCMGrid(cc), 256>>>(d);
-      GPURCMCandidateNodeKernel<<<1, 1>>>(d);
-      GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.ls, NULL);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cudaMemcpy(&h, d.ctl, sizeof(h), cudaMemcpyDeviceToHost));
-      PetscCheck(h.cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: BFS reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h.cc, cc);
-      if (pass == 0) {
-        if (h.nlvl == 1 || h.nlvl == cc) break;
-        nlvl = h.nlvl;
-      } else {
-        if (h.nlvl <= nlvl) break; /* SPARSEPACK returns this candidate */
-        nlvl = h.nlvl;
-        if (nlvl >= cc) break;
+    } else {
+      for (PetscInt pass = 0;; pass++) {
+        PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
+        if (pass == 0) {
+          if (h.nlvl == 1 || h.nlvl == cc) break;
+          nlvl = h.nlvl;
+        } else {
+          if (h.nlvl <= nlvl) break; /* SPARSEPACK returns this candidate */
+          nlvl = h.nlvl;
+          if (nlvl >= cc) break;
+        }
+        root = h.candnode;
       }
-      root = h.candnode;
     }
     PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    /* numbering from root, reversed into the component's segment */
+    /* numbering from root, reversed into the component's segment. Only parents already in the queue can be
+       batched: with the widest level known (level passes), blocks beyond about two levels' worth of batches would
+       only poll the chain, so the grid is limited to that (-mat_gpurcm_cuda_batch_blocks overrides) */
+    nblocks = blocks;
+    if (opt->batchblocks > 0) nblocks = PetscMin(blocks, opt->batchblocks);
+    else if (width > 0) nblocks = PetscMin(blocks, 4 + 4 * ((width + GPURCM_BLOCK - 1) / GPURCM_BLOCK));
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    if (++epoch >= (PetscInt)GPURCM_EPOCH_MAX) {
-      GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
-      epoch = 1;
+    {
+      const GKey hi = GPURCMNextEpoch(n, d.owner, &epoch);
+      GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
+      GPURCMBatchKernel<<<(int)nblocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
+      GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
+      PetscCallCUDA(cudaGetLastError());
     }
-    hi = (GPURCM_EPOCH_MAX - (GKey)epoch) << GPURCM_POS_BITS;
-    GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
-    GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
-    GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
-    PetscCallCUDA(cudaGetLastError());
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
+  if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
   PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
   PetscCall(PetscFree3(large, offs, sizes));
+  if (uselevels) {
+    PetscCallCUDA(cudaFree(lv.vis));
+    PetscCallCUDA(cudaFree(lv.L));
+    PetscCallCUDA(cudaFree(lv.ctl));
+  }
   PetscCallCUDA(cudaFree(d.owner));
   PetscCallCUDA(cudaFree(d.ls));
   PetscCallCUDA(cudaFree(d.cm));
@@ -667,7 +1039,7 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, PetscInt perm[])
+PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   PetscInt *d_ia = NULL, *d_ja = NULL, nnz;
 
@@ -680,17 +1052,17 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCallCUDA(cudaMemcpy(d_ia, ia, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(d_ja, ja, nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, perm));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm));
     PetscCallCUDA(cudaFree(d_ia));
     PetscCallCUDA(cudaFree(d_ja));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, perm));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, perm));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscInt perm[])
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -762,7 +1134,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tns) PetscCallCUDA(cudaFree(d_tns));
   if (d_tvc) PetscCallCUDA(cudaFree(d_tvc));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, perm));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm));
   PetscCallCUDA(cudaFree(d_gia));
   PetscCallCUDA(cudaFree(d_gja));
   PetscFunctionReturn(PETSC_SUCCESS);
