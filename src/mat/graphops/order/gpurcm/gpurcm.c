@@ -23,7 +23,7 @@
   #include <unistd.h>
 #endif
 
-const char *const MatGPURCMBackends[] = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
+const char *const MatGPURCMBackends[]      = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
 const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
 PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
 
@@ -1064,11 +1064,11 @@ static PetscInt GPURCMDefaultThreads(void)
 */
 static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
 {
-  MatGPURCMBackend backend = MAT_GPURCM_BACKEND_AUTO, used;
-  PetscInt         nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT;
-  const PetscInt  *ia, *ja;
-  PetscBool        done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
-  PetscBool        cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
+  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT;
+  const PetscInt      *ia, *ja;
+  PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
+  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, GPURCM_CUDA_NARROW_MAX, 0};
 
   PetscFunctionBegin;
@@ -1226,6 +1226,13 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
 . -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+. -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
+                                                 in queue order only when its last level holds several nodes of minimum degree;
+                                                 ordered = every pass in queue order by the batch kernel
+. -mat_gpurcm_cuda_narrow <4096>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
+                                                 thread block, wider ones by the whole grid (levels root finder)
+. -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda numbering; 0: from the widest level of the
+                                                 root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
 - -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s
 
   Level: intermediate
@@ -1253,6 +1260,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
   inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
   repeats a pass with the (ordered) batch engine only when the last level holds several nodes of minimum degree.
+  The cuda root finder does the same (default): each pass is one cooperative kernel whose blocks are all co-resident;
+  narrow levels are expanded by one block with the levels in shared memory, wide ones by all blocks between grid
+  barriers. The ordered root finder computes every pass in SPARSEPACK's queue order by the batch kernel.
 
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/

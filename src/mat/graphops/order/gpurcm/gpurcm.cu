@@ -13,7 +13,10 @@
      exclusive scan of the component sizes and components are independent.
   3. Small components (<= GPURCM_CUDA_SMALL nodes): one thread each runs the serial SPARSEPACK code.
   4. Large components, one at a time: SPARSEPACK fnroot (rootls passes, same candidate and return rule)
-     and the Cuthill-McKee numbering, each a BFS by the speculative batch kernel below, then reversal.
+     and the Cuthill-McKee numbering, then reversal. The numbering is a BFS by the speculative batch kernel
+     below; the rootls passes are level-synchronous BFS (GPURCMLevelsBFSKernel: levels only), a pass being
+     repeated by the batch kernel, in queue order, when its last level holds several nodes of minimum degree
+     (-mat_gpurcm_cuda_rootfind ordered: every pass by the batch kernel).
 
   Batch kernel (persistent; grid = co-resident blocks from the occupancy calculator): a block takes batch
   tickets in order; batch b = up to GPURCM_BLOCK consecutive queue positions (one parent per thread).
@@ -307,11 +310,11 @@ struct GPURCMLvCtl {
 
 struct GPURCMLvShared {
   GPURCMLvScan::TempStorage scan;
-  unsigned                                                        buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
-  unsigned                                                        hoff[GPURCM_LV_BLOCK]; /* heavy nodes: exclusive scan of their degrees */
-  PetscInt                                                        hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
-  unsigned                                                        cnt[3];                /* next-level counters of a narrow stretch (rotating) */
-  unsigned                                                        lbeg, lend, nlvl, done, mindeg;
+  unsigned                  buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
+  unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes: exclusive scan of their degrees */
+  PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
+  unsigned                  cnt[3];                /* next-level counters of a narrow stretch (rotating) */
+  unsigned                  lbeg, lend, nlvl, done, mindeg;
 };
 static_assert(sizeof(GPURCMLvShared) <= 48 * 1024, "the level BFS's shared memory must stay static (48 KiB)");
 
@@ -324,6 +327,7 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
     const unsigned gen = VLoad(&c->gen); /* cannot change before this block arrives */
     __threadfence();
     if (atomicAdd(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else waits for gen */
+      __threadfence();                                  /* the others' writes (made before they arrived) are seen below */
       VStore(&c->arrive, 0u);
       if (update) {
         if (VLoad(&c->pending)) {
