@@ -32,6 +32,7 @@
 #include "gpurcmimpl.h"
 
 #define GPURCM_BLOCK      512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
+#define GPURCM_CHUNK      8   /* neighbours (candidates) whose loads and atomics a thread has in flight at once */
 #define GPURCM_CUDA_SMALL 64
 #define GPURCM_POS_BITS   40
 #define GPURCM_EPOCH_MAX  (1ULL << 22)
@@ -96,8 +97,11 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
         PetscInt       start = 0;
         if (b >= d.nbcap) s_exit = 1;
         else if (b > 0) {
-          while ((start = VLoad(&d.bend[b - 1])) < 0) {
-            if (VLoad(&ctl->done)) {
+          for (;;) { /* both loads in flight at once: one memory round trip per poll */
+            start = VLoad(&d.bend[b - 1]);
+            const PetscInt dn = VLoad(&ctl->done);
+            if (start >= 0) break;
+            if (dn) {
               s_exit = 1;
               break;
             }
@@ -105,7 +109,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
         }
         if (!s_exit) {
           for (;;) {
-            const PetscInt np = VLoad(&ctl->npub);
+            const PetscInt np = VLoad(&ctl->npub), dn = VLoad(&ctl->done);
             __threadfence();
             const PetscInt pt = VLoad(&ctl->pubtail);
             if (pt > start) {
@@ -118,7 +122,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
               s_exit = 1;
               break;
             }
-            if (VLoad(&ctl->done)) {
+            if (dn) {
               s_exit = 1;
               break;
             }
@@ -141,17 +145,26 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
 
       /* wait for the parent, then discover */
       if (p < end) {
-        while ((u = VLoad(&q[p])) < 0) {
-          if (VLoad(&ctl->done)) break;
+        for (;;) {
+          u = VLoad(&q[p]);
+          const PetscInt dn = VLoad(&ctl->done);
+          if (u >= 0 || dn) break;
         }
         __threadfence();
         if (!numbering && u >= 0) lp = VLoad(&d.lev[p]);
         if (u >= 0) { /* candidates: the neighbours whose key this parent lowered, in row order, in its scratch segment */
-          PetscInt *buf = d.scratch + d.ia[u];
-          for (PetscInt k = d.ia[u]; k < d.ia[u + 1]; k++) {
-            const PetscInt v = d.ja[k];
-            GKey          *o = &d.owner[v];
-            if (VLoad(o) > key && atomicMin(o, key) > key) buf[c++] = v;
+          const PetscInt kend = d.ia[u + 1];
+          PetscInt      *buf  = d.scratch + d.ia[u];
+          for (PetscInt k0 = d.ia[u]; k0 < kend; k0 += GPURCM_CHUNK) { /* independent loads, then independent atomics */
+            PetscInt v[GPURCM_CHUNK];
+            GKey     old[GPURCM_CHUNK];
+#pragma unroll
+            for (int j = 0; j < GPURCM_CHUNK; j++) v[j] = k0 + j < kend ? d.ja[k0 + j] : -1;
+#pragma unroll
+            for (int j = 0; j < GPURCM_CHUNK; j++) old[j] = v[j] >= 0 ? atomicMin(&d.owner[v[j]], key) : 0;
+#pragma unroll
+            for (int j = 0; j < GPURCM_CHUNK; j++)
+              if (v[j] >= 0 && old[j] > key) buf[c++] = v[j];
           }
         }
       }
@@ -159,8 +172,10 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       __syncthreads();
       if (t == 0) {
         if (b > 0)
-          while (!VLoad(&d.bdisc[b - 1])) {
-            if (VLoad(&ctl->done)) break;
+          for (;;) {
+            const int      ds = VLoad(&d.bdisc[b - 1]);
+            const PetscInt dn = VLoad(&ctl->done);
+            if (ds || dn) break;
           }
         __threadfence();
         VStore(&d.bdisc[b], 1);
@@ -170,9 +185,16 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       if (p < end && u >= 0) {
         PetscInt *buf = d.scratch + d.ia[u], ncand = c;
         c             = 0;
-        for (PetscInt i = 0; i < ncand; i++) {
-          const PetscInt v = buf[i];
-          if (VLoad(&d.owner[v]) == key) buf[c++] = v;
+        for (PetscInt i0 = 0; i0 < ncand; i0 += GPURCM_CHUNK) { /* independent loads (compaction in place: c <= i) */
+          PetscInt v[GPURCM_CHUNK];
+          GKey     o[GPURCM_CHUNK];
+#pragma unroll
+          for (int j = 0; j < GPURCM_CHUNK; j++) v[j] = i0 + j < ncand ? buf[i0 + j] : -1;
+#pragma unroll
+          for (int j = 0; j < GPURCM_CHUNK; j++) o[j] = v[j] >= 0 ? VLoad(&d.owner[v[j]]) : 0;
+#pragma unroll
+          for (int j = 0; j < GPURCM_CHUNK; j++)
+            if (v[j] >= 0 && o[j] == key) buf[c++] = v[j];
         }
         if (numbering)
           for (PetscInt i = 1; i < c; i++) { /* stable: move only past strictly larger degrees */
@@ -191,8 +213,10 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       if (t == 0) { /* early signal: the tail after this batch, before writing */
         PetscInt base = 1;
         if (b > 0)
-          while ((base = VLoad(&d.btail[b - 1])) < 0) {
-            if (VLoad(&ctl->done)) break;
+          for (;;) {
+            base = VLoad(&d.btail[b - 1]);
+            const PetscInt dn = VLoad(&ctl->done);
+            if (base >= 0 || dn) break;
           }
         VStore(&ctl->pubtail, base + s_total);
         __threadfence();
