@@ -555,6 +555,20 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_matrices.out
       args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_narrow {{0 1}shared output}
 
+   # the level-synchronous numbering of the cuda backend (narrow levels by one block up to 4096, 37 or 1 nodes; 0: every
+   # level by the whole grid), with either root finder
+   test:
+      suffix: cuda_number
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output} -mat_gpurcm_cuda_rootfind {{levels ordered}shared output}
+
+   test:
+      suffix: cuda_matrices_number
+      requires: cuda
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 0}shared output}
+
    # which root finder ran and how many passes were repeated in queue order because of ties: the threads backend
    # (components above 64 nodes, as the cuda one) and the cuda level-synchronous root finder repeat the same passes
    test:

@@ -576,6 +576,329 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   if (lane == 0 && cnt) atomicAdd(&c->nmin, cnt);
 }
 
+/* ---------------------------------------------------------------------------------------------- level numbering */
+/*
+  Level-synchronous Cuthill-McKee numbering (-mat_gpurcm_cuda_number levels), the "level form" of SPARSEPACK rcm:
+  level k+1 in CM order = the children of level k's nodes taken in rank order, each node's children sorted stably
+  by degree (row order among equal degrees); a node's parent is its neighbour of smallest rank in level k (the first
+  to meet it in rcm's FIFO), and its position in the parent's row orders equal degrees. L[] holds the CM order.
+  key[v] = (rank of the parent + 1) << 32 | position of v in the parent's row; the root has key 0. Per level:
+    A. claims: every node u of level k (rank i) does atomicMin(key[v], (i + 1) << 32 | j) on its neighbours v; a
+       node of a level <= k keeps its smaller key (its parent's rank is smaller than any rank of level k);
+    B. each node u collects its children (neighbours v with key[v] == its key for them), sorts them by (degree,
+       position), and the children are written in rank order after an exclusive scan of the counts.
+  Each node is numbered once in the whole ordering, so key[] (all ~0 at first) is never reset. Same narrow/wide
+  scheme, barrier and state hand-over as the level BFS above; a wide level costs three grid barriers.
+*/
+struct GPURCMNmShared {
+  GPURCMLvScan::TempStorage scan;
+  unsigned                  buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
+  unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: exclusive scan of their degrees */
+  PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: start of their row */
+  unsigned                  lbeg, lend, nlvl, done, base, nn;
+};
+static_assert(sizeof(GPURCMNmShared) <= 48 * 1024, "the level numbering's shared memory must stay static (48 KiB)");
+
+__device__ __forceinline__ GKey GPURCMNmKey(unsigned rank, PetscInt pos)
+{
+  return ((GKey)(rank + 1) << 32) | (GKey)pos;
+}
+
+/* A. claims by the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) of ranks rankoff + i (heavy nodes by the whole
+   block, their edges spread evenly). Every thread of the block calls it. */
+__device__ void GPURCMNmClaimRound(const PetscInt *ia, const PetscInt *ja, GKey *key, GPURCMNmShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned rankoff)
+{
+  const unsigned t = threadIdx.x, i = i0 + t;
+  unsigned       hd = 0;
+  PetscInt       k0 = 0, k1 = 0;
+
+  if (i < i1) {
+    const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
+    k0               = ia[u];
+    k1               = ia[u + 1];
+    if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
+    else {
+      PetscInt v[GPURCM_LV_LIGHT];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(rankoff + i, j));
+    }
+  }
+  if (__syncthreads_or(hd > 0)) {
+    unsigned off, htot;
+    GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
+    s.hoff[t] = off;
+    s.hrow[t] = k0;
+    __syncthreads();
+    for (unsigned e0 = 0; e0 < htot; e0 += GPURCM_LV_BLOCK * GPURCM_LV_LIGHT) {
+      PetscInt v[GPURCM_LV_LIGHT];
+      GKey     kv[GPURCM_LV_LIGHT];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+        const unsigned e = e0 + j * GPURCM_LV_BLOCK + t;
+        v[j]             = -1;
+        kv[j]            = 0;
+        if (e < htot) { /* the last r with hoff[r] <= e: the heavy node whose edges cover e (thread r of the round) */
+          unsigned lo = 0, hi = GPURCM_LV_BLOCK;
+          while (hi - lo > 1) {
+            const unsigned mid = (lo + hi) / 2;
+            if (s.hoff[mid] <= e) lo = mid;
+            else hi = mid;
+          }
+          v[j]  = ja[s.hrow[lo] + (e - s.hoff[lo])];
+          kv[j] = GPURCMNmKey(rankoff + i0 + lo, e - s.hoff[lo]);
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (v[j] >= 0) (void)atomicMin(&key[v[j]], kv[j]);
+    }
+    __syncthreads(); /* s.scan, s.hoff and s.hrow are reused */
+  }
+}
+
+/* B. node u of rank `rank`: its children in CM order. A row of at most GPURCM_LV_LIGHT entries is handled in
+   registers (sorting network on (degree, position)) and the children are returned in cv[]; a longer row puts its
+   children, sorted by insertion, in buf[] (its segment of the scratch array). Returns the number of children. */
+__device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, const GKey *key, unsigned u, unsigned rank, PetscInt *buf, PetscInt *cv)
+{
+  const PetscInt k0 = ia[u], k1 = ia[u + 1];
+  PetscInt       c  = 0;
+
+  if (k1 - k0 <= GPURCM_LV_LIGHT) {
+    PetscInt v[GPURCM_LV_LIGHT];
+    GKey     sk[GPURCM_LV_LIGHT];
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
+      const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(rank, j);
+      sk[j]           = child ? ((GKey)(ia[v[j] + 1] - ia[v[j]]) << 8) | (GKey)j : ~0ULL;
+      c += child;
+    }
+#define GPURCM_CE(a, b) \
+  do { \
+    if (sk[b] < sk[a]) { \
+      const GKey     tk = sk[a]; \
+      const PetscInt tv = v[a]; \
+      sk[a]             = sk[b]; \
+      v[a]              = v[b]; \
+      sk[b]             = tk; \
+      v[b]              = tv; \
+    } \
+  } while (0)
+    /* Batcher's odd-even merge sort of 8 (19 comparators; keys are distinct, so the order is the stable one) */
+    GPURCM_CE(0, 1);
+    GPURCM_CE(2, 3);
+    GPURCM_CE(4, 5);
+    GPURCM_CE(6, 7);
+    GPURCM_CE(0, 2);
+    GPURCM_CE(1, 3);
+    GPURCM_CE(4, 6);
+    GPURCM_CE(5, 7);
+    GPURCM_CE(1, 2);
+    GPURCM_CE(5, 6);
+    GPURCM_CE(0, 4);
+    GPURCM_CE(1, 5);
+    GPURCM_CE(2, 6);
+    GPURCM_CE(3, 7);
+    GPURCM_CE(2, 4);
+    GPURCM_CE(3, 5);
+    GPURCM_CE(1, 2);
+    GPURCM_CE(3, 4);
+    GPURCM_CE(5, 6);
+#undef GPURCM_CE
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) cv[j] = v[j];
+  } else {
+    for (PetscInt kk = k0; kk < k1; kk += GPURCM_LV_LIGHT) {
+      PetscInt v[GPURCM_LV_LIGHT];
+      GKey     kv[GPURCM_LV_LIGHT];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = kk + j < k1 ? ja[kk + j] : -1;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) kv[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (v[j] >= 0 && kv[j] == GPURCMNmKey(rank, kk + j - k0)) buf[c++] = v[j];
+    }
+    for (PetscInt m = 1; m < c; m++) { /* stable: move only past strictly larger degrees */
+      const PetscInt w = buf[m], dw = RowLen(ia, w);
+      PetscInt       l = m - 1;
+      while (l >= 0 && RowLen(ia, buf[l]) > dw) {
+        buf[l + 1] = buf[l];
+        l--;
+      }
+      buf[l + 1] = w;
+    }
+  }
+  return c;
+}
+
+/* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmShared &s, int fromL)
+{
+  const unsigned t = threadIdx.x;
+  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0;
+
+  if (lend - lbeg <= narrow) {
+    if (fromL)
+      for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
+    __syncthreads();
+    for (;;) {
+      const unsigned size = lend - lbeg;
+      unsigned       nn   = 0; /* children written so far (the same in every thread) */
+
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, s.buf[cb], 1, r0, size, lbeg);
+      __syncthreads(); /* the claims are final */
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) {
+        const unsigned i = r0 + t;
+        PetscInt       cnt = 0, cv[GPURCM_LV_LIGHT], *buf = NULL;
+        unsigned       off, tot, u = 0;
+
+        if (i < size) {
+          u   = s.buf[cb][i];
+          buf = scratch + ia[u];
+          cnt = GPURCMNmCollect(ia, ja, key, u, lbeg + i, buf, cv);
+        }
+        GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
+        if (cnt) {
+          const unsigned p0    = nn + off;
+          const int      inreg = ia[u + 1] - ia[u] <= GPURCM_LV_LIGHT;
+          if (inreg) {
+#pragma unroll
+            for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
+              if (q < cnt) {
+                L[lend + p0 + q] = (unsigned)cv[q];
+                if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)cv[q];
+              }
+            }
+          } else {
+            for (PetscInt q = 0; q < cnt; q++) {
+              L[lend + p0 + q] = (unsigned)buf[q];
+              if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)buf[q];
+            }
+          }
+        }
+        nn += tot;
+        __syncthreads(); /* s.scan is reused */
+      }
+      if (!nn) {
+        done = 1;
+        break;
+      }
+      lbeg = lend;
+      lend += nn;
+      nlvl++;
+      cb = 1 - cb;
+      if (nn > narrow) break;
+    }
+  }
+  if (t == 0) {
+    VStore(&c->plbeg, lbeg);
+    VStore(&c->plend, lend);
+    VStore(&c->pnlvl, nlvl);
+    VStore(&c->pdone, done);
+    VStore(&c->pending, 1u);
+  }
+}
+
+/* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow)
+{
+  __shared__ GPURCMNmShared s;
+  const unsigned            t = threadIdx.x, b = blockIdx.x;
+  unsigned                  lbeg, lend;
+
+  if (b == 0) {
+    if (t == 0) {
+      L[0]      = root;
+      key[root] = 0;
+      VStore(&c->lvlcnt, 0u);
+      VStore(&c->pending, 0u);
+      s.buf[0][0] = root;
+      s.lbeg      = 0;
+      s.lend      = 1;
+      s.nlvl      = 1;
+    }
+    __syncthreads();
+    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, s, 0);
+  }
+  GPURCMLvBarrier(c, 1);
+  for (;;) {
+    if (t == 0) {
+      s.lbeg = VLoad(&c->lbeg);
+      s.lend = VLoad(&c->lend);
+      s.nlvl = VLoad(&c->nlvl);
+      s.done = VLoad(&c->done);
+    }
+    __syncthreads();
+    lbeg = s.lbeg;
+    lend = s.lend;
+    if (s.done) break; /* the same state for all blocks: all leave together */
+    if (lend - lbeg <= narrow) {
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, s, 1);
+    } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
+      const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
+      unsigned       carry = 0;
+
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
+      GPURCMLvBarrier(c, 0); /* the claims are final */
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
+        const unsigned i = r0 + t;
+        PetscInt       cnt = 0, cv[GPURCM_LV_LIGHT];
+        unsigned       off, tot;
+
+        if (i < hi) {
+          const unsigned u   = __ldcg(L + i);
+          PetscInt      *buf = scratch + ia[u];
+          cnt                = GPURCMNmCollect(ia, ja, key, u, i, buf, cv);
+          if (ia[u + 1] - ia[u] <= GPURCM_LV_LIGHT)
+#pragma unroll
+            for (int q = 0; q < GPURCM_LV_LIGHT; q++)
+              if (q < cnt) buf[q] = cv[q];
+          pcnt[i] = (unsigned)cnt;
+        }
+        GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
+        if (i < hi) poff[i] = carry + off;
+        carry += tot;
+        __syncthreads(); /* s.scan is reused */
+      }
+      if (t == 0) bsum[b] = carry;
+      GPURCMLvBarrier(c, 0); /* every block's count is in */
+      {
+        const unsigned x = t < gridDim.x ? __ldcg(bsum + t) : 0;
+        unsigned       pre, all;
+        GPURCMLvScan(s.scan).ExclusiveSum(x, pre, all);
+        if (t == b) s.base = pre; /* b < gridDim.x <= GPURCM_LV_BLOCK */
+        if (t == 0) s.nn = all;
+        __syncthreads();
+      }
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
+        const unsigned i = r0 + t;
+        if (i < hi) {
+          const unsigned  u = __ldcg(L + i), cnt = pcnt[i], p0 = lend + s.base + poff[i];
+          const PetscInt *buf = scratch + ia[u];
+          for (unsigned q = 0; q < cnt; q++) L[p0 + q] = (unsigned)buf[q];
+        }
+      }
+      if (b == 0 && t == 0) VStore(&c->lvlcnt, s.nn); /* the barrier's serial part advances the state by it */
+    }
+    GPURCMLvBarrier(c, 1);
+  }
+}
+
+/* perm[cc - 1 - k] = L[k]: the reversed numbering into the component's segment */
+__global__ void GPURCMLevelsReverseKernel(PetscInt cc, const unsigned *L, PetscInt *perm)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < cc; k += gridDim.x * blockDim.x) perm[cc - 1 - k] = (PetscInt)L[k];
+}
+
 /* ---------------------------------------------------------------------------------------------- components */
 __device__ __forceinline__ PetscInt FindRoot(PetscInt *parent, PetscInt v)
 {
@@ -866,6 +1189,21 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Level-synchronous Cuthill-McKee numbering of the component (cc nodes) of root into lv->L[0, cc) (cooperative launch) */
+static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, unsigned *poff, unsigned *pcnt, unsigned *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
+{
+  const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
+  unsigned  r = (unsigned)root, nw = lv->narrow;
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw};
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
+  PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   GPURCMDev   d;
@@ -873,9 +1211,11 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   GPURCMLv    lv;
   GPURCMLvCtl lh;
   PetscInt   *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes, nrepeat = 0;
-  int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0;
-  PetscInt    epoch    = 0;
-  PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS);
+  int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0, nmperSM = 0;
+  PetscInt    epoch     = 0;
+  PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number == MAT_GPURCM_CUDA_NUMBER_LEVELS);
+  GKey       *nm_key = NULL;
+  unsigned   *nm_poff = NULL, *nm_pcnt = NULL, *nm_bsum = NULL;
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
@@ -890,15 +1230,17 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, GPURCMBatchKernel, GPURCM_BLOCK, 0));
   if (perSM < 1) perSM = 1;
-  if (uselevels) { /* the level BFS needs co-resident blocks (cooperative launch) and 32-bit node indices and counts */
+  if (uselevels || usenumber) { /* the level kernels need co-resident blocks (cooperative launch) and 32-bit node indices and counts */
     PetscCallCUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, 0));
-    if (!coop || lvperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
-      PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous root finder not usable (cooperative launch %d, blocks per SM %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder in queue order\n", coop, lvperSM, n, nnz));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, 0));
+    if (!coop || lvperSM < 1 || nmperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous kernels not usable (cooperative launch %d, blocks per SM %d and %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder and numbering in queue order\n", coop, lvperSM, nmperSM, n, nnz));
       uselevels = PETSC_FALSE;
+      usenumber = PETSC_FALSE;
     }
   }
-  PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", opt->narrow, sms));
+  PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, numbering %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", usenumber ? "levels" : "batch", opt->narrow, sms));
   PetscCallCUDA(cudaMalloc((void **)&d.owner, n * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&d.ls, n * sizeof(PetscInt)));
   PetscCallCUDA(cudaMalloc((void **)&d.cm, n * sizeof(PetscInt)));
@@ -918,17 +1260,24 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMemset(d.ctl, 0, sizeof(GPURCMCtl)));
   PetscCallCUDA(cudaMemset(d_size, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_nlarge, 0, sizeof(PetscInt)));
-  if (uselevels) {
+  if (uselevels || usenumber) {
     lv.ia      = d_ia;
     lv.ja      = d_ja;
     lv.n       = n;
     lv.narrow  = (unsigned)opt->narrow;
-    lv.maxgrid = sms; /* one block per SM: co-resident since lvperSM >= 1 */
+    lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
     PetscCallCUDA(cudaMalloc((void **)&lv.vis, n * sizeof(unsigned)));
     PetscCallCUDA(cudaMalloc((void **)&lv.L, n * sizeof(unsigned)));
     PetscCallCUDA(cudaMalloc((void **)&lv.ctl, sizeof(GPURCMLvCtl)));
     PetscCallCUDA(cudaMemset(lv.vis, 0, n * sizeof(unsigned)));
     PetscCallCUDA(cudaMemset(lv.ctl, 0, sizeof(GPURCMLvCtl)));
+  }
+  if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are never reset */
+    PetscCallCUDA(cudaMalloc((void **)&nm_key, n * sizeof(GKey)));
+    PetscCallCUDA(cudaMalloc((void **)&nm_poff, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&nm_pcnt, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&nm_bsum, GPURCM_LV_BLOCK * sizeof(unsigned)));
+    PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
   }
   grid = GPURCMGrid(n);
   GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
@@ -969,7 +1318,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   }
   for (PetscInt c = 0; c < nlarge; c++) {
     const PetscInt cc = sizes[c];
-    PetscInt       root = large[c], nlvl = 0, width = 0;
+    PetscInt       root = large[c], nlvl = 0, width = 0, rootnlvl;
     PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1), nblocks;
 
     /* fnroot: rootls passes with SPARSEPACK's candidate and return rules */
@@ -1010,6 +1359,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
         root = h.candnode;
       }
     }
+    rootnlvl = uselevels ? (PetscInt)lh.nlvl : h.nlvl; /* levels of the final root's structure */
     PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
     /* numbering from root, reversed into the component's segment. Only parents already in the queue can be
        batched: with the widest level known (level passes), blocks beyond about two levels' worth of batches would
@@ -1018,7 +1368,13 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     if (opt->batchblocks > 0) nblocks = PetscMin(blocks, opt->batchblocks);
     else if (width > 0) nblocks = PetscMin(blocks, 4 + 4 * ((width + GPURCM_BLOCK - 1) / GPURCM_BLOCK));
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    {
+    if (usenumber) {
+      GPURCMLvCtl nh;
+      PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
+      PetscCheck((PetscInt)nh.nlvl == rootnlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering found %u levels, the root finder %" PetscInt_FMT, nh.nlvl, rootnlvl);
+      GPURCMLevelsReverseKernel<<<GPURCMGrid(cc), 256>>>(cc, lv.L, d_perm + offs[c]);
+      PetscCallCUDA(cudaGetLastError());
+    } else {
       const GKey hi = GPURCMNextEpoch(n, d.owner, &epoch);
       GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
       GPURCMBatchKernel<<<(int)nblocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
@@ -1031,7 +1387,13 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
   PetscCall(PetscFree3(large, offs, sizes));
-  if (uselevels) {
+  if (usenumber) {
+    PetscCallCUDA(cudaFree(nm_key));
+    PetscCallCUDA(cudaFree(nm_poff));
+    PetscCallCUDA(cudaFree(nm_pcnt));
+    PetscCallCUDA(cudaFree(nm_bsum));
+  }
+  if (uselevels || usenumber) {
     PetscCallCUDA(cudaFree(lv.vis));
     PetscCallCUDA(cudaFree(lv.L));
     PetscCallCUDA(cudaFree(lv.ctl));

@@ -21,11 +21,20 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMCUDARootFinds[];
 
+/* Cuthill-McKee numbering of the cuda backend: speculative batches (queue order) or level by level */
+typedef enum {
+  MAT_GPURCM_CUDA_NUMBER_BATCH,
+  MAT_GPURCM_CUDA_NUMBER_LEVELS
+} MatGPURCMCUDANumber;
+
+PETSC_INTERN const char *const MatGPURCMCUDANumbers[];
+
 /* Largest -mat_gpurcm_cuda_narrow: levels up to this size fit the shared-memory level buffers of one block */
 #define GPURCM_CUDA_NARROW_MAX 4096
 
 typedef struct {
   MatGPURCMCUDARootFind rootfind;
+  MatGPURCMCUDANumber   number;
   PetscInt              narrow;      /* levels of at most this many nodes are expanded by one thread block */
   PetscInt              batchblocks; /* thread blocks of the numbering's batch kernel; 0: automatic */
 } MatGPURCMCUDAOptions;
