@@ -374,8 +374,8 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
       }
       __threadfence();
       VStore(&c->gen, gen + 1);
-    } else {
-      while (VLoad(&c->gen) == gen) __nanosleep(32);
+    } else { /* backoff up to 256 ns: little polling during block 0's long narrow stretches, fast wake-up between wide levels */
+      for (unsigned ns = 32; VLoad(&c->gen) == gen; ns = ns < 256 ? 2 * ns : 256) __nanosleep(ns);
     }
     __threadfence();
   }
