@@ -1236,7 +1236,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  rank order, each node's sorted by degree), one cooperative kernel
 . -mat_gpurcm_cuda_narrow <4096>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
                                                  thread block, wider ones by the whole grid (level root finder and numbering)
-. -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda numbering; 0: from the widest level of the
+. -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda batch numbering; 0: from the widest level of the
                                                  root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
 - -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s
 
