@@ -569,17 +569,18 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_matrices.out
       args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 0}shared output}
 
-   # which root finder ran and how many passes were repeated in queue order because of ties: the threads backend
-   # (components above 64 nodes, as the cuda one) and the cuda level-synchronous root finder repeat the same passes
+   # which root finder and numbering ran (the level kernels must not silently fall back) and how many passes were
+   # repeated in queue order because of ties: the threads backend (components above 64 nodes, as the cuda one) and the
+   # cuda level-synchronous root finder repeat the same passes
    test:
       suffix: rootfind_info_threads
       args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -info
-      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, p, d, f}'
+      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, m, p, d, f}'
 
    test:
       suffix: cuda_rootfind_info
       requires: cuda
-      args: -generated -backends cuda -info -mat_gpurcm_cuda_rootfind {{levels ordered}separate output}
-      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, p, d, f}'
+      args: -generated -backends cuda -info -mat_gpurcm_cuda_rootfind {{levels ordered}separate output} -mat_gpurcm_cuda_number {{batch levels}separate output}
+      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, m, p, d, f}'
 
 TEST*/
