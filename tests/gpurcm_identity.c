@@ -2,7 +2,7 @@ static char help[] = "Checks that MatGetOrdering(A, \"gpurcm\") is identical to 
 and generated graphs, for every backend and thread count given.\n\
   -dir <path[:path]>   : order every *.mtx.gz in the first of these directories that exists (each as stored, full symmetric, upper-only, bs 2/3 blocks)\n\
   -f <file>            : one Matrix Market file (.mtx or .mtx.gz)\n\
-  -generated           : generated graphs (grids, disconnected, hubs, inodes, upper-only, n = 0/1)\n\
+  -generated           : generated graphs (grids, disconnected, hubs, inodes, upper-only, ties in the root finder, n = 0/1)\n\
   -mpi                 : MPI matrices (on the communicator of the run)\n\
   -backends <list>     : gpurcm backends to compare (default serial,threads)\n\
   -threads <list>      : thread counts for the threads backend (default 1,2,4)\n\
@@ -143,6 +143,67 @@ static PetscErrorCode RandomMatrix(PetscInt N, PetscInt edges, PetscBool structs
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
   if (structsym) PetscCall(MatSetOption(*A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_TRUE));
   PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Graphs whose root-finder passes meet ties (several nodes of minimum degree in the last level) or wide levels:
+   kind 0: periodic 5-point (nz = 1) / 7-point grid nx x ny x nz (a cycle when ny = nz = 1); kind 1: star, hub nx
+   joined to every other node of ny + 1 nodes (diagonal in every row); kind 2: 5-point grid nx x ny with its nodes
+   renumbered by a random permutation (the search starts in the interior) */
+static PetscErrorCode TieMatrix(PetscInt kind, PetscInt nx, PetscInt ny, PetscInt nz, Mat *A)
+{
+  PetscInt N = kind == 1 ? ny + 1 : nx * ny * nz;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, N, N, 7, NULL, A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  if (kind == 0) {
+    for (PetscInt r = 0; r < N; r++) {
+      PetscInt i = r % nx, j = (r / nx) % ny, k = r / (nx * ny), nb[6], m = 0;
+      if (nx > 1) nb[m++] = (i + 1) % nx + nx * (j + ny * k), nb[m++] = (i + nx - 1) % nx + nx * (j + ny * k);
+      if (ny > 1) nb[m++] = i + nx * ((j + 1) % ny + ny * k), nb[m++] = i + nx * ((j + ny - 1) % ny + ny * k);
+      if (nz > 1) nb[m++] = i + nx * (j + ny * ((k + 1) % nz)), nb[m++] = i + nx * (j + ny * ((k + nz - 1) % nz));
+      PetscCall(MatSetValue(*A, r, r, 6.0, INSERT_VALUES));
+      for (PetscInt q = 0; q < m; q++) PetscCall(MatSetValue(*A, r, nb[q], -1.0, INSERT_VALUES));
+    }
+  } else if (kind == 1) {
+    for (PetscInt r = 0; r < N; r++) {
+      PetscCall(MatSetValue(*A, r, r, 2.0, INSERT_VALUES));
+      if (r != nx) {
+        PetscCall(MatSetValue(*A, r, nx, -1.0, INSERT_VALUES));
+        PetscCall(MatSetValue(*A, nx, r, -1.0, INSERT_VALUES));
+      }
+    }
+  } else {
+    PetscRandom rnd;
+    PetscInt   *p;
+    PetscCall(PetscMalloc1(N, &p));
+    for (PetscInt r = 0; r < N; r++) p[r] = r;
+    PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+    PetscCall(PetscRandomSetSeed(rnd, 4321));
+    PetscCall(PetscRandomSeed(rnd));
+    for (PetscInt r = N - 1; r > 0; r--) { /* Fisher-Yates */
+      PetscReal x;
+      PetscInt  s, t;
+      PetscCall(PetscRandomGetValueReal(rnd, &x));
+      s    = (PetscInt)(x * (r + 1)) % (r + 1);
+      t    = p[r];
+      p[r] = p[s];
+      p[s] = t;
+    }
+    PetscCall(PetscRandomDestroy(&rnd));
+    for (PetscInt r = 0; r < N; r++) {
+      PetscInt i = r % nx, j = r / nx;
+      PetscCall(MatSetValue(*A, p[r], p[r], 4.0, INSERT_VALUES));
+      if (i > 0) PetscCall(MatSetValue(*A, p[r], p[r - 1], -1.0, INSERT_VALUES));
+      if (i < nx - 1) PetscCall(MatSetValue(*A, p[r], p[r + 1], -1.0, INSERT_VALUES));
+      if (j > 0) PetscCall(MatSetValue(*A, p[r], p[r - nx], -1.0, INSERT_VALUES));
+      if (j < ny - 1) PetscCall(MatSetValue(*A, p[r], p[r + nx], -1.0, INSERT_VALUES));
+    }
+    PetscCall(PetscFree(p));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -399,6 +460,27 @@ int main(int argc, char **argv)
       }
       PetscCall(MMTripletsDestroy(&t));
     }
+    {
+      struct {
+        const char *name;
+        PetscInt    kind, nx, ny, nz;
+      } ties[] = {
+        {"cycle 1001 (tie of two in the last level)",              0, 1001, 1,     1 },
+        {"cycle 1000",                                             0, 1000, 1,     1 },
+        {"2D 5-point torus 45x45 (ties)",                          0, 45,   45,    1 },
+        {"3D 7-point torus 15x15x15 (ties)",                       0, 15,   15,    15},
+        {"3D 7-point torus 16x15x14",                              0, 16,   15,    14},
+        {"star: hub 0 and 10000 leaves (ties, wide level)",       1, 0,    10000, 1 },
+        {"star: hub 2999 and 3000 leaves",                         1, 2999, 3000,  1 },
+        {"2D 5-point 90x90 randomly renumbered",                   2, 90,   90,    1 },
+        {"2D 5-point 200x7 randomly renumbered",                   2, 200,  7,     1 },
+      };
+      for (size_t g = 0; g < sizeof(ties) / sizeof(ties[0]); g++) {
+        PetscCall(TieMatrix(ties[g].kind, ties[g].nx, ties[g].ny, ties[g].nz, &A));
+        PetscCall(Check(&cfg, ties[g].name, A));
+        PetscCall(MatDestroy(&A));
+      }
+    }
     /* n = 0, 1, 2 */
     for (PetscInt N = 0; N <= 2; N++) {
       char label[64];
@@ -451,6 +533,54 @@ int main(int argc, char **argv)
       suffix: cuda_matrices
       requires: cuda
       output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -backends cuda
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output}
+
+   # the root finders of the cuda backend: level-synchronous (narrow levels by one block up to 4096, 37 or 1 nodes;
+   # 0: every level by the whole grid) and in queue order; the numbering with 1 and 3 thread blocks
+   test:
+      suffix: cuda_rootfind
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output} -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output}
+
+   test:
+      suffix: cuda_batch_blocks
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_batch_blocks {{1 3}shared output}
+
+   test:
+      suffix: cuda_matrices_narrow
+      requires: cuda
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_narrow {{0 1}shared output}
+
+   # the level-synchronous numbering of the cuda backend (narrow levels by one block up to 4096, 37 or 1 nodes; 0: every
+   # level by the whole grid), with either root finder
+   test:
+      suffix: cuda_number
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output} -mat_gpurcm_cuda_rootfind {{levels ordered}shared output}
+
+   test:
+      suffix: cuda_matrices_number
+      requires: cuda
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 0}shared output}
+
+   # which root finder and numbering ran (the level kernels must not silently fall back) and how many passes were
+   # repeated in queue order because of ties: the threads backend (components above 64 nodes, as the cuda one) and the
+   # cuda level-synchronous root finder repeat the same passes
+   test:
+      suffix: rootfind_info_threads
+      args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -info
+      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, m, p, d, f}'
+
+   test:
+      suffix: cuda_rootfind_info
+      requires: cuda
+      args: -generated -backends cuda -info -mat_gpurcm_cuda_rootfind {{levels ordered}separate output} -mat_gpurcm_cuda_number {{batch levels}separate output}
+      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, m, p, d, f}'
 
 TEST*/

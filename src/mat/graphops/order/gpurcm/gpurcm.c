@@ -23,7 +23,9 @@
   #include <unistd.h>
 #endif
 
-const char *const MatGPURCMBackends[] = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
+const char *const MatGPURCMBackends[]      = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
+const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
+const char *const MatGPURCMCUDANumbers[]   = {"batch", "levels", "MatGPURCMCUDANumber", "MAT_GPURCM_CUDA_NUMBER_", NULL};
 PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
 
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
@@ -1063,11 +1065,12 @@ static PetscInt GPURCMDefaultThreads(void)
 */
 static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
 {
-  MatGPURCMBackend backend = MAT_GPURCM_BACKEND_AUTO, used;
-  PetscInt         nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT;
-  const PetscInt  *ia, *ja;
-  PetscBool        done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
-  PetscBool        cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
+  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT;
+  const PetscInt      *ia, *ja;
+  PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
+  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_MAX, 0};
 
   PetscFunctionBegin;
   /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
@@ -1076,7 +1079,13 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_threads", "Number of CPU threads of the threads backend", "MATORDERINGGPURCM", nthreads, &nthreads, &flg));
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches or level by level", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscOptionsEnd();
+  PetscCheck(copt.narrow >= 0 && copt.narrow <= GPURCM_CUDA_NARROW_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_narrow must be between 0 and %d, not %" PetscInt_FMT, GPURCM_CUDA_NARROW_MAX, copt.narrow);
+  PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
   PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
   PetscCheck(nthreads >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be at least 1, not %" PetscInt_FMT, nthreads);
 #if !defined(GPURCM_HAVE_THREADS)
@@ -1114,7 +1123,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built on the GPU\n", MatGPURCMBackends[backend], m, nc));
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, perm));
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, &copt, perm));
       PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
       PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
@@ -1181,7 +1190,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
   case MAT_GPURCM_BACKEND_CUDA:
-    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, perm));
+    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, &copt, perm));
     break;
 #endif
 #if defined(GPURCM_HAVE_THREADS)
@@ -1199,6 +1208,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
   (void)isseqaij;
+  (void)copt;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1218,6 +1228,16 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
 . -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+. -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
+                                                 in queue order only when its last level holds several nodes of minimum degree;
+                                                 ordered = every pass in queue order by the batch kernel
+. -mat_gpurcm_cuda_number <batch,levels>       - Cuthill-McKee numbering of the cuda backend: batch = speculative batches in
+                                                 queue order; levels = level by level (children of each level's nodes in
+                                                 rank order, each node's sorted by degree), one cooperative kernel
+. -mat_gpurcm_cuda_narrow <4096>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
+                                                 thread block, wider ones by the whole grid (level root finder and numbering)
+. -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda batch numbering; 0: from the widest level of the
+                                                 root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
 - -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s
 
   Level: intermediate
@@ -1245,6 +1265,12 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
   inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
   repeats a pass with the (ordered) batch engine only when the last level holds several nodes of minimum degree.
+  The cuda root finder does the same (default): each pass is one cooperative kernel whose blocks are all co-resident;
+  narrow levels are expanded by one block with the levels in shared memory, wide ones by all blocks between grid
+  barriers. The ordered root finder computes every pass in SPARSEPACK's queue order by the batch kernel.
+  The levels numbering builds level k+1 in Cuthill-McKee order from level k: each node's parent is its neighbour of
+  smallest rank in level k (an atomicMin of (rank, position in the row)), each node's children are sorted stably by
+  degree and written in rank order after a scan.
 
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/

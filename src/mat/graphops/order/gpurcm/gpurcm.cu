@@ -13,7 +13,10 @@
      exclusive scan of the component sizes and components are independent.
   3. Small components (<= GPURCM_CUDA_SMALL nodes): one thread each runs the serial SPARSEPACK code.
   4. Large components, one at a time: SPARSEPACK fnroot (rootls passes, same candidate and return rule)
-     and the Cuthill-McKee numbering, each a BFS by the speculative batch kernel below, then reversal.
+     and the Cuthill-McKee numbering, then reversal. The numbering is a BFS by the speculative batch kernel
+     below; the rootls passes are level-synchronous BFS (GPURCMLevelsBFSKernel: levels only), a pass being
+     repeated by the batch kernel, in queue order, when its last level holds several nodes of minimum degree
+     (-mat_gpurcm_cuda_rootfind ordered: every pass by the batch kernel).
 
   Batch kernel (persistent; grid = co-resident blocks from the occupancy calculator): a block takes batch
   tickets in order; batch b = up to GPURCM_BLOCK consecutive queue positions (one parent per thread).
@@ -29,6 +32,7 @@
 #include "gpurcmimpl.h"
 
 #define GPURCM_BLOCK      512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
+#define GPURCM_CHUNK      8   /* neighbours (candidates) whose loads and atomics a thread has in flight at once */
 #define GPURCM_CUDA_SMALL 64
 #define GPURCM_POS_BITS   40
 #define GPURCM_EPOCH_MAX  (1ULL << 22)
@@ -93,8 +97,11 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
         PetscInt       start = 0;
         if (b >= d.nbcap) s_exit = 1;
         else if (b > 0) {
-          while ((start = VLoad(&d.bend[b - 1])) < 0) {
-            if (VLoad(&ctl->done)) {
+          for (;;) { /* both loads in flight at once: one memory round trip per poll */
+            start = VLoad(&d.bend[b - 1]);
+            const PetscInt dn = VLoad(&ctl->done);
+            if (start >= 0) break;
+            if (dn) {
               s_exit = 1;
               break;
             }
@@ -102,7 +109,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
         }
         if (!s_exit) {
           for (;;) {
-            const PetscInt np = VLoad(&ctl->npub);
+            const PetscInt np = VLoad(&ctl->npub), dn = VLoad(&ctl->done);
             __threadfence();
             const PetscInt pt = VLoad(&ctl->pubtail);
             if (pt > start) {
@@ -115,7 +122,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
               s_exit = 1;
               break;
             }
-            if (VLoad(&ctl->done)) {
+            if (dn) {
               s_exit = 1;
               break;
             }
@@ -138,17 +145,26 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
 
       /* wait for the parent, then discover */
       if (p < end) {
-        while ((u = VLoad(&q[p])) < 0) {
-          if (VLoad(&ctl->done)) break;
+        for (;;) {
+          u = VLoad(&q[p]);
+          const PetscInt dn = VLoad(&ctl->done);
+          if (u >= 0 || dn) break;
         }
         __threadfence();
         if (!numbering && u >= 0) lp = VLoad(&d.lev[p]);
         if (u >= 0) { /* candidates: the neighbours whose key this parent lowered, in row order, in its scratch segment */
-          PetscInt *buf = d.scratch + d.ia[u];
-          for (PetscInt k = d.ia[u]; k < d.ia[u + 1]; k++) {
-            const PetscInt v = d.ja[k];
-            GKey          *o = &d.owner[v];
-            if (VLoad(o) > key && atomicMin(o, key) > key) buf[c++] = v;
+          const PetscInt kend = d.ia[u + 1];
+          PetscInt      *buf  = d.scratch + d.ia[u];
+          for (PetscInt k0 = d.ia[u]; k0 < kend; k0 += GPURCM_CHUNK) { /* independent loads, then independent atomics */
+            PetscInt v[GPURCM_CHUNK];
+            GKey     old[GPURCM_CHUNK];
+#pragma unroll
+            for (int j = 0; j < GPURCM_CHUNK; j++) v[j] = k0 + j < kend ? d.ja[k0 + j] : -1;
+#pragma unroll
+            for (int j = 0; j < GPURCM_CHUNK; j++) old[j] = v[j] >= 0 ? atomicMin(&d.owner[v[j]], key) : 0;
+#pragma unroll
+            for (int j = 0; j < GPURCM_CHUNK; j++)
+              if (v[j] >= 0 && old[j] > key) buf[c++] = v[j];
           }
         }
       }
@@ -156,8 +172,10 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       __syncthreads();
       if (t == 0) {
         if (b > 0)
-          while (!VLoad(&d.bdisc[b - 1])) {
-            if (VLoad(&ctl->done)) break;
+          for (;;) {
+            const int      ds = VLoad(&d.bdisc[b - 1]);
+            const PetscInt dn = VLoad(&ctl->done);
+            if (ds || dn) break;
           }
         __threadfence();
         VStore(&d.bdisc[b], 1);
@@ -167,9 +185,16 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       if (p < end && u >= 0) {
         PetscInt *buf = d.scratch + d.ia[u], ncand = c;
         c             = 0;
-        for (PetscInt i = 0; i < ncand; i++) {
-          const PetscInt v = buf[i];
-          if (VLoad(&d.owner[v]) == key) buf[c++] = v;
+        for (PetscInt i0 = 0; i0 < ncand; i0 += GPURCM_CHUNK) { /* independent loads (compaction in place: c <= i) */
+          PetscInt v[GPURCM_CHUNK];
+          GKey     o[GPURCM_CHUNK];
+#pragma unroll
+          for (int j = 0; j < GPURCM_CHUNK; j++) v[j] = i0 + j < ncand ? buf[i0 + j] : -1;
+#pragma unroll
+          for (int j = 0; j < GPURCM_CHUNK; j++) o[j] = v[j] >= 0 ? VLoad(&d.owner[v[j]]) : 0;
+#pragma unroll
+          for (int j = 0; j < GPURCM_CHUNK; j++)
+            if (v[j] >= 0 && o[j] == key) buf[c++] = v[j];
         }
         if (numbering)
           for (PetscInt i = 1; i < c; i++) { /* stable: move only past strictly larger degrees */
@@ -188,8 +213,10 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       if (t == 0) { /* early signal: the tail after this batch, before writing */
         PetscInt base = 1;
         if (b > 0)
-          while ((base = VLoad(&d.btail[b - 1])) < 0) {
-            if (VLoad(&ctl->done)) break;
+          for (;;) {
+            base = VLoad(&d.btail[b - 1]);
+            const PetscInt dn = VLoad(&ctl->done);
+            if (base >= 0 || dn) break;
           }
         VStore(&ctl->pubtail, base + s_total);
         __threadfence();
@@ -274,6 +301,602 @@ __global__ void GPURCMResetKernel(GPURCMDev d, PetscInt *q, PetscInt *perm)
       d.bdisc[k] = 0;
     }
   }
+}
+
+/* ---------------------------------------------------------------------------------------------- level BFS */
+/*
+  Level-synchronous BFS of the root finder (-mat_gpurcm_cuda_rootfind levels): it computes the levels, not
+  SPARSEPACK's order within them. One cooperative launch per pass; all blocks are co-resident (grid from the
+  occupancy calculator, cudaLaunchCooperativeKernel), so the grid barrier below cannot deadlock.
+  L[] lists the reached nodes level by level (the root at 0); vis[v] == stamp marks v reached in this pass
+  (claimed by atomicMax: exactly one thread sees an older stamp and appends v).
+  - a level of at most `narrow` nodes is expanded by block 0 alone, levels in shared memory, __syncthreads()
+    between levels; the other blocks wait in the grid barrier meanwhile;
+  - a wider level is expanded by all blocks (a contiguous share each), then one grid barrier.
+  Block 0 hands the result of a narrow stretch over through the p* fields; the last block to arrive at a barrier
+  (all others are waiting, none reads the state) installs it or advances past the wide level just expanded.
+  Then the last level: its smallest min(degree, cc), how many nodes have it and (if one) which.
+  Node indices and counts are 32-bit here (the caller guarantees n < 2^31 and fewer than 2^32 graph entries).
+*/
+#define GPURCM_LV_BLOCK 1024                   /* threads per block */
+#define GPURCM_LV_CAP   GPURCM_CUDA_NARROW_MAX /* shared level buffers: nodes per level */
+#define GPURCM_LV_LIGHT 8                      /* a thread expands a node of at most this degree itself */
+
+typedef cub::BlockScan<unsigned, GPURCM_LV_BLOCK, cub::BLOCK_SCAN_WARP_SCANS> GPURCMLvScan;
+
+struct GPURCMLvCtl {
+  unsigned arrive, gen;                         /* grid barrier */
+  unsigned lvlcnt;                              /* nodes appended to the next level during a wide level */
+  unsigned lbeg, lend, nlvl, done;              /* current level [lbeg, lend) of L, number of levels so far, BFS complete */
+  unsigned pending, plbeg, plend, pnlvl, pdone; /* block 0's state after a narrow stretch */
+  unsigned mindeg, nmin, pick, maxwidth;        /* results: last level's smallest min(degree, cc), count, node; widest level */
+};
+
+struct GPURCMLvShared {
+  GPURCMLvScan::TempStorage scan;
+  unsigned                  buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
+  unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes: exclusive scan of their degrees */
+  PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
+  unsigned                  cnt[3];                /* next-level counters of a narrow stretch (rotating) */
+  unsigned                  lbeg, lend, nlvl, done, mindeg;
+};
+static_assert(sizeof(GPURCMLvShared) <= 48 * 1024, "the level BFS's shared memory must stay static (48 KiB)");
+
+/* Grid barrier (all blocks co-resident). With update, the last block to arrive installs block 0's pending state or
+   advances the state past the wide level just expanded; nobody reads the state while it writes. */
+__device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
+{
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const unsigned gen = VLoad(&c->gen); /* cannot change before this block arrives */
+    __threadfence();
+    if (atomicAdd(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else waits for gen */
+      __threadfence();                                  /* the others' writes (made before they arrived) are seen below */
+      VStore(&c->arrive, 0u);
+      if (update) {
+        if (VLoad(&c->pending)) {
+          VStore(&c->lbeg, VLoad(&c->plbeg));
+          VStore(&c->lend, VLoad(&c->plend));
+          VStore(&c->nlvl, VLoad(&c->pnlvl));
+          VStore(&c->done, VLoad(&c->pdone));
+          VStore(&c->pending, 0u);
+        } else {
+          const unsigned cnt = VLoad(&c->lvlcnt), lend = VLoad(&c->lend);
+          if (!cnt) VStore(&c->done, 1u);
+          else {
+            VStore(&c->lbeg, lend);
+            VStore(&c->lend, lend + cnt);
+            VStore(&c->nlvl, VLoad(&c->nlvl) + 1);
+            if (cnt > VLoad(&c->maxwidth)) VStore(&c->maxwidth, cnt);
+          }
+          VStore(&c->lvlcnt, 0u);
+        }
+      }
+      __threadfence();
+      VStore(&c->gen, gen + 1);
+    } else { /* backoff up to 256 ns: little polling during block 0's long narrow stretches, fast wake-up between wide levels */
+      for (unsigned ns = 32; VLoad(&c->gen) == gen; ns = ns < 256 ? 2 * ns : 256) __nanosleep(ns);
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
+/* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
+   positions p from *cnt (shared or global), one atomic per warp. Every thread of the block calls it. */
+__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
+{
+  const unsigned lane = threadIdx.x & 31, mine = __popc(won);
+  unsigned       incl = mine, tot, base = 0, p;
+
+#pragma unroll
+  for (unsigned o = 1; o < 32; o <<= 1) {
+    const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
+    if (lane >= o) incl += y;
+  }
+  tot = __shfl_sync(0xffffffffu, incl, 31);
+  if (lane == 31 && tot) base = atomicAdd(cnt, tot);
+  base = __shfl_sync(0xffffffffu, base, 31);
+  p    = base + incl - mine;
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    if (won >> j & 1u) {
+      out[p] = v[j];
+      if (sout && p < GPURCM_LV_CAP) sout[p] = v[j];
+      p++;
+    }
+  }
+}
+
+/* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
+   a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
+   Every thread of the block calls it. */
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+{
+  const unsigned t = threadIdx.x, i = i0 + t;
+  unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
+  PetscInt       k0 = 0, k1 = 0;
+
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
+  if (i < i1) {
+    const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
+    k0               = ia[u];
+    k1               = ia[u + 1];
+    if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
+    else {
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (k0 + j < k1 && atomicMax(&vis[v[j]], stamp) < stamp) won |= 1u << j;
+    }
+  }
+  GPURCMLvAppend(won, v, cnt, out, sout);
+  if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
+    unsigned off, htot;
+    GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
+    s.hoff[t] = off;
+    s.hrow[t] = k0;
+    __syncthreads();
+    for (unsigned e0 = 0; e0 < htot; e0 += GPURCM_LV_BLOCK * GPURCM_LV_LIGHT) {
+      unsigned w[GPURCM_LV_LIGHT], won2 = 0;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+        const unsigned e = e0 + j * GPURCM_LV_BLOCK + t;
+        w[j]             = 0;
+        if (e < htot) { /* the last r with hoff[r] <= e: a heavy node (positive degree) whose edges cover e */
+          unsigned lo = 0, hi = GPURCM_LV_BLOCK;
+          while (hi - lo > 1) {
+            const unsigned mid = (lo + hi) / 2;
+            if (s.hoff[mid] <= e) lo = mid;
+            else hi = mid;
+          }
+          w[j] = (unsigned)ja[s.hrow[lo] + (e - s.hoff[lo])];
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (e0 + j * GPURCM_LV_BLOCK + t < htot && atomicMax(&vis[w[j]], stamp) < stamp) won2 |= 1u << j;
+      GPURCMLvAppend(won2, w, cnt, out, sout);
+    }
+    __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
+  }
+}
+
+/* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
+   other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
+   fromL the current level is loaded from L, else it is already in s.buf[0]. */
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, GPURCMLvShared &s, int fromL)
+{
+  const unsigned t = threadIdx.x;
+  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
+
+  if (lend - lbeg <= narrow) {
+    if (fromL)
+      for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
+    if (t < 3) s.cnt[t] = 0;
+    __syncthreads();
+    for (unsigned lvl = 0;; lvl++) {
+      const unsigned size = lend - lbeg;
+      unsigned      *cnt  = &s.cnt[lvl % 3], nn;
+
+      if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      __syncthreads();
+      nn = *(volatile unsigned *)cnt;
+      if (!nn) {
+        done = 1;
+        break;
+      }
+      lbeg = lend;
+      lend += nn;
+      nlvl++;
+      cb = 1 - cb;
+      if (nn > maxw) maxw = nn;
+      if (nn > narrow) break;
+    }
+  }
+  if (t == 0) {
+    VStore(&c->plbeg, lbeg);
+    VStore(&c->plend, lend);
+    VStore(&c->pnlvl, nlvl);
+    VStore(&c->pdone, done);
+    if (maxw > VLoad(&c->maxwidth)) VStore(&c->maxwidth, maxw); /* only block 0 and the barrier's serial part write it, never at the same time */
+    VStore(&c->pending, 1u);
+  }
+}
+
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow)
+{
+  __shared__ GPURCMLvShared s;
+  const unsigned            t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
+  unsigned                  lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
+
+  if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
+    if (t == 0) {
+      L[0] = root;
+      (void)atomicMax(&vis[root], stamp);
+      VStore(&c->lvlcnt, 0u);
+      VStore(&c->pending, 0u);
+      VStore(&c->mindeg, ~0u);
+      VStore(&c->nmin, 0u);
+      VStore(&c->pick, root);
+      VStore(&c->maxwidth, 1u);
+      s.buf[0][0] = root;
+      s.lbeg      = 0;
+      s.lend      = 1;
+      s.nlvl      = 1;
+    }
+    __syncthreads();
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, s, 0);
+  }
+  GPURCMLvBarrier(c, 1);
+  for (;;) {
+    if (t == 0) {
+      s.lbeg = VLoad(&c->lbeg);
+      s.lend = VLoad(&c->lend);
+      s.nlvl = VLoad(&c->nlvl);
+      s.done = VLoad(&c->done);
+    }
+    __syncthreads();
+    lbeg = s.lbeg;
+    lend = s.lend;
+    if (s.done) break; /* the same state for all blocks: all leave together */
+    if (lend - lbeg <= narrow) {
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, s, 1);
+    } else { /* wide: block b expands its contiguous share of the level */
+      const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+    }
+    GPURCMLvBarrier(c, 1);
+  }
+  /* the last level [lbeg, lend): smallest min(degree, cc) (SPARSEPACK starts mindeg at cc and takes only smaller) */
+  cc = lend;
+  for (unsigned j = lbeg + blockIdx.x * GPURCM_LV_BLOCK + t; j < lend; j += nthr) {
+    const unsigned u = __ldcg(L + j), dg = (unsigned)PetscMin(ia[u + 1] - ia[u], (PetscInt)cc);
+    lmin             = dg < lmin ? dg : lmin;
+  }
+  lmin = __reduce_min_sync(0xffffffffu, lmin);
+  if (lane == 0 && lmin != ~0u) atomicMin(&c->mindeg, lmin);
+  GPURCMLvBarrier(c, 0);
+  if (t == 0) s.mindeg = VLoad(&c->mindeg);
+  __syncthreads();
+  md = s.mindeg;
+  for (unsigned j = lbeg + blockIdx.x * GPURCM_LV_BLOCK + t; j < lend; j += nthr) {
+    const unsigned u = __ldcg(L + j), dg = (unsigned)PetscMin(ia[u + 1] - ia[u], (PetscInt)cc);
+    if (dg == md) {
+      cnt++;
+      pick = u;
+    }
+  }
+  if (cnt) VStore(&c->pick, pick); /* meaningful when a single node has it */
+  cnt = __reduce_add_sync(0xffffffffu, cnt);
+  if (lane == 0 && cnt) atomicAdd(&c->nmin, cnt);
+}
+
+/* ---------------------------------------------------------------------------------------------- level numbering */
+/*
+  Level-synchronous Cuthill-McKee numbering (-mat_gpurcm_cuda_number levels), the "level form" of SPARSEPACK rcm:
+  level k+1 in CM order = the children of level k's nodes taken in rank order, each node's children sorted stably
+  by degree (row order among equal degrees); a node's parent is its neighbour of smallest rank in level k (the first
+  to meet it in rcm's FIFO), and its position in the parent's row orders equal degrees. L[] holds the CM order.
+  key[v] = (rank of the parent + 1) << 32 | position of v in the parent's row; the root has key 0. Per level:
+    A. claims: every node u of level k (rank i) does atomicMin(key[v], (i + 1) << 32 | j) on its neighbours v; a
+       node of a level <= k keeps its smaller key (its parent's rank is smaller than any rank of level k);
+    B. each node u collects its children (neighbours v with key[v] == its key for them), sorts them by (degree,
+       position), and the children are written in rank order after an exclusive scan of the counts.
+  Each node is numbered once in the whole ordering, so key[] (all ~0 at first) is never reset. Same narrow/wide
+  scheme, barrier and state hand-over as the level BFS above; a wide level costs three grid barriers.
+*/
+struct GPURCMNmShared {
+  GPURCMLvScan::TempStorage scan;
+  unsigned                  buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
+  unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: exclusive scan of their degrees */
+  PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: start of their row */
+  unsigned                  lbeg, lend, nlvl, done, base, nn;
+};
+static_assert(sizeof(GPURCMNmShared) <= 48 * 1024, "the level numbering's shared memory must stay static (48 KiB)");
+
+__device__ __forceinline__ GKey GPURCMNmKey(unsigned rank, PetscInt pos)
+{
+  return ((GKey)(rank + 1) << 32) | (GKey)pos;
+}
+
+/* A. claims by the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) of ranks rankoff + i (heavy nodes by the whole
+   block, their edges spread evenly). Every thread of the block calls it. */
+__device__ void GPURCMNmClaimRound(const PetscInt *ia, const PetscInt *ja, GKey *key, GPURCMNmShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned rankoff)
+{
+  const unsigned t = threadIdx.x, i = i0 + t;
+  unsigned       hd = 0;
+  PetscInt       k0 = 0, k1 = 0;
+
+  if (i < i1) {
+    const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
+    k0               = ia[u];
+    k1               = ia[u + 1];
+    if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
+    else {
+      PetscInt v[GPURCM_LV_LIGHT];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(rankoff + i, j));
+    }
+  }
+  if (__syncthreads_or(hd > 0)) {
+    unsigned off, htot;
+    GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
+    s.hoff[t] = off;
+    s.hrow[t] = k0;
+    __syncthreads();
+    for (unsigned e0 = 0; e0 < htot; e0 += GPURCM_LV_BLOCK * GPURCM_LV_LIGHT) {
+      PetscInt v[GPURCM_LV_LIGHT];
+      GKey     kv[GPURCM_LV_LIGHT];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+        const unsigned e = e0 + j * GPURCM_LV_BLOCK + t;
+        v[j]             = -1;
+        kv[j]            = 0;
+        if (e < htot) { /* the last r with hoff[r] <= e: the heavy node whose edges cover e (thread r of the round) */
+          unsigned lo = 0, hi = GPURCM_LV_BLOCK;
+          while (hi - lo > 1) {
+            const unsigned mid = (lo + hi) / 2;
+            if (s.hoff[mid] <= e) lo = mid;
+            else hi = mid;
+          }
+          v[j]  = ja[s.hrow[lo] + (e - s.hoff[lo])];
+          kv[j] = GPURCMNmKey(rankoff + i0 + lo, e - s.hoff[lo]);
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (v[j] >= 0) (void)atomicMin(&key[v[j]], kv[j]);
+    }
+    __syncthreads(); /* s.scan, s.hoff and s.hrow are reused */
+  }
+}
+
+/* B. node u of rank `rank`: its children in CM order. A row of at most GPURCM_LV_LIGHT entries is handled in
+   registers (sorting network on (degree, position)) and the children are returned in cv[]; a longer row puts its
+   children, sorted by insertion, in buf[] (its segment of the scratch array). Returns the number of children. */
+__device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, const GKey *key, unsigned u, unsigned rank, PetscInt *buf, PetscInt *cv)
+{
+  const PetscInt k0 = ia[u], k1 = ia[u + 1];
+  PetscInt       c  = 0;
+
+  if (k1 - k0 <= GPURCM_LV_LIGHT) {
+    PetscInt v[GPURCM_LV_LIGHT];
+    GKey     sk[GPURCM_LV_LIGHT];
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
+      const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(rank, j);
+      sk[j]           = child ? ((GKey)(ia[v[j] + 1] - ia[v[j]]) << 8) | (GKey)j : ~0ULL;
+      c += child;
+    }
+#define GPURCM_CE(a, b) \
+  do { \
+    if (sk[b] < sk[a]) { \
+      const GKey     tk = sk[a]; \
+      const PetscInt tv = v[a]; \
+      sk[a]             = sk[b]; \
+      v[a]              = v[b]; \
+      sk[b]             = tk; \
+      v[b]              = tv; \
+    } \
+  } while (0)
+    /* Batcher's odd-even merge sort of 8 (19 comparators; keys are distinct, so the order is the stable one) */
+    GPURCM_CE(0, 1);
+    GPURCM_CE(2, 3);
+    GPURCM_CE(4, 5);
+    GPURCM_CE(6, 7);
+    GPURCM_CE(0, 2);
+    GPURCM_CE(1, 3);
+    GPURCM_CE(4, 6);
+    GPURCM_CE(5, 7);
+    GPURCM_CE(1, 2);
+    GPURCM_CE(5, 6);
+    GPURCM_CE(0, 4);
+    GPURCM_CE(1, 5);
+    GPURCM_CE(2, 6);
+    GPURCM_CE(3, 7);
+    GPURCM_CE(2, 4);
+    GPURCM_CE(3, 5);
+    GPURCM_CE(1, 2);
+    GPURCM_CE(3, 4);
+    GPURCM_CE(5, 6);
+#undef GPURCM_CE
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) cv[j] = v[j];
+  } else {
+    for (PetscInt kk = k0; kk < k1; kk += GPURCM_LV_LIGHT) {
+      PetscInt v[GPURCM_LV_LIGHT];
+      GKey     kv[GPURCM_LV_LIGHT];
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = kk + j < k1 ? ja[kk + j] : -1;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++) kv[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+#pragma unroll
+      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+        if (v[j] >= 0 && kv[j] == GPURCMNmKey(rank, kk + j - k0)) buf[c++] = v[j];
+    }
+    for (PetscInt m = 1; m < c; m++) { /* stable: move only past strictly larger degrees */
+      const PetscInt w = buf[m], dw = RowLen(ia, w);
+      PetscInt       l = m - 1;
+      while (l >= 0 && RowLen(ia, buf[l]) > dw) {
+        buf[l + 1] = buf[l];
+        l--;
+      }
+      buf[l + 1] = w;
+    }
+  }
+  return c;
+}
+
+/* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmShared &s, int fromL)
+{
+  const unsigned t = threadIdx.x;
+  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0;
+
+  if (lend - lbeg <= narrow) {
+    if (fromL)
+      for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
+    __syncthreads();
+    for (;;) {
+      const unsigned size = lend - lbeg;
+      unsigned       nn   = 0; /* children written so far (the same in every thread) */
+
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, s.buf[cb], 1, r0, size, lbeg);
+      __syncthreads(); /* the claims are final */
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) {
+        const unsigned i = r0 + t;
+        PetscInt       cnt = 0, cv[GPURCM_LV_LIGHT], *buf = NULL;
+        unsigned       off, tot, u = 0;
+
+        if (i < size) {
+          u   = s.buf[cb][i];
+          buf = scratch + ia[u];
+          cnt = GPURCMNmCollect(ia, ja, key, u, lbeg + i, buf, cv);
+        }
+        GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
+        if (cnt) {
+          const unsigned p0    = nn + off;
+          const int      inreg = ia[u + 1] - ia[u] <= GPURCM_LV_LIGHT;
+          if (inreg) {
+#pragma unroll
+            for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
+              if (q < cnt) {
+                L[lend + p0 + q] = (unsigned)cv[q];
+                if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)cv[q];
+              }
+            }
+          } else {
+            for (PetscInt q = 0; q < cnt; q++) {
+              L[lend + p0 + q] = (unsigned)buf[q];
+              if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)buf[q];
+            }
+          }
+        }
+        nn += tot;
+        __syncthreads(); /* s.scan is reused */
+      }
+      if (!nn) {
+        done = 1;
+        break;
+      }
+      lbeg = lend;
+      lend += nn;
+      nlvl++;
+      cb = 1 - cb;
+      if (nn > narrow) break;
+    }
+  }
+  if (t == 0) {
+    VStore(&c->plbeg, lbeg);
+    VStore(&c->plend, lend);
+    VStore(&c->pnlvl, nlvl);
+    VStore(&c->pdone, done);
+    VStore(&c->pending, 1u);
+  }
+}
+
+/* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow)
+{
+  __shared__ GPURCMNmShared s;
+  const unsigned            t = threadIdx.x, b = blockIdx.x;
+  unsigned                  lbeg, lend;
+
+  if (b == 0) {
+    if (t == 0) {
+      L[0]      = root;
+      key[root] = 0;
+      VStore(&c->lvlcnt, 0u);
+      VStore(&c->pending, 0u);
+      s.buf[0][0] = root;
+      s.lbeg      = 0;
+      s.lend      = 1;
+      s.nlvl      = 1;
+    }
+    __syncthreads();
+    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, s, 0);
+  }
+  GPURCMLvBarrier(c, 1);
+  for (;;) {
+    if (t == 0) {
+      s.lbeg = VLoad(&c->lbeg);
+      s.lend = VLoad(&c->lend);
+      s.nlvl = VLoad(&c->nlvl);
+      s.done = VLoad(&c->done);
+    }
+    __syncthreads();
+    lbeg = s.lbeg;
+    lend = s.lend;
+    if (s.done) break; /* the same state for all blocks: all leave together */
+    if (lend - lbeg <= narrow) {
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, s, 1);
+    } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
+      const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
+      unsigned       carry = 0;
+
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
+      GPURCMLvBarrier(c, 0); /* the claims are final */
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
+        const unsigned i = r0 + t;
+        PetscInt       cnt = 0, cv[GPURCM_LV_LIGHT];
+        unsigned       off, tot;
+
+        if (i < hi) {
+          const unsigned u   = __ldcg(L + i);
+          PetscInt      *buf = scratch + ia[u];
+          cnt                = GPURCMNmCollect(ia, ja, key, u, i, buf, cv);
+          if (ia[u + 1] - ia[u] <= GPURCM_LV_LIGHT)
+#pragma unroll
+            for (int q = 0; q < GPURCM_LV_LIGHT; q++)
+              if (q < cnt) buf[q] = cv[q];
+          pcnt[i] = (unsigned)cnt;
+        }
+        GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
+        if (i < hi) poff[i] = carry + off;
+        carry += tot;
+        __syncthreads(); /* s.scan is reused */
+      }
+      if (t == 0) bsum[b] = carry;
+      GPURCMLvBarrier(c, 0); /* every block's count is in */
+      {
+        const unsigned x = t < gridDim.x ? __ldcg(bsum + t) : 0;
+        unsigned       pre, all;
+        GPURCMLvScan(s.scan).ExclusiveSum(x, pre, all);
+        if (t == b) s.base = pre; /* b < gridDim.x <= GPURCM_LV_BLOCK */
+        if (t == 0) s.nn = all;
+        __syncthreads();
+      }
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
+        const unsigned i = r0 + t;
+        if (i < hi) {
+          const unsigned  u = __ldcg(L + i), cnt = pcnt[i], p0 = lend + s.base + poff[i];
+          const PetscInt *buf = scratch + ia[u];
+          for (unsigned q = 0; q < cnt; q++) L[p0 + q] = (unsigned)buf[q];
+        }
+      }
+      if (b == 0 && t == 0) VStore(&c->lvlcnt, s.nn); /* the barrier's serial part advances the state by it */
+    }
+    GPURCMLvBarrier(c, 1);
+  }
+}
+
+/* perm[cc - 1 - k] = L[k]: the reversed numbering into the component's segment */
+__global__ void GPURCMLevelsReverseKernel(PetscInt cc, const unsigned *L, PetscInt *perm)
+{
+  for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < cc; k += gridDim.x * blockDim.x) perm[cc - 1 - k] = (PetscInt)L[k];
 }
 
 /* ---------------------------------------------------------------------------------------------- components */
@@ -510,22 +1133,114 @@ static PetscErrorCode GPURCMExclusiveScan(const PetscInt *in, PetscInt *out, Pet
 }
 
 /* ---------------------------------------------------------------------------------------------- driver */
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, PetscInt perm[])
+static inline GKey GPURCMNextEpoch(PetscInt n, GKey *owner, PetscInt *epoch)
 {
-  GPURCMDev  d;
-  GPURCMCtl  h;
-  PetscInt  *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes;
-  int       *d_mask, sms = 0, perSM = 0, dev, grid;
-  PetscInt   epoch = 0;
+  if (++*epoch >= (PetscInt)GPURCM_EPOCH_MAX) { /* keys would wrap: start again from the largest epoch part */
+    GPURCMFillKeyKernel<<<GPURCMGrid(n), 256>>>(n, owner);
+    *epoch = 1;
+  }
+  return (GPURCM_EPOCH_MAX - (GKey)*epoch) << GPURCM_POS_BITS;
+}
+
+/* One rootls pass in queue order (batch kernel) from root over a component of cc nodes: h->cc, h->nlvl and SPARSEPACK's
+   candidate h->candnode (first node of the last level, in queue order, with the smallest min(degree, cc)) */
+static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt blocks, PetscInt *epoch, GPURCMCtl *h)
+{
+  const GKey hi = GPURCMNextEpoch(d->n, d->owner, epoch);
+
+  PetscFunctionBegin;
+  GPURCMStartKernel<<<1, 1>>>(*d, d->ls, root, hi);
+  GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(*d, d->ls, 0, hi);
+  GPURCMLevelsKernel<<<1, 1>>>(*d);
+  GPURCMCandidateKernel<<<GPURCMGrid(cc), 256>>>(*d);
+  GPURCMCandidateNodeKernel<<<1, 1>>>(*d);
+  GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(*d, d->ls, NULL);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(h, d->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
+  PetscCheck(h->cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: BFS reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h->cc, cc);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+typedef struct {
+  const PetscInt *ia, *ja;
+  unsigned       *vis, *L, stamp, narrow;
+  GPURCMLvCtl    *ctl;
+  PetscInt        n, maxgrid;
+} GPURCMLv;
+
+/* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident) */
+static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
+{
+  const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
+  unsigned  r    = (unsigned)root, st, nw = lv->narrow;
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw};
+
+  PetscFunctionBegin;
+  if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
+    PetscCallCUDA(cudaMemset(lv->vis, 0, lv->n * sizeof(unsigned)));
+    lv->stamp = 0;
+  }
+  st = ++lv->stamp;
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
+  PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
+  PetscCheck(h->nmin >= 1 && h->nlvl >= 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS found no last level");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Level-synchronous Cuthill-McKee numbering of the component (cc nodes) of root into lv->L[0, cc) (cooperative launch) */
+static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, unsigned *poff, unsigned *pcnt, unsigned *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
+{
+  const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
+  unsigned  r = (unsigned)root, nw = lv->narrow;
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw};
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
+  PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
+{
+  GPURCMDev   d;
+  GPURCMCtl   h;
+  GPURCMLv    lv;
+  GPURCMLvCtl lh;
+  PetscInt   *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes, nrepeat = 0;
+  int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0, nmperSM = 0;
+  PetscInt    epoch     = 0;
+  PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number == MAT_GPURCM_CUDA_NUMBER_LEVELS);
+  GKey       *nm_key = NULL;
+  unsigned   *nm_poff = NULL, *nm_pcnt = NULL, *nm_bsum = NULL;
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck((unsigned long long)n < (1ULL << 32) && (unsigned long long)nnz < (1ULL << GPURCM_POS_BITS), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: graph too large (%" PetscInt_FMT " nodes)", n);
   PetscCall(PetscMemzero(&d, sizeof(d)));
+  PetscCall(PetscMemzero(&lv, sizeof(lv)));
   d.n     = n;
   d.ia    = d_ia;
   d.ja    = d_ja;
   d.nbcap = n + 1;
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, GPURCMBatchKernel, GPURCM_BLOCK, 0));
+  if (perSM < 1) perSM = 1;
+  if (uselevels || usenumber) { /* the level kernels need co-resident blocks (cooperative launch) and 32-bit node indices and counts */
+    PetscCallCUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, 0));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, 0));
+    if (!coop || lvperSM < 1 || nmperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous kernels not usable (cooperative launch %d, blocks per SM %d and %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder and numbering in queue order\n", coop, lvperSM, nmperSM, n, nnz));
+      uselevels = PETSC_FALSE;
+      usenumber = PETSC_FALSE;
+    }
+  }
+  PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, numbering %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", usenumber ? "levels" : "batch", opt->narrow, sms));
   PetscCallCUDA(cudaMalloc((void **)&d.owner, n * sizeof(GKey)));
   PetscCallCUDA(cudaMalloc((void **)&d.ls, n * sizeof(PetscInt)));
   PetscCallCUDA(cudaMalloc((void **)&d.cm, n * sizeof(PetscInt)));
@@ -545,6 +1260,25 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMemset(d.ctl, 0, sizeof(GPURCMCtl)));
   PetscCallCUDA(cudaMemset(d_size, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_nlarge, 0, sizeof(PetscInt)));
+  if (uselevels || usenumber) {
+    lv.ia      = d_ia;
+    lv.ja      = d_ja;
+    lv.n       = n;
+    lv.narrow  = (unsigned)opt->narrow;
+    lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
+    PetscCallCUDA(cudaMalloc((void **)&lv.vis, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&lv.L, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&lv.ctl, sizeof(GPURCMLvCtl)));
+    PetscCallCUDA(cudaMemset(lv.vis, 0, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMemset(lv.ctl, 0, sizeof(GPURCMLvCtl)));
+  }
+  if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are never reset */
+    PetscCallCUDA(cudaMalloc((void **)&nm_key, n * sizeof(GKey)));
+    PetscCallCUDA(cudaMalloc((void **)&nm_poff, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&nm_pcnt, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMalloc((void **)&nm_bsum, GPURCM_LV_BLOCK * sizeof(unsigned)));
+    PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
+  }
   grid = GPURCMGrid(n);
   GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
   GPURCMFillKernel<<<grid, 256>>>(n, d.ls, -1);
@@ -576,10 +1310,6 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMemcpy(&nlarge, d_nlarge, sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
 
-  PetscCallCUDA(cudaGetDevice(&dev));
-  PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, GPURCMBatchKernel, GPURCM_BLOCK, 0));
-  if (perSM < 1) perSM = 1;
   PetscCall(PetscMalloc3(nlarge, &large, nlarge, &offs, nlarge, &sizes));
   if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   for (PetscInt c = 0; c < nlarge; c++) {
@@ -588,54 +1318,86 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   }
   for (PetscInt c = 0; c < nlarge; c++) {
     const PetscInt cc = sizes[c];
-    PetscInt       root = large[c], nlvl = 0;
-    PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1);
-    GKey           hi;
+    PetscInt       root = large[c], nlvl = 0, width = 0, rootnlvl;
+    PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1), nblocks;
 
     /* fnroot: rootls passes with SPARSEPACK's candidate and return rules */
     PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    for (PetscInt pass = 0;; pass++) {
-      if (++epoch >= (PetscInt)GPURCM_EPOCH_MAX) {
-        GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
-        epoch = 1;
+    if (uselevels) {
+      /* level-synchronous passes; a pass whose last level holds several nodes of the smallest min(degree, cc) is
+         repeated in queue order to take the first of them (SPARSEPACK's choice) */
+      PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
+      nlvl  = lh.nlvl;
+      width = lh.maxwidth;
+      if (!(nlvl == 1 || nlvl == cc)) {
+        for (;;) {
+          if (lh.nmin == 1) root = lh.pick;
+          else {
+            PetscCall(PetscInfo(NULL, "gpurcm cuda: %u nodes of minimum degree in the last level: pass repeated in queue order\n", lh.nmin));
+            PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
+            PetscCheck(h.nlvl == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level structures of the two BFS engines differ (%" PetscInt_FMT " and %" PetscInt_FMT " levels)", h.nlvl, nlvl);
+            root = h.candnode;
+            nrepeat++;
+          }
+          PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
+          width = lh.maxwidth;
+          if ((PetscInt)lh.nlvl <= nlvl || (PetscInt)lh.nlvl >= cc) break; /* SPARSEPACK returns this candidate */
+          nlvl = lh.nlvl;
+        }
       }
-      hi = (GPURCM_EPOCH_MAX - (GKey)epoch) << GPURCM_POS_BITS;
-      GPURCMStartKernel<<<1, 1>>>(d, d.ls, root, hi);
-      GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(d, d.ls, 0, hi);
-      GPURCMLevelsKernel<<<1, 1>>>(d);
-      GPURCMCandidateKernel<<<GPURCMGrid(cc), 256>>>(d);
-      GPURCMCandidateNodeKernel<<<1, 1>>>(d);
-      GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.ls, NULL);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cudaMemcpy(&h, d.ctl, sizeof(h), cudaMemcpyDeviceToHost));
-      PetscCheck(h.cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: BFS reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h.cc, cc);
-      if (pass == 0) {
-        if (h.nlvl == 1 || h.nlvl == cc) break;
-        nlvl = h.nlvl;
-      } else {
-        if (h.nlvl <= nlvl) break; /* SPARSEPACK returns this candidate */
-        nlvl = h.nlvl;
-        if (nlvl >= cc) break;
+    } else {
+      for (PetscInt pass = 0;; pass++) {
+        PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
+        if (pass == 0) {
+          if (h.nlvl == 1 || h.nlvl == cc) break;
+          nlvl = h.nlvl;
+        } else {
+          if (h.nlvl <= nlvl) break; /* SPARSEPACK returns this candidate */
+          nlvl = h.nlvl;
+          if (nlvl >= cc) break;
+        }
+        root = h.candnode;
       }
-      root = h.candnode;
     }
+    rootnlvl = uselevels ? (PetscInt)lh.nlvl : h.nlvl; /* levels of the final root's structure */
     PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    /* numbering from root, reversed into the component's segment */
+    /* numbering from root, reversed into the component's segment. Only parents already in the queue can be
+       batched: with the widest level known (level passes), blocks beyond about two levels' worth of batches would
+       only poll the chain, so the grid is limited to that (-mat_gpurcm_cuda_batch_blocks overrides) */
+    nblocks = blocks;
+    if (opt->batchblocks > 0) nblocks = PetscMin(blocks, opt->batchblocks);
+    else if (width > 0) nblocks = PetscMin(blocks, 4 + 4 * ((width + GPURCM_BLOCK - 1) / GPURCM_BLOCK));
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    if (++epoch >= (PetscInt)GPURCM_EPOCH_MAX) {
-      GPURCMFillKeyKernel<<<grid, 256>>>(n, d.owner);
-      epoch = 1;
+    if (usenumber) {
+      GPURCMLvCtl nh;
+      PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
+      PetscCheck((PetscInt)nh.nlvl == rootnlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering found %u levels, the root finder %" PetscInt_FMT, nh.nlvl, rootnlvl);
+      GPURCMLevelsReverseKernel<<<GPURCMGrid(cc), 256>>>(cc, lv.L, d_perm + offs[c]);
+      PetscCallCUDA(cudaGetLastError());
+    } else {
+      const GKey hi = GPURCMNextEpoch(n, d.owner, &epoch);
+      GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
+      GPURCMBatchKernel<<<(int)nblocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
+      GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
+      PetscCallCUDA(cudaGetLastError());
     }
-    hi = (GPURCM_EPOCH_MAX - (GKey)epoch) << GPURCM_POS_BITS;
-    GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
-    GPURCMBatchKernel<<<(int)blocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
-    GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
-    PetscCallCUDA(cudaGetLastError());
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
+  if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
   PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
   PetscCall(PetscFree3(large, offs, sizes));
+  if (usenumber) {
+    PetscCallCUDA(cudaFree(nm_key));
+    PetscCallCUDA(cudaFree(nm_poff));
+    PetscCallCUDA(cudaFree(nm_pcnt));
+    PetscCallCUDA(cudaFree(nm_bsum));
+  }
+  if (uselevels || usenumber) {
+    PetscCallCUDA(cudaFree(lv.vis));
+    PetscCallCUDA(cudaFree(lv.L));
+    PetscCallCUDA(cudaFree(lv.ctl));
+  }
   PetscCallCUDA(cudaFree(d.owner));
   PetscCallCUDA(cudaFree(d.ls));
   PetscCallCUDA(cudaFree(d.cm));
@@ -667,7 +1429,7 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, PetscInt perm[])
+PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   PetscInt *d_ia = NULL, *d_ja = NULL, nnz;
 
@@ -680,17 +1442,17 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCallCUDA(cudaMemcpy(d_ia, ia, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(d_ja, ja, nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, perm));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm));
     PetscCallCUDA(cudaFree(d_ia));
     PetscCallCUDA(cudaFree(d_ja));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, perm));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, perm));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscInt perm[])
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -762,7 +1524,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tns) PetscCallCUDA(cudaFree(d_tns));
   if (d_tvc) PetscCallCUDA(cudaFree(d_tvc));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, perm));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm));
   PetscCallCUDA(cudaFree(d_gia));
   PetscCallCUDA(cudaFree(d_gja));
   PetscFunctionReturn(PETSC_SUCCESS);

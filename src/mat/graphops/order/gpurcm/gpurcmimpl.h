@@ -11,6 +11,33 @@ typedef enum {
 } MatGPURCMBackend;
 
 PETSC_INTERN const char *const MatGPURCMBackends[];
+
+/* Root finder of the cuda backend: level-synchronous BFS passes (the last level's node of minimum degree taken
+   when unique, else the pass is repeated in queue order) or every pass in queue order by the batch kernel */
+typedef enum {
+  MAT_GPURCM_CUDA_ROOTFIND_LEVELS,
+  MAT_GPURCM_CUDA_ROOTFIND_ORDERED
+} MatGPURCMCUDARootFind;
+
+PETSC_INTERN const char *const MatGPURCMCUDARootFinds[];
+
+/* Cuthill-McKee numbering of the cuda backend: speculative batches (queue order) or level by level */
+typedef enum {
+  MAT_GPURCM_CUDA_NUMBER_BATCH,
+  MAT_GPURCM_CUDA_NUMBER_LEVELS
+} MatGPURCMCUDANumber;
+
+PETSC_INTERN const char *const MatGPURCMCUDANumbers[];
+
+/* Largest -mat_gpurcm_cuda_narrow: levels up to this size fit the shared-memory level buffers of one block */
+#define GPURCM_CUDA_NARROW_MAX 4096
+
+typedef struct {
+  MatGPURCMCUDARootFind rootfind;
+  MatGPURCMCUDANumber   number;
+  PetscInt              narrow;      /* levels of at most this many nodes are expanded by one thread block */
+  PetscInt              batchblocks; /* thread blocks of the numbering's batch kernel; 0: automatic */
+} MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
 
 /* Serial exact port of SPARSEPACK genrcm on a 0-based graph (the reference; also used for small components) */
@@ -20,8 +47,8 @@ PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], 
 /* CUDA backend (gpurcm.cu) */
 PETSC_INTERN PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *);
 /* Orders the symmetric graph (0-based CSR, host arrays) on the GPU; perm is a host array of length n */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt[]);
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, const MatGPURCMCUDAOptions *, PetscInt[]);
 /* Builds PETSc's symmetrized graph of a SeqAIJ CSR (m rows; with inode sizes, the inode-compressed graph of nnodes
    nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes) */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscInt[]);
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], const MatGPURCMCUDAOptions *, PetscInt[]);
 #endif
