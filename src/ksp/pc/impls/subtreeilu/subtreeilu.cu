@@ -476,3 +476,396 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* ------------------------------------------------------------------ numeric refactorization on the GPU */
+/*
+  The plan's numeric ILU(k)/ICC(k) (subtreeilurefact.c describes the algorithm and its CPU version, which computes
+  the same thing the same way) with the matrix values already on the device, then the solve structures' values
+  (L, U in CSR and CSC, the inverted pivots, ICC sqrt(1/D)) gathered from the factor value array: no host copy.
+
+  One warp factors a run of consecutive rows (each depending on the previous one, at most SUBTREEILU_REFACT_RUN),
+  row after row. Runs are taken in increasing order through an atomic ticket by warps that are running; a row
+  only waits (spinning on the done flag of the row with acquire loads, optional __nanosleep backoff) for rows with
+  smaller indices, i.e. rows of its own run (already done by itself: no wait) or of runs with smaller tickets,
+  taken earlier by warps that are running. The warp holding the smallest unfinished ticket thus waits for nobody:
+  deadlock-free by construction, whatever the residency of the grid. Within a row, the k loop (the L entries of
+  row i, ICC: the contributing rows in PETSc's order) is sequential and the lanes work on the entries of the
+  eliminating row in parallel (each finds its column in the row's sorted pattern by binary search; the columns of
+  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). Every entry is
+  thus computed by the same operations in the same order as PETSc, with __dmul_rn/__dsub_rn/__dadd_rn (no
+  fused multiply-add contraction), and the result is deterministic. A finished row is published by
+  __threadfence() and a release store of the launch's epoch into its flag (epochs make a reset pass unnecessary).
+  Values of other rows are read with ld.global.cg (L2: the L1 cache is not coherent).
+
+  A row that PETSc's pivot check would not accept unchanged (or with a non-finite value) is recorded in a status
+  word (atomicMin): the caller copies 8 bytes back and then runs PETSc's numeric factorization on the host instead.
+*/
+struct _PCSubtreeILUCUDAPlan {
+  PetscInt     n, nz, annz, nruns, Lnnz, Unnz;
+  int          icc, shifttype;
+  double       zeropivot;
+  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr;
+  PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
+  PetscScalar *fa, *ubar, *aa;                   /* factor values (PETSc's layout), ICC unscaled rows, upload buffer */
+  unsigned    *flag, epoch;                      /* flag[i] == epoch: row i is final in this launch */
+  int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
+  int          nblocks;
+};
+
+#define SUBTREEILU_NOROW 0x7f7f7f7f /* status bytes reset to 0x7f: no row */
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDAPlan *plan)
+{
+  PCSubtreeILUCUDAPlan p = *plan;
+
+  PetscFunctionBegin;
+  if (!p) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaFree(p->lptr));
+  PetscCallCUDA(cudaFree(p->ub));
+  PetscCallCUDA(cudaFree(p->ud));
+  PetscCallCUDA(cudaFree(p->bj));
+  PetscCallCUDA(cudaFree(p->aptr));
+  PetscCallCUDA(cudaFree(p->asrc));
+  PetscCallCUDA(cudaFree(p->adst));
+  PetscCallCUDA(cudaFree(p->cptr));
+  PetscCallCUDA(cudaFree(p->cpos));
+  PetscCallCUDA(cudaFree(p->crow));
+  PetscCallCUDA(cudaFree(p->runptr));
+  PetscCallCUDA(cudaFree(p->Lsrc));
+  PetscCallCUDA(cudaFree(p->Lcsrc));
+  PetscCallCUDA(cudaFree(p->Usrc));
+  PetscCallCUDA(cudaFree(p->Ucsrc));
+  PetscCallCUDA(cudaFree(p->dsrc));
+  PetscCallCUDA(cudaFree(p->fa));
+  PetscCallCUDA(cudaFree(p->ubar));
+  PetscCallCUDA(cudaFree(p->aa));
+  PetscCallCUDA(cudaFree(p->flag));
+  PetscCallCUDA(cudaFree(p->ticket));
+  PetscCallCUDA(cudaFree(p->status));
+  PetscCall(PetscFree(*plan));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+__device__ static __forceinline__ unsigned LoadAcquire(const unsigned *p)
+{
+  unsigned v;
+
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+
+__device__ static __forceinline__ void StoreRelease(unsigned *p, unsigned v)
+{
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
+}
+
+/* every lane waits (acquire) until row r is final */
+__device__ static __forceinline__ void WaitRow(const unsigned *flag, PetscInt r, unsigned epoch, unsigned backoff)
+{
+  while (LoadAcquire(flag + r) != epoch) {
+    if (backoff) __nanosleep(backoff);
+  }
+}
+
+/* position of column j in bj[lo .. hi-1] (sorted), or -1 */
+__device__ static __forceinline__ PetscInt DevFindCol(const PetscInt *__restrict__ bj, PetscInt lo, PetscInt hi, PetscInt j)
+{
+  const PetscInt end = hi;
+
+  while (lo < hi) {
+    PetscInt mid = lo + (hi - lo) / 2;
+
+    if (__ldg(bj + mid) < j) lo = mid + 1;
+    else hi = mid;
+  }
+  return (lo < end && __ldg(bj + lo) == j) ? lo : -1;
+}
+
+/* PivotPasses() of subtreeilurefact.c */
+__device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot, double pv, double rs)
+{
+  if (!isfinite(pv) || !isfinite(rs)) return 0;
+  if (type == (int)MAT_SHIFT_NONZERO) return fabs(pv) <= zeropivot * rs ? 0 : 1;
+  if (type == (int)MAT_SHIFT_POSITIVE_DEFINITE) return pv <= zeropivot * rs ? 0 : 1;
+  return fabs(pv) <= zeropivot ? 0 : 1;
+}
+
+struct RefactArgs {
+  PetscInt           nruns;
+  int                icc, shifttype;
+  double             zeropivot;
+  unsigned           epoch, backoff;
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr;
+  const PetscScalar *aa;
+  PetscScalar       *fa, *ubar;
+  unsigned          *flag;
+  int               *ticket, *status;
+};
+
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(RefactArgs a)
+{
+  const unsigned full = 0xffffffffu;
+  const int      lane = threadIdx.x & 31;
+
+  while (true) {
+    int      t = 0;
+    PetscInt r0, r1;
+
+    if (lane == 0) t = atomicAdd(a.ticket, 1);
+    t = __shfl_sync(full, t, 0);
+    if (t >= a.nruns) break;
+    r0 = a.runptr[t];
+    r1 = a.runptr[t + 1];
+    for (PetscInt i = r0; i < r1; i++) {
+      PetscInt u0 = a.ub[i], d = a.ud[i], fail = 0;
+      double   pv, rs = 0.0;
+
+      if (!a.icc) {
+        PetscInt l0 = a.lptr[i], l1 = a.lptr[i + 1];
+
+        for (PetscInt q = l0 + lane; q < l1; q += 32) a.fa[q] = 0.0;
+        for (PetscInt q = u0 + lane; q <= d; q += 32) a.fa[q] = 0.0;
+        __syncwarp();
+        for (PetscInt q = a.aptr[i] + lane; q < a.aptr[i + 1]; q += 32) a.fa[a.adst[q]] = a.aa[a.asrc[q]];
+        __syncwarp();
+        for (PetscInt q = l0; q < l1; q++) {
+          PetscInt k = __ldg(a.bj + q), ku0, kd;
+          double   w = __ldcg(a.fa + q), m;
+
+          if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
+          if (k < r0) WaitRow(a.flag, k, a.epoch, a.backoff);
+          ku0 = __ldg(a.ub + k);
+          kd  = __ldg(a.ud + k);
+          m   = __dmul_rn(w, __ldcg(a.fa + kd));
+          for (PetscInt u = ku0 + lane; u < kd; u += 32) {
+            PetscInt j = __ldg(a.bj + u), tq;
+
+            if (j < i) tq = DevFindCol(a.bj, q + 1, l1, j);
+            else if (j == i) tq = d;
+            else tq = DevFindCol(a.bj, u0, d, j);
+            if (tq >= 0) a.fa[tq] = __dsub_rn(__ldcg(a.fa + tq), __dmul_rn(m, __ldcg(a.fa + u)));
+          }
+          if (lane == 0) a.fa[q] = m;
+          __syncwarp();
+        }
+        if (lane == 0) {
+          for (PetscInt q = l0; q < l1; q++) rs = __dadd_rn(rs, fabs(__ldcg(a.fa + q)));
+          for (PetscInt q = u0; q < d; q++) rs = __dadd_rn(rs, fabs(__ldcg(a.fa + q)));
+          pv = __ldcg(a.fa + d);
+        }
+      } else {
+        double dk;
+
+        for (PetscInt q = u0 + lane; q <= d; q += 32) a.ubar[q] = 0.0;
+        __syncwarp();
+        for (PetscInt q = a.aptr[i] + lane; q < a.aptr[i + 1]; q += 32) a.ubar[a.adst[q]] = a.aa[a.asrc[q]];
+        __syncwarp();
+        dk = __ldcg(a.ubar + d);
+        for (PetscInt q = a.cptr[i]; q < a.cptr[i + 1]; q++) {
+          PetscInt r = __ldg(a.crow + q), ili = __ldg(a.cpos + q), rd;
+          double   uik, m;
+
+          if (r < r0) WaitRow(a.flag, r, a.epoch, a.backoff);
+          rd  = __ldg(a.ud + r);
+          uik = __ldcg(a.ubar + ili);
+          m   = __dmul_rn(-uik, __ldcg(a.fa + rd));
+          dk  = __dadd_rn(dk, __dmul_rn(m, uik));
+          for (PetscInt j = ili + 1 + lane; j < rd; j += 32) {
+            PetscInt col = __ldg(a.bj + j), tq = DevFindCol(a.bj, u0, d, col);
+
+            if (tq >= 0) a.ubar[tq] = __dadd_rn(__ldcg(a.ubar + tq), __dmul_rn(m, __ldcg(a.ubar + j)));
+          }
+          if (lane == 0) a.fa[ili] = m;
+          __syncwarp();
+        }
+        if (lane == 0) {
+          for (PetscInt q = u0; q < d; q++) rs = __dadd_rn(rs, fabs(__ldcg(a.ubar + q)));
+          pv = dk;
+        }
+      }
+      if (lane == 0) {
+        double dinv = 0.0;
+
+        if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
+        else {
+          dinv = 1.0 / pv;
+          if (!isfinite(dinv)) fail = 1;
+        }
+        if (fail) {
+          atomicMin(a.status, (int)i);
+          dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
+        }
+        a.fa[d] = dinv;
+        if (a.icc && dinv < 0) atomicMin(a.status + 1, (int)i);
+      }
+      __syncwarp();
+      __threadfence();
+      if (lane == 0) StoreRelease(a.flag + i, a.epoch);
+    }
+  }
+}
+
+/* the solve structures' values from the factor values: val = sign fa[src], cval = sign fa[csrc], dinv, sqrt(dinv) */
+__global__ static void GatherKernel(PetscInt Lnnz, PetscInt Unnz, PetscInt n, double sign, const PetscInt *__restrict__ Lsrc, const PetscInt *__restrict__ Lcsrc, const PetscInt *__restrict__ Usrc, const PetscInt *__restrict__ Ucsrc, const PetscInt *__restrict__ dsrc, const PetscScalar *__restrict__ fa, PetscScalar *__restrict__ Lval, PetscScalar *__restrict__ Lcval, PetscScalar *__restrict__ Uval, PetscScalar *__restrict__ Ucval, PetscScalar *__restrict__ dinv, PetscScalar *__restrict__ sqrtdinv)
+{
+  PetscInt m = PetscMax(PetscMax(Lnnz, Unnz), n);
+
+  for (PetscInt k = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; k < m; k += (PetscInt)gridDim.x * blockDim.x) {
+    if (k < Lnnz) {
+      Lval[k]  = sign * fa[Lsrc[k]];
+      Lcval[k] = sign * fa[Lcsrc[k]];
+    }
+    if (k < Unnz) {
+      Uval[k]  = sign * fa[Usrc[k]];
+      Ucval[k] = sign * fa[Ucsrc[k]];
+    }
+    if (k < n) {
+      double d = fa[dsrc[k]];
+
+      dinv[k] = d;
+      if (sqrtdinv) sqrtdinv[k] = d >= 0 ? sqrt(d) : 0.0;
+    }
+  }
+}
+
+/* Copies the plan (st->plan) to the device; needs the cuda backend set up (st->cuda) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
+{
+  PCSubtreeILUPlan    *hp = st->plan;
+  PCSubtreeILUCUDAPlan p;
+  PetscInt            *tmp;
+  int                  dev, nsm, perSM = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
+  if (!hp || !st->cuda) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck((PetscInt64)hp->nz < 2147483647 && (PetscInt64)hp->annz < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU refactorization needs fewer than 2^31 nonzeros");
+  PetscCall(PetscNew(&p));
+  st->cudaplan = p;
+  p->n         = hp->n;
+  p->nz        = hp->nz;
+  p->annz      = hp->annz;
+  p->nruns     = hp->nruns;
+  p->icc       = hp->icc ? 1 : 0;
+  p->shifttype = (int)hp->shifttype;
+  p->zeropivot = hp->zeropivot;
+  p->Lnnz      = st->L.nnz;
+  p->Unnz      = st->U.nnz;
+  PetscCall(Upload(&p->lptr, hp->lptr, hp->n + 1));
+  PetscCall(Upload(&p->ub, hp->ub, hp->n));
+  PetscCall(Upload(&p->ud, hp->ud, hp->n));
+  PetscCall(Upload(&p->bj, hp->bj, hp->nz));
+  PetscCall(Upload(&p->aptr, hp->aptr, hp->n + 1));
+  PetscCall(Upload(&p->asrc, hp->asrc, hp->aptr[hp->n]));
+  PetscCall(Upload(&p->adst, hp->adst, hp->aptr[hp->n]));
+  if (hp->icc) {
+    PetscCall(Upload(&p->cptr, hp->cptr, hp->n + 1));
+    PetscCall(Upload(&p->cpos, hp->cpos, hp->cptr[hp->n]));
+    PetscCall(Upload(&p->crow, hp->crow, hp->cptr[hp->n]));
+    PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
+  }
+  PetscCall(Upload(&p->runptr, hp->runptr, hp->nruns + 1));
+  PetscCall(Upload(&p->Lsrc, st->L.src, st->L.nnz));
+  PetscCall(Upload(&p->Usrc, st->U.src, st->U.nnz));
+  PetscCall(PetscMalloc1(PetscMax(PetscMax(st->L.nnz, st->U.nnz), 1), &tmp));
+  for (PetscInt q = 0; q < st->L.nnz; q++) tmp[q] = st->L.src[st->L.csc2csr[q]];
+  PetscCall(Upload(&p->Lcsrc, tmp, st->L.nnz));
+  for (PetscInt q = 0; q < st->U.nnz; q++) tmp[q] = st->U.src[st->U.csc2csr[q]];
+  PetscCall(Upload(&p->Ucsrc, tmp, st->U.nnz));
+  PetscCall(PetscFree(tmp));
+  PetscCall(Upload(&p->dsrc, st->dsrc, hp->n));
+  PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
+  PetscCallCUDA(cudaMalloc((void **)&p->flag, PetscMax(hp->n, 1) * sizeof(unsigned)));
+  PetscCallCUDA(cudaMemset(p->flag, 0, PetscMax(hp->n, 1) * sizeof(unsigned)));
+  p->epoch = 0;
+  PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));
+  PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel, SUBTREEILU_WARPS * 32, 0));
+  p->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The numeric refactorization on the GPU: aa = A's values in the plan's CSR order (device: a device pointer, else a
+  host pointer, uploaded once), results written into the cuda backend's solve structures. *failrow: the first row
+  PETSc's pivot check would not accept unchanged, or -1 (then the device values are garbage: the caller must run
+  PETSc's factorization and copy its values); *badpivot (ICC): the first negative pivot, or -1.
+*/
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, const PetscScalar *aa, PetscBool device, PetscInt *failrow, PetscInt *badpivot)
+{
+  PCSubtreeILUCUDAPlan p = st->cudaplan;
+  PCSubtreeILUCUDA     c = st->cuda;
+  RefactArgs           a;
+  int                  status[2];
+  PetscInt             nb;
+
+  PetscFunctionBegin;
+  PetscCheck(p && c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The GPU refactorization is not set up");
+  *failrow  = -1;
+  *badpivot = -1;
+  if (!p->n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!device) {
+    if (!p->aa) PetscCallCUDA(cudaMalloc((void **)&p->aa, PetscMax(p->annz, 1) * sizeof(PetscScalar)));
+    PetscCallCUDA(cudaMemcpyAsync(p->aa, aa, p->annz * sizeof(PetscScalar), cudaMemcpyHostToDevice, PetscDefaultCudaStream));
+    PetscCall(PetscLogCpuToGpu(p->annz * sizeof(PetscScalar)));
+    aa = p->aa;
+  }
+  if (++p->epoch == 0) { /* after 2^32 - 1 launches: clear the flags once */
+    PetscCallCUDA(cudaMemsetAsync(p->flag, 0, p->n * sizeof(unsigned), PetscDefaultCudaStream));
+    p->epoch = 1;
+  }
+  PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
+  PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
+  a.nruns     = p->nruns;
+  a.icc       = p->icc;
+  a.shifttype = p->shifttype;
+  a.zeropivot = p->zeropivot;
+  a.epoch     = p->epoch;
+  a.backoff   = (unsigned)st->cudabackoff;
+  a.lptr      = p->lptr;
+  a.ub        = p->ub;
+  a.ud        = p->ud;
+  a.bj        = p->bj;
+  a.aptr      = p->aptr;
+  a.asrc      = p->asrc;
+  a.adst      = p->adst;
+  a.cptr      = p->cptr;
+  a.cpos      = p->cpos;
+  a.crow      = p->crow;
+  a.runptr    = p->runptr;
+  a.aa        = aa;
+  a.fa        = p->fa;
+  a.ubar      = p->ubar;
+  a.flag      = p->flag;
+  a.ticket    = p->ticket;
+  a.status    = p->status;
+  nb          = PetscMin((PetscInt)p->nblocks, (p->nruns + SUBTREEILU_WARPS - 1) / SUBTREEILU_WARPS);
+  PetscCall(PetscLogGpuTimeBegin());
+  RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
+  PetscCallCUDA(cudaGetLastError());
+  GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCallCUDA(cudaMemcpyAsync(status, p->status, 2 * sizeof(int), cudaMemcpyDeviceToHost, PetscDefaultCudaStream));
+  PetscCallCUDA(cudaStreamSynchronize(PetscDefaultCudaStream));
+  PetscCall(PetscLogGpuToCpu(2 * sizeof(int)));
+  if (status[0] != SUBTREEILU_NOROW) *failrow = status[0];
+  if (status[1] != SUBTREEILU_NOROW) *badpivot = status[1];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* fa = the factor values of the last GPU refactorization (host array of PETSc's factor) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDownload_Private(PC_SubtreeILU *st, PetscScalar *fa)
+{
+  PCSubtreeILUCUDAPlan p = st->cudaplan;
+
+  PetscFunctionBegin;
+  PetscCheck(p, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The GPU refactorization is not set up");
+  if (p->nz) {
+    PetscCallCUDA(cudaMemcpy(fa, p->fa, p->nz * sizeof(PetscScalar), cudaMemcpyDeviceToHost));
+    PetscCall(PetscLogGpuToCpu(p->nz * sizeof(PetscScalar)));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
