@@ -38,6 +38,7 @@ PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC
 
 static const char *const PCSubtreeILUTypes[]    = {"ilu", "icc", "PCSubtreeILUType", "PC_SUBTREEILU_", NULL};
 static const char *const PCSubtreeILUBackends[] = {"auto", "cuda", "threads", "serial", "PCSubtreeILUBackend", "PC_SUBTREEILU_BACKEND_", NULL};
+static const char *const PCSubtreeILULastRefactorDescriptions[] = {"with the symbolic factorization (PETSc's)", "PETSc's numeric factorization (host)", "refactorization plan, CPU version", "refactorization plan on the GPU", "PETSc's numeric factorization (the plan found a pivot PETSc does not accept unchanged)"};
 static const char *const PCSubtreeILURefactors[] = {"auto", "device", "petsc", "PCSubtreeILURefactor", "PC_SUBTREEILU_REFACTOR_", NULL};
 
 /* ------------------------------------------------------------------ triangular structures */
@@ -1020,6 +1021,7 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
       PetscFunctionReturn(PETSC_SUCCESS);
     }
   }
+  if (numericonly) PetscCall(MatFactorClearError(st->fact)); /* a failure of an earlier numeric factorization is not this one's */
   if (ftype == MAT_FACTOR_ICC) PetscCall(MatCholeskyFactorNumeric(st->fact, A, &info));
   else PetscCall(MatLUFactorNumeric(st->fact, A, &info));
   PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
@@ -1247,8 +1249,10 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
     PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
     PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
     PetscCall(PetscViewerASCIIPushSynchronized(viewer));
-    if (st->failed) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] factorization failed (%s)\n", rank, PCFailedReasons[pc->failedreason]));
-    else {
+    if (st->failed) {
+      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] factorization failed (%s)\n", rank, PCFailedReasons[pc->failedreason]));
+      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s\n", PCSubtreeILULastRefactorDescriptions[st->last]));
+    } else {
       char pre[32] = "";
 
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
@@ -1266,11 +1270,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
         PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU));
       }
 #endif
-      {
-        const char *how[] = {"with the symbolic factorization (PETSc's)", "PETSc's numeric factorization (host)", "refactorization plan, CPU version", "refactorization plan on the GPU", "PETSc's numeric factorization (the plan found a pivot PETSc does not accept unchanged)"};
-
-        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", how[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
-      }
+      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
     }
     PetscCall(PetscViewerFlush(viewer));
