@@ -368,6 +368,10 @@ int main(int argc, char **argv)
       args: -type ilu -levels 0 -gen 3d -N 8 -conv 0.1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2
 
    test:
+      suffix: ilu0_pellr
+      args: -type ilu -levels 0 -gen 2d -N 9 -conv 0.1 -mtype pellr -st_pc_subtree_ilu_refactor device
+
+   test:
       suffix: petsc
       args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc
 

@@ -616,6 +616,20 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
     if (t >= a.nruns) break;
     r0 = a.runptr[t];
     r1 = a.runptr[t + 1];
+    /* the initial values of all rows of the run at once (independent of other rows: off the critical path). The rows
+       of a run are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from the end)
+       ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1] */
+    {
+      PetscScalar *w  = a.icc ? a.ubar : a.fa;
+      PetscInt     z0 = a.icc ? a.ub[r0] : a.ub[r1 - 1], z1 = a.icc ? a.ud[r1 - 1] : a.ud[r0];
+
+      if (!a.icc)
+        for (PetscInt q = a.lptr[r0] + lane; q < a.lptr[r1]; q += 32) w[q] = 0.0;
+      for (PetscInt q = z0 + lane; q <= z1; q += 32) w[q] = 0.0;
+      __syncwarp();
+      for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) w[a.adst[q]] = a.aa[a.asrc[q]];
+      __syncwarp();
+    }
     for (PetscInt i = r0; i < r1; i++) {
       PetscInt u0 = a.ub[i], d = a.ud[i], fail = 0;
       double   pv, rs = 0.0;
@@ -623,11 +637,6 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
       if (!a.icc) {
         PetscInt l0 = a.lptr[i], l1 = a.lptr[i + 1];
 
-        for (PetscInt q = l0 + lane; q < l1; q += 32) a.fa[q] = 0.0;
-        for (PetscInt q = u0 + lane; q <= d; q += 32) a.fa[q] = 0.0;
-        __syncwarp();
-        for (PetscInt q = a.aptr[i] + lane; q < a.aptr[i + 1]; q += 32) a.fa[a.adst[q]] = a.aa[a.asrc[q]];
-        __syncwarp();
         for (PetscInt q = l0; q < l1; q++) {
           PetscInt k = __ldg(a.bj + q), ku0, kd;
           double   w = __ldcg(a.fa + q), m;
@@ -654,13 +663,8 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
           pv = __ldcg(a.fa + d);
         }
       } else {
-        double dk;
+        double dk = __ldcg(a.ubar + d);
 
-        for (PetscInt q = u0 + lane; q <= d; q += 32) a.ubar[q] = 0.0;
-        __syncwarp();
-        for (PetscInt q = a.aptr[i] + lane; q < a.aptr[i + 1]; q += 32) a.ubar[a.adst[q]] = a.aa[a.asrc[q]];
-        __syncwarp();
-        dk = __ldcg(a.ubar + d);
         for (PetscInt q = a.cptr[i]; q < a.cptr[i + 1]; q++) {
           PetscInt r = __ldg(a.crow + q), ili = __ldg(a.cpos + q), rd;
           double   uik, m;

@@ -254,26 +254,18 @@ static inline PetscScalar MulRn(PetscScalar a, PetscScalar b)
   return r;
 }
 
-/*
-  The CPU version of the plan's numeric factorization: aa = A's values (CSR order of the plan), fa = PETSc's factor
-  value array (overwritten). *failrow = the first row that does not pass PETSc's pivot check unchanged (or has a
-  non-finite value), else -1; fa is then garbage and the caller must use PETSc's numeric factorization.
-*/
-PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *p, const PetscScalar *aa, PetscScalar *fa, PetscInt *failrow)
+/* rows r0 .. r1-1 of the ILU (their initial values are set) */
+static PetscErrorCode PlanRowsILU(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, PetscScalar *fa, PetscInt *failrow)
 {
   const PetscInt *bj = p->bj;
 
   PetscFunctionBegin;
-  *failrow = -1;
-  if (!p->icc) {
-    for (PetscInt i = 0; i < p->n; i++) {
+  {
+    for (PetscInt i = r0; i < r1; i++) {
       PetscInt    l0 = p->lptr[i], l1 = p->lptr[i + 1], u0 = p->ub[i], d = p->ud[i];
       PetscReal   rs = 0;
       PetscScalar pv;
 
-      for (PetscInt q = l0; q < l1; q++) fa[q] = 0.0;
-      for (PetscInt q = u0; q <= d; q++) fa[q] = 0.0;
-      for (PetscInt q = p->aptr[i]; q < p->aptr[i + 1]; q++) fa[p->adst[q]] = aa[p->asrc[q]];
       for (PetscInt q = l0; q < l1; q++) {
         PetscInt    k = bj[q];
         PetscScalar m;
@@ -303,17 +295,24 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan 
         break;
       }
     }
-  } else {
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* rows r0 .. r1-1 of the ICC (their initial values are set) */
+static PetscErrorCode PlanRowsICC(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, PetscScalar *fa, PetscInt *failrow)
+{
+  const PetscInt *bj = p->bj;
+
+  PetscFunctionBegin;
+  {
     PetscScalar *ubar = p->ubar;
 
-    for (PetscInt k = 0; k < p->n; k++) {
+    for (PetscInt k = r0; k < r1; k++) {
       PetscInt    u0 = p->ub[k], d = p->ud[k];
       PetscReal   rs = 0;
-      PetscScalar dk;
+      PetscScalar dk = ubar[d];
 
-      for (PetscInt q = u0; q <= d; q++) ubar[q] = 0.0;
-      for (PetscInt q = p->aptr[k]; q < p->aptr[k + 1]; q++) ubar[p->adst[q]] = aa[p->asrc[q]];
-      dk = ubar[d];
       for (PetscInt q = p->cptr[k]; q < p->cptr[k + 1]; q++) {
         PetscInt    i = p->crow[q], ili = p->cpos[q];
         PetscScalar uik = ubar[ili], m = MulRn(-uik, fa[p->ud[i]]);
@@ -337,6 +336,31 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan 
         break;
       }
     }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The CPU version of the plan's numeric factorization: aa = A's values (CSR order of the plan), fa = PETSc's factor
+  value array (overwritten). *failrow = the first row that does not pass PETSc's pivot check unchanged (or has a
+  non-finite value), else -1; fa is then garbage and the caller must use PETSc's numeric factorization.
+*/
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *p, const PetscScalar *aa, PetscScalar *fa, PetscInt *failrow)
+{
+  PetscFunctionBegin;
+  *failrow = -1;
+  for (PetscInt t = 0; t < p->nruns && *failrow < 0; t++) {
+    PetscInt     r0 = p->runptr[t], r1 = p->runptr[t + 1];
+    PetscScalar *w  = p->icc ? p->ubar : fa;
+
+    /* the initial values of the run's rows at once, as the GPU kernel does (the rows of a run are contiguous: ILU
+       L lptr[r0] .. lptr[r1]-1 and U ub[r1-1] .. ud[r0] (stored from the end), ICC ub[r0] .. ud[r1-1]) */
+    if (!p->icc)
+      for (PetscInt q = p->lptr[r0]; q < p->lptr[r1]; q++) w[q] = 0.0;
+    for (PetscInt q = p->icc ? p->ub[r0] : p->ub[r1 - 1]; q <= (p->icc ? p->ud[r1 - 1] : p->ud[r0]); q++) w[q] = 0.0;
+    for (PetscInt q = p->aptr[r0]; q < p->aptr[r1]; q++) w[p->adst[q]] = aa[p->asrc[q]];
+    if (!p->icc) PetscCall(PlanRowsILU(p, r0, r1, fa, failrow));
+    else PetscCall(PlanRowsICC(p, r0, r1, fa, failrow));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
