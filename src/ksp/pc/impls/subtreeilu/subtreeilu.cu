@@ -490,8 +490,10 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   taken earlier by warps that are running. The warp holding the smallest unfinished ticket thus waits for nobody:
   deadlock-free by construction, whatever the residency of the grid. Within a row, the k loop (the L entries of
   row i, ICC: the contributing rows in PETSc's order) is sequential and the lanes work on the entries of the
-  eliminating row in parallel (each finds its column in the row's sorted pattern by binary search; the columns of
-  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). Every entry is
+  eliminating row in parallel (each lane's destination in the row comes from the plan's update map; the columns of
+  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). The structure of
+  a row's steps is loaded by the lanes in parallel before any wait; the initial values of a whole run are loaded at
+  once; PETSc's pivot row sum is formed from parallel loads added in PETSc's order through shuffles. Every entry is
   thus computed by the same operations in the same order as PETSc, with __dmul_rn/__dsub_rn/__dadd_rn (no
   fused multiply-add contraction), and the result is deterministic. A finished row is published by
   __threadfence() and a release store of the launch's epoch into its flag (epochs make a reset pass unnecessary).
@@ -504,7 +506,7 @@ struct _PCSubtreeILUCUDAPlan {
   PetscInt     n, nz, annz, nruns, Lnnz, Unnz;
   int          icc, shifttype;
   double       zeropivot;
-  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr;
+  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *mptr, *map;
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
   PetscScalar *fa, *ubar, *aa;                   /* factor values (PETSc's layout), ICC unscaled rows, upload buffer */
   unsigned    *flag, epoch;                      /* flag[i] == epoch: row i is final in this launch */
@@ -531,6 +533,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->cpos));
   PetscCallCUDA(cudaFree(p->crow));
   PetscCallCUDA(cudaFree(p->runptr));
+  PetscCallCUDA(cudaFree(p->mptr));
+  PetscCallCUDA(cudaFree(p->map));
   PetscCallCUDA(cudaFree(p->Lsrc));
   PetscCallCUDA(cudaFree(p->Lcsrc));
   PetscCallCUDA(cudaFree(p->Usrc));
@@ -567,20 +571,6 @@ __device__ static __forceinline__ void WaitRow(const unsigned *flag, PetscInt r,
   }
 }
 
-/* position of column j in bj[lo .. hi-1] (sorted), or -1 */
-__device__ static __forceinline__ PetscInt DevFindCol(const PetscInt *__restrict__ bj, PetscInt lo, PetscInt hi, PetscInt j)
-{
-  const PetscInt end = hi;
-
-  while (lo < hi) {
-    PetscInt mid = lo + (hi - lo) / 2;
-
-    if (__ldg(bj + mid) < j) lo = mid + 1;
-    else hi = mid;
-  }
-  return (lo < end && __ldg(bj + lo) == j) ? lo : -1;
-}
-
 /* PivotPasses() of subtreeilurefact.c */
 __device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot, double pv, double rs)
 {
@@ -595,12 +585,27 @@ struct RefactArgs {
   int                icc, shifttype;
   double             zeropivot;
   unsigned           epoch, backoff;
-  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr;
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *mptr, *map;
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar;
   unsigned          *flag;
   int               *ticket, *status;
 };
+
+/* sum of |v[0 .. len-1]| in this order (PETSc's), the loads in parallel; every lane gets the sum */
+__device__ static __forceinline__ double OrderedAbsSum(const PetscScalar *v, PetscInt len, double rs)
+{
+  const unsigned full = 0xffffffffu;
+  const int      lane = threadIdx.x & 31;
+
+  for (PetscInt c = 0; c < len; c += 32) {
+    PetscInt n = PetscMin(len - c, (PetscInt)32);
+    double   x = lane < n ? fabs(__ldcg(v + c + lane)) : 0.0;
+
+    for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
+  }
+  return rs;
+}
 
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(RefactArgs a)
 {
@@ -631,61 +636,81 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
       __syncwarp();
     }
     for (PetscInt i = r0; i < r1; i++) {
-      PetscInt u0 = a.ub[i], d = a.ud[i], fail = 0;
-      double   pv, rs = 0.0;
+      const PetscInt u0 = a.ub[i], d = a.ud[i];
+      const PetscInt s0 = a.icc ? a.cptr[i] : a.lptr[i], s1 = a.icc ? a.cptr[i + 1] : a.lptr[i + 1];
+      const int      few = s1 - s0 <= 32;
+      PetscInt       pk = 0, pb = 0, pd = 0, pm = 0;
+      double         pv, rs = 0.0, dk = 0.0;
+      int            fail = 0;
 
-      if (!a.icc) {
-        PetscInt l0 = a.lptr[i], l1 = a.lptr[i + 1];
+      /* the structure of the elimination steps (no values: loaded before any wait), lane e holding step s0+e:
+         ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing row k = crow[q],
+         its entry Ut(k,i) at cpos[q], entries after it up to ud[k]-1 */
+      if (few && lane < s1 - s0) {
+        PetscInt q = s0 + lane;
 
-        for (PetscInt q = l0; q < l1; q++) {
-          PetscInt k = __ldg(a.bj + q), ku0, kd;
-          double   w = __ldcg(a.fa + q), m;
+        pk = a.icc ? a.crow[q] : a.bj[q];
+        pb = a.icc ? a.cpos[q] : a.ub[pk];
+        pd = a.ud[pk];
+        pm = a.mptr[q];
+      }
+      if (a.icc) dk = __ldcg(a.ubar + d);
+      for (PetscInt q = s0; q < s1; q++) {
+        PetscInt k, kb, kd, m0, first, cnt, tq0;
+        double   m;
+
+        if (few) {
+          int src = (int)(q - s0);
+
+          k  = __shfl_sync(full, pk, src);
+          kb = __shfl_sync(full, pb, src);
+          kd = __shfl_sync(full, pd, src);
+          m0 = __shfl_sync(full, pm, src);
+        } else {
+          k  = a.icc ? a.crow[q] : a.bj[q];
+          kb = a.icc ? a.cpos[q] : a.ub[k];
+          kd = a.ud[k];
+          m0 = a.mptr[q];
+        }
+        first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
+        cnt   = kd - first;
+        tq0   = lane < cnt ? a.map[m0 + lane] : -1;
+        if (!a.icc) {
+          double w = __ldcg(a.fa + q);
 
           if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
           if (k < r0) WaitRow(a.flag, k, a.epoch, a.backoff);
-          ku0 = __ldg(a.ub + k);
-          kd  = __ldg(a.ud + k);
-          m   = __dmul_rn(w, __ldcg(a.fa + kd));
-          for (PetscInt u = ku0 + lane; u < kd; u += 32) {
-            PetscInt j = __ldg(a.bj + u), tq;
+          m = __dmul_rn(w, __ldcg(a.fa + kd));
+          for (PetscInt e = lane; e < cnt; e += 32) {
+            PetscInt tq = e < 32 ? tq0 : a.map[m0 + e];
 
-            if (j < i) tq = DevFindCol(a.bj, q + 1, l1, j);
-            else if (j == i) tq = d;
-            else tq = DevFindCol(a.bj, u0, d, j);
-            if (tq >= 0) a.fa[tq] = __dsub_rn(__ldcg(a.fa + tq), __dmul_rn(m, __ldcg(a.fa + u)));
+            if (tq >= 0) a.fa[tq] = __dsub_rn(__ldcg(a.fa + tq), __dmul_rn(m, __ldcg(a.fa + first + e)));
           }
-          if (lane == 0) a.fa[q] = m;
-          __syncwarp();
-        }
-        if (lane == 0) {
-          for (PetscInt q = l0; q < l1; q++) rs = __dadd_rn(rs, fabs(__ldcg(a.fa + q)));
-          for (PetscInt q = u0; q < d; q++) rs = __dadd_rn(rs, fabs(__ldcg(a.fa + q)));
-          pv = __ldcg(a.fa + d);
-        }
-      } else {
-        double dk = __ldcg(a.ubar + d);
+          if (lane == 0) a.fa[q] = m; /* the multiplier is L's entry */
+        } else {
+          double uik;
 
-        for (PetscInt q = a.cptr[i]; q < a.cptr[i + 1]; q++) {
-          PetscInt r = __ldg(a.crow + q), ili = __ldg(a.cpos + q), rd;
-          double   uik, m;
-
-          if (r < r0) WaitRow(a.flag, r, a.epoch, a.backoff);
-          rd  = __ldg(a.ud + r);
-          uik = __ldcg(a.ubar + ili);
-          m   = __dmul_rn(-uik, __ldcg(a.fa + rd));
+          if (k < r0) WaitRow(a.flag, k, a.epoch, a.backoff);
+          uik = __ldcg(a.ubar + kb);
+          m   = __dmul_rn(-uik, __ldcg(a.fa + kd));
           dk  = __dadd_rn(dk, __dmul_rn(m, uik));
-          for (PetscInt j = ili + 1 + lane; j < rd; j += 32) {
-            PetscInt col = __ldg(a.bj + j), tq = DevFindCol(a.bj, u0, d, col);
+          for (PetscInt e = lane; e < cnt; e += 32) {
+            PetscInt tq = e < 32 ? tq0 : a.map[m0 + e];
 
-            if (tq >= 0) a.ubar[tq] = __dadd_rn(__ldcg(a.ubar + tq), __dmul_rn(m, __ldcg(a.ubar + j)));
+            if (tq >= 0) a.ubar[tq] = __dadd_rn(__ldcg(a.ubar + tq), __dmul_rn(m, __ldcg(a.ubar + first + e)));
           }
-          if (lane == 0) a.fa[ili] = m;
-          __syncwarp();
+          if (lane == 0) a.fa[kb] = m; /* -Ut(k,i), PETSc's stored value */
         }
-        if (lane == 0) {
-          for (PetscInt q = u0; q < d; q++) rs = __dadd_rn(rs, fabs(__ldcg(a.ubar + q)));
-          pv = dk;
-        }
+        __syncwarp();
+      }
+      /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
+      if (!a.icc) {
+        rs = OrderedAbsSum(a.fa + s0, s1 - s0, rs);
+        rs = OrderedAbsSum(a.fa + u0, d - u0, rs);
+        pv = __ldcg(a.fa + d);
+      } else {
+        rs = OrderedAbsSum(a.ubar + u0, d - u0, rs);
+        pv = dk;
       }
       if (lane == 0) {
         double dinv = 0.0;
@@ -769,6 +794,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   }
   PetscCall(Upload(&p->runptr, hp->runptr, hp->nruns + 1));
+  {
+    PetscInt nsteps = hp->icc ? hp->cptr[hp->n] : hp->lptr[hp->n];
+
+    PetscCall(Upload(&p->mptr, hp->mptr, nsteps + 1));
+    PetscCall(Upload(&p->map, hp->map, hp->mptr[nsteps]));
+  }
   PetscCall(Upload(&p->Lsrc, st->L.src, st->L.nnz));
   PetscCall(Upload(&p->Usrc, st->U.src, st->U.nnz));
   PetscCall(PetscMalloc1(PetscMax(PetscMax(st->L.nnz, st->U.nnz), 1), &tmp));
@@ -839,6 +870,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.cpos      = p->cpos;
   a.crow      = p->crow;
   a.runptr    = p->runptr;
+  a.mptr      = p->mptr;
+  a.map       = p->map;
   a.aa        = aa;
   a.fa        = p->fa;
   a.ubar      = p->ubar;

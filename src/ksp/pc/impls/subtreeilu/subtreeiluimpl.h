@@ -63,6 +63,7 @@ typedef enum {
   ICC: row k receives the contributions of rows crow[q] (entry cpos[q] = Ut(crow[q], k)) for q in cptr[k] ..
   cptr[k+1]-1, in exactly PETSc's (linked list) order; ubar holds the unscaled rows U(i,:) (PETSc computes them in
   place, which a parallel version cannot do).
+  The update map replaces the search of each updated column in the row's pattern (structure only, made once).
   runptr: runs of consecutive rows where each row depends on the previous one (at most SUBTREEILU_REFACT_RUN rows):
   the GPU kernel gives one run to one warp.
 */
@@ -75,6 +76,9 @@ typedef struct {
   PetscInt          *aptr, *asrc, *adst;
   PetscInt          *cptr, *cpos, *crow;
   PetscInt           nruns, *runptr;
+  PetscInt          *mptr, *map; /* update map: elimination step q (ILU: L position q; ICC: contribution q) updates, for
+                                    its e-th entry (ILU: U position ub[k]+e; ICC: position cpos[q]+1+e), the position
+                                    map[mptr[q]+e] of the row being factored, or -1 (dropped) */
   MatFactorShiftType shifttype;
   PetscReal          zeropivot;
   PetscScalar       *ubar; /* CPU version, ICC */

@@ -5,8 +5,9 @@
   of the matrix to the host. See PCSubtreeILUPlan in subtreeiluimpl.h for the layout.
 
   The CPU version here (PCSubtreeILUPlanNumericCPU_Private()) computes exactly what the GPU kernel (subtreeilu.cu)
-  computes, in the same way: in place in PETSc's factor value array, columns found by binary search in the row's
-  sorted pattern, ICC with the separate array of unscaled rows. Per entry, the operations and their order are
+  computes, in the same way: in place in PETSc's factor value array, a run of rows initialized at once, the
+  destinations of the updates from the update map, ICC with the separate array of unscaled rows (so the tests of
+  the CPU version also test the plan the GPU uses). Per entry, the operations and their order are
   PETSc's:
     ILU, row i: w = A(r[i], c^-1(:)) on the pattern (0 elsewhere); for each L entry k of row i, by increasing column:
          if w_k != 0: w_k = w_k * (1/u_kk) (the multiplier, stored in L), w_j -= w_k * U(k,j) for every j of U-row k
@@ -35,6 +36,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **p
   PetscCall(PetscFree3(p->aptr, p->asrc, p->adst));
   PetscCall(PetscFree3(p->cptr, p->cpos, p->crow));
   PetscCall(PetscFree(p->runptr));
+  PetscCall(PetscFree2(p->mptr, p->map));
   PetscCall(PetscFree(p->ubar));
   PetscCall(PetscFree(*pplan));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -208,6 +210,39 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PetscMalloc1(PetscMax(nz, 1), &p->ubar));
   }
 
+  /* the update map */
+  if (ok) {
+    PetscInt nsteps = icc ? p->cptr[n] : p->lptr[n], nmap = 0;
+
+    for (PetscInt q = 0; q < nsteps; q++) nmap += icc ? p->ud[p->crow[q]] - p->cpos[q] - 1 : p->ud[p->bj[q]] - p->ub[p->bj[q]];
+    PetscCall(PetscMalloc2(nsteps + 1, &p->mptr, PetscMax(nmap, 1), &p->map));
+    p->mptr[0] = 0;
+    for (PetscInt q = 0; q < nsteps; q++) p->mptr[q + 1] = p->mptr[q] + (icc ? p->ud[p->crow[q]] - p->cpos[q] - 1 : p->ud[p->bj[q]] - p->ub[p->bj[q]]);
+    for (PetscInt i = 0; i < n; i++) {
+      PetscInt u0 = p->ub[i], d = p->ud[i];
+
+      if (!icc) {
+        PetscInt l1 = p->lptr[i + 1];
+
+        for (PetscInt q = p->lptr[i]; q < l1; q++) {
+          PetscInt k = p->bj[q];
+
+          for (PetscInt u = p->ub[k]; u < p->ud[k]; u++) {
+            PetscInt j = p->bj[u], t;
+
+            if (j < i) t = FindCol(p->bj, q + 1, l1, j);
+            else if (j == i) t = d;
+            else t = FindCol(p->bj, u0, d, j);
+            p->map[p->mptr[q] + (u - p->ub[k])] = t;
+          }
+        }
+      } else {
+        for (PetscInt q = p->cptr[i]; q < p->cptr[i + 1]; q++)
+          for (PetscInt j = p->cpos[q] + 1; j < p->ud[p->crow[q]]; j++) p->map[p->mptr[q] + (j - p->cpos[q] - 1)] = FindCol(p->bj, u0, d, p->bj[j]);
+      }
+    }
+  }
+
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)) */
   if (ok) {
     PetscCall(PetscMalloc1(n + 1, &p->runptr));
@@ -273,12 +308,9 @@ static PetscErrorCode PlanRowsILU(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1,
         if (fa[q] == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
         m     = MulRn(fa[q], fa[p->ud[k]]);
         fa[q] = m;
-        for (PetscInt u = p->ub[k]; u < p->ud[k]; u++) {
-          PetscInt j = bj[u], t;
+        for (PetscInt e = 0, u = p->ub[k]; u < p->ud[k]; u++, e++) {
+          PetscInt t = p->map[p->mptr[q] + e];
 
-          if (j < i) t = FindCol(bj, q + 1, l1, j);
-          else if (j == i) t = d;
-          else t = FindCol(bj, u0, d, j);
           if (t >= 0) fa[t] = fa[t] - MulRn(m, fa[u]);
         }
       }
@@ -302,8 +334,6 @@ static PetscErrorCode PlanRowsILU(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1,
 /* rows r0 .. r1-1 of the ICC (their initial values are set) */
 static PetscErrorCode PlanRowsICC(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, PetscScalar *fa, PetscInt *failrow)
 {
-  const PetscInt *bj = p->bj;
-
   PetscFunctionBegin;
   {
     PetscScalar *ubar = p->ubar;
@@ -319,8 +349,8 @@ static PetscErrorCode PlanRowsICC(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1,
 
         dk      = dk + MulRn(m, uik);
         fa[ili] = m;
-        for (PetscInt j = ili + 1; j < p->ud[i]; j++) {
-          PetscInt t = FindCol(bj, u0, d, bj[j]);
+        for (PetscInt e = 0, j = ili + 1; j < p->ud[i]; j++, e++) {
+          PetscInt t = p->map[p->mptr[q] + e];
 
           if (t >= 0) ubar[t] = ubar[t] + MulRn(m, ubar[j]);
         }
