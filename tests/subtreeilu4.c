@@ -364,6 +364,26 @@ int main(int argc, char **argv)
       args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -st_pc_subtree_ilu_refactor device
 
    test:
+      suffix: ilu1_rcm_global
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: ilu1_natural_smallbuffer
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 40
+      output_file: output/subtreeilu4_ilu1_natural.out
+
+   test:
+      suffix: icc0_smallbuffer
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 30
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: icc1_rcm_global
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
       suffix: ilu0_threads
       args: -type ilu -levels 0 -gen 3d -N 8 -conv 0.1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2
 
@@ -416,6 +436,28 @@ int main(int argc, char **argv)
       requires: cuda
       args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
       output_file: output/subtreeilu4_icc1_natural_none.out
+
+   test:
+      suffix: cuda_ilu1_rcm_global
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: cuda_icc0_smallbuffer
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 30
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_ilu0_big
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+
+   test:
+      suffix: cuda_icc0_big
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
 
    test:
       suffix: cuda_petsc

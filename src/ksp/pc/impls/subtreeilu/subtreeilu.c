@@ -903,6 +903,7 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
   }
   PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
   if ((PetscInt)info.nz_used != st->plan->annz) PetscFunctionReturn(PETSC_SUCCESS);
+  st->plan->bufcap = st->refactbuf;
   PetscCall(PetscLogEventBegin(PC_SubtreeILU_Refact, pc, A, 0, 0));
   if (gpu) {
 #if defined(PETSC_HAVE_CUDA)
@@ -1228,6 +1229,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_backoff", "Cuda backend: nanoseconds a warp sleeps between two polls of a value not yet published (0: spin)", "PCSUBTREEILU", st->cudabackoff, &st->cudabackoff, &flg));
   PetscCheck(st->cudabackoff >= 0 && st->cudabackoff <= 1000000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_backoff must be in [0, 1000000] ns");
   if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_refactor_buffer", "Refactorization plan: runs of rows with at most this many values are computed in a buffer (GPU: the warp's shared memory), else in global memory", "PCSUBTREEILU", st->refactbuf, &st->refactbuf, NULL, 0, SUBTREEILU_REFACT_BUF));
   PetscCall(PetscOptionsEnum("-pc_subtree_ilu_refactor", "Numeric refactorization with the same nonzero pattern: device (the plan, on the GPU with the cuda backend, else its CPU version), petsc (PETSc's host factorization), auto (device with the cuda backend, else petsc)", "PCSUBTREEILU", PCSubtreeILURefactors, (PetscEnum)st->refactor, (PetscEnum *)&st->refactor, NULL));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1316,6 +1318,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
+.  -pc_subtree_ilu_refactor_buffer <n>           - refactorization plan: a run of rows with at most n values (n <= 512, default 512) is computed in a buffer (the GPU warp's shared memory), else in global memory
 .  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on the plan made at the symbolic setup, on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
 -  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 
@@ -1345,6 +1348,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->nthreads          = 1;
   st->cudachain         = 32;
   st->cudascan          = PETSC_TRUE;
+  st->refactbuf         = SUBTREEILU_REFACT_BUF;
 #if defined(SUBTREEILU_HAVE_THREADS)
   {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);

@@ -581,7 +581,7 @@ __device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot,
 }
 
 struct RefactArgs {
-  PetscInt           nruns;
+  PetscInt           nruns, bufcap;
   int                icc, shifttype;
   double             zeropivot;
   unsigned           epoch, backoff;
@@ -592,15 +592,44 @@ struct RefactArgs {
   int               *ticket, *status;
 };
 
-/* sum of |v[0 .. len-1]| in this order (PETSc's), the loads in parallel; every lane gets the sum */
-__device__ static __forceinline__ double OrderedAbsSum(const PetscScalar *v, PetscInt len, double rs)
+/*
+  The values of the rows of a run live in the warp's buffer in shared memory while they are computed (when the run
+  fits: rbuf entries), else in global memory: the position pos of the factor value array (ILU; ICC: of ubar) is
+  buffer entry pos - Lb in the run's L range [Lb, Le), else (Le - Lb) + pos - Ub in its U range starting at Ub. A
+  finished row is copied to global memory before it is published; rows of the same run read each other's values in
+  the buffer, rows of other runs from global memory (ld.global.cg). The slot of a row's diagonal holds its inverted
+  pivot once the row is done.
+*/
+typedef struct {
+  PetscScalar *sm, *g; /* buffer (shared memory), or NULL: the global array g */
+  PetscInt     Lb, Le, Ub;
+} RunBuf;
+
+__device__ static __forceinline__ PetscInt RunBufIdx(const RunBuf &b, PetscInt pos)
+{
+  return pos < b.Le ? pos - b.Lb : (b.Le - b.Lb) + pos - b.Ub;
+}
+
+__device__ static __forceinline__ double RunLd(const RunBuf &b, PetscInt pos)
+{
+  return b.sm ? b.sm[RunBufIdx(b, pos)] : __ldcg(b.g + pos);
+}
+
+__device__ static __forceinline__ void RunSt(const RunBuf &b, PetscInt pos, double v)
+{
+  if (b.sm) b.sm[RunBufIdx(b, pos)] = v;
+  else b.g[pos] = v;
+}
+
+/* sum of |x(pos0 .. pos0+len-1)| in this order (PETSc's), the loads in parallel; every lane gets the sum */
+__device__ static __forceinline__ double OrderedAbsSum(const RunBuf &b, PetscInt pos0, PetscInt len, double rs)
 {
   const unsigned full = 0xffffffffu;
   const int      lane = threadIdx.x & 31;
 
   for (PetscInt c = 0; c < len; c += 32) {
     PetscInt n = PetscMin(len - c, (PetscInt)32);
-    double   x = lane < n ? fabs(__ldcg(v + c + lane)) : 0.0;
+    double   x = lane < n ? fabs(RunLd(b, pos0 + c + lane)) : 0.0;
 
     for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
   }
@@ -609,38 +638,41 @@ __device__ static __forceinline__ double OrderedAbsSum(const PetscScalar *v, Pet
 
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(RefactArgs a)
 {
-  const unsigned full = 0xffffffffu;
-  const int      lane = threadIdx.x & 31;
+  __shared__ PetscScalar rbuf[SUBTREEILU_WARPS][SUBTREEILU_REFACT_BUF];
+  const unsigned         full = 0xffffffffu;
+  const int              lane = threadIdx.x & 31;
 
   while (true) {
     int      t = 0;
-    PetscInt r0, r1;
+    PetscInt r0, r1, Ue, size;
+    RunBuf   b;
 
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
     if (t >= a.nruns) break;
     r0 = a.runptr[t];
     r1 = a.runptr[t + 1];
-    /* the initial values of all rows of the run at once (independent of other rows: off the critical path). The rows
-       of a run are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from the end)
-       ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1] */
-    {
-      PetscScalar *w  = a.icc ? a.ubar : a.fa;
-      PetscInt     z0 = a.icc ? a.ub[r0] : a.ub[r1 - 1], z1 = a.icc ? a.ud[r1 - 1] : a.ud[r0];
-
-      if (!a.icc)
-        for (PetscInt q = a.lptr[r0] + lane; q < a.lptr[r1]; q += 32) w[q] = 0.0;
-      for (PetscInt q = z0 + lane; q <= z1; q += 32) w[q] = 0.0;
-      __syncwarp();
-      for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) w[a.adst[q]] = a.aa[a.asrc[q]];
-      __syncwarp();
-    }
+    /* the run's rows are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from the
+       end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1] */
+    b.Lb = a.icc ? 0 : a.lptr[r0];
+    b.Le = a.icc ? 0 : a.lptr[r1];
+    b.Ub = a.icc ? a.ub[r0] : a.ub[r1 - 1];
+    Ue   = a.icc ? a.ud[r1 - 1] : a.ud[r0];
+    size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
+    b.g  = a.icc ? a.ubar : a.fa;
+    b.sm = size <= a.bufcap ? rbuf[threadIdx.x >> 5] : NULL;
+    /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
+    for (PetscInt q = b.Lb + lane; q < b.Le; q += 32) RunSt(b, q, 0.0);
+    for (PetscInt q = b.Ub + lane; q <= Ue; q += 32) RunSt(b, q, 0.0);
+    __syncwarp();
+    for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) RunSt(b, a.adst[q], a.aa[a.asrc[q]]);
+    __syncwarp();
     for (PetscInt i = r0; i < r1; i++) {
       const PetscInt u0 = a.ub[i], d = a.ud[i];
       const PetscInt s0 = a.icc ? a.cptr[i] : a.lptr[i], s1 = a.icc ? a.cptr[i + 1] : a.lptr[i + 1];
       const int      few = s1 - s0 <= 32;
       PetscInt       pk = 0, pb = 0, pd = 0, pm = 0;
-      double         pv, rs = 0.0, dk = 0.0;
+      double         pv, rs = 0.0, dk = 0.0, dinv = 1.0;
       int            fail = 0;
 
       /* the structure of the elimination steps (no values: loaded before any wait), lane e holding step s0+e:
@@ -654,10 +686,11 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
         pd = a.ud[pk];
         pm = a.mptr[q];
       }
-      if (a.icc) dk = __ldcg(a.ubar + d);
+      if (a.icc) dk = RunLd(b, d);
       for (PetscInt q = s0; q < s1; q++) {
         PetscInt k, kb, kd, m0, first, cnt, tq0;
-        double   m;
+        int      inrun;
+        double   m, piv;
 
         if (few) {
           int src = (int)(q - s0);
@@ -675,59 +708,73 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
         first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
         cnt   = kd - first;
         tq0   = lane < cnt ? a.map[m0 + lane] : -1;
+        inrun = k >= r0; /* row k is done (by this warp): its values are in the buffer */
         if (!a.icc) {
-          double w = __ldcg(a.fa + q);
+          double w = RunLd(b, q);
 
           if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
-          if (k < r0) WaitRow(a.flag, k, a.epoch, a.backoff);
-          m = __dmul_rn(w, __ldcg(a.fa + kd));
+          if (!inrun) WaitRow(a.flag, k, a.epoch, a.backoff);
+          piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
+          m   = __dmul_rn(w, piv);
           for (PetscInt e = lane; e < cnt; e += 32) {
             PetscInt tq = e < 32 ? tq0 : a.map[m0 + e];
 
-            if (tq >= 0) a.fa[tq] = __dsub_rn(__ldcg(a.fa + tq), __dmul_rn(m, __ldcg(a.fa + first + e)));
+            if (tq >= 0) {
+              double u = inrun ? RunLd(b, first + e) : __ldcg(a.fa + first + e);
+
+              RunSt(b, tq, __dsub_rn(RunLd(b, tq), __dmul_rn(m, u)));
+            }
           }
-          if (lane == 0) a.fa[q] = m; /* the multiplier is L's entry */
+          if (lane == 0) RunSt(b, q, m); /* the multiplier is L's entry */
         } else {
           double uik;
 
-          if (k < r0) WaitRow(a.flag, k, a.epoch, a.backoff);
-          uik = __ldcg(a.ubar + kb);
-          m   = __dmul_rn(-uik, __ldcg(a.fa + kd));
+          if (!inrun) WaitRow(a.flag, k, a.epoch, a.backoff);
+          uik = inrun ? RunLd(b, kb) : __ldcg(a.ubar + kb);
+          piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
+          m   = __dmul_rn(-uik, piv);
           dk  = __dadd_rn(dk, __dmul_rn(m, uik));
           for (PetscInt e = lane; e < cnt; e += 32) {
             PetscInt tq = e < 32 ? tq0 : a.map[m0 + e];
 
-            if (tq >= 0) a.ubar[tq] = __dadd_rn(__ldcg(a.ubar + tq), __dmul_rn(m, __ldcg(a.ubar + first + e)));
+            if (tq >= 0) {
+              double u = inrun ? RunLd(b, first + e) : __ldcg(a.ubar + first + e);
+
+              RunSt(b, tq, __dadd_rn(RunLd(b, tq), __dmul_rn(m, u)));
+            }
           }
-          if (lane == 0) a.fa[kb] = m; /* -Ut(k,i), PETSc's stored value */
+          if (lane == 0) a.fa[kb] = m; /* -Ut(k,i), PETSc's stored value (global only: nobody reads it here) */
         }
         __syncwarp();
       }
       /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
       if (!a.icc) {
-        rs = OrderedAbsSum(a.fa + s0, s1 - s0, rs);
-        rs = OrderedAbsSum(a.fa + u0, d - u0, rs);
-        pv = __ldcg(a.fa + d);
+        rs = OrderedAbsSum(b, s0, s1 - s0, rs);
+        rs = OrderedAbsSum(b, u0, d - u0, rs);
+        pv = RunLd(b, d);
       } else {
-        rs = OrderedAbsSum(a.ubar + u0, d - u0, rs);
+        rs = OrderedAbsSum(b, u0, d - u0, rs);
         pv = dk;
       }
+      if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
+      else {
+        dinv = 1.0 / pv;
+        if (!isfinite(dinv)) fail = 1;
+      }
+      if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
       if (lane == 0) {
-        double dinv = 0.0;
-
-        if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
-        else {
-          dinv = 1.0 / pv;
-          if (!isfinite(dinv)) fail = 1;
-        }
-        if (fail) {
-          atomicMin(a.status, (int)i);
-          dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
-        }
-        a.fa[d] = dinv;
+        if (fail) atomicMin(a.status, (int)i);
         if (a.icc && dinv < 0) atomicMin(a.status + 1, (int)i);
+        RunSt(b, d, dinv);
+        if (a.icc) a.fa[d] = dinv;
       }
       __syncwarp();
+      if (b.sm) { /* the finished row to global memory: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar */
+        if (!a.icc)
+          for (PetscInt q = s0 + lane; q < s1; q += 32) a.fa[q] = RunLd(b, q);
+        for (PetscInt q = u0 + lane; q < (a.icc ? d : d + 1); q += 32) b.g[q] = RunLd(b, q);
+        __syncwarp();
+      }
       __threadfence();
       if (lane == 0) StoreRelease(a.flag + i, a.epoch);
     }
@@ -854,6 +901,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
   a.nruns     = p->nruns;
+  a.bufcap    = PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
   a.icc       = p->icc;
   a.shifttype = p->shifttype;
   a.zeropivot = p->zeropivot;

@@ -68,6 +68,7 @@ typedef enum {
   the GPU kernel gives one run to one warp.
 */
 #define SUBTREEILU_REFACT_RUN 32
+#define SUBTREEILU_REFACT_BUF 512 /* values of a run computed in a buffer (GPU: shared memory of its warp) if it fits */
 typedef struct _PCSubtreeILUCUDAPlan *PCSubtreeILUCUDAPlan;
 typedef struct {
   PetscInt           n, nz, annz;
@@ -76,6 +77,7 @@ typedef struct {
   PetscInt          *aptr, *asrc, *adst;
   PetscInt          *cptr, *cpos, *crow;
   PetscInt           nruns, *runptr;
+  PetscInt           bufcap; /* runs of at most bufcap values are computed in a buffer (-pc_subtree_ilu_refactor_buffer) */
   PetscInt          *mptr, *map; /* update map: elimination step q (ILU: L position q; ICC: contribution q) updates, for
                                     its e-th entry (ILU: U position ub[k]+e; ICC: position cpos[q]+1+e), the position
                                     map[mptr[q]+e] of the row being factored, or -1 (dropped) */
@@ -106,6 +108,7 @@ typedef struct {
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
+  PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
 
   /* factorization */
   Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */

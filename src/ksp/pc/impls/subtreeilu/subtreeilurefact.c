@@ -92,6 +92,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
   p->icc       = icc;
   p->shifttype = st->shifttype_set ? st->shifttype : (icc ? MAT_SHIFT_POSITIVE_DEFINITE : MAT_SHIFT_NONE);
   p->zeropivot = 100.0 * PETSC_MACHINE_EPSILON; /* info.zeropivot of PCSetUp_SubtreeILU() */
+  p->bufcap    = st->refactbuf;
   PetscCall(PetscMalloc4(n + 1, &p->lptr, n, &p->ub, n, &p->ud, PetscMax(nz, 1), &p->bj));
   PetscCall(PetscArraycpy(p->bj, fj, nz));
   if (!icc) {
@@ -289,85 +290,103 @@ static inline PetscScalar MulRn(PetscScalar a, PetscScalar b)
   return r;
 }
 
-/* rows r0 .. r1-1 of the ILU (their initial values are set) */
-static PetscErrorCode PlanRowsILU(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, PetscScalar *fa, PetscInt *failrow)
+/* the run buffer of the GPU kernel (see RunBuf in subtreeilu.cu): buffer entry of factor (ICC: ubar) position pos */
+typedef struct {
+  PetscScalar *sm, *g; /* buffer, or NULL: the array g itself */
+  PetscInt     Lb, Le, Ub;
+} RunBuf;
+
+static inline PetscScalar *RunAt(const RunBuf *b, PetscInt pos)
 {
-  const PetscInt *bj = p->bj;
-
-  PetscFunctionBegin;
-  {
-    for (PetscInt i = r0; i < r1; i++) {
-      PetscInt    l0 = p->lptr[i], l1 = p->lptr[i + 1], u0 = p->ub[i], d = p->ud[i];
-      PetscReal   rs = 0;
-      PetscScalar pv;
-
-      for (PetscInt q = l0; q < l1; q++) {
-        PetscInt    k = bj[q];
-        PetscScalar m;
-
-        if (fa[q] == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
-        m     = MulRn(fa[q], fa[p->ud[k]]);
-        fa[q] = m;
-        for (PetscInt e = 0, u = p->ub[k]; u < p->ud[k]; u++, e++) {
-          PetscInt t = p->map[p->mptr[q] + e];
-
-          if (t >= 0) fa[t] = fa[t] - MulRn(m, fa[u]);
-        }
-      }
-      for (PetscInt q = l0; q < l1; q++) rs += PetscAbsScalar(fa[q]);
-      for (PetscInt q = u0; q < d; q++) rs += PetscAbsScalar(fa[q]);
-      pv = fa[d];
-      if (!PivotPasses(p->shifttype, p->zeropivot, pv, rs)) {
-        *failrow = i;
-        break;
-      }
-      fa[d] = 1.0 / pv;
-      if (PetscIsInfOrNanScalar(fa[d])) {
-        *failrow = i;
-        break;
-      }
-    }
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
+  return b->sm ? b->sm + (pos < b->Le ? pos - b->Lb : (b->Le - b->Lb) + pos - b->Ub) : b->g + pos;
 }
 
-/* rows r0 .. r1-1 of the ICC (their initial values are set) */
-static PetscErrorCode PlanRowsICC(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, PetscScalar *fa, PetscInt *failrow)
+/* one run of rows r0 .. r1-1, as a warp of the GPU kernel computes it (sequentially here) */
+static void PlanRun(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, const PetscScalar *aa, PetscScalar *fa, PetscScalar *sm, PetscInt bufcap, PetscInt *failrow)
 {
-  PetscFunctionBegin;
-  {
-    PetscScalar *ubar = p->ubar;
+  const PetscBool icc = p->icc;
+  PetscScalar    *ubar = p->ubar;
+  RunBuf          b;
+  PetscInt        Ue, size;
 
-    for (PetscInt k = r0; k < r1; k++) {
-      PetscInt    u0 = p->ub[k], d = p->ud[k];
-      PetscReal   rs = 0;
-      PetscScalar dk = ubar[d];
+  b.Lb = icc ? 0 : p->lptr[r0];
+  b.Le = icc ? 0 : p->lptr[r1];
+  b.Ub = icc ? p->ub[r0] : p->ub[r1 - 1];
+  Ue   = icc ? p->ud[r1 - 1] : p->ud[r0];
+  size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
+  b.g  = icc ? ubar : fa;
+  b.sm = size <= bufcap ? sm : NULL;
+  /* the initial values of the run's rows at once (the rows of a run are contiguous) */
+  for (PetscInt q = b.Lb; q < b.Le; q++) *RunAt(&b, q) = 0.0;
+  for (PetscInt q = b.Ub; q <= Ue; q++) *RunAt(&b, q) = 0.0;
+  for (PetscInt q = p->aptr[r0]; q < p->aptr[r1]; q++) *RunAt(&b, p->adst[q]) = aa[p->asrc[q]];
+  for (PetscInt i = r0; i < r1; i++) {
+    const PetscInt u0 = p->ub[i], d = p->ud[i];
+    const PetscInt s0 = icc ? p->cptr[i] : p->lptr[i], s1 = icc ? p->cptr[i + 1] : p->lptr[i + 1];
+    PetscScalar    pv, dk = icc ? *RunAt(&b, d) : 0.0, dinv;
+    PetscReal      rs = 0;
 
-      for (PetscInt q = p->cptr[k]; q < p->cptr[k + 1]; q++) {
-        PetscInt    i = p->crow[q], ili = p->cpos[q];
-        PetscScalar uik = ubar[ili], m = MulRn(-uik, fa[p->ud[i]]);
+    for (PetscInt q = s0; q < s1; q++) {
+      PetscInt    k = icc ? p->crow[q] : p->bj[q], kb = icc ? p->cpos[q] : p->ub[k], kd = p->ud[k], first = icc ? kb + 1 : kb;
+      PetscBool   inrun = k >= r0 ? PETSC_TRUE : PETSC_FALSE;
+      PetscScalar m, piv;
 
-        dk      = dk + MulRn(m, uik);
-        fa[ili] = m;
-        for (PetscInt e = 0, j = ili + 1; j < p->ud[i]; j++, e++) {
-          PetscInt t = p->map[p->mptr[q] + e];
+      if (!icc) {
+        PetscScalar w = *RunAt(&b, q);
 
-          if (t >= 0) ubar[t] = ubar[t] + MulRn(m, ubar[j]);
+        if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
+        piv = inrun ? *RunAt(&b, kd) : fa[kd];
+        m   = MulRn(w, piv);
+        for (PetscInt e = 0; e < kd - first; e++) {
+          PetscInt tq = p->map[p->mptr[q] + e];
+
+          if (tq >= 0) {
+            PetscScalar u = inrun ? *RunAt(&b, first + e) : fa[first + e];
+
+            *RunAt(&b, tq) = *RunAt(&b, tq) - MulRn(m, u);
+          }
         }
-      }
-      for (PetscInt q = u0; q < d; q++) rs += PetscAbsScalar(ubar[q]);
-      if (!PivotPasses(p->shifttype, p->zeropivot, dk, rs)) {
-        *failrow = k;
-        break;
-      }
-      fa[d] = 1.0 / dk;
-      if (PetscIsInfOrNanScalar(fa[d])) {
-        *failrow = k;
-        break;
+        *RunAt(&b, q) = m; /* the multiplier is L's entry */
+      } else {
+        PetscScalar uik = inrun ? *RunAt(&b, kb) : ubar[kb];
+
+        piv = inrun ? *RunAt(&b, kd) : fa[kd];
+        m   = MulRn(-uik, piv);
+        dk  = dk + MulRn(m, uik);
+        for (PetscInt e = 0; e < kd - first; e++) {
+          PetscInt tq = p->map[p->mptr[q] + e];
+
+          if (tq >= 0) {
+            PetscScalar u = inrun ? *RunAt(&b, first + e) : ubar[first + e];
+
+            *RunAt(&b, tq) = *RunAt(&b, tq) + MulRn(m, u);
+          }
+        }
+        fa[kb] = m; /* -Ut(k,i), PETSc's stored value */
       }
     }
+    /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
+    if (!icc)
+      for (PetscInt q = s0; q < s1; q++) rs += PetscAbsScalar(*RunAt(&b, q));
+    for (PetscInt q = u0; q < d; q++) rs += PetscAbsScalar(*RunAt(&b, q));
+    pv = icc ? dk : *RunAt(&b, d);
+    if (!PivotPasses(p->shifttype, p->zeropivot, pv, rs)) {
+      *failrow = i;
+      return;
+    }
+    dinv = 1.0 / pv;
+    if (PetscIsInfOrNanScalar(dinv)) {
+      *failrow = i;
+      return;
+    }
+    *RunAt(&b, d) = dinv;
+    if (icc) fa[d] = dinv;
+    if (b.sm) { /* the finished row to the arrays: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar */
+      if (!icc)
+        for (PetscInt q = s0; q < s1; q++) fa[q] = *RunAt(&b, q);
+      for (PetscInt q = u0; q < (icc ? d : d + 1); q++) b.g[q] = *RunAt(&b, q);
+    }
   }
-  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /*
@@ -377,20 +396,13 @@ static PetscErrorCode PlanRowsICC(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1,
 */
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *p, const PetscScalar *aa, PetscScalar *fa, PetscInt *failrow)
 {
+  PetscScalar *sm;
+  PetscInt     bufcap = PetscMin(p->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
+
   PetscFunctionBegin;
   *failrow = -1;
-  for (PetscInt t = 0; t < p->nruns && *failrow < 0; t++) {
-    PetscInt     r0 = p->runptr[t], r1 = p->runptr[t + 1];
-    PetscScalar *w  = p->icc ? p->ubar : fa;
-
-    /* the initial values of the run's rows at once, as the GPU kernel does (the rows of a run are contiguous: ILU
-       L lptr[r0] .. lptr[r1]-1 and U ub[r1-1] .. ud[r0] (stored from the end), ICC ub[r0] .. ud[r1-1]) */
-    if (!p->icc)
-      for (PetscInt q = p->lptr[r0]; q < p->lptr[r1]; q++) w[q] = 0.0;
-    for (PetscInt q = p->icc ? p->ub[r0] : p->ub[r1 - 1]; q <= (p->icc ? p->ud[r1 - 1] : p->ud[r0]); q++) w[q] = 0.0;
-    for (PetscInt q = p->aptr[r0]; q < p->aptr[r1]; q++) w[p->adst[q]] = aa[p->asrc[q]];
-    if (!p->icc) PetscCall(PlanRowsILU(p, r0, r1, fa, failrow));
-    else PetscCall(PlanRowsICC(p, r0, r1, fa, failrow));
-  }
+  PetscCall(PetscMalloc1(SUBTREEILU_REFACT_BUF, &sm));
+  for (PetscInt t = 0; t < p->nruns && *failrow < 0; t++) PlanRun(p, p->runptr[t], p->runptr[t + 1], aa, fa, sm, bufcap, failrow);
+  PetscCall(PetscFree(sm));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
