@@ -1253,7 +1253,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
     PetscCall(PetscViewerASCIIPushSynchronized(viewer));
     if (st->failed) {
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] factorization failed (%s)\n", rank, PCFailedReasons[pc->failedreason]));
-      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s\n", PCSubtreeILULastRefactorDescriptions[st->last]));
+      if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s\n", PCSubtreeILULastRefactorDescriptions[st->last]));
     } else {
       char pre[32] = "";
 
@@ -1272,7 +1272,8 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
         PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU));
       }
 #endif
-      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
+      /* after a refactorization (same nonzero pattern): how it was done */
+      if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
     }
     PetscCall(PetscViewerFlush(viewer));
