@@ -258,7 +258,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     }
     if (n) p->runptr[++p->nruns] = n;
   }
-  if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, NULL, &fi, &fj, &done));
+  if (icc) {
+    PetscInt nn;
+
+    PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &fi, &fj, &done));
+  }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &na, &ai, &aj, &done));
   if (!ok) {
     PetscCall(PetscInfo(NULL, "PCSUBTREEILU: PETSc's factor has an unexpected layout; refactorizations use PETSc's numeric factorization\n"));
