@@ -491,9 +491,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   deadlock-free by construction, whatever the residency of the grid. Within a row, the k loop (the L entries of
   row i, ICC: the contributing rows in PETSc's order) is sequential and the lanes work on the entries of the
   eliminating row in parallel (each lane's destination in the row comes from the plan's update map; the columns of
-  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). The structure of
-  a row's steps is loaded by the lanes in parallel before any wait; the initial values of a whole run are loaded at
-  once; PETSc's pivot row sum is formed from parallel loads added in PETSc's order through shuffles. Every entry is
+  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). Latency is what
+  counts (the critical path is a chain of rows, e.g. 2N rows for an N x N grid), so everything that does not depend
+  on values is done per run, in parallel, before any wait: the structure of the run's elimination steps and their
+  update map go to shared memory, the initial values of all its rows are loaded at once; the values of the run's
+  rows are computed in a shared-memory buffer (rows of the run read each other there; see RunBuf); PETSc's pivot
+  row sum is formed from parallel loads added in PETSc's order through shuffles. Every entry is
   thus computed by the same operations in the same order as PETSc, with __dmul_rn/__dsub_rn/__dadd_rn (no
   fused multiply-add contraction), and the result is deterministic. A finished row is published by
   __threadfence() and a release store of the launch's epoch into its flag (epochs make a reset pass unnecessary).
@@ -636,31 +639,64 @@ __device__ static __forceinline__ double OrderedAbsSum(const RunBuf &b, PetscInt
   return rs;
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(RefactArgs a)
+#define SUBTREEILU_RK_WARPS 4   /* warps per block of the refactorization kernel */
+#define SUBTREEILU_RK_STEPS 256 /* elimination steps of a run whose structure is cached in shared memory */
+#define SUBTREEILU_RK_MAP   768 /* update map entries of a run cached in shared memory */
+
+__global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
 {
-  __shared__ PetscScalar rbuf[SUBTREEILU_WARPS][SUBTREEILU_REFACT_BUF];
+  /* per warp: the run's values (RunBuf) and the structure of its elimination steps (positions < 2^31: int) */
+  __shared__ PetscScalar rbuf[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_BUF];
+  __shared__ int         sk[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS], skb[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS];
+  __shared__ int         skd[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS], sm0[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS];
+  __shared__ int         smap[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_MAP];
   const unsigned         full = 0xffffffffu;
-  const int              lane = threadIdx.x & 31;
+  const int              lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
 
   while (true) {
-    int      t = 0;
-    PetscInt r0, r1, Ue, size;
+    int      t = 0, cached;
+    PetscInt r0, r1, Ue, size, S0, S1, M0, M1, rub = 0, rud = 0, rst = 0;
     RunBuf   b;
 
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
     if (t >= a.nruns) break;
     r0 = a.runptr[t];
-    r1 = a.runptr[t + 1];
+    r1 = a.runptr[t + 1]; /* at most SUBTREEILU_REFACT_RUN = 32 rows */
     /* the run's rows are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from the
-       end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1] */
+       end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1]. Their elimination steps are contiguous too: S0 .. S1-1 */
     b.Lb = a.icc ? 0 : a.lptr[r0];
     b.Le = a.icc ? 0 : a.lptr[r1];
     b.Ub = a.icc ? a.ub[r0] : a.ub[r1 - 1];
     Ue   = a.icc ? a.ud[r1 - 1] : a.ud[r0];
     size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
     b.g  = a.icc ? a.ubar : a.fa;
-    b.sm = size <= a.bufcap ? rbuf[threadIdx.x >> 5] : NULL;
+    b.sm = size <= a.bufcap ? rbuf[wib] : NULL;
+    S0   = a.icc ? a.cptr[r0] : a.lptr[r0];
+    S1   = a.icc ? a.cptr[r1] : a.lptr[r1];
+    M0   = a.mptr[S0];
+    M1   = a.mptr[S1];
+    /* structure of the run (no values: loaded at once, before any wait): lane l holds row r0+l's U range and first
+       step; the steps (ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing row
+       k = crow[q], its entry Ut(k,i) at cpos[q], the entries after it up to ud[k]-1) and their update map go to
+       shared memory when they fit */
+    if (lane < r1 - r0) {
+      rub = a.ub[r0 + lane];
+      rud = a.ud[r0 + lane];
+      rst = a.icc ? a.cptr[r0 + lane] : a.lptr[r0 + lane];
+    }
+    cached = (S1 - S0 <= SUBTREEILU_RK_STEPS && M1 - M0 <= SUBTREEILU_RK_MAP) ? 1 : 0;
+    if (cached) {
+      for (PetscInt q = S0 + lane; q < S1; q += 32) {
+        PetscInt k = a.icc ? a.crow[q] : a.bj[q];
+
+        sk[wib][q - S0]  = (int)k;
+        skb[wib][q - S0] = (int)(a.icc ? a.cpos[q] : a.ub[k]);
+        skd[wib][q - S0] = (int)a.ud[k];
+        sm0[wib][q - S0] = (int)(a.mptr[q] - M0);
+      }
+      for (PetscInt e = M0 + lane; e < M1; e += 32) smap[wib][e - M0] = (int)a.map[e];
+    }
     /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
     for (PetscInt q = b.Lb + lane; q < b.Le; q += 32) RunSt(b, q, 0.0);
     for (PetscInt q = b.Ub + lane; q <= Ue; q += 32) RunSt(b, q, 0.0);
@@ -668,37 +704,23 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
     for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) RunSt(b, a.adst[q], a.aa[a.asrc[q]]);
     __syncwarp();
     for (PetscInt i = r0; i < r1; i++) {
-      const PetscInt u0 = a.ub[i], d = a.ud[i];
-      const PetscInt s0 = a.icc ? a.cptr[i] : a.lptr[i], s1 = a.icc ? a.cptr[i + 1] : a.lptr[i + 1];
-      const int      few = s1 - s0 <= 32;
-      PetscInt       pk = 0, pb = 0, pd = 0, pm = 0;
+      const int      li = (int)(i - r0);
+      const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
+      const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < r1 ? s1n : S1;
       double         pv, rs = 0.0, dk = 0.0, dinv = 1.0;
       int            fail = 0;
 
-      /* the structure of the elimination steps (no values: loaded before any wait), lane e holding step s0+e:
-         ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing row k = crow[q],
-         its entry Ut(k,i) at cpos[q], entries after it up to ud[k]-1 */
-      if (few && lane < s1 - s0) {
-        PetscInt q = s0 + lane;
-
-        pk = a.icc ? a.crow[q] : a.bj[q];
-        pb = a.icc ? a.cpos[q] : a.ub[pk];
-        pd = a.ud[pk];
-        pm = a.mptr[q];
-      }
       if (a.icc) dk = RunLd(b, d);
       for (PetscInt q = s0; q < s1; q++) {
-        PetscInt k, kb, kd, m0, first, cnt, tq0;
+        PetscInt k, kb, kd, m0, first, cnt;
         int      inrun;
         double   m, piv;
 
-        if (few) {
-          int src = (int)(q - s0);
-
-          k  = __shfl_sync(full, pk, src);
-          kb = __shfl_sync(full, pb, src);
-          kd = __shfl_sync(full, pd, src);
-          m0 = __shfl_sync(full, pm, src);
+        if (cached) {
+          k  = sk[wib][q - S0];
+          kb = skb[wib][q - S0];
+          kd = skd[wib][q - S0];
+          m0 = sm0[wib][q - S0];
         } else {
           k  = a.icc ? a.crow[q] : a.bj[q];
           kb = a.icc ? a.cpos[q] : a.ub[k];
@@ -707,7 +729,6 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
         }
         first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
         cnt   = kd - first;
-        tq0   = lane < cnt ? a.map[m0 + lane] : -1;
         inrun = k >= r0; /* row k is done (by this warp): its values are in the buffer */
         if (!a.icc) {
           double w = RunLd(b, q);
@@ -717,7 +738,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
           piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
           m   = __dmul_rn(w, piv);
           for (PetscInt e = lane; e < cnt; e += 32) {
-            PetscInt tq = e < 32 ? tq0 : a.map[m0 + e];
+            PetscInt tq = cached ? smap[wib][m0 + e] : a.map[m0 + e];
 
             if (tq >= 0) {
               double u = inrun ? RunLd(b, first + e) : __ldcg(a.fa + first + e);
@@ -735,7 +756,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
           m   = __dmul_rn(-uik, piv);
           dk  = __dadd_rn(dk, __dmul_rn(m, uik));
           for (PetscInt e = lane; e < cnt; e += 32) {
-            PetscInt tq = e < 32 ? tq0 : a.map[m0 + e];
+            PetscInt tq = cached ? smap[wib][m0 + e] : a.map[m0 + e];
 
             if (tq >= 0) {
               double u = inrun ? RunLd(b, first + e) : __ldcg(a.ubar + first + e);
@@ -778,6 +799,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) RefactKernel(Ref
       __threadfence();
       if (lane == 0) StoreRelease(a.flag + i, a.epoch);
     }
+    __syncwarp(); /* the run's shared memory is reused by the next ticket */
   }
 }
 
@@ -864,7 +886,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel, SUBTREEILU_WARPS * 32, 0));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel, SUBTREEILU_RK_WARPS * 32, 0));
   p->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -926,9 +948,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.flag      = p->flag;
   a.ticket    = p->ticket;
   a.status    = p->status;
-  nb          = PetscMin((PetscInt)p->nblocks, (p->nruns + SUBTREEILU_WARPS - 1) / SUBTREEILU_WARPS);
+  nb          = PetscMin((PetscInt)p->nblocks, (p->nruns + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());
-  RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
+  RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
   PetscCallCUDA(cudaGetLastError());
