@@ -5,7 +5,7 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   2. A1 with a zero diagonal: the first pivot is 0, the plan must leave the decision to PETSc (zero pivot error, or\n\
      PETSc's shifted factors with -shift_type nonzero/positive_definite): same failure or same results (to 1e-10)\n\
   3. A1 again (through the plan again)\n\
-  -dir <path> -matrices <a,b,...> : Matrix Market files (see subtreeilu1.c); -matrices none: none\n\
+  -dir <path> -matrices <a,b,...> : Matrix Market files (see subtreeilu1.c; default: none)\n\
   -gen <2d|3d> -N <n1,n2,...> -conv <c> : generated Laplacians (N = 0 and 1 give n = 0 and 1)\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
   -mtype <type>          : matrix type of the preconditioned matrix (default seqaij; e.g. seqaijcusparse)\n\
