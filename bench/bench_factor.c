@@ -19,6 +19,39 @@ typedef struct {
   Vec x, y;
 } ApplyCtx;
 
+/* subtree_ilu: how its last numeric factorization was done, as its PCView() says ("" for other PCs) */
+static PetscErrorCode LastRefactorPath(PC pc, char path[], size_t len)
+{
+  PetscViewer v;
+  char        text[4096], *found;
+  size_t      tlen;
+  FILE       *f;
+  PetscBool   is;
+
+  PetscFunctionBegin;
+  path[0] = 0;
+  PetscCall(PetscObjectTypeCompare((PetscObject)pc, "subtree_ilu", &is));
+  if (!is) PetscFunctionReturn(PETSC_SUCCESS);
+  f = tmpfile();
+  if (!f) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIOpenWithFILE(PETSC_COMM_SELF, f, &v));
+  PetscCall(PCView(pc, v));
+  PetscCall(PetscViewerDestroy(&v));
+  rewind(f);
+  tlen       = fread(text, 1, sizeof(text) - 1, f);
+  text[tlen] = 0;
+  fclose(f);
+  PetscCall(PetscStrstr(text, "last numeric factorization: ", &found));
+  if (found) {
+    size_t k = 0;
+
+    found += strlen("last numeric factorization: ");
+    for (; found[k] && found[k] != ';' && found[k] != '\n' && k + 1 < len; k++) path[k] = found[k] == ',' ? ' ' : found[k]; /* (a CSV field) */
+    path[k] = 0;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode ApplyOp(void *p)
 {
   ApplyCtx *c = (ApplyCtx *)p;
@@ -208,7 +241,12 @@ static PetscErrorCode RunPC(CaseInfo *ci, Mat M, Vec b, PetscBool doksp, PetscIn
     PetscCall(VecDestroy(&u));
     PetscCall(KSPDestroy(&ksp));
   }
-  PetscCall(PetscSNPrintf(note, sizeof(note), "%s", isdev ? "device" : "host"));
+  {
+    char path[128] = "";
+
+    if (refreps > 0) PetscCall(LastRefactorPath(pc, path, sizeof(path)));
+    PetscCall(PetscSNPrintf(note, sizeof(note), "%s%s%s", isdev ? "device" : "host", path[0] ? "; refactor: " : "", path));
+  }
   Row(ci, status, setup, refactor, NAN, apply, amin, reps, gflops, fnnz, ksptype, its, kspreason, ksp_s, NAN, note);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %-13s %-8s %s(%" PetscInt_FMT ") apply %9.4f ms (%3" PetscInt_FMT " reps, %6.2f GFLOP/s)  setup %.4f s  refactor %.4f s", ci->pc, ci->ordering, isicc ? "ICC" : "ILU", ci->levels, 1e3 * apply, reps, gflops, setup, refactor));
   if (doksp) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s %" PetscInt_FMT " its %.3f s (%s)", ksptype, its, ksp_s, kspreason));

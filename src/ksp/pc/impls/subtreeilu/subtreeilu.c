@@ -34,10 +34,12 @@
   #define SUBTREEILU_HAVE_THREADS 1
 #endif
 
-PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve;
+PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact;
 
 static const char *const PCSubtreeILUTypes[]    = {"ilu", "icc", "PCSubtreeILUType", "PC_SUBTREEILU_", NULL};
 static const char *const PCSubtreeILUBackends[] = {"auto", "cuda", "threads", "serial", "PCSubtreeILUBackend", "PC_SUBTREEILU_BACKEND_", NULL};
+static const char *const PCSubtreeILULastRefactorDescriptions[] = {"with the symbolic factorization (PETSc's)", "PETSc's numeric factorization (host)", "refactorization plan, CPU version", "refactorization plan on the GPU", "PETSc's numeric factorization (the plan found a pivot PETSc does not accept unchanged)"};
+static const char *const PCSubtreeILURefactors[] = {"auto", "device", "petsc", "PCSubtreeILURefactor", "PC_SUBTREEILU_REFACTOR_", NULL};
 
 /* ------------------------------------------------------------------ triangular structures */
 static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
@@ -622,10 +624,13 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   PetscCall(PetscFree2(st->work, st->work2));
   PetscCall(PetscFree3(st->cnt, st->acc, st->next));
   PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
+  PetscCall(PCSubtreeILUPlanDestroy_Private(&st->plan));
 #if defined(PETSC_HAVE_CUDA)
+  PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
   PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
 #endif
-  st->factored = PETSC_FALSE;
+  st->factored  = PETSC_FALSE;
+  st->hoststale = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -842,6 +847,106 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* After a GPU refactorization the host copies (PETSc's factor st->fact, the host L, U, pivots) are stale: brings
+   them up to date for whoever needs them on the host (nothing does with the cuda backend, whose applies always run
+   on the device; this keeps it so that nothing can ever use stale values) */
+static PetscErrorCode PCSubtreeILUSyncHost_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+  if (!st->hoststale) PetscFunctionReturn(PETSC_SUCCESS);
+#if defined(PETSC_HAVE_CUDA)
+  {
+    PetscScalar *fa;
+
+    if (st->type == PC_SUBTREEILU_ICC) PetscCall(MatSeqSBAIJGetArray(st->fact, &fa));
+    else PetscCall(MatSeqAIJGetArrayWrite(st->fact, &fa));
+    PetscCall(PCSubtreeILUCUDAPlanDownload_Private(st, fa));
+    if (st->type == PC_SUBTREEILU_ICC) PetscCall(MatSeqSBAIJRestoreArray(st->fact, &fa));
+    else PetscCall(MatSeqAIJRestoreArrayWrite(st->fact, &fa));
+    PetscCall(PCSubtreeILURefreshValues_Private(st));
+  }
+#endif
+  st->hoststale = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Numeric refactorization (same nonzero pattern) through the plan: on the GPU for the cuda backend (A's values taken
+  in device memory: an aijcusparse block's device array without any host copy; host values are uploaded once), or
+  the CPU version (-pc_subtree_ilu_refactor device with the serial/threads backends). *done = PETSC_FALSE: not done
+  (no plan, option petsc, CPU backends with auto, or a row PETSc's pivot check would not accept unchanged, a zero or
+  negative pivot or a non-finite value): the caller runs PETSc's numeric factorization, so errors and shifted
+  factors are exactly PETSc's.
+*/
+static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool isseqaij, PetscBool *done, PetscBool *fellback)
+{
+  PC_SubtreeILU *st  = (PC_SubtreeILU *)pc->data;
+  PetscBool      gpu = st->backend == PC_SUBTREEILU_BACKEND_CUDA ? PETSC_TRUE : PETSC_FALSE;
+  PetscInt       failrow = -1, badpivot = -1;
+  Mat            A       = Ad;
+  MatInfo        info;
+
+  PetscFunctionBegin;
+  *done     = PETSC_FALSE;
+  *fellback = PETSC_FALSE;
+  if (!st->plan || !st->factored || st->refactor == PC_SUBTREEILU_REFACTOR_PETSC) PetscFunctionReturn(PETSC_SUCCESS);
+  /* CPU backends: auto keeps PETSc's numeric factorization, the CPU version of the plan is not faster there (it is
+     the same algorithm; bench_factor -no_gpu -pc_subtree_ilu_backend serial on the 2-core development machine,
+     refactor_s in ms, petsc vs plan, two runs: lap2d:500 ILU(0) 8.5/6.6 vs 8.9/9.9, ICC(0) 10.7/6.4 vs 12.0/8.7;
+     lap3d7:64 ILU(0) 17.7/11.0 vs 12.5/19.8, ICC(0) 21.0/11.5 vs 15.0/11.5); -pc_subtree_ilu_refactor device uses it */
+  if (!gpu && st->refactor == PC_SUBTREEILU_REFACTOR_AUTO) PetscFunctionReturn(PETSC_SUCCESS);
+#if defined(PETSC_HAVE_CUDA)
+  if (gpu && !st->cudaplan) PetscFunctionReturn(PETSC_SUCCESS);
+#else
+  if (gpu) PetscFunctionReturn(PETSC_SUCCESS);
+#endif
+  if (!isseqaij) { /* the values in SeqAIJ (CSR) order: PETSc's conversion on the host */
+    if (!st->Aseq) PetscFunctionReturn(PETSC_SUCCESS);
+    PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
+    A = st->Aseq;
+  }
+  PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
+  if ((PetscInt)info.nz_used != st->plan->annz) PetscFunctionReturn(PETSC_SUCCESS);
+  st->plan->bufcap = st->refactbuf;
+  PetscCall(PetscLogEventBegin(PC_SubtreeILU_Refact, pc, A, 0, 0));
+  if (gpu) {
+#if defined(PETSC_HAVE_CUDA)
+    PetscScalar *aa;
+    PetscMemType mtype;
+
+    PetscCall(MatSeqAIJGetCSRAndMemType(A, NULL, NULL, &aa, &mtype));
+    PetscCall(PCSubtreeILUCUDARefactor_Private(st, aa, PetscMemTypeDevice(mtype) ? PETSC_TRUE : PETSC_FALSE, &failrow, &badpivot));
+#endif
+  } else {
+    const PetscScalar *aa;
+    PetscScalar       *fa;
+
+    PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+    if (st->type == PC_SUBTREEILU_ICC) PetscCall(MatSeqSBAIJGetArray(st->fact, &fa));
+    else PetscCall(MatSeqAIJGetArrayWrite(st->fact, &fa));
+    PetscCall(PCSubtreeILUPlanNumericCPU_Private(st->plan, aa, fa, &failrow));
+    if (st->type == PC_SUBTREEILU_ICC) PetscCall(MatSeqSBAIJRestoreArray(st->fact, &fa));
+    else PetscCall(MatSeqAIJRestoreArrayWrite(st->fact, &fa));
+    PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+    if (failrow < 0) PetscCall(PCSubtreeILURefreshValues_Private(st));
+  }
+  PetscCall(PetscLogEventEnd(PC_SubtreeILU_Refact, pc, A, 0, 0));
+  if (failrow >= 0) {
+    PetscCall(PetscInfo(pc, "Refactorization: row %" PetscInt_FMT " has a pivot PETSc would not accept unchanged (or a non-finite value): PETSc's numeric factorization decides\n", failrow));
+    *fellback = PETSC_TRUE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (gpu) {
+    st->hoststale = PETSC_TRUE;
+    st->badpivot  = badpivot;
+  }
+  st->failed       = PETSC_FALSE;
+  pc->failedreason = PC_NOERROR;
+  st->last         = gpu ? PC_SUBTREEILU_LAST_PLAN_GPU : PC_SUBTREEILU_LAST_PLAN_CPU;
+  *done            = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 {
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
@@ -861,6 +966,15 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
   /* SeqAIJ and its subclasses (seqaijcusparse, seqaijperm, ...) keep SeqAIJ data on the host: PETSc factors them as is */
   PetscCall(PetscStrbeginswith(((PetscObject)Ad)->type_name, MATSEQAIJ, &isseqaij));
   numericonly = (pc->setupcalled && pc->flag == SAME_NONZERO_PATTERN && st->fact) ? PETSC_TRUE : PETSC_FALSE;
+  st->last = numericonly ? PC_SUBTREEILU_LAST_PETSC : PC_SUBTREEILU_LAST_SYMBOLIC;
+  if (numericonly) {
+    PetscBool done, fellback;
+
+    PetscCall(PCSubtreeILURefactorPlan_Private(pc, Ad, isseqaij, &done, &fellback));
+    if (done) PetscFunctionReturn(PETSC_SUCCESS);
+    if (fellback) st->last = PC_SUBTREEILU_LAST_FALLBACK;
+  }
+  st->hoststale = PETSC_FALSE; /* PETSc's factorization below renews the host values (and the device's) */
   if (!isseqaij) { /* any other type (aijcusparse, pellr, ...): PETSc's factorization works on a SeqAIJ copy */
     if (numericonly && st->Aseq) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
     else {
@@ -912,6 +1026,7 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
       PetscFunctionReturn(PETSC_SUCCESS);
     }
   }
+  if (numericonly) PetscCall(MatFactorClearError(st->fact)); /* a failure of an earlier numeric factorization is not this one's */
   if (ftype == MAT_FACTOR_ICC) PetscCall(MatCholeskyFactorNumeric(st->fact, A, &info));
   else PetscCall(MatLUFactorNumeric(st->fact, A, &info));
   PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
@@ -928,6 +1043,11 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
     PetscCall(PCSubtreeILUChooseBackend_Private(pc, Ad));
 #if defined(PETSC_HAVE_CUDA)
     if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
+#endif
+    /* the refactorization plan for later numeric factorizations with the same pattern */
+    PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+#if defined(PETSC_HAVE_CUDA)
+    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
 #endif
   } else { /* same pattern: only the values change */
     PetscCall(PCSubtreeILURefreshValues_Private(st));
@@ -981,6 +1101,7 @@ static PetscErrorCode PCSubtreeILUApply_Private(PC pc, PCSubtreeILUApplyMode mod
     const PetscScalar *b;
     PetscScalar       *xx;
 
+    PetscCall(PCSubtreeILUSyncHost_Private(st));
     PetscCall(VecGetArrayRead(x, &b));
     PetscCall(VecGetArrayWrite(y, &xx));
     PetscCall(ApplyHost(st, mode, b, xx));
@@ -1112,6 +1233,8 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_backoff", "Cuda backend: nanoseconds a warp sleeps between two polls of a value not yet published (0: spin)", "PCSUBTREEILU", st->cudabackoff, &st->cudabackoff, &flg));
   PetscCheck(st->cudabackoff >= 0 && st->cudabackoff <= 1000000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_backoff must be in [0, 1000000] ns");
   if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_refactor_buffer", "Refactorization plan: runs of rows with at most this many values are computed in a buffer (GPU: the warp's shared memory), else in global memory", "PCSUBTREEILU", st->refactbuf, &st->refactbuf, NULL, 0, SUBTREEILU_REFACT_BUF));
+  PetscCall(PetscOptionsEnum("-pc_subtree_ilu_refactor", "Numeric refactorization with the same nonzero pattern: device (the plan, on the GPU with the cuda backend, else its CPU version), petsc (PETSc's host factorization), auto (device with the cuda backend, else petsc)", "PCSUBTREEILU", PCSubtreeILURefactors, (PetscEnum)st->refactor, (PetscEnum *)&st->refactor, NULL));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1132,8 +1255,10 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
     PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
     PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
     PetscCall(PetscViewerASCIIPushSynchronized(viewer));
-    if (st->failed) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] factorization failed (%s)\n", rank, PCFailedReasons[pc->failedreason]));
-    else {
+    if (st->failed) {
+      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] factorization failed (%s)\n", rank, PCFailedReasons[pc->failedreason]));
+      if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s\n", PCSubtreeILULastRefactorDescriptions[st->last]));
+    } else {
       char pre[32] = "";
 
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
@@ -1151,6 +1276,8 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
         PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU));
       }
 #endif
+      /* after a refactorization (same nonzero pattern): how it was done */
+      if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
     }
     PetscCall(PetscViewerFlush(viewer));
@@ -1177,7 +1304,11 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    accumulate the row's inputs as soon as each is published (each value is its own readiness flag), chains of
    dependent consecutive rows stay on one warp, and warps take rows in topological order by an atomic ticket, so a
    warp only waits for rows already taken by running warps: deadlock-free by construction, one kernel per triangular
-   solve, bitwise reproducible. A refactorization with the same nonzero pattern only refreshes values.
+   solve, bitwise reproducible. A refactorization with the same nonzero pattern (`SAME_NONZERO_PATTERN`, e.g. in
+   `SNES`/`TS`) runs PETSc's own numeric ILU/ICC algorithm on a plan made at the symbolic setup: with the cuda
+   backend on the GPU, with the matrix values taken in device memory (no copy of an aijcusparse matrix to the host,
+   no host factorization); if a pivot would make PETSc shift or fail (or a value is not finite) PETSc's host
+   factorization is run instead, so errors and shifted factors are PETSc's. -pc_view says which was used last.
 
    Options Database Keys:
 +  -pc_subtree_ilu_type <ilu,icc>                 - incomplete LU or incomplete Cholesky (default ilu)
@@ -1192,6 +1323,8 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
+.  -pc_subtree_ilu_refactor_buffer <n>           - refactorization plan: a run of rows with at most n values (n <= 512, default 512) is computed in a buffer (the GPU warp's shared memory), else in global memory
+.  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on the plan made at the symbolic setup, on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
 -  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 
    Level: intermediate
@@ -1220,6 +1353,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->nthreads          = 1;
   st->cudachain         = 32;
   st->cudascan          = PETSC_TRUE;
+  st->refactbuf         = SUBTREEILU_REFACT_BUF;
 #if defined(SUBTREEILU_HAVE_THREADS)
   {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1250,5 +1384,6 @@ PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void)
   PetscCall(PetscLogEventRegister("SubtreeILUFactor", classid, &PC_SubtreeILU_Factor));
   PetscCall(PetscLogEventRegister("SubtreeILUSetup", classid, &PC_SubtreeILU_Setup));
   PetscCall(PetscLogEventRegister("SubtreeILUSolve", classid, &PC_SubtreeILU_Solve));
+  PetscCall(PetscLogEventRegister("SubtreeILURefact", classid, &PC_SubtreeILU_Refact));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

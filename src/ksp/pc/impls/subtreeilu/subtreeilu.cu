@@ -476,3 +476,503 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* ------------------------------------------------------------------ numeric refactorization on the GPU */
+/*
+  The plan's numeric ILU(k)/ICC(k) (subtreeilurefact.c describes the algorithm and its CPU version, which computes
+  the same thing the same way) with the matrix values already on the device, then the solve structures' values
+  (L, U in CSR and CSC, the inverted pivots, ICC sqrt(1/D)) gathered from the factor value array: no host copy.
+
+  One warp factors a run of consecutive rows (each depending on the previous one, at most SUBTREEILU_REFACT_RUN),
+  row after row. Runs are taken in increasing order through an atomic ticket by warps that are running; a row
+  only waits (spinning on the done flag of the row with acquire loads, optional __nanosleep backoff) for rows with
+  smaller indices, i.e. rows of its own run (already done by itself: no wait) or of runs with smaller tickets,
+  taken earlier by warps that are running. The warp holding the smallest unfinished ticket thus waits for nobody:
+  deadlock-free by construction, whatever the residency of the grid. Within a row, the k loop (the L entries of
+  row i, ICC: the contributing rows in PETSc's order) is sequential and the lanes work on the entries of the
+  eliminating row in parallel (each lane's destination in the row comes from the plan's update map; the columns of
+  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). Latency is what
+  counts (the critical path is a chain of rows, e.g. 2N rows for an N x N grid), so everything that does not depend
+  on values is done per run, in parallel, before any wait: the structure of the run's elimination steps and their
+  update map go to shared memory, the initial values of all its rows are loaded at once; the values of the run's
+  rows are computed in a shared-memory buffer (rows of the run read each other there; see RunBuf); PETSc's pivot
+  row sum is formed from parallel loads added in PETSc's order through shuffles. Every entry is
+  thus computed by the same operations in the same order as PETSc, with __dmul_rn/__dsub_rn/__dadd_rn (no
+  fused multiply-add contraction), and the result is deterministic. A finished row is published by
+  __threadfence() and a release store of the launch's epoch into its flag (epochs make a reset pass unnecessary).
+  Values of other rows are read with ld.global.cg (L2: the L1 cache is not coherent).
+
+  A row that PETSc's pivot check would not accept unchanged (or with a non-finite value) is recorded in a status
+  word (atomicMin): the caller copies 8 bytes back and then runs PETSc's numeric factorization on the host instead.
+*/
+struct _PCSubtreeILUCUDAPlan {
+  PetscInt     n, nz, annz, nruns, Lnnz, Unnz;
+  int          icc, shifttype;
+  double       zeropivot;
+  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *mptr, *map;
+  PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
+  PetscScalar *fa, *ubar, *aa;                   /* factor values (PETSc's layout), ICC unscaled rows, upload buffer */
+  unsigned    *flag, epoch;                      /* flag[i] == epoch: row i is final in this launch */
+  int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
+  int          nblocks;
+};
+
+#define SUBTREEILU_NOROW 0x7f7f7f7f /* status bytes reset to 0x7f: no row */
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDAPlan *plan)
+{
+  PCSubtreeILUCUDAPlan p = *plan;
+
+  PetscFunctionBegin;
+  if (!p) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaFree(p->lptr));
+  PetscCallCUDA(cudaFree(p->ub));
+  PetscCallCUDA(cudaFree(p->ud));
+  PetscCallCUDA(cudaFree(p->bj));
+  PetscCallCUDA(cudaFree(p->aptr));
+  PetscCallCUDA(cudaFree(p->asrc));
+  PetscCallCUDA(cudaFree(p->adst));
+  PetscCallCUDA(cudaFree(p->cptr));
+  PetscCallCUDA(cudaFree(p->cpos));
+  PetscCallCUDA(cudaFree(p->crow));
+  PetscCallCUDA(cudaFree(p->runptr));
+  PetscCallCUDA(cudaFree(p->mptr));
+  PetscCallCUDA(cudaFree(p->map));
+  PetscCallCUDA(cudaFree(p->Lsrc));
+  PetscCallCUDA(cudaFree(p->Lcsrc));
+  PetscCallCUDA(cudaFree(p->Usrc));
+  PetscCallCUDA(cudaFree(p->Ucsrc));
+  PetscCallCUDA(cudaFree(p->dsrc));
+  PetscCallCUDA(cudaFree(p->fa));
+  PetscCallCUDA(cudaFree(p->ubar));
+  PetscCallCUDA(cudaFree(p->aa));
+  PetscCallCUDA(cudaFree(p->flag));
+  PetscCallCUDA(cudaFree(p->ticket));
+  PetscCallCUDA(cudaFree(p->status));
+  PetscCall(PetscFree(*plan));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+__device__ static __forceinline__ unsigned LoadAcquire(const unsigned *p)
+{
+  unsigned v;
+
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+
+__device__ static __forceinline__ void StoreRelease(unsigned *p, unsigned v)
+{
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
+}
+
+/* every lane waits (acquire) until row r is final */
+__device__ static __forceinline__ void WaitRow(const unsigned *flag, PetscInt r, unsigned epoch, unsigned backoff)
+{
+  while (LoadAcquire(flag + r) != epoch) {
+    if (backoff) __nanosleep(backoff);
+  }
+}
+
+/* PivotPasses() of subtreeilurefact.c */
+__device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot, double pv, double rs)
+{
+  if (!isfinite(pv) || !isfinite(rs)) return 0;
+  if (type == (int)MAT_SHIFT_NONZERO) return fabs(pv) <= zeropivot * rs ? 0 : 1;
+  if (type == (int)MAT_SHIFT_POSITIVE_DEFINITE) return pv <= zeropivot * rs ? 0 : 1;
+  return fabs(pv) <= zeropivot ? 0 : 1;
+}
+
+struct RefactArgs {
+  PetscInt           nruns, bufcap;
+  int                icc, shifttype;
+  double             zeropivot;
+  unsigned           epoch, backoff;
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *mptr, *map;
+  const PetscScalar *aa;
+  PetscScalar       *fa, *ubar;
+  unsigned          *flag;
+  int               *ticket, *status;
+};
+
+/*
+  The values of the rows of a run live in the warp's buffer in shared memory while they are computed (when the run
+  fits: rbuf entries), else in global memory: the position pos of the factor value array (ILU; ICC: of ubar) is
+  buffer entry pos - Lb in the run's L range [Lb, Le), else (Le - Lb) + pos - Ub in its U range starting at Ub. A
+  finished row is copied to global memory before it is published; rows of the same run read each other's values in
+  the buffer, rows of other runs from global memory (ld.global.cg). The slot of a row's diagonal holds its inverted
+  pivot once the row is done.
+*/
+typedef struct {
+  PetscScalar *sm, *g; /* buffer (shared memory), or NULL: the global array g */
+  PetscInt     Lb, Le, Ub;
+} RunBuf;
+
+__device__ static __forceinline__ PetscInt RunBufIdx(const RunBuf &b, PetscInt pos)
+{
+  return pos < b.Le ? pos - b.Lb : (b.Le - b.Lb) + pos - b.Ub;
+}
+
+__device__ static __forceinline__ double RunLd(const RunBuf &b, PetscInt pos)
+{
+  return b.sm ? b.sm[RunBufIdx(b, pos)] : __ldcg(b.g + pos);
+}
+
+__device__ static __forceinline__ void RunSt(const RunBuf &b, PetscInt pos, double v)
+{
+  if (b.sm) b.sm[RunBufIdx(b, pos)] = v;
+  else b.g[pos] = v;
+}
+
+/* sum of |x(pos0 .. pos0+len-1)| in this order (PETSc's), the loads in parallel; every lane gets the sum */
+__device__ static __forceinline__ double OrderedAbsSum(const RunBuf &b, PetscInt pos0, PetscInt len, double rs)
+{
+  const unsigned full = 0xffffffffu;
+  const int      lane = threadIdx.x & 31;
+
+  for (PetscInt c = 0; c < len; c += 32) {
+    PetscInt n = PetscMin(len - c, (PetscInt)32);
+    double   x = lane < n ? fabs(RunLd(b, pos0 + c + lane)) : 0.0;
+
+    for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
+  }
+  return rs;
+}
+
+#define SUBTREEILU_RK_WARPS 4   /* warps per block of the refactorization kernel */
+#define SUBTREEILU_RK_STEPS 256 /* elimination steps of a run whose structure is cached in shared memory */
+#define SUBTREEILU_RK_MAP   768 /* update map entries of a run cached in shared memory */
+
+__global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
+{
+  /* per warp: the run's values (RunBuf) and the structure of its elimination steps (positions < 2^31: int) */
+  __shared__ PetscScalar rbuf[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_BUF];
+  __shared__ int         sk[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS], skb[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS];
+  __shared__ int         skd[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS], sm0[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS];
+  __shared__ int         smap[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_MAP];
+  const unsigned         full = 0xffffffffu;
+  const int              lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+
+  while (true) {
+    int      t = 0, cached;
+    PetscInt r0, r1, Ue, size, S0, S1, M0, M1, rub = 0, rud = 0, rst = 0;
+    RunBuf   b;
+
+    if (lane == 0) t = atomicAdd(a.ticket, 1);
+    t = __shfl_sync(full, t, 0);
+    if (t >= a.nruns) break;
+    r0 = a.runptr[t];
+    r1 = a.runptr[t + 1]; /* at most SUBTREEILU_REFACT_RUN = 32 rows */
+    /* the run's rows are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from the
+       end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1]. Their elimination steps are contiguous too: S0 .. S1-1 */
+    b.Lb = a.icc ? 0 : a.lptr[r0];
+    b.Le = a.icc ? 0 : a.lptr[r1];
+    b.Ub = a.icc ? a.ub[r0] : a.ub[r1 - 1];
+    Ue   = a.icc ? a.ud[r1 - 1] : a.ud[r0];
+    size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
+    b.g  = a.icc ? a.ubar : a.fa;
+    b.sm = size <= a.bufcap ? rbuf[wib] : NULL;
+    S0   = a.icc ? a.cptr[r0] : a.lptr[r0];
+    S1   = a.icc ? a.cptr[r1] : a.lptr[r1];
+    M0   = a.mptr[S0];
+    M1   = a.mptr[S1];
+    /* structure of the run (no values: loaded at once, before any wait): lane l holds row r0+l's U range and first
+       step; the steps (ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing row
+       k = crow[q], its entry Ut(k,i) at cpos[q], the entries after it up to ud[k]-1) and their update map go to
+       shared memory when they fit */
+    if (lane < r1 - r0) {
+      rub = a.ub[r0 + lane];
+      rud = a.ud[r0 + lane];
+      rst = a.icc ? a.cptr[r0 + lane] : a.lptr[r0 + lane];
+    }
+    cached = (S1 - S0 <= SUBTREEILU_RK_STEPS && M1 - M0 <= SUBTREEILU_RK_MAP) ? 1 : 0;
+    if (cached) {
+      for (PetscInt q = S0 + lane; q < S1; q += 32) {
+        PetscInt k = a.icc ? a.crow[q] : a.bj[q];
+
+        sk[wib][q - S0]  = (int)k;
+        skb[wib][q - S0] = (int)(a.icc ? a.cpos[q] : a.ub[k]);
+        skd[wib][q - S0] = (int)a.ud[k];
+        sm0[wib][q - S0] = (int)(a.mptr[q] - M0);
+      }
+      for (PetscInt e = M0 + lane; e < M1; e += 32) smap[wib][e - M0] = (int)a.map[e];
+    }
+    /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
+    for (PetscInt q = b.Lb + lane; q < b.Le; q += 32) RunSt(b, q, 0.0);
+    for (PetscInt q = b.Ub + lane; q <= Ue; q += 32) RunSt(b, q, 0.0);
+    __syncwarp();
+    for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) RunSt(b, a.adst[q], a.aa[a.asrc[q]]);
+    __syncwarp();
+    for (PetscInt i = r0; i < r1; i++) {
+      const int      li = (int)(i - r0);
+      const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
+      const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < r1 ? s1n : S1;
+      double         pv, rs = 0.0, dk = 0.0, dinv = 1.0;
+      int            fail = 0;
+
+      if (a.icc) dk = RunLd(b, d);
+      for (PetscInt q = s0; q < s1; q++) {
+        PetscInt k, kb, kd, m0, first, cnt;
+        int      inrun;
+        double   m, piv;
+
+        if (cached) {
+          k  = sk[wib][q - S0];
+          kb = skb[wib][q - S0];
+          kd = skd[wib][q - S0];
+          m0 = sm0[wib][q - S0];
+        } else {
+          k  = a.icc ? a.crow[q] : a.bj[q];
+          kb = a.icc ? a.cpos[q] : a.ub[k];
+          kd = a.ud[k];
+          m0 = a.mptr[q];
+        }
+        first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
+        cnt   = kd - first;
+        inrun = k >= r0; /* row k is done (by this warp): its values are in the buffer */
+        if (!a.icc) {
+          double w = RunLd(b, q);
+
+          if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
+          if (!inrun) WaitRow(a.flag, k, a.epoch, a.backoff);
+          piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
+          m   = __dmul_rn(w, piv);
+          for (PetscInt e = lane; e < cnt; e += 32) {
+            PetscInt tq = cached ? smap[wib][m0 + e] : a.map[m0 + e];
+
+            if (tq >= 0) {
+              double u = inrun ? RunLd(b, first + e) : __ldcg(a.fa + first + e);
+
+              RunSt(b, tq, __dsub_rn(RunLd(b, tq), __dmul_rn(m, u)));
+            }
+          }
+          if (lane == 0) RunSt(b, q, m); /* the multiplier is L's entry */
+        } else {
+          double uik;
+
+          if (!inrun) WaitRow(a.flag, k, a.epoch, a.backoff);
+          uik = inrun ? RunLd(b, kb) : __ldcg(a.ubar + kb);
+          piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
+          m   = __dmul_rn(-uik, piv);
+          dk  = __dadd_rn(dk, __dmul_rn(m, uik));
+          for (PetscInt e = lane; e < cnt; e += 32) {
+            PetscInt tq = cached ? smap[wib][m0 + e] : a.map[m0 + e];
+
+            if (tq >= 0) {
+              double u = inrun ? RunLd(b, first + e) : __ldcg(a.ubar + first + e);
+
+              RunSt(b, tq, __dadd_rn(RunLd(b, tq), __dmul_rn(m, u)));
+            }
+          }
+          if (lane == 0) a.fa[kb] = m; /* -Ut(k,i), PETSc's stored value (global only: nobody reads it here) */
+        }
+        __syncwarp();
+      }
+      /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
+      if (!a.icc) {
+        rs = OrderedAbsSum(b, s0, s1 - s0, rs);
+        rs = OrderedAbsSum(b, u0, d - u0, rs);
+        pv = RunLd(b, d);
+      } else {
+        rs = OrderedAbsSum(b, u0, d - u0, rs);
+        pv = dk;
+      }
+      if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
+      else {
+        dinv = 1.0 / pv;
+        if (!isfinite(dinv)) fail = 1;
+      }
+      if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
+      if (lane == 0) {
+        if (fail) atomicMin(a.status, (int)i);
+        if (a.icc && dinv < 0) atomicMin(a.status + 1, (int)i);
+        RunSt(b, d, dinv);
+        if (a.icc) a.fa[d] = dinv;
+      }
+      __syncwarp();
+      if (b.sm) { /* the finished row to global memory: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar */
+        if (!a.icc)
+          for (PetscInt q = s0 + lane; q < s1; q += 32) a.fa[q] = RunLd(b, q);
+        for (PetscInt q = u0 + lane; q < (a.icc ? d : d + 1); q += 32) b.g[q] = RunLd(b, q);
+        __syncwarp();
+      }
+      __threadfence();
+      if (lane == 0) StoreRelease(a.flag + i, a.epoch);
+    }
+    __syncwarp(); /* the run's shared memory is reused by the next ticket */
+  }
+}
+
+/* the solve structures' values from the factor values: val = sign fa[src], cval = sign fa[csrc], dinv, sqrt(dinv) */
+__global__ static void GatherKernel(PetscInt Lnnz, PetscInt Unnz, PetscInt n, double sign, const PetscInt *__restrict__ Lsrc, const PetscInt *__restrict__ Lcsrc, const PetscInt *__restrict__ Usrc, const PetscInt *__restrict__ Ucsrc, const PetscInt *__restrict__ dsrc, const PetscScalar *__restrict__ fa, PetscScalar *__restrict__ Lval, PetscScalar *__restrict__ Lcval, PetscScalar *__restrict__ Uval, PetscScalar *__restrict__ Ucval, PetscScalar *__restrict__ dinv, PetscScalar *__restrict__ sqrtdinv)
+{
+  PetscInt m = PetscMax(PetscMax(Lnnz, Unnz), n);
+
+  for (PetscInt k = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; k < m; k += (PetscInt)gridDim.x * blockDim.x) {
+    if (k < Lnnz) {
+      Lval[k]  = sign * fa[Lsrc[k]];
+      Lcval[k] = sign * fa[Lcsrc[k]];
+    }
+    if (k < Unnz) {
+      Uval[k]  = sign * fa[Usrc[k]];
+      Ucval[k] = sign * fa[Ucsrc[k]];
+    }
+    if (k < n) {
+      double d = fa[dsrc[k]];
+
+      dinv[k] = d;
+      if (sqrtdinv) sqrtdinv[k] = d >= 0 ? sqrt(d) : 0.0;
+    }
+  }
+}
+
+/* Copies the plan (st->plan) to the device; needs the cuda backend set up (st->cuda) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
+{
+  PCSubtreeILUPlan    *hp = st->plan;
+  PCSubtreeILUCUDAPlan p;
+  PetscInt            *tmp;
+  int                  dev, nsm, perSM = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
+  if (!hp || !st->cuda) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck((PetscInt64)hp->nz < 2147483647 && (PetscInt64)hp->annz < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU refactorization needs fewer than 2^31 nonzeros");
+  PetscCall(PetscNew(&p));
+  st->cudaplan = p;
+  p->n         = hp->n;
+  p->nz        = hp->nz;
+  p->annz      = hp->annz;
+  p->nruns     = hp->nruns;
+  p->icc       = hp->icc ? 1 : 0;
+  p->shifttype = (int)hp->shifttype;
+  p->zeropivot = hp->zeropivot;
+  p->Lnnz      = st->L.nnz;
+  p->Unnz      = st->U.nnz;
+  PetscCall(Upload(&p->lptr, hp->lptr, hp->n + 1));
+  PetscCall(Upload(&p->ub, hp->ub, hp->n));
+  PetscCall(Upload(&p->ud, hp->ud, hp->n));
+  PetscCall(Upload(&p->bj, hp->bj, hp->nz));
+  PetscCall(Upload(&p->aptr, hp->aptr, hp->n + 1));
+  PetscCall(Upload(&p->asrc, hp->asrc, hp->aptr[hp->n]));
+  PetscCall(Upload(&p->adst, hp->adst, hp->aptr[hp->n]));
+  if (hp->icc) {
+    PetscCall(Upload(&p->cptr, hp->cptr, hp->n + 1));
+    PetscCall(Upload(&p->cpos, hp->cpos, hp->cptr[hp->n]));
+    PetscCall(Upload(&p->crow, hp->crow, hp->cptr[hp->n]));
+    PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
+  }
+  PetscCall(Upload(&p->runptr, hp->runptr, hp->nruns + 1));
+  {
+    PetscInt nsteps = hp->icc ? hp->cptr[hp->n] : hp->lptr[hp->n];
+
+    PetscCall(Upload(&p->mptr, hp->mptr, nsteps + 1));
+    PetscCall(Upload(&p->map, hp->map, hp->mptr[nsteps]));
+  }
+  PetscCall(Upload(&p->Lsrc, st->L.src, st->L.nnz));
+  PetscCall(Upload(&p->Usrc, st->U.src, st->U.nnz));
+  PetscCall(PetscMalloc1(PetscMax(PetscMax(st->L.nnz, st->U.nnz), 1), &tmp));
+  for (PetscInt q = 0; q < st->L.nnz; q++) tmp[q] = st->L.src[st->L.csc2csr[q]];
+  PetscCall(Upload(&p->Lcsrc, tmp, st->L.nnz));
+  for (PetscInt q = 0; q < st->U.nnz; q++) tmp[q] = st->U.src[st->U.csc2csr[q]];
+  PetscCall(Upload(&p->Ucsrc, tmp, st->U.nnz));
+  PetscCall(PetscFree(tmp));
+  PetscCall(Upload(&p->dsrc, st->dsrc, hp->n));
+  PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
+  PetscCallCUDA(cudaMalloc((void **)&p->flag, PetscMax(hp->n, 1) * sizeof(unsigned)));
+  PetscCallCUDA(cudaMemset(p->flag, 0, PetscMax(hp->n, 1) * sizeof(unsigned)));
+  p->epoch = 0;
+  PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));
+  PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel, SUBTREEILU_RK_WARPS * 32, 0));
+  p->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The numeric refactorization on the GPU: aa = A's values in the plan's CSR order (device: a device pointer, else a
+  host pointer, uploaded once), results written into the cuda backend's solve structures. *failrow: the first row
+  PETSc's pivot check would not accept unchanged, or -1 (then the device values are garbage: the caller must run
+  PETSc's factorization and copy its values); *badpivot (ICC): the first negative pivot, or -1.
+*/
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, const PetscScalar *aa, PetscBool device, PetscInt *failrow, PetscInt *badpivot)
+{
+  PCSubtreeILUCUDAPlan p = st->cudaplan;
+  PCSubtreeILUCUDA     c = st->cuda;
+  RefactArgs           a;
+  int                  status[2];
+  PetscInt             nb;
+
+  PetscFunctionBegin;
+  PetscCheck(p && c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The GPU refactorization is not set up");
+  *failrow  = -1;
+  *badpivot = -1;
+  if (!p->n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!device) {
+    if (!p->aa) PetscCallCUDA(cudaMalloc((void **)&p->aa, PetscMax(p->annz, 1) * sizeof(PetscScalar)));
+    PetscCallCUDA(cudaMemcpyAsync(p->aa, aa, p->annz * sizeof(PetscScalar), cudaMemcpyHostToDevice, PetscDefaultCudaStream));
+    PetscCall(PetscLogCpuToGpu(p->annz * sizeof(PetscScalar)));
+    aa = p->aa;
+  }
+  if (++p->epoch == 0) { /* after 2^32 - 1 launches: clear the flags once */
+    PetscCallCUDA(cudaMemsetAsync(p->flag, 0, p->n * sizeof(unsigned), PetscDefaultCudaStream));
+    p->epoch = 1;
+  }
+  PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
+  PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
+  a.nruns     = p->nruns;
+  a.bufcap    = PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
+  a.icc       = p->icc;
+  a.shifttype = p->shifttype;
+  a.zeropivot = p->zeropivot;
+  a.epoch     = p->epoch;
+  a.backoff   = (unsigned)st->cudabackoff;
+  a.lptr      = p->lptr;
+  a.ub        = p->ub;
+  a.ud        = p->ud;
+  a.bj        = p->bj;
+  a.aptr      = p->aptr;
+  a.asrc      = p->asrc;
+  a.adst      = p->adst;
+  a.cptr      = p->cptr;
+  a.cpos      = p->cpos;
+  a.crow      = p->crow;
+  a.runptr    = p->runptr;
+  a.mptr      = p->mptr;
+  a.map       = p->map;
+  a.aa        = aa;
+  a.fa        = p->fa;
+  a.ubar      = p->ubar;
+  a.flag      = p->flag;
+  a.ticket    = p->ticket;
+  a.status    = p->status;
+  nb          = PetscMin((PetscInt)p->nblocks, (p->nruns + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
+  PetscCall(PetscLogGpuTimeBegin());
+  RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
+  PetscCallCUDA(cudaGetLastError());
+  GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCallCUDA(cudaMemcpyAsync(status, p->status, 2 * sizeof(int), cudaMemcpyDeviceToHost, PetscDefaultCudaStream));
+  PetscCallCUDA(cudaStreamSynchronize(PetscDefaultCudaStream));
+  PetscCall(PetscLogGpuToCpu(2 * sizeof(int)));
+  if (status[0] != SUBTREEILU_NOROW) *failrow = status[0];
+  if (status[1] != SUBTREEILU_NOROW) *badpivot = status[1];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* fa = the factor values of the last GPU refactorization (host array of PETSc's factor) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDownload_Private(PC_SubtreeILU *st, PetscScalar *fa)
+{
+  PCSubtreeILUCUDAPlan p = st->cudaplan;
+
+  PetscFunctionBegin;
+  PetscCheck(p, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The GPU refactorization is not set up");
+  if (p->nz) {
+    PetscCallCUDA(cudaMemcpy(fa, p->fa, p->nz * sizeof(PetscScalar), cudaMemcpyDeviceToHost));
+    PetscCall(PetscLogGpuToCpu(p->nz * sizeof(PetscScalar)));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

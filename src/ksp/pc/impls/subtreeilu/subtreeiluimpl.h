@@ -36,6 +36,56 @@ typedef struct {
   PetscInt     depth; /* number of levels of the dependency DAG (critical path), the same for T and T^T */
 } PCSubtreeILUTri;
 
+typedef enum {
+  PC_SUBTREEILU_REFACTOR_AUTO,
+  PC_SUBTREEILU_REFACTOR_DEVICE,
+  PC_SUBTREEILU_REFACTOR_PETSC
+} PCSubtreeILURefactor;
+
+/* How the last numeric factorization was done (for PCView()) */
+typedef enum {
+  PC_SUBTREEILU_LAST_SYMBOLIC,  /* with the symbolic factorization (PETSc's) */
+  PC_SUBTREEILU_LAST_PETSC,     /* PETSc's numeric factorization on the host */
+  PC_SUBTREEILU_LAST_PLAN_CPU,  /* the refactorization plan, CPU version */
+  PC_SUBTREEILU_LAST_PLAN_GPU,  /* the refactorization plan on the GPU */
+  PC_SUBTREEILU_LAST_FALLBACK   /* the plan found a pivot PETSc would not accept unchanged: PETSc's numeric factorization */
+} PCSubtreeILULastRefactor;
+
+/*
+  Refactorization plan (subtreeilurefact.c): the numeric ILU(k)/ICC(k) of PETSc (MatLUFactorNumeric_SeqAIJ(),
+  MatCholeskyFactorNumeric_SeqAIJ()) on the fixed pattern of the symbolic factorization, computed in the layout of
+  PETSc's factor value array fa (so the result can also be stored back into PETSc's factor). Factor row i:
+    ILU: L entries lptr[i] .. lptr[i+1]-1 (columns bj, increasing), U off-diagonals ub[i] .. ud[i]-1 (increasing),
+         the inverted pivot at ud[i];
+    ICC: off-diagonals of Ut (stored -Ut(i,j) in the end) ub[i] .. ud[i]-1, the inverted pivot at ud[i].
+  A's value asrc[q] (index in A's CSR value array) goes to factor position adst[q], q in aptr[i] .. aptr[i+1]-1
+  (ICC: only A's entries in the upper triangle of the permuted matrix, like PETSc); every other position starts at 0.
+  ICC: row k receives the contributions of rows crow[q] (entry cpos[q] = Ut(crow[q], k)) for q in cptr[k] ..
+  cptr[k+1]-1, in exactly PETSc's (linked list) order; ubar holds the unscaled rows U(i,:) (PETSc computes them in
+  place, which a parallel version cannot do).
+  The update map replaces the search of each updated column in the row's pattern (structure only, made once).
+  runptr: runs of consecutive rows where each row depends on the previous one (at most SUBTREEILU_REFACT_RUN rows):
+  the GPU kernel gives one run to one warp.
+*/
+#define SUBTREEILU_REFACT_RUN 32
+#define SUBTREEILU_REFACT_BUF 512 /* values of a run computed in a buffer (GPU: shared memory of its warp) if it fits */
+typedef struct _PCSubtreeILUCUDAPlan *PCSubtreeILUCUDAPlan;
+typedef struct {
+  PetscInt           n, nz, annz;
+  PetscBool          icc;
+  PetscInt          *lptr, *ub, *ud, *bj;
+  PetscInt          *aptr, *asrc, *adst;
+  PetscInt          *cptr, *cpos, *crow;
+  PetscInt           nruns, *runptr;
+  PetscInt           bufcap; /* runs of at most bufcap values are computed in a buffer (-pc_subtree_ilu_refactor_buffer) */
+  PetscInt          *mptr, *map; /* update map: elimination step q (ILU: L position q; ICC: contribution q) updates, for
+                                    its e-th entry (ILU: U position ub[k]+e; ICC: position cpos[q]+1+e), the position
+                                    map[mptr[q]+e] of the row being factored, or -1 (dropped) */
+  MatFactorShiftType shifttype;
+  PetscReal          zeropivot;
+  PetscScalar       *ubar; /* CPU version, ICC */
+} PCSubtreeILUPlan;
+
 typedef struct _PCSubtreeILUCUDA *PCSubtreeILUCUDA;
 typedef struct _PCSubtreeILUPool     *PCSubtreeILUPool;     /* persistent worker threads of the threads backend */
 typedef struct _PCSubtreeILUChunkDAG *PCSubtreeILUChunkDAG; /* threads backend: dependencies between chunks of rows */
@@ -57,6 +107,8 @@ typedef struct {
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
+  PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
+  PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
 
   /* factorization */
   Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */
@@ -80,6 +132,12 @@ typedef struct {
   PCSubtreeILUPool     pool;   /* threads backend: created at the first threads solve, joined in PCReset() */
   PCSubtreeILUChunkDAG dag[4]; /* threads backend: chunk DAGs of L, L^T, U, U^T (built at their first solve) */
   PCSubtreeILUCUDA cuda;
+
+  /* refactorization */
+  PCSubtreeILUPlan        *plan;     /* made after the first successful numeric factorization of a pattern, or NULL */
+  PCSubtreeILUCUDAPlan     cudaplan; /* its device copy (cuda backend) */
+  PCSubtreeILULastRefactor last;
+  PetscBool                hoststale; /* the device values are newer than st->fact and the host L, U, dinv */
 } PC_SubtreeILU;
 
 /* Which solve: op = L or U system; transpose = T^T */
@@ -90,11 +148,19 @@ typedef enum {
   PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT
 } PCSubtreeILUApplyMode;
 
-PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve;
+PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact;
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *, Mat, PCSubtreeILUPlan **);
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **);
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);
 
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDAPlan *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *, const PetscScalar *, PetscBool, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDownload_Private(PC_SubtreeILU *, PetscScalar *);
 #endif

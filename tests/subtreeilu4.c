@@ -1,0 +1,468 @@
+static char help[] = "Numeric refactorization of PCSUBTREEILU (same nonzero pattern, new values) through its refactorization plan,\n\
+against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ copy): PCApply, PCApplyTranspose and\n\
+(icc) PCApplySymmetricLeft/Right must agree to 1e-12 relative. Rounds of new values per matrix:\n\
+  1. A1 = 1.3 A + diag(0.1 (1 + i mod 5) (|a_ii| + 1))     (through the plan)\n\
+  2. A1 with a zero diagonal: the first pivot is 0, the plan must leave the decision to PETSc (zero pivot error, or\n\
+     PETSc's shifted factors with -shift_type nonzero/positive_definite): same failure or same results (to 1e-10)\n\
+  3. A1 again (through the plan again)\n\
+  -dir <path> -matrices <a,b,...> : Matrix Market files (see subtreeilu1.c; default: none)\n\
+  -gen <2d|3d> -N <n1,n2,...> -conv <c> : generated Laplacians (N = 0 and 1 give n = 0 and 1)\n\
+  -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
+  -mtype <type>          : matrix type of the preconditioned matrix (default seqaij; e.g. seqaijcusparse)\n\
+  -expect <plan|petsc>   : the path rounds 1 and 3 must take (default plan)\n\
+The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend cuda).\n\n";
+
+#include <petscsparsegpu.h>
+#include <petscpc.h>
+#include "mmio.h"
+#include "subtreeilu_test.h"
+
+typedef struct {
+  char      type[16], ordering[64], shift[32], mtype[64], expect[16];
+  PetscInt  levels;
+  PetscBool shift_set, icc;
+} Ctx;
+
+/* which path the last numeric factorization of st took, from PCView(): plan, fallback, petsc, symbolic or failed */
+static PetscErrorCode LastPath(PC pc, char path[], size_t len)
+{
+  PetscViewer v;
+  char       *text = NULL, *found;
+  size_t      tlen = 0;
+  FILE       *f;
+
+  PetscFunctionBeginUser;
+  f = open_memstream(&text, &tlen);
+  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_SYS, "open_memstream() failed");
+  PetscCall(PetscViewerASCIIOpenWithFILE(PETSC_COMM_SELF, f, &v));
+  PetscCall(PCView(pc, v));
+  PetscCall(PetscViewerDestroy(&v));
+  fclose(f);
+  PetscCall(PetscStrncpy(path, "unknown", len));
+  PetscCall(PetscStrstr(text, "last numeric factorization: ", &found));
+  if (found) {
+    found += strlen("last numeric factorization: ");
+    if (!strncmp(found, "refactorization plan", 20)) PetscCall(PetscStrncpy(path, "plan", len));
+    else if (strstr(found, "does not accept") && strstr(found, "does not accept") < strchr(found, '\n')) PetscCall(PetscStrncpy(path, "fallback", len));
+    else if (!strncmp(found, "PETSc's numeric", 15)) PetscCall(PetscStrncpy(path, "petsc", len));
+    else PetscCall(PetscStrncpy(path, "symbolic", len));
+  } else {
+    PetscCall(PetscStrstr(text, "factorization failed", &found));
+    if (found) PetscCall(PetscStrncpy(path, "failed", len));
+  }
+  free(text);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* max-norm relative difference of x (any vector type) from xref (host) */
+static PetscErrorCode RelDiff(Vec xref, Vec x, PetscReal *rel)
+{
+  const PetscScalar *a, *b;
+  PetscInt           n;
+  PetscReal          nd = 0, na = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(xref, &n));
+  PetscCall(VecGetArrayRead(xref, &a));
+  PetscCall(VecGetArrayRead(x, &b));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal d = PetscAbsScalar(a[i] - b[i]);
+
+    if (PetscIsInfOrNanReal(d)) nd = PETSC_INFINITY;
+    else nd = PetscMax(nd, d);
+    na = PetscMax(na, PetscAbsScalar(a[i]));
+  }
+  PetscCall(VecRestoreArrayRead(xref, &a));
+  PetscCall(VecRestoreArrayRead(x, &b));
+  *rel = nd / (na > 0 ? na : 1.0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode CopyToVec(Vec from, Vec to)
+{
+  const PetscScalar *a;
+  PetscScalar       *b;
+  PetscInt           n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetLocalSize(from, &n));
+  PetscCall(VecGetArrayRead(from, &a));
+  PetscCall(VecGetArrayWrite(to, &b));
+  PetscCall(PetscArraycpy(b, a, n));
+  PetscCall(VecRestoreArrayRead(from, &a));
+  PetscCall(VecRestoreArrayWrite(to, &b));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSc's PCILU/PCICC of a SeqAIJ copy of A, set up (errors caught: *ierr) */
+static PetscErrorCode CreateRef(Mat A, Ctx *ctx, Mat *Acopy, PC *ref, PetscErrorCode *ierr)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INITIAL_MATRIX, Acopy));
+  PetscCall(PCCreate(PETSC_COMM_SELF, ref));
+  PetscCall(PCSetType(*ref, ctx->icc ? PCICC : PCILU));
+  PetscCall(PCSetOperators(*ref, *Acopy, *Acopy));
+  PetscCall(PCFactorSetMatSolverType(*ref, MATSOLVERPETSC));
+  PetscCall(PCFactorSetLevels(*ref, ctx->levels));
+  PetscCall(PCFactorSetMatOrderingType(*ref, ctx->ordering));
+  if (ctx->shift_set) {
+    PetscInt  s;
+    PetscBool found;
+
+    PetscCall(PetscEListFind(3, (const char *[]){"none", "nonzero", "positive_definite"}, ctx->shift, &s, &found));
+    PetscCheck(found, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Unknown -shift_type %s", ctx->shift);
+    PetscCall(PCFactorSetShiftType(*ref, (MatFactorShiftType)s));
+  }
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  *ierr = PCSetUp(*ref);
+  PetscCall(PetscPopErrorHandler());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* st (already set up on A's current values, refactored) against PETSc's factorization of A's current values */
+static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, PC st, PetscErrorCode est, Ctx *ctx, const char expect[], PetscReal tol)
+{
+  PC             ref;
+  Mat            Acopy;
+  PetscErrorCode eref;
+  PCFailedReason rref = PC_NOERROR, rst = PC_NOERROR;
+  char           path[32];
+
+  PetscFunctionBeginUser;
+  PetscCall(CreateRef(A, ctx, &Acopy, &ref, &eref));
+  if (!eref) PetscCall(PCGetFailedReason(ref, &rref));
+  if (!est) PetscCall(PCGetFailedReason(st, &rst));
+  PetscCall(LastPath(st, path, sizeof(path)));
+  if (eref || rref) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: PETSc's factorization fails (%s); subtree_ilu fails alike: %s, path %s\n", name, round, eref ? "error" : PCFailedReasons[rref], (eref && est) || (!eref && !est && rref == rst) ? "yes" : "NO", path));
+  } else if (est || rst) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: PETSc factors it but subtree_ilu fails (%s): NO\n", name, round, est ? "error" : PCFailedReasons[rst]));
+  } else {
+    Vec         bref, xref, b, x;
+    PetscRandom rnd;
+    PetscReal   worst = 0, rel;
+    PetscBool   pathok;
+
+    PetscCall(MatCreateVecs(Acopy, &xref, &bref));
+    PetscCall(MatCreateVecs(A, &x, &b));
+    PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+    PetscCall(PetscRandomSetSeed(rnd, 11));
+    PetscCall(PetscRandomSeed(rnd));
+    for (PetscInt trial = 0; trial < 2; trial++) {
+      PetscCall(VecSetRandom(bref, rnd));
+      PetscCall(CopyToVec(bref, b));
+      PetscCall(PCApply(ref, bref, xref));
+      PetscCall(PCApply(st, b, x));
+      PetscCall(RelDiff(xref, x, &rel));
+      worst = PetscMax(worst, rel);
+      PetscCall(PCApplyTranspose(ref, bref, xref));
+      PetscCall(PCApplyTranspose(st, b, x));
+      PetscCall(RelDiff(xref, x, &rel));
+      worst = PetscMax(worst, rel);
+      if (ctx->icc) {
+        PetscCall(PCApplySymmetricLeft(ref, bref, xref));
+        PetscCall(PCApplySymmetricLeft(st, b, x));
+        PetscCall(RelDiff(xref, x, &rel));
+        worst = PetscMax(worst, rel);
+        PetscCall(PCApplySymmetricRight(ref, bref, xref));
+        PetscCall(PCApplySymmetricRight(st, b, x));
+        PetscCall(RelDiff(xref, x, &rel));
+        worst = PetscMax(worst, rel);
+      }
+    }
+    pathok = (PetscBool)!strcmp(path, expect);
+    PetscCall(PetscInfo(st, "%s %s: path %s, max rel. difference %g\n", name, round, path, (double)worst));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: path %s%s, max rel. difference < %g: %s\n", name, round, path, pathok ? "" : " (UNEXPECTED)", (double)tol, worst < tol ? "yes" : "NO"));
+    PetscCall(PetscRandomDestroy(&rnd));
+    PetscCall(VecDestroy(&bref));
+    PetscCall(VecDestroy(&xref));
+    PetscCall(VecDestroy(&b));
+    PetscCall(VecDestroy(&x));
+  }
+  PetscCall(PCDestroy(&ref));
+  PetscCall(MatDestroy(&Acopy));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TrySetUp(PC pc, PetscErrorCode *ierr)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  *ierr = PCSetUp(pc);
+  PetscCall(PetscPopErrorHandler());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Refactor(const char name[], Mat A, Ctx *ctx)
+{
+  PC             st;
+  PetscErrorCode e;
+  PCFailedReason r = PC_NOERROR;
+  Vec            d, dz;
+  PetscInt       n, rs;
+  char           opt[64];
+
+  PetscFunctionBeginUser;
+  PetscCall(PCCreate(PETSC_COMM_SELF, &st));
+  PetscCall(PCSetOptionsPrefix(st, "st_"));
+  PetscCall(PCSetType(st, PCSUBTREEILU));
+  PetscCall(PCSetOperators(st, A, A));
+  PetscCall(PetscOptionsSetValue(NULL, "-st_pc_subtree_ilu_type", ctx->type));
+  PetscCall(PetscSNPrintf(opt, sizeof(opt), "%" PetscInt_FMT, ctx->levels));
+  PetscCall(PetscOptionsSetValue(NULL, "-st_pc_subtree_ilu_levels", opt));
+  PetscCall(PetscOptionsSetValue(NULL, "-st_pc_subtree_ilu_mat_ordering_type", ctx->ordering));
+  if (ctx->shift_set) PetscCall(PetscOptionsSetValue(NULL, "-st_pc_subtree_ilu_shift_type", ctx->shift));
+  PetscCall(PCSetFromOptions(st));
+  PetscCall(TrySetUp(st, &e));
+  if (!e) PetscCall(PCGetFailedReason(st, &r));
+  if (e || r) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: the first factorization fails (%s): skipped\n", name, e ? "error" : PCFailedReasons[r]));
+    PetscCall(PCDestroy(&st));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  /* round 1: A1 = 1.3 A + diag(0.1 (1 + i mod 5) (|a_ii| + 1)): same pattern */
+  PetscCall(MatCreateVecs(A, &d, NULL));
+  PetscCall(MatGetDiagonal(A, d));
+  PetscCall(VecGetLocalSize(d, &n));
+  PetscCall(VecGetOwnershipRange(d, &rs, NULL));
+  {
+    PetscScalar *a;
+
+    PetscCall(VecGetArray(d, &a));
+    for (PetscInt i = 0; i < n; i++) a[i] = 0.1 * (1 + (rs + i) % 5) * (PetscAbsScalar(a[i]) + 1.0);
+    PetscCall(VecRestoreArray(d, &a));
+  }
+  PetscCall(MatScale(A, 1.3));
+  PetscCall(MatDiagonalSet(A, d, ADD_VALUES));
+  PetscCall(TrySetUp(st, &e));
+  PetscCall(CheckRound(name, "round 1 (new values)", A, st, e, ctx, ctx->expect, 1e-12));
+
+  /* round 2: zero diagonal (stored zeros: same pattern) */
+  PetscCall(MatGetDiagonal(A, d));
+  PetscCall(VecDuplicate(d, &dz));
+  PetscCall(VecSet(dz, 0.0));
+  PetscCall(MatDiagonalSet(A, dz, INSERT_VALUES));
+  PetscCall(TrySetUp(st, &e));
+  /* the factors are then PETSc's own (fallback): the solves' rounding differences, amplified by the shifted pivots
+     (multipliers up to 1/shift), may exceed 1e-12 (as in subtreeilu1's shift tests) */
+  PetscCall(CheckRound(name, "round 2 (zero diagonal)", A, st, e, ctx, !strcmp(ctx->expect, "plan") && n > 0 ? "fallback" : ctx->expect, 1e-10));
+
+  /* round 3: back to A1 */
+  PetscCall(MatDiagonalSet(A, d, INSERT_VALUES));
+  PetscCall(TrySetUp(st, &e));
+  PetscCall(CheckRound(name, "round 3 (A1 again)", A, st, e, ctx, ctx->expect, 1e-12));
+  PetscCall(VecDestroy(&d));
+  PetscCall(VecDestroy(&dz));
+  PetscCall(PCDestroy(&st));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", *names[64], gen[8] = "";
+  PetscInt  nnames = 64, Ns[16] = {20}, nN = 16;
+  PetscReal conv = 0.0;
+  PetscBool flg;
+  Ctx       ctx = {"ilu", "natural", "", MATSEQAIJ, "plan", 0, PETSC_FALSE, PETSC_FALSE};
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscSparseGPUInitializePackage());
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), &flg));
+  if (!flg) {
+    const char *env = getenv("SPARSEGPU_MATRICES"), *cand[] = {env, "../../shared/matrices", "../shared/matrices"};
+
+    for (int c = 0; c < 3; c++) {
+      char      path[PETSC_MAX_PATH_LEN];
+      PetscBool exists;
+
+      if (!cand[c]) continue;
+      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/MANIFEST.tsv", cand[c]));
+      PetscCall(PetscTestFile(path, 'r', &exists));
+      if (exists) {
+        PetscCall(PetscStrncpy(dir, cand[c], sizeof(dir)));
+        break;
+      }
+    }
+  }
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-type", ctx.type, sizeof(ctx.type), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-ordering", ctx.ordering, sizeof(ctx.ordering), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-shift_type", ctx.shift, sizeof(ctx.shift), &ctx.shift_set));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-mtype", ctx.mtype, sizeof(ctx.mtype), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-expect", ctx.expect, sizeof(ctx.expect), NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-levels", &ctx.levels, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-gen", gen, sizeof(gen), NULL));
+  PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-N", Ns, &nN, &flg));
+  if (!flg) nN = 1;
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-conv", &conv, NULL));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &flg));
+  if (!flg) nnames = 0;
+  PetscCall(PetscStrcmp(ctx.type, "icc", &ctx.icc));
+  for (PetscInt i = 0; i < nnames; i++) {
+    char       path[PETSC_MAX_PATH_LEN];
+    Mat        A;
+    MMTriplets t;
+    PetscBool  sym;
+
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, names[i]));
+    PetscCall(MMRead(path, PETSC_TRUE, &t));
+    PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, ctx.mtype, PETSC_FALSE, &A));
+    sym = (PetscBool)(t.symmetric && !t.skew);
+    PetscCall(MMTripletsDestroy(&t));
+    if (ctx.icc && !sym) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: not symmetric: icc skipped\n", names[i]));
+    else PetscCall(Refactor(names[i], A, &ctx));
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscFree(names[i]));
+  }
+  if (gen[0]) {
+    for (PetscInt k = 0; k < nN; k++) {
+      Mat      A, B;
+      char     name[64];
+      PetscInt n;
+
+      PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
+      PetscCall(MatConvert(A, ctx.mtype, MAT_INITIAL_MATRIX, &B));
+      PetscCall(MatGetSize(B, &n, NULL));
+      PetscCall(PetscSNPrintf(name, sizeof(name), "%s N=%" PetscInt_FMT " (n=%" PetscInt_FMT ")", gen, Ns[k], n));
+      PetscCall(Refactor(name, B, &ctx));
+      PetscCall(MatDestroy(&A));
+      PetscCall(MatDestroy(&B));
+    }
+  }
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: ilu0
+      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: ilu1_rcm
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: ilu1_natural
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: ilu0_rcm_nonzero
+      args: -type ilu -levels 0 -ordering rcm -shift_type nonzero -gen 2d -N 12 -matrices jpwh_991,add32 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: icc0
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: icc1_rcm
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: icc1_natural_none
+      args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: ilu1_rcm_global
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: ilu1_natural_smallbuffer
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 40
+      output_file: output/subtreeilu4_ilu1_natural.out
+
+   test:
+      suffix: icc0_smallbuffer
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 30
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: icc1_rcm_global
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
+      suffix: ilu0_threads
+      args: -type ilu -levels 0 -gen 3d -N 8 -conv 0.1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2
+
+   test:
+      suffix: ilu0_pellr
+      args: -type ilu -levels 0 -gen 2d -N 9 -conv 0.1 -mtype pellr -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: petsc
+      args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc
+
+   test:
+      suffix: cuda_ilu0
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu0.out
+
+   test:
+      suffix: cuda_ilu1_rcm
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: cuda_ilu1_natural_hostmat
+      requires: cuda
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu1_natural.out
+
+   test:
+      suffix: cuda_ilu0_rcm_nonzero
+      requires: cuda
+      args: -type ilu -levels 0 -ordering rcm -shift_type nonzero -gen 2d -N 12 -matrices jpwh_991,add32 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu0_rcm_nonzero.out
+
+   test:
+      suffix: cuda_icc0
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
+      suffix: cuda_icc1_natural_none
+      requires: cuda
+      args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_icc1_natural_none.out
+
+   test:
+      suffix: cuda_ilu1_rcm_global
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: cuda_icc0_smallbuffer
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 30
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_ilu0_big
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+
+   test:
+      suffix: cuda_icc0_big
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+
+   test:
+      suffix: cuda_petsc
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor petsc
+      output_file: output/subtreeilu4_petsc.out
+
+TEST*/
