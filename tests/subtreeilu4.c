@@ -124,7 +124,7 @@ static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, P
 {
   PC             ref;
   Mat            Acopy;
-  PetscErrorCode eref;
+  PetscErrorCode eref = PETSC_SUCCESS;
   PCFailedReason rref = PC_NOERROR, rst = PC_NOERROR;
   char           path[32];
 
@@ -196,7 +196,7 @@ static PetscErrorCode TrySetUp(PC pc, PetscErrorCode *ierr)
 static PetscErrorCode Refactor(const char name[], Mat A, Ctx *ctx)
 {
   PC             st;
-  PetscErrorCode e;
+  PetscErrorCode e = PETSC_SUCCESS;
   PCFailedReason r = PC_NOERROR;
   Vec            d, dz;
   PetscInt       n, rs;
