@@ -198,8 +198,8 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("B work csr", f.work[PELLR_CAND_CSR], 10));
     PetscCall(ExpectI("B work pellr", f.work[PELLR_CAND_PELLR], 5 + 10));
     PetscCall(ExpectI("B crit csr", f.crit[PELLR_CAND_CSR], 10));
-    PetscCall(ExpectI("B crit sell", f.crit[PELLR_CAND_SELL], 300));
-    PetscCall(ExpectI("B crit pellr", f.crit[PELLR_CAND_PELLR], 10)); /* a warp per long row: ceil(300/32) */
+    PetscCall(ExpectI("B crit sell", f.crit[PELLR_CAND_SELL], 19));   /* one slice of width 300, 16 threads per row */
+    PetscCall(ExpectI("B crit pellr", f.crit[PELLR_CAND_PELLR], 15)); /* the warp-row kernel ceil(300/32), then the slice (width 5, a thread per row) */
     PetscCall(ExpectI("B long_min", f.long_min, 300));
     PetscCall(ExpectI("B q4_nat", f.q4_nat, 300 + 2));
     PetscCall(ExpectI("B q8_nat", f.q8_nat, 300));
@@ -223,7 +223,7 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("C it_pellr", f.it_pellr, 102));
     PetscCall(ExpectI("C it_ellr", f.it_ellr, 102));
     PetscCall(ExpectI("C it_ell", f.it_ell, 200));
-    PetscCall(ExpectI("C crit pellr", f.crit[PELLR_CAND_PELLR], 4));
+    PetscCall(ExpectI("C crit pellr", f.crit[PELLR_CAND_PELLR], 4 + 2)); /* warp row ceil(100/32), slices of width 2 */
     PetscCall(CheckFormulas("C", 40, len, &f));
     PetscCall(CheckDevice("C", 40, 200, rp, 256));
     PetscCall(PetscFree(rp));
@@ -261,7 +261,9 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("F nlong", f.nlong, 3));
     PetscCall(ExpectI("F nblock", f.nblock, 3));
     PetscCall(ExpectI("F nnz_long", f.nnz_long, 5000));
-    PetscCall(ExpectI("F crit pellr", f.crit[PELLR_CAND_PELLR], 8)); /* ceil(2000/256) */
+    PetscCall(ExpectI("F crit pellr", f.crit[PELLR_CAND_PELLR], 8 + 1)); /* block rows ceil(2000/256), slices of width 1 */
+    PetscCall(ExpectI("F crit sell", f.crit[PELLR_CAND_SELL], 63 + 1));  /* widest 32-thread slice ceil(2000/32), the 1-thread slice 1 */
+    PetscCall(ExpectI("F crit ellr", f.crit[PELLR_CAND_ELLR], 63));      /* ceil(2000/32) */
     PetscCall(ExpectI("F it_ellr", f.it_ellr, 1500 + 2000 + 1500 + 1));
     PetscCall(ExpectI("F it_pellr", f.it_pellr, 2000 + 1 + 1 + 1));
     PetscCall(ExpectI("F launches pellr", f.launches[PELLR_CAND_PELLR], 2)); /* block rows, one slice class */
@@ -381,7 +383,8 @@ static PetscErrorCode TestShared(const char *dir, const char *name)
 /*
   Reference column-access counts (PellrFeaturesAddLocality()) of a block small enough to be sampled whole (one window,
   rows shorter than the per-row cap), computed independently: marker arrays instead of sorting, the full stable sort of
-  the rows by decreasing length. xs[c]: x sectors read anew per warp step, ys: y sectors of PELLR's slices.
+  the rows by decreasing length. xs[c]: x sectors read anew per warp step (CSR: the mean of its rows' 32-entry chunks
+  and the ELLR count), ys: y sectors of PELLR's slices.
 */
 static PetscErrorCode ReferenceSectors(PetscInt m, PetscInt n, const PetscInt rp[], const PetscInt ci[], PetscInt long_min, PetscReal xs[], PetscReal *ys)
 {
@@ -439,6 +442,7 @@ static PetscErrorCode ReferenceSectors(PetscInt m, PetscInt n, const PetscInt rp
   }
   x[PELLR_CAND_SELL] = x[PELLR_CAND_ELLR];
   for (PetscInt c = 0; c < PELLR_NCAND; c++) xs[c] = (PetscReal)x[c];
+  xs[PELLR_CAND_CSR] = 0.5 * (xs[PELLR_CAND_CSR] + xs[PELLR_CAND_ELLR]); /* CSR: the mean of its rows' chunks and the ELLR steps */
   *ys = (PetscReal)y;
   PetscCall(PetscFree4(cur, prv, order, len));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -515,7 +519,7 @@ static PetscErrorCode TestLocality(void)
     PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, 256, &f));
     PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
     /* one sector: a row (CSR) reads it once, a warp of 32 rows once at its first step; own sectors: every entry one */
-    PetscCall(ExpectR("sampled x sectors csr", f.xsec[PELLR_CAND_CSR], pass ? m * k : m));
+    PetscCall(ExpectR("sampled x sectors csr", f.xsec[PELLR_CAND_CSR], pass ? m * k : 0.5 * (m + m / 32)));
     PetscCall(ExpectR("sampled x sectors ellr", f.xsec[PELLR_CAND_ELLR], pass ? m * k : m / 32));
     PetscCall(ExpectR("sampled x sectors sell", f.xsec[PELLR_CAND_SELL], pass ? m * k : m / 32));
     PetscCall(ExpectR("sampled x sectors pellr", f.xsec[PELLR_CAND_PELLR], pass ? m * k : m / 32));

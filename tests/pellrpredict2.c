@@ -78,7 +78,7 @@ static PetscErrorCode TestAnalytic(void)
     }
   }
   /* one huge row among short rows: flat ELLR pads every row to the huge one (infeasible: m * maxlen slots), and
-     even when allowed its one thread per row makes the huge row's thread the critical path */
+     even when allowed the huge row's 32 threads are the critical path */
   for (PetscInt k = 0; k < 2; k++) {
     PetscInt m = 1 << 18, huge = k ? 200000 : 3000;
     char     what[160];
@@ -86,7 +86,9 @@ static PetscErrorCode TestAnalytic(void)
     PetscCall(PellrModelPredict(M, &f, 100, NULL, &p));
     PetscCall(PetscSNPrintf(what, sizeof(what), "one row of %" PetscInt_FMT " among %" PetscInt_FMT " rows of 4: not ELLR (%s), ELLR infeasible", huge, m, PellrCandidateNames[p.choice]));
     PetscCall(Report(what, (PetscBool)(p.choice != PELLR_CAND_ELLR && !p.feasible[PELLR_CAND_ELLR])));
-    PetscCall(Report("  its predicted ELLR product is slower than PELLR's and CSR's", (PetscBool)(p.ts[PELLR_CAND_ELLR] > p.ts[PELLR_CAND_PELLR] && p.ts[PELLR_CAND_ELLR] > p.ts[PELLR_CAND_CSR])));
+    /* ELLR splits the huge row over 32 threads (its chain is CSR's warp's), PELLR gives it a block of 256 but pays a
+       second launch: only the row of 200000 makes ELLR's chain longer than that launch */
+    if (k) PetscCall(Report("  its predicted ELLR product is slower than PELLR's (a block for the huge row)", (PetscBool)(p.ts[PELLR_CAND_ELLR] > p.ts[PELLR_CAND_PELLR])));
     if (k == 1) PetscCall(PellrPredictionView(PETSC_VIEWER_STDOUT_SELF, &f, &p));
   }
   { /* irregular rows: sorting (PELLR) removes the padding ELLR and SELL pay for */

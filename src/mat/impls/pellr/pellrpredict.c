@@ -74,6 +74,7 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
     }
     s->ellr += gmax;
     s->gcls[PellrThreadClass(gmax)]++;
+    s->gmax[PellrThreadClass(gmax)] = PetscMax(s->gmax[PellrThreadClass(gmax)], gmax);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -175,9 +176,11 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
     nlong += rc[r];
     f->long_min = rl[r];
     if (rl[r] >= PELLR_BLOCK_ROW) {
+      if (!nblock) crit += CeilDiv(rl[r], PELLR_PRED_BLOCK_THREADS); /* the longest block row: the block-row kernel's chain */
       nblock += rc[r];
-      crit = PetscMax(crit, CeilDiv(rl[r], PELLR_PRED_BLOCK_THREADS));
-    } else crit = PetscMax(crit, CeilDiv(rl[r], 32));
+    } else {
+      if (nlong == rc[r] + nblock) crit += CeilDiv(rl[r], 32); /* the longest warp row: the warp-row kernel's chain */
+    }
     longwork += rc[r] * CeilDiv(rl[r], 32);
   }
   f->nlong         = (PetscInt)nlong;
@@ -188,6 +191,7 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   /* the slices' first rows: sorted positions nlong + 32 j < nrows (and the first rows of their 4- and 8-row groups) */
   {
     PetscBool cls[6] = {PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE};
+    PetscInt64 csell = 0;
     for (PetscInt r = 0; r < nruns && rl[r] > 0; r++) {
       PetscInt64 first = PetscMax(rs[r], nlong), last = rs[r] + rc[r], w0, w1;
       if (last <= first) continue;
@@ -200,8 +204,8 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
       w1 = (last - 1 - nlong) / PELLR_SLICE;
       if (w1 >= w0) {
         f->it_pslice += (w1 - w0 + 1) * rl[r];
+        if (!cls[PellrThreadClass(rl[r])]) crit += CeilDiv(rl[r], PellrThreadsPerRow(rl[r])); /* the class's widest slice: its kernel's chain */
         cls[PellrThreadClass(rl[r])] = PETSC_TRUE;
-        if (w0 == 0) crit = PetscMax(crit, CeilDiv(rl[r], PellrThreadsPerRow(rl[r])));
       }
     }
     f->launches[PELLR_CAND_PELLR] = (nblock > 0) + (nlong > nblock) + (f->empty > 0);
@@ -209,7 +213,9 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
     for (PetscInt c = 0; c < 6; c++) {
       f->launches[PELLR_CAND_PELLR] += cls[c];
       f->launches[PELLR_CAND_SELL] += s->gcls[c] > 0;
+      if (s->gcls[c]) csell += CeilDiv(s->gmax[c], 32 >> c);
     }
+    f->crit[PELLR_CAND_SELL] = csell;
     f->launches[PELLR_CAND_CSR]  = 1;
     f->launches[PELLR_CAND_ELLR] = 1;
   }
@@ -220,8 +226,7 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   f->work[PELLR_CAND_SELL]  = f->it_sell;
   f->work[PELLR_CAND_PELLR] = f->it_pslice + longwork;
   f->crit[PELLR_CAND_CSR]   = CeilDiv(f->maxlen, 32);
-  f->crit[PELLR_CAND_ELLR]  = f->maxlen;
-  f->crit[PELLR_CAND_SELL]  = f->maxlen;
+  f->crit[PELLR_CAND_ELLR]  = CeilDiv(f->maxlen, PellrThreadsPerRow(f->maxlen));
   f->crit[PELLR_CAND_PELLR] = crit;
   f->slots[PELLR_CAND_CSR]   = nnz;
   f->slots[PELLR_CAND_ELLR]  = (PetscInt64)m * f->maxlen;
@@ -311,12 +316,15 @@ static void PellrRowSectors(const PetscInt *rp, const PetscInt *cj, PetscInt i, 
   PellrFeaturesAddLocality - the column access pattern of every format, from the column indices of a host CSR block:
   the sectors (32 bytes, four values) of x a warp step reads that the warp did not read at its previous step (xsec[c]),
   and the sectors of y PELLR's slices write (ysec_pellr), folded into bytes[c] (32 bytes per sector, replacing the
-  nnz/4 sectors charged without column indices). Each format's own warp steps: CSR 32 consecutive entries of a row;
-  ELLR and SELL step j of 32 consecutive rows; PELLR step j of the rows of a slice of its sorted order, and 32
-  consecutive entries of a long row. Windows of up to PELLR_PRED_SAMPLE_ROWS consecutive rows (fewer for long rows),
+  nnz/4 sectors charged without column indices). Each format's own warp steps: ELLR and SELL step j of 32 consecutive rows; PELLR step j of the rows of a slice of its sorted order, and 32
+  consecutive entries of a long row; CSR (cuSPARSE) the mean of the sectors of 32 consecutive entries of a row and of
+  the ELLR count (consecutive rows share sectors: the mean cross-validated better than either alone, 2026-11-29 H200
+  data). Windows of up to PELLR_PRED_SAMPLE_ROWS consecutive rows (fewer for long rows),
   evenly spaced, about PELLR_PRED_SAMPLE_NNZ entries in all (rows capped at a quarter of that), give the rates per
-  entry, which are scaled to the block; PELLR's slices are formed within a window by the same stable sort by length
-  (rows of equal length keep their spacing). Deterministic, and far cheaper than a conversion. The calibration and
+  entry, which are scaled to the block; PELLR's slices come from the stable sort by length of up to 4 windows of
+  PELLR_PRED_SAMPLE_SORT rows (the exact sorted order of a smaller block), about PELLR_PRED_SAMPLE_NNZ entries of
+  evenly spaced slices. Deterministic, and far cheaper than a conversion (reads of the row pointers of the sort
+  windows and of the sampled entries only). The calibration and
   the prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()).
 */
 PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx)
@@ -325,7 +333,6 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
   const PetscInt   m = f->m, nrows = f->m - f->empty;
   PetscInt64       xc = 0, ec = 0, xn = 0, en = 0, xl = 0, el = 0, xs = 0, es = 0, ys = 0, rs = 0;
   PetscInt         W, nwin, nv, *rows;
-  PetscInt64      *key;
   PetscReal        mean;
 
   PetscFunctionBegin;
@@ -342,10 +349,9 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
   W    = PELLR_SLICE * (PetscInt)PetscMax(1, PetscMin(PELLR_PRED_SAMPLE_ROWS / PELLR_SLICE, (PetscReal)S / (PELLR_SLICE * PetscMax(mean, 1.0))));
   nwin = (PetscInt)CeilDiv(m, W);
   nv   = (PetscInt)PetscMax(1, PetscMin((PetscReal)nwin, (PetscReal)S / (W * PetscMax(mean, 1.0))));
-  PetscCall(PetscMalloc2(W, &rows, W, &key));
+  PetscCall(PetscMalloc1(W, &rows));
   for (PetscInt v = 0; v < nv; v++) {
     const PetscInt a = (PetscInt)((PetscInt64)v * nwin / nv) * W, b = PetscMin(m, a + W);
-    PetscInt       ns = 0;
 
     for (PetscInt i = a; i < b; i++) PellrRowSectors(rowptr, colidx, i, cap, &xc, &ec); /* CSR */
     for (PetscInt g = a; g < b; g += PELLR_SLICE) {                                      /* ELLR, SELL */
@@ -353,30 +359,60 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
       for (PetscInt i = g; i < PetscMin(b, g + PELLR_SLICE); i++) rows[k++] = i;
       PellrGroupSectors(rowptr, colidx, rows, k, cap, &xn, &en);
     }
-    for (PetscInt i = a; i < b; i++) { /* PELLR: long rows a warp (or block) each, the others sorted by decreasing length, stably */
+    for (PetscInt i = a; i < b; i++) { /* PELLR's long rows: a warp (or block) each */
       PetscInt l = rowptr[i + 1] - rowptr[i];
-      if (!l) continue;
       if (f->long_min && l >= f->long_min) PellrRowSectors(rowptr, colidx, i, cap, &xl, &el);
-      else key[ns++] = (PetscInt64)(f->maxlen - l) * W + (i - a);
-    }
-    PetscCall(PetscSortInt64(ns, key));
-    for (PetscInt q = 0; q < ns; q += PELLR_SLICE) {
-      PetscInt k = 0;
-      for (PetscInt t = q; t < PetscMin(ns, q + PELLR_SLICE); t++) rows[k++] = a + (PetscInt)(key[t] % W);
-      PellrGroupSectors(rowptr, colidx, rows, k, cap, &xs, &es);
-      for (PetscInt r = 0; r < k; r++) key[q + r] = rows[r] / 4; /* y sectors of the slice (key reused: done with it) */
-      PetscCall(PetscSortInt64(k, key + q));
-      for (PetscInt r = 0; r < k; r++) ys += (!r || key[q + r] != key[q + r - 1]);
-      rs += k;
     }
   }
-  PetscCall(PetscFree2(rows, key));
+  PetscCall(PetscFree(rows));
+  /* PELLR's slices: rows of equal length may lie far apart (a block-diagonal matrix puts the same row of every block in
+     one slice), so the sort needs far larger windows: up to 4 windows of PELLR_PRED_SAMPLE_SORT rows (the whole block
+     when smaller: its exact sorted order), stably sorted by decreasing length (a counting sort of the row lengths),
+     and evenly spaced slices of each window's order */
+  if (nrows > f->nlong) {
+    const PetscInt   Wp = PetscMin(m, PELLR_PRED_SAMPLE_SORT), nwp = (PetscInt)CeilDiv(m, Wp), nvp = PetscMin(nwp, 4);
+    const PetscInt   lmax = f->long_min ? f->long_min - 1 : f->maxlen;
+    const PetscReal  smean = PetscMax(1.0, (PetscReal)(f->nnz - f->nnz_long) / (PetscReal)(nrows - f->nlong));
+    const PetscInt   nch = (PetscInt)PetscMax(1, (PetscReal)S / (nvp * PELLR_SLICE * smean));
+    PetscInt        *order, *cnt;
+
+    PetscCall(PetscMalloc2(Wp, &order, lmax + 2, &cnt));
+    for (PetscInt v = 0; v < nvp; v++) {
+      const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp);
+      PetscInt       ns = 0, nslc, take;
+
+      PetscCall(PetscArrayzero(cnt, lmax + 2));
+      for (PetscInt i = a; i < b; i++) {
+        PetscInt l = rowptr[i + 1] - rowptr[i];
+        if (l > 0 && l <= lmax) cnt[lmax - l + 1]++; /* by decreasing length */
+      }
+      for (PetscInt l = 1; l <= lmax + 1; l++) cnt[l] += cnt[l - 1];
+      for (PetscInt i = a; i < b; i++) {
+        PetscInt l = rowptr[i + 1] - rowptr[i];
+        if (l > 0 && l <= lmax) order[cnt[lmax - l]++] = i;
+      }
+      ns   = cnt[lmax];
+      nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
+      take = PetscMin(nslc, nch);
+      for (PetscInt c = 0; c < take; c++) {
+        const PetscInt q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE, k = PetscMin(ns - q, PELLR_SLICE);
+        PetscInt64     ysec[PELLR_SLICE];
+
+        PellrGroupSectors(rowptr, colidx, order + q, k, cap, &xs, &es);
+        for (PetscInt r = 0; r < k; r++) ysec[r] = order[q + r] / 4; /* the sectors of y the slice writes */
+        PetscCall(PetscSortInt64(k, ysec));
+        for (PetscInt r = 0; r < k; r++) ys += (!r || ysec[r] != ysec[r - 1]);
+        rs += k;
+      }
+    }
+    PetscCall(PetscFree2(order, cnt));
+  }
   f->sampled = ec + en + el + es;
   {
     const PetscReal nnz = (PetscReal)f->nnz, nl = (PetscReal)f->nnz_long, rc = ec ? (PetscReal)xc / ec : 0.25;
 
-    f->xsec[PELLR_CAND_CSR]   = rc * nnz;
     f->xsec[PELLR_CAND_ELLR]  = (en ? (PetscReal)xn / en : rc) * nnz;
+    f->xsec[PELLR_CAND_CSR]   = 0.5 * (rc * nnz + f->xsec[PELLR_CAND_ELLR]);
     f->xsec[PELLR_CAND_SELL]  = f->xsec[PELLR_CAND_ELLR];
     f->xsec[PELLR_CAND_PELLR] = (el ? (PetscReal)xl / el : rc) * nl + (es ? (PetscReal)xs / es : f->xsec[PELLR_CAND_ELLR] / nnz) * (nnz - nl);
     f->ysec_pellr             = (rs ? (PetscReal)ys / rs : 0.25) * (PetscReal)(nrows - f->nlong);

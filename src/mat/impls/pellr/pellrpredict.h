@@ -47,6 +47,7 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_MODEL_VERSION 2     /* of the model file (PellrModelLoad()) */
 #define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
 #define PELLR_PRED_SAMPLE_ROWS 1024     /* rows per sampled window */
+#define PELLR_PRED_SAMPLE_SORT 65536    /* rows per window of PELLR's sorted order */
 #define PELLR_PRED_HUBER 0.05           /* the fit's robust (Huber) threshold on the relative error */
 
 /*
@@ -58,9 +59,11 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
     it_pellr the seed's PELLR count: the same after a stable sort by decreasing length (all rows, MatPELLRWarpIterations())
     it_pslice PELLR as stored here: sum over the slices that follow the long rows of the slice's first (longest) row
   work[c]: warp iterations of candidate c (CSR: ceil(nnz/32); PELLR: it_pslice + sum over long rows of ceil(len/32))
-  crit[c]: iterations of the longest sequential chain of one thread (the critical path):
-    ELLR and SELL maxlen (a thread per row); CSR ceil(maxlen/32) (a warp per row at worst);
-    PELLR the longest of: block rows ceil(len/256), warp rows ceil(len/32), the first slice width / its threads per row
+  crit[c]: the critical path: iterations of the longest sequential chain of one thread, summed over the kernels the
+    product launches one after the other (each ends with its longest chain; a few wide slices in a kernel of their own
+    cost their whole chain): CSR ceil(maxlen/32) (a warp per row at worst); ELLR ceil(maxlen / threads per row);
+    SELL the sum over its thread classes of ceil(widest slice of the class / threads per row); PELLR the same over its
+    slice classes plus ceil(longest block row / 256) and ceil(longest warp row / 32)
   slots[c]: stored value slots (CSR nnz, ELLR m*maxlen, SELL 32*it_sell, PELLR nnz_long + 32*it_pslice)
   launches[c]: kernel launches of one product: CSR and ELLR 1; SELL one per thread class (PellrThreadsPerRow() of the
             slice widths) present; PELLR one per class of its slices, one for block rows, one for warp rows, one for empty rows
@@ -73,7 +76,7 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
     PELLR 12 nnz_long + 32 (q4 + q8 of the sorted slices) + 4m (perm) + 4*32 nslices (lengths) + 4(nslices+1) + 4(nlong+1)
           With PellrFeaturesAddLocality() (the column indices) also the gathers of x: 32 bytes per sector of x a warp step
           reads that the same warp did not read at its previous step (xsec[c], estimated from sampled rows: in the
-          format's own order: CSR 32 consecutive entries of a row, ELLR/SELL step j of 32 consecutive rows, PELLR step j
+          format's own order: CSR the mean of 32 consecutive entries of a row and ELLR's count, ELLR/SELL step j of 32 consecutive rows, PELLR step j
           of 32 rows of equal length in the sorted order, which may lie far apart), and PELLR's scattered writes of y
           (32 bytes per sector of y a slice writes instead of 8 per row). Without it (row pointers only) xsec[c] = -1 and
           every format is charged nnz/4 sectors (dense gathers: no format favoured).
@@ -201,6 +204,7 @@ typedef struct {
   PetscInt64  ellr;                 /* sum over 32-row groups of the group's longest row */
   PetscInt64  q4, q8;               /* the same over the aligned 4- and 8-row groups */
   PetscInt64  gcls[6];              /* 32-row groups by the thread class of their longest row (PellrThreadsPerRow(): 32, 16, ..., 1 threads) */
+  PetscInt64  gmax[6];              /* the longest row of each class's groups */
   PetscInt64  pert;                 /* sum over i > 0 of |len_i - len_{i-1}| */
   PetscInt64  nnz;                  /* rowptr[m] - rowptr[0] */
 } PellrLengthSummary;
