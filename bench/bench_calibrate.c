@@ -8,6 +8,8 @@ calibration file. Runs on the host (pellr) without a GPU, for testing the pipeli
   -folds <k>         : cross-validation folds (default 5)\n\
   -report <file>     : cross-validation report (markdown, default stdout)\n\
   -times <csv>       : refit offline: take the times from the CSV of an earlier run (same matrices), measure nothing\n\
+  -cv_groups <matrix|family>: cross-validation groups: each matrix (default), or its family (all sizes of a synthetic\n\
+                       distribution/column pattern/mean; a real matrix with its block-diagonal and Kronecker scale-ups)\n\
   -hw_gpu <name> -hw_sms <n> -hw_copy_gbs <x> -hw_h2d_gbs <x> -hw_launch_s <x> : the hardware line (with -times)\n\
   plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu\n";
 
@@ -69,6 +71,29 @@ static PetscErrorCode TrainingSet(const char set[], char *specs[], PetscInt *n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the cross-validation family of a matrix (-cv_groups family): synth_<dist>_<cols>_<m>_<avg> -> synth_<dist>_<cols>_<avg>;
+   blkdiag_<name>_x<k> -> <name>; kron_<a>_<b> -> <b> (the blocks are copies of B); a real matrix -> its name */
+static PetscErrorCode FamilyName(const BenchMatrix *bm, char fam[], size_t len)
+{
+  char buf[256], *tok[8];
+  int  nt = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(buf, bm->name, sizeof(buf)));
+  for (char *p = buf; p && nt < 8;) {
+    tok[nt++] = p;
+    p         = strchr(p, '_');
+    if (p) *p++ = 0;
+  }
+  if (!strcmp(bm->kind, "synth") && nt == 5) PetscCall(PetscSNPrintf(fam, len, "synth_%s_%s_%s", tok[1], tok[2], tok[4]));
+  else if (!strcmp(bm->kind, "blkdiag") && strrchr(bm->name, '_') - bm->name > 8) { /* blkdiag_<name>_x<k> */
+    const char *u = strrchr(bm->name, '_');
+    PetscCall(PetscSNPrintf(fam, len, "%.*s", (int)(u - bm->name) - 8, bm->name + 8));
+  } else if (!strcmp(bm->kind, "kron") && nt >= 3) PetscCall(PetscStrncpy(fam, tok[nt - 1], len));
+  else PetscCall(PetscStrncpy(fam, bm->name, len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* -times: the ts/tc of every matrix and format from the CSV an earlier run wrote (columns as in the header below) */
 typedef struct {
   char   name[256];
@@ -122,7 +147,9 @@ int main(int argc, char **argv)
   BenchCtx            ctx;
   char               *specs[BENCH_MAX_LIST], *mats[BENCH_MAX_LIST], set[32] = "default", model[PETSC_MAX_PATH_LEN] = "pellr.model", report[PETSC_MAX_PATH_LEN] = "", dev[256];
   PetscInt            nspecs = 0, nmats, folds = 5, nsamples = 0, ntimes = 0;
-  char                timesfile[PETSC_MAX_PATH_LEN] = "";
+  char                timesfile[PETSC_MAX_PATH_LEN] = "", cvgroups[16] = "matrix", *fams[BENCH_MAX_LIST];
+  PetscInt            nfams = 0;
+  PetscBool           byfamily;
   TimeRow            *times = NULL;
   PetscBool           flg;
   double              copybw = NAN, copyt, h2d = NAN, launch = NAN;
@@ -140,6 +167,13 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-report", report, sizeof(report), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-folds", &folds, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-times", timesfile, sizeof(timesfile), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-cv_groups", cvgroups, sizeof(cvgroups), NULL));
+  PetscCall(PetscStrcmp(cvgroups, "family", &byfamily));
+  {
+    PetscBool bymatrix;
+    PetscCall(PetscStrcmp(cvgroups, "matrix", &bymatrix));
+    PetscCheck(byfamily || bymatrix, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "-cv_groups %s: use matrix or family", cvgroups);
+  }
   if (timesfile[0]) PetscCall(ReadTimes(timesfile, &times, &ntimes));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-matrices", &flg));
   if (flg) PetscCall(BenchGetList("-matrices", "real", specs, &nspecs));
@@ -217,7 +251,7 @@ int main(int argc, char **argv)
     Mat         B = NULL;
     Vec         x, yref;
     PetscReal   ts[MAT_PELLR_FORMAT_CSR + 1], tc[MAT_PELLR_FORMAT_CSR + 1]; /* indexed by MatPELLRFormat */
-    PetscInt    good = 0;
+    PetscInt    good = 0, group;
 
     if (!BenchTimeLeft(&ctx)) {
       PetscCall(PetscPrintf(PETSC_COMM_SELF, "# time limit: %s and later matrices skipped\n", mats[k]));
@@ -230,6 +264,14 @@ int main(int argc, char **argv)
       continue;
     }
     for (PetscInt f = 0; f <= MAT_PELLR_FORMAT_CSR; f++) ts[f] = tc[f] = NAN; /* not measured (auto never is) */
+    group = k;
+    if (byfamily) { /* the family's index, in order of first appearance */
+      char fam[256];
+      PetscCall(FamilyName(&bm, fam, sizeof(fam)));
+      for (group = 0; group < nfams; group++)
+        if (!strcmp(fams[group], fam)) break;
+      if (group == nfams) PetscCall(PetscStrallocpy(fam, &fams[nfams++]));
+    }
     if (times) { /* offline refit: the measured times of an earlier run */
       for (PetscInt r = 0; r < ntimes; r++)
         if (times[r].f >= 0 && !strcmp(times[r].name, bm.name)) {
@@ -238,7 +280,7 @@ int main(int argc, char **argv)
           if (times[r].ts > 0) good++;
         }
       if (good) {
-        PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, k, ts, tc));
+        PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, group, ts, tc));
         nsamples++;
       }
       PetscCall(BenchMatrixDestroy(&bm));
@@ -287,7 +329,7 @@ int main(int argc, char **argv)
       PetscCall(VecDestroy(&c.y));
     }
     if (good) {
-      PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, k, ts, tc));
+      PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, group, ts, tc));
       nsamples++;
     }
     PetscCall(MatDestroy(&B));
@@ -303,6 +345,8 @@ int main(int argc, char **argv)
   if (report[0]) PetscCall(PetscViewerDestroy(&rv));
   PetscCall(MatPELLRCalibrationDestroy(&cal));
   PetscCall(PetscFree(times));
+  if (byfamily) PetscCall(PetscPrintf(PETSC_COMM_SELF, "# cross-validation groups: %" PetscInt_FMT " families\n", nfams));
+  for (PetscInt i = 0; i < nfams; i++) PetscCall(PetscFree(fams[i]));
   for (PetscInt i = 0; i < nspecs; i++) PetscCall(PetscFree(specs[i]));
   PetscCall(BenchFreeList(mats, nmats));
   PetscCall(BenchFinalize(&ctx));

@@ -149,10 +149,18 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("A slots ellr", f.slots[PELLR_CAND_ELLR], 120));
     PetscCall(ExpectI("A slots sell", f.slots[PELLR_CAND_SELL], 192));
     PetscCall(ExpectI("A slots pellr", f.slots[PELLR_CAND_PELLR], 192));
-    PetscCall(ExpectR("A bytes csr", f.bytes[PELLR_CAND_CSR], 12 * 120 + 4 * 41 + 8 * 50 + 8 * 40));
-    PetscCall(ExpectR("A bytes ellr", f.bytes[PELLR_CAND_ELLR], 12 * 192 + 4 * 40 + 8 * 50 + 8 * 40));
-    PetscCall(ExpectR("A bytes sell", f.bytes[PELLR_CAND_SELL], 12 * 192 + 4 * 3 + 8 * 50 + 8 * 40));
-    PetscCall(ExpectR("A bytes pellr", f.bytes[PELLR_CAND_PELLR], 12 * 192 + 4 * 40 + 4 * 64 + 4 * 3 + 4 * 1 + 8 * 50 + 8 * 40));
+    /* value and index sectors: 10 groups of 4 rows and 5 of 8 rows, each as long as its longest row (3); x without
+       column indices: nnz/4 sectors of 32 bytes for every format */
+    PetscCall(ExpectI("A q4_nat", f.q4_nat, 30));
+    PetscCall(ExpectI("A q8_nat", f.q8_nat, 15));
+    PetscCall(ExpectI("A q4_srt", f.q4_srt, 30));
+    PetscCall(ExpectI("A q8_srt", f.q8_srt, 15));
+    PetscCall(ExpectR("A bytes csr", f.bytes[PELLR_CAND_CSR], 12 * 120 + 4 * 41 + 8 * 50 + 8 * 40 + 8 * 120));
+    PetscCall(ExpectR("A bytes ellr", f.bytes[PELLR_CAND_ELLR], 32 * 45 + 4 * 40 + 8 * 50 + 8 * 40 + 8 * 120));
+    PetscCall(ExpectR("A bytes sell", f.bytes[PELLR_CAND_SELL], 32 * 45 + 4 * 3 + 8 * 50 + 8 * 40 + 8 * 120));
+    PetscCall(ExpectR("A bytes pellr", f.bytes[PELLR_CAND_PELLR], 32 * 45 + 4 * 40 + 4 * 64 + 4 * 3 + 4 * 1 + 8 * 50 + 8 * 40 + 8 * 120));
+    PetscCall(ExpectR("A xsec csr (not sampled)", f.xsec[PELLR_CAND_CSR], -1));
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(ExpectI("A launches", f.launches[c], 1)); /* width 3: one thread per row */
     PetscCall(ExpectI("A work csr", f.work[PELLR_CAND_CSR], 4));
     PetscCall(ExpectI("A crit ellr", f.crit[PELLR_CAND_ELLR], 3));
     PetscCall(CheckFormulas("A", 40, len, &f));
@@ -190,8 +198,15 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("B work csr", f.work[PELLR_CAND_CSR], 10));
     PetscCall(ExpectI("B work pellr", f.work[PELLR_CAND_PELLR], 5 + 10));
     PetscCall(ExpectI("B crit csr", f.crit[PELLR_CAND_CSR], 10));
-    PetscCall(ExpectI("B crit sell", f.crit[PELLR_CAND_SELL], 300));
-    PetscCall(ExpectI("B crit pellr", f.crit[PELLR_CAND_PELLR], 10)); /* a warp per long row: ceil(300/32) */
+    PetscCall(ExpectI("B crit sell", f.crit[PELLR_CAND_SELL], 19));   /* one slice of width 300, 16 threads per row */
+    PetscCall(ExpectI("B crit pellr", f.crit[PELLR_CAND_PELLR], 15)); /* the warp-row kernel ceil(300/32), then the slice (width 5, a thread per row) */
+    PetscCall(ExpectI("B long_min", f.long_min, 300));
+    PetscCall(ExpectI("B q4_nat", f.q4_nat, 300 + 2));
+    PetscCall(ExpectI("B q8_nat", f.q8_nat, 300));
+    PetscCall(ExpectI("B q4_srt", f.q4_srt, 5)); /* the slice: sorted rows 5 2 1 */
+    PetscCall(ExpectI("B launches sell", f.launches[PELLR_CAND_SELL], 1));   /* one slice of width 300: 16 threads per row */
+    PetscCall(ExpectI("B launches pellr", f.launches[PELLR_CAND_PELLR], 3)); /* warp rows, one slice class, empty rows */
+    PetscCall(ExpectR("B bytes pellr", f.bytes[PELLR_CAND_PELLR], 12 * 300 + 32 * (5 + 5) + 4 * 5 + 4 * 32 + 4 * 2 + 4 * 2 + 8 * 400 + 8 * 5 + 8 * 308));
     PetscCall(CheckFormulas("B", 5, len, &f));
     PetscCall(CheckDevice("B", 5, 400, rp, 256));
     PetscCall(PetscFree(rp));
@@ -208,7 +223,7 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("C it_pellr", f.it_pellr, 102));
     PetscCall(ExpectI("C it_ellr", f.it_ellr, 102));
     PetscCall(ExpectI("C it_ell", f.it_ell, 200));
-    PetscCall(ExpectI("C crit pellr", f.crit[PELLR_CAND_PELLR], 4));
+    PetscCall(ExpectI("C crit pellr", f.crit[PELLR_CAND_PELLR], 4 + 2)); /* warp row ceil(100/32), slices of width 2 */
     PetscCall(CheckFormulas("C", 40, len, &f));
     PetscCall(CheckDevice("C", 40, 200, rp, 256));
     PetscCall(PetscFree(rp));
@@ -246,9 +261,13 @@ static PetscErrorCode TestHand(void)
     PetscCall(ExpectI("F nlong", f.nlong, 3));
     PetscCall(ExpectI("F nblock", f.nblock, 3));
     PetscCall(ExpectI("F nnz_long", f.nnz_long, 5000));
-    PetscCall(ExpectI("F crit pellr", f.crit[PELLR_CAND_PELLR], 8)); /* ceil(2000/256) */
+    PetscCall(ExpectI("F crit pellr", f.crit[PELLR_CAND_PELLR], 8 + 1)); /* block rows ceil(2000/256), slices of width 1 */
+    PetscCall(ExpectI("F crit sell", f.crit[PELLR_CAND_SELL], 63 + 1));  /* widest 32-thread slice ceil(2000/32), the 1-thread slice 1 */
+    PetscCall(ExpectI("F crit ellr", f.crit[PELLR_CAND_ELLR], 63));      /* ceil(2000/32) */
     PetscCall(ExpectI("F it_ellr", f.it_ellr, 1500 + 2000 + 1500 + 1));
     PetscCall(ExpectI("F it_pellr", f.it_pellr, 2000 + 1 + 1 + 1));
+    PetscCall(ExpectI("F launches pellr", f.launches[PELLR_CAND_PELLR], 2)); /* block rows, one slice class */
+    PetscCall(ExpectI("F launches sell", f.launches[PELLR_CAND_SELL], 2));   /* slice widths 1500, 2000, 1500 (32 threads per row) and 1 (one) */
     PetscCall(CheckFormulas("F", 103, len, &f));
     PetscCall(CheckDevice("F", 103, 3000, rp, 256));
     PetscCall(PetscFree(rp));
@@ -349,6 +368,7 @@ static PetscErrorCode TestShared(const char *dir, const char *name)
     PetscCall(CheckLayout(A, longlens[k], &f));
     PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
     if (k == 0) {
+      PetscCall(PellrFeaturesAddLocality(&f, ia, ja)); /* the column access of the formats, as the prediction sees it */
       PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: ", name));
       PetscCall(PellrFeaturesView(PETSC_VIEWER_STDOUT_SELF, &f));
     }
@@ -360,37 +380,156 @@ static PetscErrorCode TestShared(const char *dir, const char *name)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* column locality (PellrFeaturesAddLocality()): far_fraction of hand-made column patterns and the 24 bytes per far entry */
-static PetscErrorCode TestLocality(void)
+/*
+  Reference column-access counts (PellrFeaturesAddLocality()) of a block small enough to be sampled whole (one window,
+  rows shorter than the per-row cap), computed independently: marker arrays instead of sorting, the full stable sort of
+  the rows by decreasing length. xs[c]: x sectors read anew per warp step (CSR: the mean of its rows' 32-entry chunks
+  and the ELLR count), ys: y sectors of PELLR's slices.
+*/
+static PetscErrorCode ReferenceSectors(PetscInt m, PetscInt n, const PetscInt rp[], const PetscInt ci[], PetscInt long_min, PetscReal xs[], PetscReal *ys)
 {
-  const PetscInt m = 4096, k = 4;
-  PetscInt      *rp, *ci, len[4096];
-  PellrFeatures  f;
-  PetscReal      b0[PELLR_NCAND];
+  PetscInt  *cur, *prv, *order, *len, nord = 0, nsec = n / 4 + 1, stamp = 0, maxlen = 0;
+  PetscInt64 x[PELLR_NCAND] = {0, 0, 0, 0}, y = 0;
 
   PetscFunctionBeginUser;
-  for (PetscInt i = 0; i < m; i++) len[i] = k;
-  PetscCall(RowPtr(m, len, &rp));
-  PetscCall(PetscMalloc1(m * k, &ci));
-  for (PetscInt pass = 0; pass < 3; pass++) {
-    /* 0: a band (near), 1: every other entry PELLR_PRED_FAR + 1 away (half far), 2: all far (column (i + m/2) mod m, m/2 > PELLR_PRED_FAR) */
-    for (PetscInt i = 0; i < m; i++)
-      for (PetscInt j = 0; j < k; j++) {
-        PetscInt c = PetscMin(PetscMax(i - 1 + j, 0), m - 1);
-        if (pass == 1 && j % 2) c = i + PELLR_PRED_FAR + 1 < m ? i + PELLR_PRED_FAR + 1 : i - PELLR_PRED_FAR - 1;
-        if (pass == 2) c = (i + m / 2 + j) % m;
-        ci[i * k + j] = c;
+  PetscCall(PetscCalloc4(nsec, &cur, nsec, &prv, m, &order, m, &len));
+  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, len[i] = rp[i + 1] - rp[i]);
+  /* cur[s] == stamp: sector s already counted in this chunk or step; prv[s] == stamp - 1: read at the previous step */
+  for (PetscInt i = 0; i < m; i++) /* CSR and PELLR long rows: 32 consecutive entries of a row */
+    for (PetscInt q = 0; q < len[i]; q += 32) {
+      stamp++;
+      for (PetscInt t = q; t < PetscMin(len[i], q + 32); t++) {
+        PetscInt sct = ci[rp[i] - rp[0] + t] / 4;
+        if (cur[sct] != stamp) {
+          cur[sct] = stamp;
+          x[PELLR_CAND_CSR]++;
+          if (long_min && len[i] >= long_min) x[PELLR_CAND_PELLR]++;
+        }
       }
-    PetscCall(PellrFeaturesCompute(m, m, rp, PETSC_MEMTYPE_HOST, 256, &f));
-    PetscCall(ExpectR("far_fraction before PellrFeaturesAddLocality()", f.far_fraction, -1));
-    for (PetscInt c = 0; c < PELLR_NCAND; c++) b0[c] = f.bytes[c];
-    PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
-    PetscCall(ExpectR("far_fraction", f.far_fraction, pass == 0 ? 0.0 : (pass == 1 ? 0.5 : 1.0)));
-    for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(ExpectR("bytes with far gathers", f.bytes[c], b0[c] + 24.0 * m * k * f.far_fraction));
+    }
+  /* the stable sort of the slice rows by decreasing length (selection by length) */
+  for (PetscInt l = maxlen; l >= 1; l--)
+    for (PetscInt i = 0; i < m; i++)
+      if (len[i] == l && !(long_min && l >= long_min)) order[nord++] = i;
+  for (PetscInt pass = 0; pass < 2; pass++) { /* 0: ELLR/SELL groups of 32 consecutive rows, 1: PELLR slices */
+    PetscInt ng = pass ? nord : m;
+    for (PetscInt g = 0; g < ng; g += 32) {
+      PetscInt rows[32], k = 0, w = 0;
+      for (PetscInt r = g; r < PetscMin(ng, g + 32); r++) rows[k++] = pass ? order[r] : r;
+      for (PetscInt r = 0; r < k; r++) w = PetscMax(w, len[rows[r]]);
+      for (PetscInt j = 0; j < w; j++) {
+        stamp++;
+        for (PetscInt r = 0; r < k; r++)
+          if (len[rows[r]] > j) {
+            PetscInt sct = ci[rp[rows[r]] - rp[0] + j] / 4;
+            if (cur[sct] != stamp) {
+              cur[sct] = stamp;
+              if (!(j > 0 && prv[sct] == stamp - 1)) x[pass ? PELLR_CAND_PELLR : PELLR_CAND_ELLR]++;
+            }
+          }
+        for (PetscInt r = 0; r < k; r++) /* this step's sectors, as the previous step's for the next */
+          if (len[rows[r]] > j) prv[ci[rp[rows[r]] - rp[0] + j] / 4] = stamp;
+      }
+      if (pass) {
+        stamp++;
+        for (PetscInt r = 0; r < k; r++)
+          if (cur[rows[r] / 4] != stamp) {
+            cur[rows[r] / 4] = stamp;
+            y++;
+          }
+      }
+    }
   }
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "column locality: far fraction 0, 1/2, 1 of a band, half-far and far pattern, 24 bytes per far entry: %s\n", nfail ? "NO" : "yes"));
-  PetscCall(PetscFree(ci));
-  PetscCall(PetscFree(rp));
+  x[PELLR_CAND_SELL] = x[PELLR_CAND_ELLR];
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) xs[c] = (PetscReal)x[c];
+  xs[PELLR_CAND_CSR] = 0.5 * (xs[PELLR_CAND_CSR] + xs[PELLR_CAND_ELLR]); /* CSR: the mean of its rows' chunks and the ELLR steps */
+  *ys = (PetscReal)y;
+  PetscCall(PetscFree4(cur, prv, order, len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* column access (PellrFeaturesAddLocality()): random blocks against the reference, hand-counted sampled patterns */
+static PetscErrorCode TestLocality(void)
+{
+  unsigned long long seed = 99;
+  PetscInt           before = nfail;
+
+  PetscFunctionBeginUser;
+  PetscInt           nwhole = 0;
+
+  for (PetscInt t = 0; t < 40; t++) { /* small random blocks: sampled whole (one window) when nnz <= PELLR_PRED_SAMPLE_NNZ / 2: equal to the reference */
+    PetscInt      m, n, *len, *rp, *ci, band;
+    PellrFeatures f;
+    PetscReal     xs[PELLR_NCAND], ys, b0[PELLR_NCAND];
+
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    m    = 1 + (PetscInt)((seed >> 33) % 1024);
+    n    = m + (PetscInt)((seed >> 20) % 3000);
+    band = t % 3 == 0 ? n : 1 + (PetscInt)((seed >> 40) % 64); /* random columns, or a band */
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) {
+      seed   = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      len[i] = (seed >> 33) % 97 == 0 ? 256 + (PetscInt)((seed >> 20) % 300) : (seed >> 33) % 7 == 0 ? 0 : 1 + (PetscInt)((seed >> 45) % (1 + t % 24));
+      len[i] = PetscMin(len[i], n);
+    }
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscMalloc1(rp[m] - rp[0] + 1, &ci));
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt j = 0; j < len[i]; j++) {
+        PetscInt c0 = (PetscInt)((PetscInt64)i * n / m);
+        seed        = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        ci[rp[i] - rp[0] + j] = len[i] > 200 ? (c0 + j) % n : (c0 + (PetscInt)((seed >> 33) % band)) % n;
+      }
+    PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, t % 2 ? 256 : 40, &f));
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) b0[c] = f.bytes[c] - 8.0 * f.nnz;
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
+    if (2 * f.nnz > PELLR_PRED_SAMPLE_NNZ) { /* sampled, not whole: not comparable */
+      PetscCall(PetscFree(ci));
+      PetscCall(PetscFree(rp));
+      PetscCall(PetscFree(len));
+      continue;
+    }
+    nwhole++;
+    PetscCall(ReferenceSectors(m, n, rp, ci, f.long_min, xs, &ys));
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+      PetscCall(ExpectR("x sectors against the reference", f.xsec[c], xs[c]));
+      PetscCall(ExpectR("bytes with the x sectors", f.bytes[c], b0[c] + 32 * xs[c] + (c == PELLR_CAND_PELLR ? 32 * ys - 8.0 * (m - f.empty - f.nlong) : 0)));
+    }
+    PetscCall(ExpectR("y sectors of PELLR against the reference", f.ysec_pellr, ys));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci)); /* again: the same */
+    PetscCall(ExpectR("bytes after a second call", f.bytes[PELLR_CAND_PELLR], b0[PELLR_CAND_PELLR] + 32 * xs[PELLR_CAND_PELLR] + 32 * ys - 8.0 * (m - f.empty - f.nlong)));
+    PetscCall(PetscFree(ci));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscFree(len));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "x and y sectors of %" PetscInt_FMT " random blocks (sampled whole) equal the reference: %s\n", nwhole, nfail == before && nwhole >= 20 ? "yes" : "NO"));
+  if (nwhole < 20) nfail++;
+  before = nfail;
+  for (PetscInt pass = 0; pass < 2; pass++) { /* 2^18 rows of 4 (sampled): every row reads x[0..3], or every entry its own sector */
+    const PetscInt m = 1 << 18, k = 4, n = pass ? 16 * m : m;
+    PetscInt      *rp, *ci, *len;
+    PellrFeatures  f;
+
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) len[i] = k;
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscMalloc1(m * k, &ci));
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt j = 0; j < k; j++) ci[i * k + j] = pass ? 4 * (i + m * j) : j;
+    PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
+    /* one sector: a row (CSR) reads it once, a warp of 32 rows once at its first step; own sectors: every entry one */
+    PetscCall(ExpectR("sampled x sectors csr", f.xsec[PELLR_CAND_CSR], pass ? m * k : 0.5 * (m + m / 32)));
+    PetscCall(ExpectR("sampled x sectors ellr", f.xsec[PELLR_CAND_ELLR], pass ? m * k : m / 32));
+    PetscCall(ExpectR("sampled x sectors sell", f.xsec[PELLR_CAND_SELL], pass ? m * k : m / 32));
+    PetscCall(ExpectR("sampled x sectors pellr", f.xsec[PELLR_CAND_PELLR], pass ? m * k : m / 32));
+    PetscCall(ExpectR("sampled y sectors pellr", f.ysec_pellr, m / 4));
+    if (f.sampled > 4 * PELLR_PRED_SAMPLE_NNZ) nfail++;
+    PetscCall(PetscFree(ci));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscFree(len));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "x and y sectors of 2^18 rows of 4 sampled from at most 4 x %d entries (one shared sector, a sector per entry): %s\n", PELLR_PRED_SAMPLE_NNZ, nfail == before ? "yes" : "NO"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

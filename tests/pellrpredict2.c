@@ -78,7 +78,7 @@ static PetscErrorCode TestAnalytic(void)
     }
   }
   /* one huge row among short rows: flat ELLR pads every row to the huge one (infeasible: m * maxlen slots), and
-     even when allowed its one thread per row makes the huge row's thread the critical path */
+     even when allowed the huge row's 32 threads are the critical path */
   for (PetscInt k = 0; k < 2; k++) {
     PetscInt m = 1 << 18, huge = k ? 200000 : 3000;
     char     what[160];
@@ -86,7 +86,9 @@ static PetscErrorCode TestAnalytic(void)
     PetscCall(PellrModelPredict(M, &f, 100, NULL, &p));
     PetscCall(PetscSNPrintf(what, sizeof(what), "one row of %" PetscInt_FMT " among %" PetscInt_FMT " rows of 4: not ELLR (%s), ELLR infeasible", huge, m, PellrCandidateNames[p.choice]));
     PetscCall(Report(what, (PetscBool)(p.choice != PELLR_CAND_ELLR && !p.feasible[PELLR_CAND_ELLR])));
-    PetscCall(Report("  its predicted ELLR product is slower than PELLR's and CSR's", (PetscBool)(p.ts[PELLR_CAND_ELLR] > p.ts[PELLR_CAND_PELLR] && p.ts[PELLR_CAND_ELLR] > p.ts[PELLR_CAND_CSR])));
+    /* ELLR splits the huge row over 32 threads (its chain is CSR's warp's), PELLR gives it a block of 256 but pays a
+       second launch: only the row of 200000 makes ELLR's chain longer than that launch */
+    if (k) PetscCall(Report("  its predicted ELLR product is slower than PELLR's (a block for the huge row)", (PetscBool)(p.ts[PELLR_CAND_ELLR] > p.ts[PELLR_CAND_PELLR])));
     if (k == 1) PetscCall(PellrPredictionView(PETSC_VIEWER_STDOUT_SELF, &f, &p));
   }
   { /* irregular rows: sorting (PELLR) removes the padding ELLR and SELL pay for */
@@ -241,9 +243,10 @@ static PetscErrorCode TestFiles(void)
   struct {
     const char *what, *from, *to;
   } cases[] = {
-    {"version 2", "pellr-model version=1", "pellr-model version=2"},
-    {"no version field", "pellr-model version=1", "pellr-model"},
-    {"wrong first line", "pellr-model version=1", "pellr_model version=1"},
+    {"version 1 (before the launch term c4)", "pellr-model version=2", "pellr-model version=1"},
+    {"version 3", "pellr-model version=2", "pellr-model version=3"},
+    {"no version field", "pellr-model version=2", "pellr-model"},
+    {"wrong first line", "pellr-model version=2", "pellr_model version=2"},
     {"hardware: missing launch_us", " launch_us=3", ""},
     {"hardware: extra field", " launch_us=3", " launch_us=3 clock=2"},
     {"hardware: unterminated quote", "gpu=\"NVIDIA H200\"", "gpu=\"NVIDIA H200"},
@@ -256,6 +259,7 @@ static PetscErrorCode TestFiles(void)
     {"candidate: field renamed", " c2=", " c9="},
     {"candidate: field without value", " d1=", " d1= "},
     {"candidate: nan", " c3=", "nan"},
+    {"candidate: no launch coefficient c4", " c4=", " d9="},
     {"candidate: infinite", " d0=", "inf"},
     {"candidate: negative coefficient", " c3=", "-4e-09"},
     {"candidate: token without =", " samples=0 c0", " samples c0"},
@@ -281,7 +285,7 @@ static PetscErrorCode TestFiles(void)
   { /* comments, blank lines and CRLF line ends are accepted */
     char *t;
     PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(Replace(good, "pellr-model version=1\n", "\n   # a comment\npellr-model version=1\r\n\n", t, blen));
+    PetscCall(Replace(good, "pellr-model version=2\n", "\n   # a comment\npellr-model version=2\r\n\n", t, blen));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/comments.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
@@ -489,6 +493,7 @@ static void RandomFeatures(PetscInt m, PellrFeatures *f)
     f->bytes[c] = 12.0 * f->nnz * (1 + 3 * Uniform());
     f->crit[c]  = (PetscInt64)(1 + 5000 * Uniform());
     f->slots[c] = (PetscInt64)(f->nnz * (1 + 2 * Uniform()));
+    f->launches[c] = 1 + (PetscInt64)(6 * Uniform());
   }
 }
 
@@ -519,7 +524,7 @@ static PetscErrorCode TestFit(void)
   PellrHardware hw;
   PellrModel    K, F, A;
   PellrSample  *s;
-  PetscInt      ns = 0, per = 12, cap = PELLR_PRED_NINT * per, *fold;
+  PetscInt      ns = 0, per = 15, cap = PELLR_PRED_NINT * per, *fold; /* per: enough for 4/5 of an interval to reach the default min_samples (10) in the cross-validation */
   PetscReal     worst = 0;
   PetscBool     keep = PETSC_TRUE;
 
@@ -539,6 +544,7 @@ static PetscErrorCode TestFit(void)
       k->c[1] = 1e-11 * (1 + Uniform());
       k->c[2] = 3e-13 * (1 + Uniform());
       k->c[3] = 4e-9 * (1 + Uniform());
+      k->c[4] = 3e-6 * (1 + Uniform());
       k->d[0] = 1e-5 * (1 + Uniform());
       k->d[1] = 2e-10 * (1 + Uniform());
       k->d[2] = 1e-10 * (1 + Uniform());

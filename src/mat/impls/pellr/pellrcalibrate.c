@@ -213,7 +213,14 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
   }
   PetscCall(PetscMalloc1(PetscMax(cal->ns, 1), &fold));
   PetscCall(PellrModelCrossValidate(&cal->hw, cal->ns, cal->s, folds, 0, cal->expected_products, fold, &rep));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "# Format predictor: %" PetscInt_FMT "-fold cross-validation by matrix, %" PetscInt_FMT " matrices, conversion amortized over %g products\n\n", folds, cal->ns, (double)cal->expected_products));
+  {
+    PetscInt *g, ng = cal->ns;
+    PetscCall(PetscMalloc1(PetscMax(ng, 1), &g));
+    for (PetscInt i = 0; i < ng; i++) g[i] = cal->s[i].group;
+    PetscCall(PetscSortRemoveDupsInt(&ng, g));
+    PetscCall(PetscFree(g));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "# Format predictor: %" PetscInt_FMT "-fold cross-validation by matrix group (%" PetscInt_FMT " groups: training and test never share one), %" PetscInt_FMT " matrices, conversion amortized over %g products\n\n", folds, ng, cal->ns, (double)cal->expected_products));
+  }
   PetscCall(PetscViewerASCIIPrintf(viewer, "GPU %s, %" PetscInt_FMT " SMs, copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2f us\n\n```\n", cal->hw.gpu, cal->hw.sm, (double)cal->hw.copy_gbs, (double)cal->hw.h2d_gbs, (double)cal->hw.launch_us));
   PetscCall(PellrCVReportView(viewer, &rep));
   PetscCall(PetscViewerASCIIPrintf(viewer, "```\n\n"));

@@ -29,6 +29,14 @@ PetscErrorCode PellrPredictRegister_Private(void)
 
 /* ------------------------------------------------------------------------------------------------ features */
 
+/* thread class of a slice of width w: 0 for 32 threads per row ... 5 for one (PellrThreadsPerRow()) */
+static inline PetscInt PellrThreadClass(PetscInt w)
+{
+  PetscInt t = PellrThreadsPerRow(w), c = 0;
+  while ((32 >> c) > t) c++;
+  return c;
+}
+
 static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, PellrLengthSummary *s)
 {
   PetscInt64 nnz = m ? (PetscInt64)(rp[m] - rp[0]) : 0;
@@ -40,7 +48,7 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
   s->nnz = nnz;
   PetscCall(PetscMalloc1(cap, &s->big));
   for (PetscInt g = 0; g < m; g += PELLR_SLICE) {
-    PetscInt gmax = 0;
+    PetscInt gmax = 0, g4 = 0, g8 = 0;
     for (PetscInt i = g; i < PetscMin(m, g + PELLR_SLICE); i++) {
       PetscInt l = rp[i + 1] - rp[i];
 
@@ -52,9 +60,21 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
       if (l < PELLR_PRED_HCAP) s->cnt[l]++;
       else s->big[s->nbig++] = l;
       gmax = PetscMax(gmax, l);
+      g4   = PetscMax(g4, l);
+      g8   = PetscMax(g8, l);
+      if ((i + 1) % 4 == 0 || i == m - 1) {
+        s->q4 += g4;
+        g4 = 0;
+      }
+      if ((i + 1) % 8 == 0 || i == m - 1) {
+        s->q8 += g8;
+        g8 = 0;
+      }
       if (i > 0) s->pert += PetscAbsInt(l - (rp[i] - rp[i - 1]));
     }
     s->ellr += gmax;
+    s->gcls[PellrThreadClass(gmax)]++;
+    s->gmax[PellrThreadClass(gmax)] = PetscMax(s->gmax[PellrThreadClass(gmax)], gmax);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -102,7 +122,6 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(f, sizeof(*f)));
-  f->far_fraction    = -1; /* not computed: PellrFeaturesAddLocality() */
   f->m               = m;
   f->n               = n;
   f->nnz             = nnz;
@@ -155,10 +174,13 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
       if (3 * win >= 2 * PELLR_SLICE * (PetscInt64)rl[r]) break;
     }
     nlong += rc[r];
+    f->long_min = rl[r];
     if (rl[r] >= PELLR_BLOCK_ROW) {
+      if (!nblock) crit += CeilDiv(rl[r], PELLR_PRED_BLOCK_THREADS); /* the longest block row: the block-row kernel's chain */
       nblock += rc[r];
-      crit = PetscMax(crit, CeilDiv(rl[r], PELLR_PRED_BLOCK_THREADS));
-    } else crit = PetscMax(crit, CeilDiv(rl[r], 32));
+    } else {
+      if (nlong == rc[r] + nblock) crit += CeilDiv(rl[r], 32); /* the longest warp row: the warp-row kernel's chain */
+    }
     longwork += rc[r] * CeilDiv(rl[r], 32);
   }
   f->nlong         = (PetscInt)nlong;
@@ -166,24 +188,45 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   f->nnz_long      = PellrSortedPrefix(nruns, rl, rs, ps, nlong);
   f->long_fraction = nnz ? (PetscReal)f->nnz_long / (PetscReal)nnz : 0.0;
   f->nslices       = (PetscInt)CeilDiv(nrows - nlong, PELLR_SLICE);
-  /* the slices' first rows: sorted positions nlong + 32 j < nrows */
-  for (PetscInt r = 0; r < nruns && rl[r] > 0; r++) {
-    PetscInt64 first = PetscMax(rs[r], nlong), last = rs[r] + rc[r], w0, w1;
-    if (last <= first) continue;
-    w0 = CeilDiv(first - nlong, PELLR_SLICE);
-    w1 = (last - 1 - nlong) / PELLR_SLICE;
-    if (w1 >= w0) {
-      f->it_pslice += (w1 - w0 + 1) * rl[r];
-      if (w0 == 0) crit = PetscMax(crit, CeilDiv(rl[r], PellrThreadsPerRow(rl[r])));
+  /* the slices' first rows: sorted positions nlong + 32 j < nrows (and the first rows of their 4- and 8-row groups) */
+  {
+    PetscBool cls[6] = {PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE};
+    PetscInt64 csell = 0;
+    for (PetscInt r = 0; r < nruns && rl[r] > 0; r++) {
+      PetscInt64 first = PetscMax(rs[r], nlong), last = rs[r] + rc[r], w0, w1;
+      if (last <= first) continue;
+      for (PetscInt64 g = 4; g <= 8; g += 4) {
+        w0 = CeilDiv(first - nlong, g);
+        w1 = (last - 1 - nlong) / g;
+        if (w1 >= w0) *(g == 4 ? &f->q4_srt : &f->q8_srt) += (w1 - w0 + 1) * rl[r];
+      }
+      w0 = CeilDiv(first - nlong, PELLR_SLICE);
+      w1 = (last - 1 - nlong) / PELLR_SLICE;
+      if (w1 >= w0) {
+        f->it_pslice += (w1 - w0 + 1) * rl[r];
+        if (!cls[PellrThreadClass(rl[r])]) crit += CeilDiv(rl[r], PellrThreadsPerRow(rl[r])); /* the class's widest slice: its kernel's chain */
+        cls[PellrThreadClass(rl[r])] = PETSC_TRUE;
+      }
     }
+    f->launches[PELLR_CAND_PELLR] = (nblock > 0) + (nlong > nblock) + (f->empty > 0);
+    f->launches[PELLR_CAND_SELL]  = 0;
+    for (PetscInt c = 0; c < 6; c++) {
+      f->launches[PELLR_CAND_PELLR] += cls[c];
+      f->launches[PELLR_CAND_SELL] += s->gcls[c] > 0;
+      if (s->gcls[c]) csell += CeilDiv(s->gmax[c], 32 >> c);
+    }
+    f->crit[PELLR_CAND_SELL] = csell;
+    f->launches[PELLR_CAND_CSR]  = 1;
+    f->launches[PELLR_CAND_ELLR] = 1;
   }
+  f->q4_nat = s->q4;
+  f->q8_nat = s->q8;
   f->work[PELLR_CAND_CSR]   = CeilDiv(nnz, 32);
   f->work[PELLR_CAND_ELLR]  = f->it_ellr;
   f->work[PELLR_CAND_SELL]  = f->it_sell;
   f->work[PELLR_CAND_PELLR] = f->it_pslice + longwork;
   f->crit[PELLR_CAND_CSR]   = CeilDiv(f->maxlen, 32);
-  f->crit[PELLR_CAND_ELLR]  = f->maxlen;
-  f->crit[PELLR_CAND_SELL]  = f->maxlen;
+  f->crit[PELLR_CAND_ELLR]  = CeilDiv(f->maxlen, PellrThreadsPerRow(f->maxlen));
   f->crit[PELLR_CAND_PELLR] = crit;
   f->slots[PELLR_CAND_CSR]   = nnz;
   f->slots[PELLR_CAND_ELLR]  = (PetscInt64)m * f->maxlen;
@@ -193,9 +236,15 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
     const PetscReal xy = 8.0 * n + 8.0 * m;
     k                  = CeilDiv(m, PELLR_SLICE);
     f->bytes[PELLR_CAND_CSR]   = 12.0 * nnz + 4.0 * (m + 1) + xy;
-    f->bytes[PELLR_CAND_ELLR]  = 12.0 * PELLR_SLICE * f->it_ellr + 4.0 * m + xy;
-    f->bytes[PELLR_CAND_SELL]  = 12.0 * f->slots[PELLR_CAND_SELL] + 4.0 * (k + 1) + xy;
-    f->bytes[PELLR_CAND_PELLR] = 12.0 * f->slots[PELLR_CAND_PELLR] + 4.0 * m + 4.0 * PELLR_SLICE * f->nslices + 4.0 * (f->nslices + 1) + 4.0 * (f->nlong + 1) + xy;
+    f->bytes[PELLR_CAND_ELLR]  = 32.0 * (f->q4_nat + f->q8_nat) + 4.0 * m + xy;
+    f->bytes[PELLR_CAND_SELL]  = 32.0 * (f->q4_nat + f->q8_nat) + 4.0 * (k + 1) + xy;
+    f->bytes[PELLR_CAND_PELLR] = 12.0 * f->nnz_long + 32.0 * (f->q4_srt + f->q8_srt) + 4.0 * m + 4.0 * PELLR_SLICE * f->nslices + 4.0 * (f->nslices + 1) + 4.0 * (f->nlong + 1) + xy;
+    /* x gathers without the column indices: nnz/4 sectors for every format (PellrFeaturesAddLocality() replaces this) */
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+      f->xsec[c] = -1;
+      f->bytes[c] += 32.0 * 0.25 * (PetscReal)nnz;
+    }
+    f->ysec_pellr = -1;
   }
   PetscCall(PetscFree4(rl, rc, rs, ps));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -206,32 +255,170 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   memory: then one GPU pass summarizes the row lengths and the host finishes from the summary, giving the same
   features as the host path); long_row_length is MATPELLR's -mat_pellr_long_row_length.
 */
+/* the x sectors (column / 4) of one warp step of k <= 32 lanes: returns those not read at the warp's previous step
+   (prev[0..*np-1], sorted; replaced by this step's) */
+static PetscInt PellrStepSectors(PetscInt k, PetscInt64 sec[], PetscInt64 prev[], PetscInt *np)
+{
+  PetscInt u = 0, fresh = 0, p = 0;
+
+  for (PetscInt a = 1; a < k; a++) { /* insertion sort: the lanes of a band are nearly sorted already */
+    PetscInt64 v = sec[a];
+    PetscInt   b = a - 1;
+    while (b >= 0 && sec[b] > v) {
+      sec[b + 1] = sec[b];
+      b--;
+    }
+    sec[b + 1] = v;
+  }
+  for (PetscInt a = 0; a < k; a++)
+    if (!a || sec[a] != sec[a - 1]) sec[u++] = sec[a];
+  for (PetscInt a = 0; a < u; a++) {
+    while (p < *np && prev[p] < sec[a]) p++;
+    if (p == *np || prev[p] != sec[a]) fresh++;
+  }
+  for (PetscInt a = 0; a < u; a++) prev[a] = sec[a];
+  *np = u;
+  return fresh;
+}
+
+/* the warp steps of a group of k <= 32 rows (lane r: row rows[r]), each row up to cap entries: new x sectors and entries read */
+static void PellrGroupSectors(const PetscInt *rp, const PetscInt *cj, const PetscInt rows[], PetscInt k, PetscInt cap, PetscInt64 *fresh, PetscInt64 *entries)
+{
+  PetscInt64 sec[PELLR_SLICE], prev[PELLR_SLICE];
+  PetscInt   w = 0, np = 0;
+
+  for (PetscInt r = 0; r < k; r++) w = PetscMax(w, rp[rows[r] + 1] - rp[rows[r]]);
+  w = PetscMin(w, cap);
+  for (PetscInt j = 0; j < w; j++) {
+    PetscInt nc = 0;
+    for (PetscInt r = 0; r < k; r++)
+      if (rp[rows[r] + 1] - rp[rows[r]] > j) sec[nc++] = cj[rp[rows[r]] - rp[0] + j] / 4;
+    *entries += nc;
+    *fresh += PellrStepSectors(nc, sec, prev, &np);
+  }
+}
+
+/* a row read by a warp (CSR, PELLR long rows), up to cap entries: x sectors of each 32 consecutive entries */
+static void PellrRowSectors(const PetscInt *rp, const PetscInt *cj, PetscInt i, PetscInt cap, PetscInt64 *fresh, PetscInt64 *entries)
+{
+  PetscInt64 sec[PELLR_SLICE], prev[PELLR_SLICE];
+  PetscInt   len = PetscMin(rp[i + 1] - rp[i], cap);
+
+  for (PetscInt q = 0; q < len; q += PELLR_SLICE) {
+    PetscInt nc = 0, np = 0; /* a chunk's sectors, all new (consecutive chunks of a row rarely share one) */
+    for (PetscInt t = q; t < PetscMin(len, q + PELLR_SLICE); t++) sec[nc++] = cj[rp[i] - rp[0] + t] / 4;
+    *entries += nc;
+    *fresh += PellrStepSectors(nc, sec, prev, &np);
+  }
+}
+
 /*
-  PellrFeaturesAddLocality - column locality of a host CSR block, folded into the bytes of the candidates: the share of
-  entries whose column lies farther than PELLR_PRED_FAR from the row's diagonal position (i n / m), from rows sampled
-  evenly (at most PELLR_PRED_FAR_ROWS rows and PELLR_PRED_FAR_NNZ entries, so the cost stays far below the conversion).
-  A far gather of x reads a 32-byte sector for one 8-byte value: every format pays 24 bytes more per far entry. (PELLR
-  scatters its rows by the length sort; charging that too made the cross-validation worse on the H200 data.)
-  Without it (row pointers only) far_fraction is -1 and the bytes are the compulsory ones. The calibration and the
-  prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()).
+  PellrFeaturesAddLocality - the column access pattern of every format, from the column indices of a host CSR block:
+  the sectors (32 bytes, four values) of x a warp step reads that the warp did not read at its previous step (xsec[c]),
+  and the sectors of y PELLR's slices write (ysec_pellr), folded into bytes[c] (32 bytes per sector, replacing the
+  nnz/4 sectors charged without column indices). Each format's own warp steps: ELLR and SELL step j of 32 consecutive rows; PELLR step j of the rows of a slice of its sorted order, and 32
+  consecutive entries of a long row; CSR (cuSPARSE) the mean of the sectors of 32 consecutive entries of a row and of
+  the ELLR count (consecutive rows share sectors: the mean cross-validated better than either alone, 2026-11-29 H200
+  data). Windows of up to PELLR_PRED_SAMPLE_ROWS consecutive rows (fewer for long rows),
+  evenly spaced, about PELLR_PRED_SAMPLE_NNZ entries in all (rows capped at a quarter of that), give the rates per
+  entry, which are scaled to the block; PELLR's slices come from the stable sort by length of up to 4 windows of
+  PELLR_PRED_SAMPLE_SORT rows (the exact sorted order of a smaller block), about PELLR_PRED_SAMPLE_NNZ entries of
+  evenly spaced slices. Deterministic, and far cheaper than a conversion (reads of the row pointers of the sort
+  windows and of the sampled entries only). The calibration and
+  the prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()).
 */
 PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx)
 {
-  PetscInt64 far = 0, tot = 0;
-  PetscInt   m = f->m, n = f->n, step = PetscMax(1, m / PELLR_PRED_FAR_ROWS);
+  const PetscInt64 S = PELLR_PRED_SAMPLE_NNZ, cap = PELLR_PRED_SAMPLE_NNZ / 4;
+  const PetscInt   m = f->m, nrows = f->m - f->empty;
+  PetscInt64       xc = 0, ec = 0, xn = 0, en = 0, xl = 0, el = 0, xs = 0, es = 0, ys = 0, rs = 0;
+  PetscInt         W, nwin, nv, *rows;
+  PetscReal        mean;
 
   PetscFunctionBegin;
-  f->far_fraction = 0;
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    if (f->xsec[c] < 0) f->bytes[c] -= 32.0 * 0.25 * (PetscReal)f->nnz; /* the estimate without column indices */
+    else f->bytes[c] -= 32.0 * f->xsec[c];                               /* called twice: replace */
+    f->xsec[c] = 0;
+  }
+  if (f->ysec_pellr >= 0) f->bytes[PELLR_CAND_PELLR] -= 32.0 * f->ysec_pellr - 8.0 * (nrows - f->nlong);
+  f->ysec_pellr = 0;
+  f->sampled    = 0;
   if (!m || !f->nnz) PetscFunctionReturn(PETSC_SUCCESS);
-  for (PetscInt i = 0; i < m && tot < PELLR_PRED_FAR_NNZ; i += step) {
-    const double diag = (double)i * (double)n / (double)m;
-    for (PetscInt q = rowptr[i]; q < rowptr[i + 1] && tot < PELLR_PRED_FAR_NNZ; q++, tot++) {
-      const double d = (double)colidx[q - rowptr[0]] - diag;
-      if (d > PELLR_PRED_FAR || d < -PELLR_PRED_FAR) far++;
+  mean = (PetscReal)f->nnz / (PetscReal)m;
+  W    = PELLR_SLICE * (PetscInt)PetscMax(1, PetscMin(PELLR_PRED_SAMPLE_ROWS / PELLR_SLICE, (PetscReal)S / (PELLR_SLICE * PetscMax(mean, 1.0))));
+  nwin = (PetscInt)CeilDiv(m, W);
+  nv   = (PetscInt)PetscMax(1, PetscMin((PetscReal)nwin, (PetscReal)S / (W * PetscMax(mean, 1.0))));
+  PetscCall(PetscMalloc1(W, &rows));
+  for (PetscInt v = 0; v < nv; v++) {
+    const PetscInt a = (PetscInt)((PetscInt64)v * nwin / nv) * W, b = PetscMin(m, a + W);
+
+    for (PetscInt i = a; i < b; i++) PellrRowSectors(rowptr, colidx, i, cap, &xc, &ec); /* CSR */
+    for (PetscInt g = a; g < b; g += PELLR_SLICE) {                                      /* ELLR, SELL */
+      PetscInt k = 0;
+      for (PetscInt i = g; i < PetscMin(b, g + PELLR_SLICE); i++) rows[k++] = i;
+      PellrGroupSectors(rowptr, colidx, rows, k, cap, &xn, &en);
+    }
+    for (PetscInt i = a; i < b; i++) { /* PELLR's long rows: a warp (or block) each */
+      PetscInt l = rowptr[i + 1] - rowptr[i];
+      if (f->long_min && l >= f->long_min) PellrRowSectors(rowptr, colidx, i, cap, &xl, &el);
     }
   }
-  f->far_fraction = tot ? (PetscReal)far / (PetscReal)tot : 0;
-  for (PetscInt c = 0; c < PELLR_NCAND; c++) f->bytes[c] += 24.0 * (PetscReal)f->nnz * f->far_fraction;
+  PetscCall(PetscFree(rows));
+  /* PELLR's slices: rows of equal length may lie far apart (a block-diagonal matrix puts the same row of every block in
+     one slice), so the sort needs far larger windows: up to 4 windows of PELLR_PRED_SAMPLE_SORT rows (the whole block
+     when smaller: its exact sorted order), stably sorted by decreasing length (a counting sort of the row lengths),
+     and evenly spaced slices of each window's order */
+  if (nrows > f->nlong) {
+    const PetscInt   Wp = PetscMin(m, PELLR_PRED_SAMPLE_SORT), nwp = (PetscInt)CeilDiv(m, Wp), nvp = PetscMin(nwp, 4);
+    const PetscInt   lmax = f->long_min ? f->long_min - 1 : f->maxlen;
+    const PetscReal  smean = PetscMax(1.0, (PetscReal)(f->nnz - f->nnz_long) / (PetscReal)(nrows - f->nlong));
+    const PetscInt   nch = (PetscInt)PetscMax(1, (PetscReal)S / (nvp * PELLR_SLICE * smean));
+    PetscInt        *order, *cnt;
+
+    PetscCall(PetscMalloc2(Wp, &order, lmax + 2, &cnt));
+    for (PetscInt v = 0; v < nvp; v++) {
+      const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp);
+      PetscInt       ns = 0, nslc, take;
+
+      PetscCall(PetscArrayzero(cnt, lmax + 2));
+      for (PetscInt i = a; i < b; i++) {
+        PetscInt l = rowptr[i + 1] - rowptr[i];
+        if (l > 0 && l <= lmax) cnt[lmax - l + 1]++; /* by decreasing length */
+      }
+      for (PetscInt l = 1; l <= lmax + 1; l++) cnt[l] += cnt[l - 1];
+      for (PetscInt i = a; i < b; i++) {
+        PetscInt l = rowptr[i + 1] - rowptr[i];
+        if (l > 0 && l <= lmax) order[cnt[lmax - l]++] = i;
+      }
+      ns   = cnt[lmax];
+      nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
+      take = PetscMin(nslc, nch);
+      for (PetscInt c = 0; c < take; c++) {
+        const PetscInt q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE, k = PetscMin(ns - q, PELLR_SLICE);
+        PetscInt64     ysec[PELLR_SLICE];
+
+        PellrGroupSectors(rowptr, colidx, order + q, k, cap, &xs, &es);
+        for (PetscInt r = 0; r < k; r++) ysec[r] = order[q + r] / 4; /* the sectors of y the slice writes */
+        PetscCall(PetscSortInt64(k, ysec));
+        for (PetscInt r = 0; r < k; r++) ys += (!r || ysec[r] != ysec[r - 1]);
+        rs += k;
+      }
+    }
+    PetscCall(PetscFree2(order, cnt));
+  }
+  f->sampled = ec + en + el + es;
+  {
+    const PetscReal nnz = (PetscReal)f->nnz, nl = (PetscReal)f->nnz_long, rc = ec ? (PetscReal)xc / ec : 0.25;
+
+    f->xsec[PELLR_CAND_ELLR]  = (en ? (PetscReal)xn / en : rc) * nnz;
+    f->xsec[PELLR_CAND_CSR]   = 0.5 * (rc * nnz + f->xsec[PELLR_CAND_ELLR]);
+    f->xsec[PELLR_CAND_SELL]  = f->xsec[PELLR_CAND_ELLR];
+    f->xsec[PELLR_CAND_PELLR] = (el ? (PetscReal)xl / el : rc) * nl + (es ? (PetscReal)xs / es : f->xsec[PELLR_CAND_ELLR] / nnz) * (nnz - nl);
+    f->ysec_pellr             = (rs ? (PetscReal)ys / rs : 0.25) * (PetscReal)(nrows - f->nlong);
+  }
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) f->bytes[c] += 32.0 * f->xsec[c];
+  f->bytes[PELLR_CAND_PELLR] += 32.0 * f->ysec_pellr - 8.0 * (nrows - f->nlong);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -292,7 +479,9 @@ PetscErrorCode PellrFeaturesView(PetscViewer viewer, const PellrFeatures *f)
   PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_TRUE));
   PetscCall(PetscViewerASCIIPrintf(viewer, "  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", SELL %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT " (seed, all rows sorted), PELLR slices %" PetscInt64_FMT "; degree of perturbation %.4f\n", f->it_ell, f->it_ellr, f->it_sell, f->it_pellr, f->it_pslice, (double)f->perturbation));
   PetscCall(PetscViewerASCIIPrintf(viewer, "  PELLR: %" PetscInt_FMT " long rows (%" PetscInt_FMT " a block per row) with %" PetscInt64_FMT " nonzeros (fraction %.4f; long-row length %" PetscInt_FMT "), %" PetscInt_FMT " slices\n", f->nlong, f->nblock, f->nnz_long, (double)f->long_fraction, f->long_row_length, f->nslices));
-  if (f->far_fraction >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  column locality: %.4f of the sampled entries farther than %d columns from the diagonal (24 bytes more each)\n", (double)f->far_fraction, PELLR_PRED_FAR));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  kernel launches: csr %" PetscInt64_FMT ", ellr %" PetscInt64_FMT ", sell %" PetscInt64_FMT ", pellr %" PetscInt64_FMT "\n", f->launches[PELLR_CAND_CSR], f->launches[PELLR_CAND_ELLR], f->launches[PELLR_CAND_SELL], f->launches[PELLR_CAND_PELLR]));
+  if (f->xsec[PELLR_CAND_CSR] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors read anew per nonzero (from %" PetscInt64_FMT " sampled entries): csr %.4f, ellr %.4f, sell %.4f, pellr %.4f; y sectors of PELLR's slices per row %.4f\n", f->sampled, f->nnz ? (double)(f->xsec[PELLR_CAND_CSR] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_ELLR] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_SELL] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_PELLR] / f->nnz) : 0.0, f->m - f->empty - f->nlong > 0 ? (double)(f->ysec_pellr / (f->m - f->empty - f->nlong)) : 0.0));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors: not sampled (no host column indices): nnz/4 for every format\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -334,8 +523,8 @@ PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
 }
 
 /*
-  The analytic model (also the fit's fallback for a candidate without enough samples). Ts = c0 + c1 work + c2 bytes + c3 crit:
-    c0 = kernel launches * launch latency (PELLR: long rows and slices are two launches, the others one)
+  The analytic model (also the fit's fallback for a candidate without enough samples). Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches:
+    c0 = 0, c4 = launch latency (the kernel launches of the format, PellrFeatures.launches)
     c2 = 1 / (efficiency * copy bandwidth): the product is memory bound; the efficiency is how much of the copy
          bandwidth the access pattern sustains: coalesced column-major slices 0.8 (SELL, PELLR), ELLR 0.7 (warps with
          rows of different lengths leave lanes idle in partly used sectors), CSR 0.6 (row-major entries and row
@@ -352,12 +541,13 @@ PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
 static PetscErrorCode PellrAnalyticCoef(const PellrHardware *hw, PellrCandidate c, PellrModelCoef *k)
 {
   const PetscReal L = hw->launch_us * 1e-6, bw = hw->copy_gbs * 1e9, up = 1.0 / (hw->h2d_gbs * 1e9);
-  const PetscReal eff[PELLR_NCAND] = {0.6, 0.7, 0.8, 0.8}, launches[PELLR_NCAND] = {1, 1, 1, 2};
+  const PetscReal eff[PELLR_NCAND] = {0.6, 0.7, 0.8, 0.8};
   const PetscReal tcl[PELLR_NCAND] = {2, 3, 4, 15}, rowb[PELLR_NCAND] = {0, 8, 12, 72};
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(k, sizeof(*k)));
-  k->c[0] = launches[c] * L;
+  k->c[0] = 0;
+  k->c[4] = L;
   k->c[1] = 1.0 / ((PetscReal)PetscMax(hw->sm, 1) * 1e9);
   k->c[2] = 1.0 / (eff[c] * bw);
   k->c[3] = 4e-9;
@@ -415,10 +605,10 @@ PetscErrorCode PellrModelMatchesDevice(PellrModel M, const char gpu[], PetscInt 
 }
 
 /*
-  The model file (version 1), strictly parsed: lines starting with # and blank lines are ignored; otherwise exactly
-    pellr-model version=1
+  The model file (version 2: Ts has the launch term c4 and version-2 features; version 1 files are refused), strictly parsed: lines starting with # and blank lines are ignored; otherwise exactly
+    pellr-model version=2
     hardware gpu="<name>" sm=<int> copy_gbs=<real> h2d_gbs=<real> launch_us=<real>
-    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. d0=.. d1=.. d2=.. d3=..
+    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. c4=.. d0=.. d1=.. d2=.. d3=..
                      (one line per candidate and interval, candidates in the order csr ellr sell pellr, intervals 0..7)
     end
   Fields are key=value separated by blanks, in this order, none missing, none extra; a value in double quotes may
@@ -518,7 +708,7 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
 {
   static const char *const khead[] = {"version"};
   static const char *const khw[]   = {"gpu", "sm", "copy_gbs", "h2d_gbs", "launch_us"};
-  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "d0", "d1", "d2", "d3"};
+  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3"};
   char                    *line, *next;
   PetscInt                 lineno = 0, state = 0; /* 0: header, 1: hardware, 2 + k: candidate line k, 2 + NCAND*NINT: end, then nothing */
   const PetscInt           nc = PELLR_NCAND * PELLR_PRED_NINT;
@@ -552,7 +742,7 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
         PetscInt64 v;
         PetscCall(PellrExpectKeys(name, lineno, "pellr-model", tok, ntok, khead, 1));
         PetscCall(PellrParseInt(name, lineno, &tok[0], 0, &v));
-        PetscCheck(v == 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads version 1", name, lineno, v);
+        PetscCheck(v == PELLR_PRED_MODEL_VERSION, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads version %d (recalibrate, or refit offline: bench_calibrate -times)", name, lineno, v, PELLR_PRED_MODEL_VERSION);
       } else if (state == 1) {
         PetscInt64 v;
         PetscCall(PellrExpectKeys(name, lineno, "hardware", tok, ntok, khw, 5));
@@ -573,7 +763,7 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
 
       PetscCall(PellrTokenize(name, lineno, s, tok, &ntok));
       PetscCheck(ntok > 0 && !strcmp(tok[0].key, "cand"), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected the line of cand=%s interval=%" PetscInt_FMT " (%" PetscInt_FMT " candidate lines in all), found '%.40s'", name, lineno, PellrCandidateNames[c], i, nc, s);
-      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, kcand, 13));
+      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, kcand, 5 + PELLR_PRED_NTS + PELLR_PRED_NTC));
       PetscCall(PetscStrcmp(tok[0].val, PellrCandidateNames[c], &same));
       PetscCheck(same, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected cand=%s (candidates csr, ellr, sell, pellr in this order, %d intervals each), found cand=%s", name, lineno, PellrCandidateNames[c], PELLR_PRED_NINT, tok[0].val);
       PetscCall(PellrParseInt(name, lineno, &tok[1], 0, &v));
@@ -594,7 +784,7 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
     state++;
   }
   PetscCheck(state > 2 + nc, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unexpected end of file: expected %s", name, lineno,
-             state == 0 ? "the line 'pellr-model version=1'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
+             state == 0 ? "the line 'pellr-model version=2'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -671,8 +861,8 @@ PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
   fp = fopen(file, "w");
   PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write the PELLR model file %s", file);
   err |= fprintf(fp, "# PETSc SparseGPU: PELLR storage-format model (format: src/mat/impls/pellr/pellrpredict.c)\n") < 0;
-  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 bytes + c3 crit, TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
-  err |= fprintf(fp, "pellr-model version=1\n") < 0;
+  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches, TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
+  err |= fprintf(fp, "pellr-model version=%d\n", PELLR_PRED_MODEL_VERSION) < 0;
   err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us) < 0;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) {
@@ -778,7 +968,7 @@ static inline PetscBool PellrProductsInfinite(PetscReal e)
 
 static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal *ts, PetscReal *tc)
 {
-  *ts = k->c[0] + k->c[1] * (PetscReal)f->work[c] + k->c[2] * f->bytes[c] + k->c[3] * (PetscReal)f->crit[c];
+  *ts = k->c[0] + k->c[1] * (PetscReal)f->work[c] + k->c[2] * f->bytes[c] + k->c[3] * (PetscReal)f->crit[c] + k->c[4] * (PetscReal)f->launches[c];
   *tc = k->d[0] + k->d[1] * (PetscReal)f->nnz + k->d[2] * (PetscReal)f->m + k->d[3] * (PetscReal)f->slots[c];
 }
 
@@ -985,14 +1175,15 @@ static inline PetscBool PellrValidTime(PetscReal t)
   return (PetscBool)(!PetscIsInfOrNanReal(t) && t > 0);
 }
 
-/* the regressors of Ts (tc = PETSC_FALSE) or TC of candidate c */
-static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal a[4])
+/* the regressors of Ts (tc = PETSC_FALSE: PELLR_PRED_NTS of them) or TC (PELLR_PRED_NTC) of candidate c */
+static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal a[])
 {
   a[0] = 1;
   if (!tc) {
     a[1] = (PetscReal)f->work[c];
     a[2] = f->bytes[c];
     a[3] = (PetscReal)f->crit[c];
+    a[4] = (PetscReal)f->launches[c];
   } else {
     a[1] = (PetscReal)f->nnz;
     a[2] = (PetscReal)f->m;
@@ -1000,40 +1191,57 @@ static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool 
   }
 }
 
+#define PELLR_PRED_NMAX 8 /* >= PELLR_PRED_NTS, PELLR_PRED_NTC */
+
 /*
-  Fits one set of 4 coefficients to the samples sel[0..n-1] by NNLS on the relative error: minimize
-  sum_i (a_i . x / t_i - 1)^2 over x >= 0 (rows scaled by 1/t_i, columns scaled to unit maximum, then unscaled).
+  Fits one set of coefficients to the samples sel[0..n-1] by NNLS on the relative error, made robust: minimize
+  sum_i rho(a_i . x / t_i - 1) over x >= 0 with Huber's rho of threshold PELLR_PRED_HUBER (quadratic within 5%, linear
+  beyond, so that a few measurements far off the model, e.g. the noisy smallest ones, do not pull the others out of
+  the 5% band), by iteratively reweighted NNLS (rows scaled by 1/t_i and sqrt(weight), columns to unit maximum, then
+  unscaled); 20 reweightings from the plain NNLS solution, deterministic.
 */
-static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal coef[4])
+static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal coef[])
 {
-  PetscReal *A, *b, scale[4] = {0, 0, 0, 0}, x[4];
+  const PetscInt nk = tc ? PELLR_PRED_NTC : PELLR_PRED_NTS;
+  PetscReal     *A, *Aw, *b, *bw, scale[PELLR_PRED_NMAX], x[PELLR_PRED_NMAX];
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc2(4 * n, &A, n, &b));
+  PetscCall(PetscMalloc4(nk * n, &A, nk * n, &Aw, n, &b, n, &bw));
+  for (PetscInt j = 0; j < nk; j++) scale[j] = 0;
   for (PetscInt i = 0; i < n; i++) {
     const PellrSample *q = &s[sel[i]];
-    PetscReal          a[4], t = tc ? q->tc[c] : q->ts[c];
+    PetscReal          a[PELLR_PRED_NMAX], t = tc ? q->tc[c] : q->ts[c];
 
     PellrRegressors(&q->f, c, tc, a);
-    for (PetscInt j = 0; j < 4; j++) {
+    for (PetscInt j = 0; j < nk; j++) {
       A[i + j * n] = a[j] / t;
       scale[j]     = PetscMax(scale[j], PetscAbsReal(A[i + j * n]));
     }
     b[i] = 1;
   }
-  for (PetscInt j = 0; j < 4; j++) {
+  for (PetscInt j = 0; j < nk; j++) {
     if (scale[j] == 0) scale[j] = 1;
     for (PetscInt i = 0; i < n; i++) A[i + j * n] /= scale[j];
   }
-  PetscCall(PellrNNLS(n, 4, A, b, x, NULL));
-  for (PetscInt j = 0; j < 4; j++) coef[j] = x[j] / scale[j];
-  PetscCall(PetscFree2(A, b));
+  PetscCall(PellrNNLS(n, nk, A, b, x, NULL));
+  for (PetscInt it = 0; it < 20; it++) {
+    for (PetscInt i = 0; i < n; i++) {
+      PetscReal r = -1, w;
+      for (PetscInt j = 0; j < nk; j++) r += A[i + j * n] * x[j];
+      w     = PetscAbsReal(r) <= PELLR_PRED_HUBER ? 1 : PetscSqrtReal(PELLR_PRED_HUBER / PetscAbsReal(r));
+      bw[i] = w;
+      for (PetscInt j = 0; j < nk; j++) Aw[i + j * n] = w * A[i + j * n];
+    }
+    PetscCall(PellrNNLS(n, nk, Aw, bw, x, NULL));
+  }
+  for (PetscInt j = 0; j < nk; j++) coef[j] = x[j] / scale[j];
+  PetscCall(PetscFree4(A, Aw, b, bw));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /*
   PellrModelFit - fits Ts and TC of every candidate in every row interval from the samples (NaN or <= 0: not measured)
-  by NNLS on the relative error. An interval with fewer than min_samples measurements (min_samples <= 0: 8, twice the
+  by robust NNLS on the relative error (PellrFitOne()). An interval with fewer than min_samples measurements (min_samples <= 0: 10, twice the
   coefficients) is merged with its neighbours, alternately the next larger and the next smaller interval, until it has
   enough; a candidate with too few measurements in all keeps the analytic coefficients of hw (samples = 0 in the file).
 */

@@ -1,7 +1,9 @@
 /*
   GPU part of the storage-format predictor (pellrpredict.c): one pass over the CSR row pointers in device memory
-  summarizes the row lengths (the table of lengths < PELLR_PRED_HCAP, the list of longer ones, the sum over 32-row
-  groups of the group's longest row, the sum of |len_i - len_{i-1}|); the host finishes every feature from this
+  summarizes the row lengths (the table of lengths < PELLR_PRED_HCAP, the list of longer ones, the sums over the
+  aligned 32-, 8- and 4-row groups of the group's longest row, the 32-row groups by thread class and each class's
+  longest row, the sum of
+  |len_i - len_{i-1}|); the host finishes every feature from this
   summary exactly as for host row pointers, so both paths give identical features. Integer atomics only: deterministic.
 */
 #include <cuda_runtime.h>
@@ -13,7 +15,9 @@
 #define PELLR_PRED_INLINE  1024 /* lengths >= PELLR_PRED_HCAP stored in the summary itself (copied back with it) */
 
 typedef struct {
-  unsigned long long ellr, pert, nbig;
+  unsigned long long ellr, pert, nbig, q4, q8;
+  unsigned long long gcls[6]; /* 32-row groups by the thread class of their longest row */
+  unsigned long long gmax[6]; /* the longest row of each class's groups */
   long long          rp0, rpm; /* rowptr[0], rowptr[m] */
   unsigned int       bad;      /* a negative row length */
   unsigned long long cnt[PELLR_PRED_HCAP];
@@ -24,6 +28,24 @@ __device__ static inline long long WarpMaxLL(long long v)
 {
   for (int off = 16; off > 0; off /= 2) v = max(v, __shfl_down_sync(0xffffffffu, v, off));
   return v;
+}
+
+/* the maximum over the aligned groups of g lanes (g = 4, 8), in every lane */
+__device__ static inline long long GroupMaxLL(long long v, int g)
+{
+  for (int off = 1; off < g; off *= 2) v = max(v, __shfl_xor_sync(0xffffffffu, v, off));
+  return v;
+}
+
+/* PellrThreadClass() of pellrpredict.c: 0 for 32 threads per row (PellrThreadsPerRow()) ... 5 for one */
+__device__ static inline int ThreadClass(long long w)
+{
+  int t = 1, c = 5;
+  while (t < 32 && w >= 32LL * t) {
+    t *= 2;
+    c--;
+  }
+  return c;
 }
 
 __device__ static inline unsigned long long WarpSumULL(unsigned long long v)
@@ -38,7 +60,7 @@ __global__ static void pellr_predict_summary(long long m, const PetscInt *__rest
   __shared__ unsigned int hist[PELLR_PRED_HCAP];
   const int               lane   = threadIdx.x & 31;
   const long long         stride = (long long)gridDim.x * blockDim.x;
-  unsigned long long      ellr = 0, pert = 0;
+  unsigned long long      ellr = 0, pert = 0, q4 = 0, q8 = 0, gc[6] = {0, 0, 0, 0, 0, 0}, gm[6] = {0, 0, 0, 0, 0, 0};
 
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     st->rp0 = (long long)rp[0];
@@ -68,14 +90,32 @@ __global__ static void pellr_predict_summary(long long m, const PetscInt *__rest
         else if (pos - PELLR_PRED_INLINE < cap) over[pos - PELLR_PRED_INLINE] = (PetscInt)l;
       }
     }
+    {
+      const long long m4 = GroupMaxLL(l, 4), m8 = GroupMaxLL(l, 8); /* rows past m count 0, as the host's partial groups */
+      if (lane % 4 == 0) q4 += (unsigned long long)m4;
+      if (lane % 8 == 0) q8 += (unsigned long long)m8;
+    }
     wmax = WarpMaxLL(l);
-    if (lane == 0) ellr += (unsigned long long)wmax;
+    if (lane == 0) {
+      ellr += (unsigned long long)wmax;
+      const int c = ThreadClass(wmax);
+      gc[c]++;
+      gm[c] = max(gm[c], (unsigned long long)wmax);
+    }
   }
   ellr = WarpSumULL(ellr);
   pert = WarpSumULL(pert);
+  q4   = WarpSumULL(q4);
+  q8   = WarpSumULL(q8);
   if (lane == 0) {
     if (ellr) atomicAdd(&st->ellr, ellr);
     if (pert) atomicAdd(&st->pert, pert);
+    if (q4) atomicAdd(&st->q4, q4);
+    if (q8) atomicAdd(&st->q8, q8);
+    for (int c = 0; c < 6; c++) {
+      if (gc[c]) atomicAdd(&st->gcls[c], gc[c]);
+      if (gm[c]) atomicMax(&st->gmax[c], gm[c]);
+    }
   }
   __syncthreads();
   for (int t = threadIdx.x; t < PELLR_PRED_HCAP; t += blockDim.x)
@@ -116,6 +156,12 @@ PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLen
   s->nnz  = (PetscInt64)(h_st->rpm - h_st->rp0);
   s->ellr = (PetscInt64)h_st->ellr;
   s->pert = (PetscInt64)h_st->pert;
+  s->q4   = (PetscInt64)h_st->q4;
+  s->q8   = (PetscInt64)h_st->q8;
+  for (int c = 0; c < 6; c++) {
+    s->gcls[c] = (PetscInt64)h_st->gcls[c];
+    s->gmax[c] = (PetscInt64)h_st->gmax[c];
+  }
   s->nbig = (PetscInt)PetscMin(h_st->nbig, PELLR_PRED_INLINE + cap);
   for (PetscInt l = 0; l < PELLR_PRED_HCAP; l++) s->cnt[l] = (PetscInt64)h_st->cnt[l];
   PetscCall(PetscMalloc1(s->nbig, &s->big));

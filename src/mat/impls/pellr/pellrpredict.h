@@ -8,7 +8,7 @@
   (PellrModelCreateAnalytic()); README.md (section "Storage-format prediction") documents both.
 
   Per candidate c, T_c = Ts_c + Tp_c + TC_c / expected_products:
-    Ts_c = c0 + c1 work_c + c2 bytes_c + c3 crit_c      (SpMV time; coefficients per row-count interval)
+    Ts_c = c0 + c1 work_c + c2 bytes_c + c3 crit_c + c4 launches_c   (SpMV time; coefficients per row-count interval)
     TC_c = d0 + d1 nnz + d2 m + d3 slots_c               (conversion time from the host CSR, including its upload)
     Tp_c = 0                                            (result rearrangement: fused into the kernels)
 
@@ -41,12 +41,14 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_NHIST 33   /* log2 histogram of row lengths: bucket 0 empty rows, bucket b >= 1 lengths in [2^(b-1), 2^b) */
 #define PELLR_PRED_HCAP  1024 /* lengths below this are counted in a table, longer ones listed (at most nnz / 1024 of them) */
 #define PELLR_PRED_NINT  8    /* row-count intervals of the model */
-#define PELLR_PRED_NTS   4    /* Ts coefficients c0..c3 */
+#define PELLR_PRED_NTS   5    /* Ts coefficients c0..c4 */
 #define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
 #define PELLR_PRED_DEFAULT_PRODUCTS 100
-#define PELLR_PRED_FAR      1024        /* a gather of x farther than this from the row's diagonal position counts as far (another sector than the neighbours') */
-#define PELLR_PRED_FAR_ROWS 65536       /* column locality from at most this many sampled rows ... */
-#define PELLR_PRED_FAR_NNZ  (1 << 20)   /* ... and at most this many of their entries */
+#define PELLR_PRED_MODEL_VERSION 2     /* of the model file (PellrModelLoad()) */
+#define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
+#define PELLR_PRED_SAMPLE_ROWS 1024     /* rows per sampled window */
+#define PELLR_PRED_SAMPLE_SORT 65536    /* rows per window of PELLR's sorted order */
+#define PELLR_PRED_HUBER 0.05           /* the fit's robust (Huber) threshold on the relative error */
 
 /*
   PellrFeatures - structural features of an m x n CSR block.
@@ -57,14 +59,27 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
     it_pellr the seed's PELLR count: the same after a stable sort by decreasing length (all rows, MatPELLRWarpIterations())
     it_pslice PELLR as stored here: sum over the slices that follow the long rows of the slice's first (longest) row
   work[c]: warp iterations of candidate c (CSR: ceil(nnz/32); PELLR: it_pslice + sum over long rows of ceil(len/32))
-  crit[c]: iterations of the longest sequential chain of one thread (the critical path):
-    ELLR and SELL maxlen (a thread per row); CSR ceil(maxlen/32) (a warp per row at worst);
-    PELLR the longest of: block rows ceil(len/256), warp rows ceil(len/32), the first slice width / its threads per row
+  crit[c]: the critical path: iterations of the longest sequential chain of one thread, summed over the kernels the
+    product launches one after the other (each ends with its longest chain; a few wide slices in a kernel of their own
+    cost their whole chain): CSR ceil(maxlen/32) (a warp per row at worst); ELLR ceil(maxlen / threads per row);
+    SELL the sum over its thread classes of ceil(widest slice of the class / threads per row); PELLR the same over its
+    slice classes plus ceil(longest block row / 256) and ceil(longest warp row / 32)
   slots[c]: stored value slots (CSR nnz, ELLR m*maxlen, SELL 32*it_sell, PELLR nnz_long + 32*it_pslice)
-  bytes[c]: bytes one product moves: 12 per slot read (8 value + 4 column index), row metadata, x once (8n), y once (8m),
-            and with PellrFeaturesAddLocality() 24 more per far gather of x (a 32-byte sector for one 8-byte value):
-    CSR   12 nnz + 4(m+1)                    ELLR 12*32*it_ellr + 4m (lengths; padding past a warp's longest row is never read)
-    SELL  12 slots + 4(ceil(m/32)+1)         PELLR 12 slots + 4m (perm) + 4*32 nslices (lengths) + 4(nslices+1) + 4(nlong+1)
+  launches[c]: kernel launches of one product: CSR and ELLR 1; SELL one per thread class (PellrThreadsPerRow() of the
+            slice widths) present; PELLR one per class of its slices, one for block rows, one for warp rows, one for empty rows
+  bytes[c]: bytes one product moves, counted in 32-byte sectors where the access pattern leaves sectors partly used:
+            row metadata, x once (8n), y once (8m), and the value (8 bytes) and column index (4 bytes) of every entry:
+    CSR   12 nnz + 4(m+1)
+    ELLR, SELL  32 (q4 + q8) + metadata (4m ELLR, 4(ceil(m/32)+1) SELL): a warp step j reads the value sectors of the
+          4-lane groups and the index sectors of the 8-lane groups with a row longer than j (padding past the rows of
+          such a group is never read), q4 / q8 = sums over the aligned 4- / 8-row groups of their longest row
+    PELLR 12 nnz_long + 32 (q4 + q8 of the sorted slices) + 4m (perm) + 4*32 nslices (lengths) + 4(nslices+1) + 4(nlong+1)
+          With PellrFeaturesAddLocality() (the column indices) also the gathers of x: 32 bytes per sector of x a warp step
+          reads that the same warp did not read at its previous step (xsec[c], estimated from sampled rows: in the
+          format's own order: CSR the mean of 32 consecutive entries of a row and ELLR's count, ELLR/SELL step j of 32 consecutive rows, PELLR step j
+          of 32 rows of equal length in the sorted order, which may lie far apart), and PELLR's scattered writes of y
+          (32 bytes per sector of y a slice writes instead of 8 per row). Without it (row pointers only) xsec[c] = -1 and
+          every format is charged nnz/4 sectors (dense gathers: no format favoured).
 */
 typedef struct {
   PetscInt   m, n, long_row_length;
@@ -78,8 +93,13 @@ typedef struct {
   PetscInt64 nnz_long;
   PetscReal  long_fraction; /* nnz_long / nnz */
   PetscInt64 work[PELLR_NCAND], crit[PELLR_NCAND], slots[PELLR_NCAND];
+  PetscInt64 launches[PELLR_NCAND];
+  PetscInt64 q4_nat, q8_nat, q4_srt, q8_srt; /* sums of the longest row of the aligned 4- and 8-row groups: original order, PELLR's sorted slices */
+  PetscInt   long_min;                       /* shortest long row of PELLR (0: none) */
   PetscReal  bytes[PELLR_NCAND];
-  PetscReal  far_fraction; /* column locality (PellrFeaturesAddLocality()): share of sampled entries farther than PELLR_PRED_FAR columns from the diagonal; -1: not computed */
+  PetscReal  xsec[PELLR_NCAND];  /* column access (PellrFeaturesAddLocality()): sectors of x read anew per product; -1: not computed */
+  PetscReal  ysec_pellr;         /* sectors of y PELLR's slices write (scattered by the sort); -1: not computed */
+  PetscInt64 sampled;            /* entries the access patterns were sampled from */
 } PellrFeatures;
 
 typedef struct {
@@ -92,7 +112,7 @@ typedef struct {
 
 typedef struct {
   PetscInt  samples;               /* calibration samples the coefficients were fitted from (0: analytic coefficients) */
-  PetscReal c[PELLR_PRED_NTS];     /* Ts = c0 + c1 work + c2 bytes + c3 crit (seconds) */
+  PetscReal c[PELLR_PRED_NTS];     /* Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches (seconds) */
   PetscReal d[PELLR_PRED_NTC];     /* TC = d0 + d1 nnz + d2 m + d3 slots (seconds) */
 } PellrModelCoef;
 
@@ -182,6 +202,9 @@ typedef struct {
   PetscInt    nbig;                 /* rows of length >= PELLR_PRED_HCAP */
   PetscInt   *big;                  /* their lengths (any order; PellrFeaturesFinish() sorts them) */
   PetscInt64  ellr;                 /* sum over 32-row groups of the group's longest row */
+  PetscInt64  q4, q8;               /* the same over the aligned 4- and 8-row groups */
+  PetscInt64  gcls[6];              /* 32-row groups by the thread class of their longest row (PellrThreadsPerRow(): 32, 16, ..., 1 threads) */
+  PetscInt64  gmax[6];              /* the longest row of each class's groups */
   PetscInt64  pert;                 /* sum over i > 0 of |len_i - len_{i-1}| */
   PetscInt64  nnz;                  /* rowptr[m] - rowptr[0] */
 } PellrLengthSummary;
