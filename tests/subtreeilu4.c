@@ -155,19 +155,23 @@ static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, P
       PetscCall(PCApply(st, b, x));
       PetscCall(RelDiff(xref, x, &rel));
       worst = PetscMax(worst, rel);
+      PetscCall(PetscInfo(st, "%s %s: Apply rel. difference %g\n", name, round, (double)rel));
       PetscCall(PCApplyTranspose(ref, bref, xref));
       PetscCall(PCApplyTranspose(st, b, x));
       PetscCall(RelDiff(xref, x, &rel));
       worst = PetscMax(worst, rel);
+      PetscCall(PetscInfo(st, "%s %s: ApplyTranspose rel. difference %g\n", name, round, (double)rel));
       if (ctx->icc) {
         PetscCall(PCApplySymmetricLeft(ref, bref, xref));
         PetscCall(PCApplySymmetricLeft(st, b, x));
         PetscCall(RelDiff(xref, x, &rel));
         worst = PetscMax(worst, rel);
+        PetscCall(PetscInfo(st, "%s %s: ApplySymmetricLeft rel. difference %g\n", name, round, (double)rel));
         PetscCall(PCApplySymmetricRight(ref, bref, xref));
         PetscCall(PCApplySymmetricRight(st, b, x));
         PetscCall(RelDiff(xref, x, &rel));
         worst = PetscMax(worst, rel);
+        PetscCall(PetscInfo(st, "%s %s: ApplySymmetricRight rel. difference %g\n", name, round, (double)rel));
       }
     }
     pathok = (PetscBool)!strcmp(path, expect);
