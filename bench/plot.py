@@ -33,7 +33,7 @@ def bars(ax, groups, series, values, ylabel, log=False):
 
 def spmv_plots(d, rows):
     data = [r for r in rows if r["status"] == "ok" and r["op"] == "mult" and not r["matrix"].startswith("_")]
-    dev = [r for r in data if r["note"] == "device"]
+    dev = [r for r in data if r["note"].split(" ")[0] == "device"]
     if not dev:
         dev = data  # CPU run: host formats
     mats = ordered(r["matrix"] for r in dev if r["kind"] != "mtx") or ordered(r["matrix"] for r in dev)

@@ -74,7 +74,7 @@ def spmv_section(rows):
         fmts = ordered(r["format"] for r in d)
         mats = ordered(r["matrix"] for r in d)
         by = {(r["matrix"], r["format"]): r for r in d}
-        devfmts = ordered(r["format"] for r in d if r["note"] == "device")
+        devfmts = ordered(r["format"] for r in d if r["note"].split(" ")[0] == "device")
         base, cmp = (SPMV_BASE, devfmts) if devfmts else ("aij", fmts)  # CPU run: host formats against aij
         peers = [p for p in (SPMV_PEERS if devfmts else ["aij"]) if p in fmts]
         md += [f"### {op}: time per call (ms, median) / effective bandwidth (GB/s, % of the copy bandwidth: device for device types, one-core host for host types)", ""]
@@ -235,7 +235,7 @@ def targets_section(spmv, fact, order):
             add(f"peer: PETSc rcm on {mat} (issue 3 quotes {quoted})", fmt(num(r["time_s"])) + " s", None)
 
     # issue 4: pellrcuda
-    dev = {(r["matrix"], r["format"]): r for r in so if r["note"] == "device"}
+    dev = {(r["matrix"], r["format"]): r for r in so if r["note"].split(" ")[0] == "device"}
     kind = {r["matrix"]: r["kind"] for r in so}
     large = ordered(m for (m, f) in dev if kind.get(m) != "mtx")
     ours = "pellrcuda"
