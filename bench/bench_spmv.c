@@ -5,6 +5,7 @@ static char help[] = "SpMV benchmark of PETSc matrix types (bench/README.md).\n\
   plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu; load our types with -dll_append <lib>\n";
 
 #include "benchutil.h"
+#include <petscsparsegpu.h> /* types only: the library is loaded with -dll_append, its functions found with PetscDLLibrarySym() */
 
 typedef struct {
   Mat B;
@@ -200,6 +201,24 @@ int main(int argc, char **argv)
       /* the note of ok rows: where the product ran, and the layout build (PELLRBuild: from the CSR on the GPU for pellrcuda) when one ran */
       if (bc1 > bc0) PetscCall(PetscSNPrintf(okn, sizeof(okn), "%s build_s=%.6e", isdev ? "device" : "host", (bt1 - bt0) / (bc1 - bc0)));
       else PetscCall(PetscStrncpy(okn, isdev ? "device" : "host", sizeof(okn)));
+      if (!ierr) {
+        /* the storage format a PELLR matrix uses (auto chooses per block): MatPELLRGetFormat() of the loaded library */
+        PetscErrorCode (*getformat)(Mat, MatPELLRFormat *, MatPELLRFormat *) = NULL;
+        const char *const *names                               = NULL;
+        PetscBool          pellr;
+        PetscCall(PetscStrbeginswith(formats[f], "pellr", &pellr));
+        if (pellr) {
+          PetscCall(PetscDLLibrarySym(PETSC_COMM_SELF, &PetscDLLibrariesLoaded, NULL, "MatPELLRGetFormat", (void **)&getformat));
+          PetscCall(PetscDLLibrarySym(PETSC_COMM_SELF, &PetscDLLibrariesLoaded, NULL, "MatPELLRFormats", (void **)&names));
+        }
+        if (getformat && names) {
+          MatPELLRFormat req, used;
+          size_t         len;
+          PetscCall((*getformat)(c.B, &req, &used));
+          PetscCall(PetscStrlen(okn, &len));
+          PetscCall(PetscSNPrintf(okn + len, sizeof(okn) - len, " format=%s", names[used]));
+        }
+      }
       if (isdev) {
         PetscReal nrm;
         PetscCall(VecNorm(c.z, NORM_1, &nrm)); /* puts z on the device too, so the three vectors are subtracted below */
