@@ -264,10 +264,11 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *ucnt;
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
-  /* level-synchronous BFS of the root finder (job 10): vis[v] == stamp marks v reached in the current pass,
-     claim[v] the thread that lists it; the level lists go to lev[]; results of the pass */
+  /* level-synchronous BFS of the root finder (job 10): vis[v] == stamp marks v reached in the current pass (set
+     by the thread that lists v); lvcnt[] the children counted per level (rotating); the level lists go to lev[];
+     results of the pass */
   _Atomic PetscInt *vis;
-  _Atomic int      *claim;
+  _Atomic PetscInt  lvcnt[3];
   PetscInt          stamp, lsnlvl, lslast, lscc;
   _Atomic int       sbcount;
   _Atomic unsigned  sbgen;
@@ -507,7 +508,6 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_init(&t->ls[i], -1);
       atomic_init(&t->cm[i], -1);
       atomic_init(&t->vis[i], 0);
-      atomic_init(&t->claim[i], 0);
     }
     for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
       atomic_init(&t->bend[b], -1);
@@ -598,18 +598,22 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     w->asym = asym;
   } break;
   case 10: { /* level-synchronous BFS from lev[0] (stamped by the caller): levels listed in lev[], order within a
-                level unspecified. Per level: 1. each thread expands its share of the level, stamping and claiming
-                unreached neighbours (plain stores: two threads may both list a node, the last claim wins);
-                2. each keeps the nodes it still claims (exactly one thread per node); 3. appends them. */
+                level unspecified. One barrier per level: each thread expands its share of the level, claiming each
+                unreached neighbour by a compare-and-swap of its stamp (exactly one thread wins a node), reserves room
+                for its children with one fetch-add on the level's counter and writes them; after the barrier every
+                thread reads the same total. The counters rotate over three levels: thread 0 zeroes level l+1's while
+                expanding level l, and that counter was last read (as level l-2's) before the barrier of level l-1.
+                (Three barriers per level before: at 16 threads the barriers dominated the thin levels of 2D meshes.) */
     GPURCMThreadWork *w  = &t->work[tid];
     const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads;
     PetscInt         *L = t->lev, lbeg = 0, lend = 1, nlvl = 0;
 
-    for (;;) {
+    for (PetscInt l = 0;; l++) {
       const PetscInt sz = lend - lbeg, l0 = lbeg + (PetscInt)(((PetscInt64)sz * tid) / nt), l1 = lbeg + (PetscInt)(((PetscInt64)sz * (tid + 1)) / nt);
-      PetscInt       cnt = 0, keep = 0, off = lend, tot = lend;
+      PetscInt       cnt = 0, off, tot;
 
       nlvl++;
+      if (tid == 0) atomic_store_explicit(&t->lvcnt[(l + 1) % 3], 0, memory_order_relaxed);
       for (PetscInt i = l0; i < l1; i++) {
         const PetscInt u = L[i];
         if (GPURCMWorkReserve(w, cnt + GPURCMRowLen(t, u))) {
@@ -617,25 +621,17 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
           break;
         }
         for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-          const PetscInt v = ja[k];
-          if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
-          atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
-          atomic_store_explicit(&t->claim[v], (int)tid, memory_order_relaxed);
-          w->child[cnt++] = v;
+          const PetscInt v   = ja[k];
+          PetscInt       old = atomic_load_explicit(&t->vis[v], memory_order_relaxed);
+          if (old == stamp) continue;
+          if (atomic_compare_exchange_strong_explicit(&t->vis[v], &old, stamp, memory_order_relaxed, memory_order_relaxed)) w->child[cnt++] = v;
         }
       }
-      GPURCMSpinBarrier(t);
-      for (PetscInt i = 0; i < cnt; i++)
-        if (atomic_load_explicit(&t->claim[w->child[i]], memory_order_relaxed) == (int)tid) w->child[keep++] = w->child[i];
-      w->nlow = keep;
-      GPURCMSpinBarrier(t);
-      for (PetscInt j = 0; j < nt; j++) {
-        if (j < tid) off += t->work[j].nlow;
-        tot += t->work[j].nlow;
-      }
+      off = lend + (cnt ? atomic_fetch_add_explicit(&t->lvcnt[l % 3], cnt, memory_order_relaxed) : 0);
+      for (PetscInt i = 0; i < cnt; i++) L[off + i] = w->child[i];
+      GPURCMSpinBarrier(t); /* release/acquire: the level's entries and counter are complete for everybody */
+      tot = lend + atomic_load_explicit(&t->lvcnt[l % 3], memory_order_relaxed);
       if (tot == lend) break; /* every thread sees the same total */
-      for (PetscInt i = 0; i < keep; i++) L[off + i] = w->child[i];
-      GPURCMSpinBarrier(t);
       lbeg = lend;
       lend = tot;
     }
@@ -751,6 +747,7 @@ static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, Petsc
   atomic_store(&t->failed, 0);
   atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
   t->lev[0] = root;
+  atomic_store(&t->lvcnt[0], 0); /* level 0's children; the job zeroes the later counters itself */
   GPURCMRunFor(t, 10, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   *nlvl   = t->lsnlvl;
@@ -951,8 +948,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.btail = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.btail));
   t.bdisc = (_Atomic int *)malloc((size_t)t.nbatchcap * sizeof(*t.bdisc));
   t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
-  t.claim = (_Atomic int *)malloc((size_t)n * sizeof(*t.claim));
-  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis && t.claim, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
   PetscCall(PetscMalloc1(n, &t.lev));
   PetscCall(PetscCalloc1(nthreads, &t.work));
   for (PetscInt i = 0; i < nthreads; i++) {
@@ -999,7 +995,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.btail);
   free(t.bdisc);
   free(t.vis);
-  free(t.claim);
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
