@@ -441,6 +441,7 @@ typedef struct {
   unsigned int       cnt[PELLR_NTHR];
   unsigned int       nlong; /* smallest sorted position that ends the long rows (atomicMin) */
   unsigned long long ellr, pert, pellr;
+  long long          longslots, widthsum; /* the sizes that decide the allocations: slots of the long rows, slice widths summed */
 } PellrBuildStats;
 
 __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
@@ -599,11 +600,11 @@ __global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int
   if (i <= m) rowptr[i] = ai[i] - ai[0];
 }
 
-/* the two sizes that decide the allocations, into scratch (the statistics, no longer needed) for a single copy back */
-__global__ static void pellr_build_sizes(const int *__restrict__ longend, const long long *__restrict__ wsum, long long *__restrict__ out)
+/* the two sizes that decide the allocations, into the statistics for the copy back */
+__global__ static void pellr_build_sizes(const int *__restrict__ longend, const long long *__restrict__ wsum, PellrBuildStats *st)
 {
-  out[0] = *longend;
-  out[1] = *wsum;
+  st->longslots = *longend;
+  st->widthsum  = *wsum;
 }
 
 __global__ static void pellr_build_sliceptr(int nslices, const int *__restrict__ longptr, int nlong, const long long *__restrict__ wscan, int *__restrict__ sliceptr)
@@ -747,6 +748,18 @@ static PetscErrorCode PellrFreeAsync(T **p)
   PetscFunctionBegin;
   if (*p) PetscCallCUDA(cudaFreeAsync(*p, 0));
   *p = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* cub's temporary storage of the build: *tmp holds at least need bytes (and is never NULL, or cub would only query
+   the size); *cap is its size, grown by a stream-ordered free and allocation */
+static PetscErrorCode PellrTmpReserve(char **tmp, size_t *cap, size_t need)
+{
+  PetscFunctionBegin;
+  if (*tmp && need <= *cap) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrFreeAsync(tmp));
+  *cap = PetscMax(need, (size_t)1);
+  PetscCall(PellrTmpAlloc(tmp, (PetscInt64)*cap));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -910,8 +923,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     pellr_build_keys<<<Blocks(m, T), T>>>((int)m, hst.maxlen, len, key, idx);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
-    tbytes = tb;
-    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
+    PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
     PetscCall(PellrBuildTraceStage(&tr, "sort"));
     PetscCall(PellrTmpAlloc(&slen, m + 1));
@@ -951,30 +963,19 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     /* 4. pointers: long rows unpadded, slices 32 x width */
     PetscCall(PellrAlloc(&d->longptr, nlong + 1));
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
-    if (tb > tbytes) {
-      PetscCall(PellrFreeAsync(&tmp));
-      tbytes = tb;
-      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
-    }
+    PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
     PetscCall(PellrTmpAlloc(&w, nslices + 1));
     PetscCall(PellrTmpAlloc(&wscan, nslices + 1));
     pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nlong, (int)nrows, (int)hst.maxlen, slen, w);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-    if (tb > tbytes) {
-      PetscCall(PellrFreeAsync(&tmp));
-      tbytes = tb;
-      PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1))); /* never NULL: cub would only query the size */
-    }
+    PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-    {
-      long long sz[2]; /* slots of the long rows, slice widths summed: one copy back */
-      pellr_build_sizes<<<1, 1>>>(d->longptr + nlong, wscan + nslices, (long long *)dst);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cudaMemcpy(sz, dst, sizeof(sz), cudaMemcpyDeviceToHost));
-      nslots = (PetscInt64)sz[0] + (PetscInt64)PELLR_SLICE * sz[1];
-    }
+    pellr_build_sizes<<<1, 1>>>(d->longptr + nlong, wscan + nslices, dst);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* one copy back */
+    nslots = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
     PetscCall(PellrBuildTraceStage(&tr, "pointers"));
     PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
     PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
@@ -1013,11 +1014,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, ccnt);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
-      if (tb > tbytes) {
-        PetscCall(PellrFreeAsync(&tmp));
-        tbytes = tb;
-        PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tbytes, 1)));
-      }
+      PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
       PetscCallCUDA(cudaMemcpy(hcnt, ccnt, 6 * sizeof(int), cudaMemcpyDeviceToHost));
       PetscCall(PellrFreeAsync(&ccnt));
