@@ -47,6 +47,23 @@ static PetscBool NeedsGPU(const char t[])
   return (PetscBool)(strstr(t, "cuda") || strstr(t, "cusparse") || strstr(t, "hip") || strstr(t, "kokkos"));
 }
 
+/* B = A in type fmt (aij: A itself, referenced); *ierr is the conversion's error code (errors are returned, not raised) */
+static PetscErrorCode ConvertTo(Mat A, const char fmt[], Mat *B, PetscErrorCode *ierr)
+{
+  PetscFunctionBegin;
+  *B    = NULL;
+  *ierr = PETSC_SUCCESS;
+  if (!strcmp(fmt, MATAIJ) || !strcmp(fmt, MATSEQAIJ)) { /* the host reference: the matrix itself */
+    PetscCall(PetscObjectReference((PetscObject)A));
+    *B = A;
+  } else if (!strcmp(fmt, MATSELLCUDA)) { /* PETSc has no direct seqaij -> seqsellcuda converter (it would use
+                                            MatConvert_Basic): go through its seqaij -> seqsell one, then in place */
+    BenchTry(*ierr, MatConvert(A, MATSELL, MAT_INITIAL_MATRIX, B));
+    if (!*ierr) BenchTry(*ierr, MatConvert(*B, MATSELLCUDA, MAT_INPLACE_MATRIX, B));
+  } else BenchTry(*ierr, MatConvert(A, fmt, MAT_INITIAL_MATRIX, B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static const char *opname[3] = {"mult", "multadd", "multtranspose"};
 
 #define ROWFMT "%s,%s,%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt_FMT ",%.4f,%s,%s,%s,%.6e,%.6e,%.6e,%.6e,%" PetscInt_FMT ",%.4f,%.3f,%.4f,%.0f,%.0f,%.4f,%.3e,%.4f,%s\n"
@@ -101,10 +118,7 @@ int main(int argc, char **argv)
       Vec            x, y;
       PetscCall(BenchMatTypeRegistered(formats[f], &reg));
       if (!reg || !NeedsGPU(formats[f])) continue;
-      if (!strcmp(formats[f], MATSELLCUDA)) {
-        BenchTry(ierr, MatConvert(wm.A, MATSELL, MAT_INITIAL_MATRIX, &B));
-        if (!ierr) BenchTry(ierr, MatConvert(B, MATSELLCUDA, MAT_INPLACE_MATRIX, &B));
-      } else BenchTry(ierr, MatConvert(wm.A, formats[f], MAT_INITIAL_MATRIX, &B));
+      PetscCall(ConvertTo(wm.A, formats[f], &B, &ierr));
       if (!ierr) {
         PetscCall(MatCreateVecs(B, &x, &y));
         PetscCall(VecSet(x, 1.0));
@@ -169,15 +183,7 @@ int main(int argc, char **argv)
       PetscCall(BenchDeviceFreeMemory(&ctx, &free0));
       PetscCall(BuildEvent(&bt0, &bc0));
       PetscCall(PetscTime(&t0));
-      if (!strcmp(formats[f], MATAIJ) || !strcmp(formats[f], MATSEQAIJ)) { /* the host reference: the matrix itself */
-        PetscCall(PetscObjectReference((PetscObject)bm.A));
-        c.B  = bm.A;
-        ierr = PETSC_SUCCESS;
-      } else if (!strcmp(formats[f], MATSELLCUDA)) { /* PETSc has no direct seqaij -> seqsellcuda converter (it would use
-                                                    MatConvert_Basic): go through its seqaij -> seqsell one, then in place */
-        BenchTry(ierr, MatConvert(bm.A, MATSELL, MAT_INITIAL_MATRIX, &c.B));
-        if (!ierr) BenchTry(ierr, MatConvert(c.B, MATSELLCUDA, MAT_INPLACE_MATRIX, &c.B));
-      } else BenchTry(ierr, MatConvert(bm.A, formats[f], MAT_INITIAL_MATRIX, &c.B));
+      PetscCall(ConvertTo(bm.A, formats[f], &c.B, &ierr));
       if (!ierr) ierr = BenchSync(&ctx);
       PetscCall(PetscTime(&t1));
       if (ierr) {
