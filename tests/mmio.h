@@ -139,6 +139,28 @@ PETSC_UNUSED static PetscErrorCode MMRead(const char path[], PetscBool expand, M
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the directory of the shared matrices when -dir is not given: the first of $SPARSEGPU_MATRICES, the checkout's
+   neighbour (../../shared from tests/) and ../shared that holds MANIFEST.tsv (dir unchanged if none does) */
+PETSC_UNUSED static PetscErrorCode MMDefaultDirectory(char dir[], size_t len)
+{
+  const char *env = getenv("SPARSEGPU_MATRICES"), *cand[] = {env, "../../shared/matrices", "../shared/matrices"};
+
+  PetscFunctionBegin;
+  for (int c = 0; c < 3; c++) {
+    char      path[PETSC_MAX_PATH_LEN];
+    PetscBool exists;
+
+    if (!cand[c]) continue;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/MANIFEST.tsv", cand[c]));
+    PetscCall(PetscTestFile(path, 'r', &exists));
+    if (exists) {
+      PetscCall(PetscStrncpy(dir, cand[c], len));
+      break;
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* A new matrix of the given type on comm from the triplets: each process sets the triplets of its rows (PETSc's
    default layout) with ADD_VALUES (duplicates are summed; explicit zeros become stored zeros), preallocated through
    MatXAIJSetPreallocation() with the counts (an upper bound). newnonzeros: whether later insertions of new nonzeros

@@ -129,22 +129,7 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscSparseGPUInitializePackage());
   PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), &flg));
-  if (!flg) { /* the shared matrices beside the checkout (../../shared from tests/), inside it, or $SPARSEGPU_MATRICES */
-    const char *env = getenv("SPARSEGPU_MATRICES"), *cand[] = {env, "../../shared/matrices", "../shared/matrices"};
-
-    for (int c = 0; c < 3; c++) {
-      char      path[PETSC_MAX_PATH_LEN];
-      PetscBool exists;
-
-      if (!cand[c]) continue;
-      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/MANIFEST.tsv", cand[c]));
-      PetscCall(PetscTestFile(path, 'r', &exists));
-      if (exists) {
-        PetscCall(PetscStrncpy(dir, cand[c], sizeof(dir)));
-        break;
-      }
-    }
-  }
+  if (!flg) PetscCall(MMDefaultDirectory(dir, sizeof(dir)));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-type", ctx.type, sizeof(ctx.type), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-ordering", ctx.ordering, sizeof(ctx.ordering), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-shift_type", ctx.shift, sizeof(ctx.shift), &ctx.shift_set));
