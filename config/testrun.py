@@ -20,7 +20,8 @@ runs are equal). Unlike petscdiff, which masks every floating-point number, a wr
 
 Ends with the line 'N passed, N failed, N skipped'; exit status 1 on any failure.
 Options: --pattern REGEX (select tests by name), --list, --update (write references: review them!), --update-missing (only absent ones),
---keep-going is the default; --timeout S is a hang guard only (default 1800 s), never a performance limit.
+--keep-going is the default; --timeout S is a hang guard only (default 1800 s), never a performance limit; --jobs N runs
+N tests at a time (default 1; the programs are built first, one after the other; results are printed in test order).
 """
 import argparse
 import glob
@@ -31,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("SPARSEGPU_BUILD", os.path.join(ROOT, "build"))
@@ -223,6 +225,41 @@ def build_target(target):
     return r.returncode == 0, r.stdout + r.stderr
 
 
+def run_test(opts, env_base, exe, srcdir, base, name, t, args, label):
+    """Run one test and compare it with its reference: ("ok" | "fail", name, seconds, command, detail)."""
+    nsize = int(t.get("nsize", "1"))
+    cmd = (mpiexec_cmd(nsize) if nsize > 1 else []) + [exe] + shlex.split(expand_vars(args))
+    env = dict(env_base)
+    for kv in shlex.split(t.get("env", "")):
+        k, _, v = kv.partition("=")
+        env[k] = expand_vars(v)
+    outname = t.get("output_file") or ("output/%s%s%s.out" % (base, "_" + t["suffix"] if t.get("suffix") else "", "_" + label if label else ""))
+    ref = os.path.join(srcdir, outname)
+    t0 = time.time()
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=srcdir, timeout=opts.timeout)
+        out, rc = r.stdout + r.stderr, r.returncode
+    except subprocess.TimeoutExpired as e:
+        out, rc = (e.stdout or b"").decode(errors="replace") + "\n[hung: killed by the runner's hang guard]\n", -9
+    dt = time.time() - t0
+    if t.get("filter"):
+        out = subprocess.run(t["filter"], shell=True, input=out, capture_output=True, text=True, cwd=srcdir).stdout
+    if opts.update or (opts.update_missing and not os.path.exists(ref)):
+        os.makedirs(os.path.dirname(ref), exist_ok=True)
+        open(ref, "w").write(out)
+    expected = open(ref).read() if os.path.exists(ref) else None
+    if expected is not None and t.get("filter_output"):
+        expected = subprocess.run(t["filter_output"], shell=True, input=expected, capture_output=True, text=True, cwd=srcdir).stdout
+    rtol = float(t.get("tolerance", "1e-6"))
+    if rc != 0 and not t.get("expect_error"):
+        return "fail", name, dt, cmd, "exit status %d\n%s" % (rc, out[-4000:])
+    if expected is None:
+        return "fail", name, dt, cmd, "missing reference %s" % os.path.relpath(ref, ROOT)
+    if not compare(expected, out, rtol):
+        return "fail", name, dt, cmd, unified_diff(expected, out, os.path.relpath(ref, ROOT))
+    return "ok", name, dt, cmd, ""
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pattern", default="")
@@ -230,8 +267,13 @@ def main():
     ap.add_argument("--update", action="store_true")
     ap.add_argument("--update-missing", action="store_true", help="write only the references that do not exist yet")
     ap.add_argument("--timeout", type=float, default=1800.0)
+    ap.add_argument("--jobs", type=int, default=1, help="tests run at a time (references are written one at a time)")
     ap.add_argument("-v", "--verbose", action="store_true")
     opts = ap.parse_args()
+    if opts.jobs < 1:
+        ap.error("--jobs must be at least 1")
+    if opts.update or opts.update_missing:
+        opts.jobs = 1  # tests sharing an output_file must not write it at once
 
     gpu = have_gpu()
     sources = sorted(glob.glob(os.path.join(ROOT, "tests", "*.c")) + glob.glob(os.path.join(ROOT, "tutorials", "*.c"))
@@ -249,6 +291,8 @@ def main():
     print("# PETSc SparseGPU tests: PETSC_DIR=%s, CUDA=%s, GPU present=%s" % (os.environ.get("PETSC_DIR"), os.environ.get("HAVE_CUDA") == "1", gpu))
     sys.stdout.flush()
 
+    pool = ThreadPoolExecutor(max_workers=opts.jobs)
+    results = []
     for src in sources:
         build, tests = find_tests(src)
         if not tests:
@@ -291,51 +335,26 @@ def main():
         for name, t, args, label in selected:
             why = requirements_met(t.get("requires", ""), gpu)
             if why:
-                print("skip %s (%s)" % (name, why))
-                skipped += 1
+                results.append(pool.submit(lambda n=name, w=why: ("skip", n, w)))
                 continue
-            nsize = int(t.get("nsize", "1"))
-            cmd = (mpiexec_cmd(nsize) if nsize > 1 else []) + [exe] + shlex.split(expand_vars(args))
-            env = dict(env_base)
-            for kv in shlex.split(t.get("env", "")):
-                k, _, v = kv.partition("=")
-                env[k] = expand_vars(v)
-            outname = t.get("output_file") or ("output/%s%s%s.out" % (base, "_" + t["suffix"] if t.get("suffix") else "", "_" + label if label else ""))
-            ref = os.path.join(srcdir, outname)
-            t0 = time.time()
-            try:
-                r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=srcdir, timeout=opts.timeout)
-                out, rc = r.stdout + r.stderr, r.returncode
-            except subprocess.TimeoutExpired as e:
-                out, rc = (e.stdout or b"").decode(errors="replace") + "\n[hung: killed by the runner's hang guard]\n", -9
-            dt = time.time() - t0
-            if t.get("filter"):
-                out = subprocess.run(t["filter"], shell=True, input=out, capture_output=True, text=True, cwd=srcdir).stdout
-            if opts.update or (opts.update_missing and not os.path.exists(ref)):
-                os.makedirs(os.path.dirname(ref), exist_ok=True)
-                open(ref, "w").write(out)
-            expected = open(ref).read() if os.path.exists(ref) else None
-            if expected is not None and t.get("filter_output"):
-                expected = subprocess.run(t["filter_output"], shell=True, input=expected, capture_output=True, text=True, cwd=srcdir).stdout
-            rtol = float(t.get("tolerance", "1e-6"))
-            if rc != 0 and not t.get("expect_error"):
-                status, detail = False, "exit status %d\n%s" % (rc, out[-4000:])
-            elif expected is None:
-                status, detail = False, "missing reference %s" % os.path.relpath(ref, ROOT)
-            elif not compare(expected, out, rtol):
-                status, detail = False, unified_diff(expected, out, os.path.relpath(ref, ROOT))
-            else:
-                status, detail = True, ""
-            if status:
-                passed += 1
-                print("ok %s (%.1f s)" % (name, dt))
-            else:
-                failed += 1
-                failures.append(name)
-                print("not ok %s (%.1f s)" % (name, dt))
-                print("#   " + " ".join(shlex.quote(c) for c in cmd))
-                print("\n".join("#   " + l for l in detail.splitlines()[:80]))
-            sys.stdout.flush()
+            results.append(pool.submit(run_test, opts, env_base, exe, srcdir, base, name, t, args, label))
+
+    for fut in results:  # in test order, each as soon as it and those before it are done
+        r = fut.result()
+        if r[0] == "skip":
+            print("skip %s (%s)" % (r[1], r[2]))
+            skipped += 1
+        elif r[0] == "ok":
+            passed += 1
+            print("ok %s (%.1f s)" % (r[1], r[2]))
+        else:
+            failed += 1
+            failures.append(r[1])
+            print("not ok %s (%.1f s)" % (r[1], r[2]))
+            print("#   " + " ".join(shlex.quote(c) for c in r[3]))
+            print("\n".join("#   " + l for l in r[4].splitlines()[:80]))
+        sys.stdout.flush()
+    pool.shutdown()
 
     if opts.list:
         return 0

@@ -10,6 +10,8 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
   -mtype <type>          : matrix type of the preconditioned matrix (default seqaij; e.g. seqaijcusparse)\n\
   -expect <plan|petsc>   : the path rounds 1 and 3 must take (default plan)\n\
+  -no_inode              : assemble the matrix without inodes (as aijcusparse is): its orderings are then computed on\n\
+                           the uncompressed graph, and the reference must follow them\n\
 The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend cuda).\n\n";
 
 #include <petscsparsegpu.h>
@@ -94,17 +96,75 @@ static PetscErrorCode CopyToVec(Vec from, Vec to)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* PETSc's PCILU/PCICC of a SeqAIJ copy of A, set up (errors caught: *ierr) */
+/* The reference is PETSc's PCILU/PCICC (MATSOLVERPETSC) of A as a SeqAIJ built anew from A's rows that uses inodes
+   exactly when A does, with the ordering PETSc computes for A itself (MatGetOrdering(A, ...)). Both matter: a SeqAIJ
+   finds inodes at assembly, while aijcusparse (not bound to the CPU) and a matrix assembled with -mat_no_inode use none;
+   with inodes PETSc orders the inode-compressed graph (RCM of it differs on bcsstk17) and factors with its inode
+   kernels, which can decide a pivot differently from the plain ones. */
+static IS givenRow, givenCol;
+
+static PetscErrorCode MatGetOrdering_Given(Mat A, MatOrderingType type, IS *row, IS *col)
+{
+  PetscFunctionBeginUser;
+  (void)type;
+  PetscCheck(givenRow && givenCol, PETSC_COMM_SELF, PETSC_ERR_ORDER, "No ordering given");
+  PetscCall(ISDuplicate(givenRow, row));
+  PetscCall(ISDuplicate(givenCol, col));
+  (void)A;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* a SeqAIJ built anew from A's rows (values as on the host after syncing) that uses inodes exactly when A does (A's
+   ordering graph is inode-compressed) */
+static PetscErrorCode FreshSeqAIJCopy(Mat A, Mat *B)
+{
+  PetscInt  m, n, *nnz, nnodes = 0;
+  PetscBool done, inodes;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(A, &m, &n));
+  PetscCall(MatGetRowIJ(A, 0, PETSC_TRUE, PETSC_TRUE, &nnodes, NULL, NULL, &done));
+  inodes = (PetscBool)(done && nnodes < m);
+  PetscCall(PetscMalloc1(m, &nnz));
+  for (PetscInt i = 0; i < m; i++) {
+    PetscCall(MatGetRow(A, i, &nnz[i], NULL, NULL));
+    PetscCall(MatRestoreRow(A, i, NULL, NULL, NULL));
+  }
+  PetscCall(MatCreate(PETSC_COMM_SELF, B));
+  PetscCall(MatSetSizes(*B, m, n, m, n));
+  if (!inodes) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
+  PetscCall(MatSetType(*B, MATSEQAIJ));
+  if (!inodes) PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
+  PetscCall(MatSeqAIJSetPreallocation(*B, 0, nnz));
+  PetscCall(PetscFree(nnz));
+  for (PetscInt i = 0; i < m; i++) {
+    const PetscInt    *cols;
+    const PetscScalar *vals;
+    PetscInt           nc;
+
+    PetscCall(MatGetRow(A, i, &nc, &cols, &vals));
+    PetscCall(MatSetValues(*B, 1, &i, nc, cols, vals, INSERT_VALUES));
+    PetscCall(MatRestoreRow(A, i, &nc, &cols, &vals));
+  }
+  PetscCall(MatAssemblyBegin(*B, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*B, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSc's PCILU/PCICC of a SeqAIJ copy of A with A's own ordering, set up (errors caught: *ierr) */
 static PetscErrorCode CreateRef(Mat A, Ctx *ctx, Mat *Acopy, PC *ref, PetscErrorCode *ierr)
 {
   PetscFunctionBeginUser;
-  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INITIAL_MATRIX, Acopy));
+  PetscCall(FreshSeqAIJCopy(A, Acopy));
+  PetscCall(ISDestroy(&givenRow));
+  PetscCall(ISDestroy(&givenCol));
+  PetscCall(MatGetOrdering(A, ctx->ordering, &givenRow, &givenCol));
   PetscCall(PCCreate(PETSC_COMM_SELF, ref));
   PetscCall(PCSetType(*ref, ctx->icc ? PCICC : PCILU));
   PetscCall(PCSetOperators(*ref, *Acopy, *Acopy));
   PetscCall(PCFactorSetMatSolverType(*ref, MATSOLVERPETSC));
   PetscCall(PCFactorSetLevels(*ref, ctx->levels));
-  PetscCall(PCFactorSetMatOrderingType(*ref, ctx->ordering));
+  PetscCall(PCFactorSetMatOrderingType(*ref, "subtreeilu4_given"));
   if (ctx->shift_set) {
     PetscInt  s;
     PetscBool found;
@@ -263,6 +323,7 @@ int main(int argc, char **argv)
   PetscReal conv = 0.0;
   PetscBool flg;
   Ctx       ctx = {"ilu", "natural", "", MATSEQAIJ, "plan", 0, PETSC_FALSE, PETSC_FALSE};
+  PetscBool noinode = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -281,7 +342,9 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-conv", &conv, NULL));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &flg));
   if (!flg) nnames = 0;
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-no_inode", &noinode, NULL));
   PetscCall(PetscStrcmp(ctx.type, "icc", &ctx.icc));
+  PetscCall(MatOrderingRegister("subtreeilu4_given", MatGetOrdering_Given));
   for (PetscInt i = 0; i < nnames; i++) {
     char       path[PETSC_MAX_PATH_LEN];
     Mat        A;
@@ -290,7 +353,9 @@ int main(int argc, char **argv)
 
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, names[i]));
     PetscCall(MMRead(path, PETSC_TRUE, &t));
+    if (noinode) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
     PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, ctx.mtype, PETSC_FALSE, &A));
+    if (noinode) PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
     sym = (PetscBool)(t.symmetric && !t.skew);
     PetscCall(MMTripletsDestroy(&t));
     if (ctx.icc && !sym) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: not symmetric: icc skipped\n", names[i]));
@@ -305,7 +370,9 @@ int main(int argc, char **argv)
       PetscInt n;
 
       PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
+      if (noinode) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
       PetscCall(MatConvert(A, ctx.mtype, MAT_INITIAL_MATRIX, &B));
+      if (noinode) PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
       PetscCall(MatGetSize(B, &n, NULL));
       PetscCall(PetscSNPrintf(name, sizeof(name), "%s N=%" PetscInt_FMT " (n=%" PetscInt_FMT ")", gen, Ns[k], n));
       PetscCall(Refactor(name, B, &ctx));
@@ -313,6 +380,8 @@ int main(int argc, char **argv)
       PetscCall(MatDestroy(&B));
     }
   }
+  PetscCall(ISDestroy(&givenRow));
+  PetscCall(ISDestroy(&givenCol));
   PetscCall(PetscFinalize());
   return 0;
 }
@@ -342,6 +411,11 @@ int main(int argc, char **argv)
    test:
       suffix: icc1_rcm
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: icc1_rcm_noinode
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device -no_inode
+      output_file: output/subtreeilu4_icc1_rcm.out
 
    test:
       suffix: icc1_natural_none

@@ -19,6 +19,7 @@
 #include <cub/device/device_scan.cuh>
 #include <petscdevice_cuda.h>
 #include "pellrimpl.h"
+#include "sparsegpucudatrace.h"
 
 #define PELLR_LONG_THREADS 256
 
@@ -818,53 +819,17 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*
-  With -info (or -info :sys) the GPU build reports the time of its stages: each stage ends with a device synchronization
-  (which costs time itself, so the total is then an upper bound); without -info nothing is synchronized or timed.
-*/
-typedef struct {
-  PetscBool      on;
-  int            n;
-  PetscLogDouble t0, t[12];
-  const char    *name[12];
-} PellrBuildTrace;
+/* With -info the GPU build reports the time of its stages (sparsegpucudatrace.h) */
 
-static PetscErrorCode PellrBuildTraceStart(PellrBuildTrace *tr)
+static PetscErrorCode PellrBuildTraceReport(SparseGPUCUDATrace *tr, PetscInt m, PetscInt64 nnz, MatPELLRFormat fmt)
 {
-  PetscFunctionBegin;
-  tr->n = 0;
-  PetscCall(PetscInfoEnabled(PETSC_SMALLEST_CLASSID, &tr->on)); /* the class of PetscInfo(NULL, ...): -info or -info :sys */
-  if (tr->on) {
-    PetscCallCUDA(cudaDeviceSynchronize());
-    PetscCall(PetscTime(&tr->t0));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PellrBuildTraceStage(PellrBuildTrace *tr, const char *name)
-{
-  PetscFunctionBegin;
-  if (tr->on && tr->n < 12) {
-    PetscCallCUDA(cudaDeviceSynchronize());
-    PetscCall(PetscTime(&tr->t[tr->n]));
-    tr->name[tr->n++] = name;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PellrBuildTraceReport(PellrBuildTrace *tr, PetscInt m, PetscInt64 nnz, MatPELLRFormat fmt)
-{
-  char   line[1024];
-  size_t len = 0;
+  char           line[1024];
+  PetscLogDouble total;
 
   PetscFunctionBegin;
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
-  line[0] = 0;
-  for (int k = 0; k < tr->n; k++) {
-    PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %s %.1f", tr->name[k], 1e6 * (tr->t[k] - (k ? tr->t[k - 1] : tr->t0))));
-    PetscCall(PetscStrlen(line, &len));
-  }
-  PetscCall(PetscInfo(NULL, "PELLR GPU build (%s, %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros), stages in us (synchronized):%s; total %.1f\n", MatPELLRFormats[fmt], m, nnz, line, tr->n ? 1e6 * (tr->t[tr->n - 1] - tr->t0) : 0.0));
+  PetscCall(SparseGPUCUDATraceFormat(tr, line, sizeof(line), &total));
+  PetscCall(PetscInfo(NULL, "PELLR GPU build (%s, %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros), stages in us (synchronized):%s; total %.1f\n", MatPELLRFormats[fmt], m, nnz, line, total));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -885,7 +850,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   PetscInt        nrows = 0, nlong = 0, nslices = 0, nblock = 0, cntX[PELLR_NTHR];
   PetscInt64      nslots = 0;
   const unsigned  T = 256;
-  PellrBuildTrace tr;
+  SparseGPUCUDATrace tr;
 
   PetscFunctionBegin;
   PetscCall(PellrDeviceDestroy(dp));
@@ -899,7 +864,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   d->nnz = info->nnz = (PetscInt)nnz;
   d->format = info->format = fmt;
   for (int c = 0; c < 7; c++) d->tclass[c] = info->tclass[c] = 0;
-  PetscCall(PellrBuildTraceStart(&tr));
+  PetscCall(SparseGPUCUDATraceStart(&tr));
   if (m > 0) {
     /* 1. lengths and statistics */
     PetscCall(PetscMemzero(&hst, sizeof(hst)));
@@ -911,7 +876,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
-    PetscCall(PellrBuildTraceStage(&tr, "lengths"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "lengths"));
     for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
     nrows       = cntX[0];
     d->nonempty = info->nonempty = nrows;
@@ -925,7 +890,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
     PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
-    PetscCall(PellrBuildTraceStage(&tr, "sort"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "sort"));
     PetscCall(PellrTmpAlloc(&slen, m + 1));
     pellr_build_slen<<<PetscMin(Blocks(m + 1, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, hst.maxlen, skey, slen, dst);
     PetscCallCUDA(cudaGetLastError());
@@ -937,7 +902,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
       nlong = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
     }
-    PetscCall(PellrBuildTraceStage(&tr, "longrows"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "longrows"));
     if (fmt != MAT_PELLR_FORMAT_PELLR) nlong = 0;
     nblock = PetscMin(nlong, cntX[6]);
     if (fmt == MAT_PELLR_FORMAT_SELL || fmt == MAT_PELLR_FORMAT_ELLR) {
@@ -976,7 +941,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* one copy back */
     nslots = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
-    PetscCall(PellrBuildTraceStage(&tr, "pointers"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
     PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
     PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
     pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
@@ -993,7 +958,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
     if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
     PetscCallCUDA(cudaGetLastError());
-    PetscCall(PellrBuildTraceStage(&tr, "scatter"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
     if (fmt == MAT_PELLR_FORMAT_PELLR) {
       /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
       for (int c = 1; c <= 5; c++) {
@@ -1022,7 +987,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     }
     d->tclass[6] = nslices;
     }
-    PetscCall(PellrBuildTraceStage(&tr, "classes"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "classes"));
     PetscCall(PellrFreeAsync(&len));
     PetscCall(PellrFreeAsync(&key));
     PetscCall(PellrFreeAsync(&skey));
@@ -1032,7 +997,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCall(PellrFreeAsync(&wscan));
     PetscCall(PellrFreeAsync(&tmp));
     PetscCall(PellrFreeAsync(&dst));
-    PetscCall(PellrBuildTraceStage(&tr, "free"));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
     /* the seed's statistics, with the host's formulas (MatPELLRWarpIterations(), MatPELLRPerturbation()) */
     info->maxlen   = (PetscInt)hst.maxlen;
     info->it_ell   = (PetscInt64)((m + PELLR_SLICE - 1) / PELLR_SLICE) * (PetscInt64)hst.maxlen;

@@ -30,6 +30,7 @@
 #include <petscdevice_cuda.h>
 #include <cub/cub.cuh>
 #include "gpurcmimpl.h"
+#include <sparsegpucudatrace.h>
 
 #define GPURCM_BLOCK      512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
 #define GPURCM_CHUNK      8   /* neighbours (candidates) whose loads and atomics a thread has in flight at once */
@@ -1204,7 +1205,8 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
+/* Orders the graph (d_ia, d_ja) on the device into perm (host); tr: the -info stage trace, started by the caller */
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[], SparseGPUCUDATrace *tr)
 {
   GPURCMDev   d;
   GPURCMCtl   h;
@@ -1289,6 +1291,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   GPURCMFillIntKernel<<<grid, 256>>>(n, d_mask, 1);
   GPURCMFillIotaKernel<<<grid, 256>>>(n, d_parent);
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(SparseGPUCUDATraceStage(tr, "alloc"));
 
   /* components labelled by their smallest node */
   PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
@@ -1309,6 +1312,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaGetLastError());
   PetscCallCUDA(cudaMemcpy(&nlarge, d_nlarge, sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  PetscCall(SparseGPUCUDATraceStage(tr, "components"));
 
   PetscCall(PetscMalloc3(nlarge, &large, nlarge, &offs, nlarge, &sizes));
   if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
@@ -1361,6 +1365,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     }
     rootnlvl = uselevels ? (PetscInt)lh.nlvl : h.nlvl; /* levels of the final root's structure */
     PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(SparseGPUCUDATraceStage(tr, "rootfind"));
     /* numbering from root, reversed into the component's segment. Only parents already in the queue can be
        batched: with the widest level known (level passes), blocks beyond about two levels' worth of batches would
        only poll the chain, so the grid is limited to that (-mat_gpurcm_cuda_batch_blocks overrides) */
@@ -1382,11 +1387,13 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       PetscCallCUDA(cudaGetLastError());
     }
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscCall(SparseGPUCUDATraceStage(tr, "number"));
   }
   if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
   PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
   PetscCall(PetscFree3(large, offs, sizes));
+  PetscCall(SparseGPUCUDATraceStage(tr, "download"));
   if (usenumber) {
     PetscCallCUDA(cudaFree(nm_key));
     PetscCallCUDA(cudaFree(nm_poff));
@@ -1414,6 +1421,19 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaFree(d_large));
   PetscCallCUDA(cudaFree(d_nlarge));
   PetscCallCUDA(cudaFree(d_mask));
+  PetscCall(SparseGPUCUDATraceStage(tr, "free"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GPURCMTraceReport(SparseGPUCUDATrace *tr, PetscInt n, PetscInt nnz)
+{
+  char           line[1024];
+  PetscLogDouble total;
+
+  PetscFunctionBegin;
+  if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(SparseGPUCUDATraceFormat(tr, line, sizeof(line), &total));
+  PetscCall(PetscInfo(NULL, "gpurcm cuda (%" PetscInt_FMT " nodes, %" PetscInt_FMT " graph entries), stages in us (synchronized):%s; total %.1f\n", n, nnz, line, total));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1431,10 +1451,12 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
 
 PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
-  PetscInt *d_ia = NULL, *d_ja = NULL, nnz;
+  PetscInt          *d_ia = NULL, *d_ja = NULL, nnz;
+  SparseGPUCUDATrace tr;
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(SparseGPUCUDATraceStart(&tr));
   if (PetscMemTypeHost(mtype)) {
     nnz = ia[n];
     PetscCallCUDA(cudaMalloc((void **)&d_ia, (n + 1) * sizeof(PetscInt)));
@@ -1442,13 +1464,16 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCallCUDA(cudaMemcpy(d_ia, ia, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(d_ja, ja, nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm, &tr));
     PetscCallCUDA(cudaFree(d_ia));
     PetscCallCUDA(cudaFree(d_ja));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, perm));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, perm, &tr));
   }
+  PetscCall(GPURCMTraceReport(&tr, n, nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1461,9 +1486,11 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   void           *tmp   = NULL;
   size_t          bytes = 0;
   int             grid  = GPURCMGrid(n);
+  SparseGPUCUDATrace tr;
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(SparseGPUCUDATraceStart(&tr));
   PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows: too many for the GPU graph keys (2^31)", m);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
   if (PetscMemTypeHost(mtype)) { /* upload the CSR of a host matrix */
@@ -1476,6 +1503,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
     d_ai = u_ai;
     d_aj = u_aj;
   } else PetscCallCUDA(cudaDeviceSynchronize()); /* the matrix's device CSR may still be in flight on PETSc's stream */
+  PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
   if (sizes) { /* inode starts and column-to-inode map, from the inode sizes (nnodes integers) */
     PetscCallCUDA(cudaMalloc((void **)&d_sizes, (n + 1) * sizeof(PetscInt)));
     PetscCallCUDA(cudaMalloc((void **)&d_tns, (n + 1) * sizeof(PetscInt)));
@@ -1524,8 +1552,11 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tns) PetscCallCUDA(cudaFree(d_tns));
   if (d_tvc) PetscCallCUDA(cudaFree(d_tvc));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm));
+  PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm, &tr));
   PetscCallCUDA(cudaFree(d_gia));
   PetscCallCUDA(cudaFree(d_gja));
+  PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
+  PetscCall(GPURCMTraceReport(&tr, n, nkeys));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,0 +1,69 @@
+/* Stage timing of GPU pipelines for -info (internal, CUDA host code only).
+
+  With -info (or -info :sys) a traced pipeline reports the time of its stages: each stage ends with a device
+  synchronization (which costs time itself, so the total is then an upper bound); without -info nothing is
+  synchronized or timed. Used by the PELLR GPU build and the gpurcm cuda backend. */
+#pragma once
+
+#include <string.h>
+#include <petscsys.h>
+#include <petscdevice_cuda.h>
+
+#define SPARSEGPU_TRACE_MAX 24
+
+typedef struct {
+  PetscBool      on;
+  int            n;
+  PetscLogDouble t0, tlast, dt[SPARSEGPU_TRACE_MAX]; /* start, end of the last stage, time per stage name */
+  const char    *name[SPARSEGPU_TRACE_MAX];
+} SparseGPUCUDATrace;
+
+static inline PetscErrorCode SparseGPUCUDATraceStart(SparseGPUCUDATrace *tr)
+{
+  PetscFunctionBegin;
+  tr->n = 0;
+  PetscCall(PetscInfoEnabled(PETSC_SMALLEST_CLASSID, &tr->on)); /* the class of PetscInfo(NULL, ...): -info or -info :sys */
+  if (tr->on) {
+    PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(PetscTime(&tr->t0));
+    tr->tlast = tr->t0;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ends a stage named `name` (a string that outlives the trace): the time since the end of the previous stage is added
+   to that name's total, so stages repeated in a loop add up (names are reported in the order they first ended) */
+static inline PetscErrorCode SparseGPUCUDATraceStage(SparseGPUCUDATrace *tr, const char *name)
+{
+  PetscLogDouble now;
+  int            k;
+
+  PetscFunctionBegin;
+  if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaDeviceSynchronize());
+  PetscCall(PetscTime(&now));
+  for (k = 0; k < tr->n && strcmp(tr->name[k], name); k++);
+  if (k == tr->n && k < SPARSEGPU_TRACE_MAX) {
+    tr->name[k] = name;
+    tr->dt[k]   = 0;
+    tr->n++;
+  }
+  if (k < tr->n) tr->dt[k] += now - tr->tlast;
+  tr->tlast = now;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the stages as " name time ..." in microseconds, and the total from the start to the end of the last stage */
+static inline PetscErrorCode SparseGPUCUDATraceFormat(const SparseGPUCUDATrace *tr, char line[], size_t size, PetscLogDouble *total)
+{
+  size_t len = 0;
+
+  PetscFunctionBegin;
+  line[0] = 0;
+  for (int k = 0; k < tr->n; k++) {
+    PetscCall(PetscSNPrintf(line + len, size - len, " %s %.1f", tr->name[k], 1e6 * tr->dt[k]));
+    PetscCall(PetscStrlen(line, &len));
+  }
+  *total = 1e6 * (tr->tlast - tr->t0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
