@@ -1127,9 +1127,9 @@ static PetscErrorCode GPURCMExclusiveScan(const PetscInt *in, PetscInt *out, Pet
 
   PetscFunctionBegin;
   PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, (int)(n + 1)));
-  PetscCallCUDA(cudaMalloc(&tmp, bytes));
+  PetscCallCUDA(cudaMallocAsync(&tmp, bytes, 0));
   PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, bytes, in, out, (int)(n + 1)));
-  PetscCallCUDA(cudaFree(tmp));
+  PetscCallCUDA(cudaFreeAsync(tmp, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1169,10 +1169,11 @@ typedef struct {
   PetscInt        n, maxgrid;
 } GPURCMLv;
 
-/* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident) */
+/* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident);
+   cc = 0: the component's size is not known (h->lend gives it), the grid is sized for all n nodes */
 static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
 {
-  const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
+  const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
   void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw};
 
@@ -1185,7 +1186,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
   PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
-  PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
+  PetscCheck(cc == 0 || (PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
   PetscCheck(h->nmin >= 1 && h->nlvl >= 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS found no last level");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1205,6 +1206,30 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Components labelled by their smallest node (parent), their sizes and offsets; the small ones (at most GPURCM_CUDA_SMALL
+   nodes) are ordered at once into perm, one thread each; the others are listed in large[0 .. *nlarge) */
+static PetscErrorCode GPURCMLabelComponents(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, int grid, GPURCMDev *d, PetscInt *d_parent, PetscInt *d_size, PetscInt *d_offset, int *d_mask, PetscInt *d_perm, PetscInt *d_large, PetscInt *d_nlarge, PetscInt *nlarge)
+{
+  PetscFunctionBegin;
+  for (;;) {
+    int changed;
+    PetscCallCUDA(cudaMemset(&d->ctl->changed, 0, sizeof(int)));
+    GPURCMHookKernel<<<grid, 256>>>(n, d_ia, d_ja, d_parent, d->ctl);
+    GPURCMCompressKernel<<<grid, 256>>>(n, d_parent, NULL);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(&changed, &d->ctl->changed, sizeof(int), cudaMemcpyDeviceToHost));
+    if (!changed) break;
+  }
+  GPURCMCompressKernel<<<grid, 256>>>(n, d_parent, d_size);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMExclusiveScan(d_size, d_offset, n));
+  /* the level array is the scratch of the small components (the batch queues must stay -1) */
+  GPURCMSmallComponentsKernel<<<grid, 256>>>(n, d_ia, d_ja, d_parent, d_size, d_offset, d_mask, d->lev, d_perm, d_large, d_nlarge);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(nlarge, d_nlarge, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Orders the graph (d_ia, d_ja) on the device into perm (host); tr: the -info stage trace, started by the caller */
 static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[], SparseGPUCUDATrace *tr)
 {
@@ -1216,6 +1241,8 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0, nmperSM = 0;
   PetscInt    epoch     = 0;
   PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number == MAT_GPURCM_CUDA_NUMBER_LEVELS);
+  PetscBool   probed = PETSC_FALSE, connected = PETSC_FALSE;
+  GPURCMLvCtl lprobe;
   GKey       *nm_key = NULL;
   unsigned   *nm_poff = NULL, *nm_pcnt = NULL, *nm_bsum = NULL;
 
@@ -1243,22 +1270,22 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     }
   }
   PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, numbering %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", usenumber ? "levels" : "batch", opt->narrow, sms));
-  PetscCallCUDA(cudaMalloc((void **)&d.owner, n * sizeof(GKey)));
-  PetscCallCUDA(cudaMalloc((void **)&d.ls, n * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d.cm, n * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d.lev, n * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d.scratch, (nnz > 0 ? nnz : 1) * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d.bend, d.nbcap * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d.btail, d.nbcap * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d.bdisc, d.nbcap * sizeof(int)));
-  PetscCallCUDA(cudaMalloc((void **)&d.ctl, sizeof(GPURCMCtl)));
-  PetscCallCUDA(cudaMalloc((void **)&d_parent, n * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_size, (n + 1) * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_offset, (n + 1) * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_perm, n * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_large, n * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_nlarge, sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_mask, n * sizeof(int)));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.owner, n * sizeof(GKey), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.ls, n * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.cm, n * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.lev, n * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.scratch, (nnz > 0 ? nnz : 1) * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.bend, d.nbcap * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.btail, d.nbcap * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.bdisc, d.nbcap * sizeof(int), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d.ctl, sizeof(GPURCMCtl), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_parent, n * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_size, (n + 1) * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_offset, (n + 1) * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_perm, n * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_large, n * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_nlarge, sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_mask, n * sizeof(int), 0));
   PetscCallCUDA(cudaMemset(d.ctl, 0, sizeof(GPURCMCtl)));
   PetscCallCUDA(cudaMemset(d_size, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_nlarge, 0, sizeof(PetscInt)));
@@ -1268,17 +1295,17 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.n       = n;
     lv.narrow  = (unsigned)opt->narrow;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
-    PetscCallCUDA(cudaMalloc((void **)&lv.vis, n * sizeof(unsigned)));
-    PetscCallCUDA(cudaMalloc((void **)&lv.L, n * sizeof(unsigned)));
-    PetscCallCUDA(cudaMalloc((void **)&lv.ctl, sizeof(GPURCMLvCtl)));
+    PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&lv.ctl, sizeof(GPURCMLvCtl), 0));
     PetscCallCUDA(cudaMemset(lv.vis, 0, n * sizeof(unsigned)));
     PetscCallCUDA(cudaMemset(lv.ctl, 0, sizeof(GPURCMLvCtl)));
   }
   if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are never reset */
-    PetscCallCUDA(cudaMalloc((void **)&nm_key, n * sizeof(GKey)));
-    PetscCallCUDA(cudaMalloc((void **)&nm_poff, n * sizeof(unsigned)));
-    PetscCallCUDA(cudaMalloc((void **)&nm_pcnt, n * sizeof(unsigned)));
-    PetscCallCUDA(cudaMalloc((void **)&nm_bsum, GPURCM_LV_BLOCK * sizeof(unsigned)));
+    PetscCallCUDA(cudaMallocAsync((void **)&nm_key, n * sizeof(GKey), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&nm_poff, n * sizeof(unsigned), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&nm_pcnt, n * sizeof(unsigned), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&nm_bsum, GPURCM_LV_BLOCK * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
   }
   grid = GPURCMGrid(n);
@@ -1293,32 +1320,35 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(tr, "alloc"));
 
-  /* components labelled by their smallest node */
   PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-  for (;;) {
-    int changed;
-    PetscCallCUDA(cudaMemset(&d.ctl->changed, 0, sizeof(int)));
-    GPURCMHookKernel<<<grid, 256>>>(n, d_ia, d_ja, d_parent, d.ctl);
-    GPURCMCompressKernel<<<grid, 256>>>(n, d_parent, NULL);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cudaMemcpy(&changed, &d.ctl->changed, sizeof(int), cudaMemcpyDeviceToHost));
-    if (!changed) break;
+  /* fnroot starts with a pass from node 0, the smallest node of its component: made first, it also says whether the
+     graph is connected (it reaches all n nodes), the common case, which needs no component labelling */
+  if (uselevels && n > GPURCM_CUDA_SMALL) {
+    PetscCall(GPURCMLevelsPass(&lv, 0, 0, &lprobe));
+    probed    = PETSC_TRUE;
+    connected = (PetscBool)((PetscInt)lprobe.lend == n);
   }
-  GPURCMCompressKernel<<<grid, 256>>>(n, d_parent, d_size);
-  PetscCallCUDA(cudaGetLastError());
-  PetscCall(GPURCMExclusiveScan(d_size, d_offset, n));
-  /* the level array is the scratch of the small components (the batch queues must stay -1) */
-  GPURCMSmallComponentsKernel<<<grid, 256>>>(n, d_ia, d_ja, d_parent, d_size, d_offset, d_mask, d.lev, d_perm, d_large, d_nlarge);
-  PetscCallCUDA(cudaGetLastError());
-  PetscCallCUDA(cudaMemcpy(&nlarge, d_nlarge, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-  PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  if (connected) {
+    nlarge = 1;
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: the graph is connected (the first pass reached all %" PetscInt_FMT " nodes): no component labelling\n", n));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  } else {
+    PetscCall(GPURCMLabelComponents(n, d_ia, d_ja, grid, &d, d_parent, d_size, d_offset, d_mask, d_perm, d_large, d_nlarge, &nlarge));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  }
   PetscCall(SparseGPUCUDATraceStage(tr, "components"));
 
   PetscCall(PetscMalloc3(nlarge, &large, nlarge, &offs, nlarge, &sizes));
-  if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
-  for (PetscInt c = 0; c < nlarge; c++) {
-    PetscCallCUDA(cudaMemcpy(&offs[c], d_offset + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCallCUDA(cudaMemcpy(&sizes[c], d_size + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  if (connected) {
+    large[0] = 0;
+    offs[0]  = 0;
+    sizes[0] = n;
+  } else {
+    if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+    for (PetscInt c = 0; c < nlarge; c++) {
+      PetscCallCUDA(cudaMemcpy(&offs[c], d_offset + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
+      PetscCallCUDA(cudaMemcpy(&sizes[c], d_size + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
+    }
   }
   for (PetscInt c = 0; c < nlarge; c++) {
     const PetscInt cc = sizes[c];
@@ -1330,7 +1360,8 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     if (uselevels) {
       /* level-synchronous passes; a pass whose last level holds several nodes of the smallest min(degree, cc) is
          repeated in queue order to take the first of them (SPARSEPACK's choice) */
-      PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
+      if (probed && root == 0) lh = lprobe; /* component 0's first pass was the probe */
+      else PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
       nlvl  = lh.nlvl;
       width = lh.maxwidth;
       if (!(nlvl == 1 || nlvl == cc)) {
@@ -1395,32 +1426,32 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCall(PetscFree3(large, offs, sizes));
   PetscCall(SparseGPUCUDATraceStage(tr, "download"));
   if (usenumber) {
-    PetscCallCUDA(cudaFree(nm_key));
-    PetscCallCUDA(cudaFree(nm_poff));
-    PetscCallCUDA(cudaFree(nm_pcnt));
-    PetscCallCUDA(cudaFree(nm_bsum));
+    PetscCallCUDA(cudaFreeAsync(nm_key, 0));
+    PetscCallCUDA(cudaFreeAsync(nm_poff, 0));
+    PetscCallCUDA(cudaFreeAsync(nm_pcnt, 0));
+    PetscCallCUDA(cudaFreeAsync(nm_bsum, 0));
   }
   if (uselevels || usenumber) {
-    PetscCallCUDA(cudaFree(lv.vis));
-    PetscCallCUDA(cudaFree(lv.L));
-    PetscCallCUDA(cudaFree(lv.ctl));
+    PetscCallCUDA(cudaFreeAsync(lv.vis, 0));
+    PetscCallCUDA(cudaFreeAsync(lv.L, 0));
+    PetscCallCUDA(cudaFreeAsync(lv.ctl, 0));
   }
-  PetscCallCUDA(cudaFree(d.owner));
-  PetscCallCUDA(cudaFree(d.ls));
-  PetscCallCUDA(cudaFree(d.cm));
-  PetscCallCUDA(cudaFree(d.lev));
-  PetscCallCUDA(cudaFree(d.scratch));
-  PetscCallCUDA(cudaFree(d.bend));
-  PetscCallCUDA(cudaFree(d.btail));
-  PetscCallCUDA(cudaFree(d.bdisc));
-  PetscCallCUDA(cudaFree(d.ctl));
-  PetscCallCUDA(cudaFree(d_parent));
-  PetscCallCUDA(cudaFree(d_size));
-  PetscCallCUDA(cudaFree(d_offset));
-  PetscCallCUDA(cudaFree(d_perm));
-  PetscCallCUDA(cudaFree(d_large));
-  PetscCallCUDA(cudaFree(d_nlarge));
-  PetscCallCUDA(cudaFree(d_mask));
+  PetscCallCUDA(cudaFreeAsync(d.owner, 0));
+  PetscCallCUDA(cudaFreeAsync(d.ls, 0));
+  PetscCallCUDA(cudaFreeAsync(d.cm, 0));
+  PetscCallCUDA(cudaFreeAsync(d.lev, 0));
+  PetscCallCUDA(cudaFreeAsync(d.scratch, 0));
+  PetscCallCUDA(cudaFreeAsync(d.bend, 0));
+  PetscCallCUDA(cudaFreeAsync(d.btail, 0));
+  PetscCallCUDA(cudaFreeAsync(d.bdisc, 0));
+  PetscCallCUDA(cudaFreeAsync(d.ctl, 0));
+  PetscCallCUDA(cudaFreeAsync(d_parent, 0));
+  PetscCallCUDA(cudaFreeAsync(d_size, 0));
+  PetscCallCUDA(cudaFreeAsync(d_offset, 0));
+  PetscCallCUDA(cudaFreeAsync(d_perm, 0));
+  PetscCallCUDA(cudaFreeAsync(d_large, 0));
+  PetscCallCUDA(cudaFreeAsync(d_nlarge, 0));
+  PetscCallCUDA(cudaFreeAsync(d_mask, 0));
   PetscCall(SparseGPUCUDATraceStage(tr, "free"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1449,6 +1480,17 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* PETSc's CUDA device context, initialized once, makes the stream-ordered pool keep freed memory (release threshold
+   UINT64_MAX): the temporaries of an ordering then cost no cudaMalloc() and their frees no device synchronization */
+static PetscErrorCode GPURCMUsePETScPool(void)
+{
+  PetscDeviceContext dctx;
+
+  PetscFunctionBegin;
+  PetscCall(PetscDeviceContextGetCurrentContext(&dctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   PetscInt          *d_ia = NULL, *d_ja = NULL, nnz;
@@ -1456,18 +1498,19 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(GPURCMUsePETScPool());
   PetscCall(SparseGPUCUDATraceStart(&tr));
   if (PetscMemTypeHost(mtype)) {
     nnz = ia[n];
-    PetscCallCUDA(cudaMalloc((void **)&d_ia, (n + 1) * sizeof(PetscInt)));
-    PetscCallCUDA(cudaMalloc((void **)&d_ja, (nnz > 0 ? nnz : 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMallocAsync((void **)&d_ia, (n + 1) * sizeof(PetscInt), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&d_ja, (nnz > 0 ? nnz : 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMemcpy(d_ia, ia, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(d_ja, ja, nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
     PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm, &tr));
-    PetscCallCUDA(cudaFree(d_ia));
-    PetscCallCUDA(cudaFree(d_ja));
+    PetscCallCUDA(cudaFreeAsync(d_ia, 0));
+    PetscCallCUDA(cudaFreeAsync(d_ja, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
@@ -1490,13 +1533,14 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
 
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(GPURCMUsePETScPool());
   PetscCall(SparseGPUCUDATraceStart(&tr));
   PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows: too many for the GPU graph keys (2^31)", m);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
   if (PetscMemTypeHost(mtype)) { /* upload the CSR of a host matrix */
     annz = ai[m];
-    PetscCallCUDA(cudaMalloc((void **)&u_ai, (m + 1) * sizeof(PetscInt)));
-    PetscCallCUDA(cudaMalloc((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMallocAsync((void **)&u_ai, (m + 1) * sizeof(PetscInt), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMemcpy(u_ai, ai, (m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(u_aj, aj, annz * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((m + 1 + annz) * sizeof(PetscInt)));
@@ -1505,19 +1549,19 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   } else PetscCallCUDA(cudaDeviceSynchronize()); /* the matrix's device CSR may still be in flight on PETSc's stream */
   PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
   if (sizes) { /* inode starts and column-to-inode map, from the inode sizes (nnodes integers) */
-    PetscCallCUDA(cudaMalloc((void **)&d_sizes, (n + 1) * sizeof(PetscInt)));
-    PetscCallCUDA(cudaMalloc((void **)&d_tns, (n + 1) * sizeof(PetscInt)));
-    PetscCallCUDA(cudaMalloc((void **)&d_tvc, m * sizeof(PetscInt)));
+    PetscCallCUDA(cudaMallocAsync((void **)&d_sizes, (n + 1) * sizeof(PetscInt), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&d_tns, (n + 1) * sizeof(PetscInt), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&d_tvc, m * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMemset(d_sizes, 0, (n + 1) * sizeof(PetscInt)));
     PetscCallCUDA(cudaMemcpy(d_sizes, sizes, n * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(GPURCMExclusiveScan(d_sizes, d_tns, n));
     GPURCMInodeMapKernel<<<grid, 256>>>(n, d_tns, d_tvc);
     PetscCallCUDA(cudaGetLastError());
   }
-  PetscCallCUDA(cudaMalloc((void **)&d_nkeys, (n + 1) * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_koff, (n + 1) * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_rowcnt, (n + 1) * sizeof(PetscInt)));
-  PetscCallCUDA(cudaMalloc((void **)&d_gia, (n + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_nkeys, (n + 1) * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_koff, (n + 1) * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_rowcnt, (n + 1) * sizeof(PetscInt), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_gia, (n + 1) * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMemset(d_nkeys, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_rowcnt, 0, (n + 1) * sizeof(PetscInt)));
   GPURCMLowerCountKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_nkeys);
@@ -1525,37 +1569,37 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   PetscCall(GPURCMExclusiveScan(d_nkeys, d_koff, n));
   PetscCallCUDA(cudaMemcpy(&nkeys, d_koff + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCheck((unsigned long long)nkeys < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: the symmetrized graph has %" PetscInt_FMT " entries, more than the GPU sort handles (2^31)", nkeys);
-  PetscCallCUDA(cudaMalloc((void **)&keys, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
-  PetscCallCUDA(cudaMalloc((void **)&keys2, (nkeys > 0 ? nkeys : 1) * sizeof(GKey)));
-  PetscCallCUDA(cudaMalloc((void **)&d_gja, (nkeys > 0 ? nkeys : 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMallocAsync((void **)&keys, (nkeys > 0 ? nkeys : 1) * sizeof(GKey), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&keys2, (nkeys > 0 ? nkeys : 1) * sizeof(GKey), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_gja, (nkeys > 0 ? nkeys : 1) * sizeof(PetscInt), 0));
   GPURCMLowerEmitKernel<<<grid, 256>>>(n, d_ai, d_aj, d_tns, d_tvc, d_koff, keys, d_rowcnt);
   PetscCallCUDA(cudaGetLastError());
   if (nkeys > 0) { /* rows of PETSc's graph are ascending: sorting the keys (row, column) gives it */
     int endbit = 1;
     while (endbit < 64 && ((GKey)1 << endbit) < (GKey)n * (GKey)n) endbit++; /* keys row * n + col < n^2: sort only those bits */
     PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys, 0, endbit));
-    PetscCallCUDA(cudaMalloc(&tmp, bytes));
+    PetscCallCUDA(cudaMallocAsync(&tmp, bytes, 0));
     PetscCallCUDA(cub::DeviceRadixSort::SortKeys(tmp, bytes, keys, keys2, (int)nkeys, 0, endbit));
-    PetscCallCUDA(cudaFree(tmp));
+    PetscCallCUDA(cudaFreeAsync(tmp, 0));
     GPURCMKeysToColsKernel<<<GPURCMGrid(nkeys), 256>>>(n, nkeys, keys2, d_gja);
     PetscCallCUDA(cudaGetLastError());
   }
   PetscCall(GPURCMExclusiveScan(d_rowcnt, d_gia, n));
-  PetscCallCUDA(cudaFree(keys));
-  PetscCallCUDA(cudaFree(keys2));
-  PetscCallCUDA(cudaFree(d_nkeys));
-  PetscCallCUDA(cudaFree(d_koff));
-  PetscCallCUDA(cudaFree(d_rowcnt));
-  if (u_ai) PetscCallCUDA(cudaFree(u_ai));
-  if (u_aj) PetscCallCUDA(cudaFree(u_aj));
-  if (d_sizes) PetscCallCUDA(cudaFree(d_sizes));
-  if (d_tns) PetscCallCUDA(cudaFree(d_tns));
-  if (d_tvc) PetscCallCUDA(cudaFree(d_tvc));
+  PetscCallCUDA(cudaFreeAsync(keys, 0));
+  PetscCallCUDA(cudaFreeAsync(keys2, 0));
+  PetscCallCUDA(cudaFreeAsync(d_nkeys, 0));
+  PetscCallCUDA(cudaFreeAsync(d_koff, 0));
+  PetscCallCUDA(cudaFreeAsync(d_rowcnt, 0));
+  if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
+  if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
+  if (d_sizes) PetscCallCUDA(cudaFreeAsync(d_sizes, 0));
+  if (d_tns) PetscCallCUDA(cudaFreeAsync(d_tns, 0));
+  if (d_tvc) PetscCallCUDA(cudaFreeAsync(d_tvc, 0));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
   PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm, &tr));
-  PetscCallCUDA(cudaFree(d_gia));
-  PetscCallCUDA(cudaFree(d_gja));
+  PetscCallCUDA(cudaFreeAsync(d_gia, 0));
+  PetscCallCUDA(cudaFreeAsync(d_gja, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   PetscCall(GPURCMTraceReport(&tr, n, nkeys));
   PetscFunctionReturn(PETSC_SUCCESS);
