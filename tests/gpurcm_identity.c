@@ -543,6 +543,13 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output} -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output}
 
+   # the host matrix's CSR page-locked for its upload
+   test:
+      suffix: cuda_pin_upload
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_pin_upload
+
    test:
       suffix: cuda_batch_blocks
       requires: cuda

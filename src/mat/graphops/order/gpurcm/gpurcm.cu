@@ -1327,6 +1327,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCall(GPURCMLevelsPass(&lv, 0, 0, &lprobe));
     probed    = PETSC_TRUE;
     connected = (PetscBool)((PetscInt)lprobe.lend == n);
+    PetscCall(SparseGPUCUDATraceStage(tr, "rootfind"));
   }
   if (connected) {
     nlarge = 1;
@@ -1480,6 +1481,29 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Host-to-device copy of a host array; with pin the array is page-locked for the copy (cudaHostRegister(), undone
+   after it), so the copy is one DMA transfer instead of the driver's staged copy of pageable memory. When the
+   registration is refused (e.g. a locked-memory limit), the plain copy is made. */
+static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, PetscBool pin)
+{
+  PetscBool pinned = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  if (pin) {
+    cudaError_t err = cudaHostRegister((void *)src, bytes, cudaHostRegisterDefault);
+
+    if (err == cudaSuccess) pinned = PETSC_TRUE;
+    else {
+      (void)cudaGetLastError(); /* not sticky: clear it */
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: cudaHostRegister() of %zu bytes refused (%s): pageable copy\n", bytes, cudaGetErrorString(err)));
+    }
+  }
+  PetscCallCUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+  if (pinned) PetscCallCUDA(cudaHostUnregister((void *)src));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* PETSc's CUDA device context, initialized once, makes the stream-ordered pool keep freed memory (release threshold
    UINT64_MAX): the temporaries of an ordering then cost no cudaMalloc() and their frees no device synchronization */
 static PetscErrorCode GPURCMUsePETScPool(void)
@@ -1504,8 +1528,8 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     nnz = ia[n];
     PetscCallCUDA(cudaMallocAsync((void **)&d_ia, (n + 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&d_ja, (nnz > 0 ? nnz : 1) * sizeof(PetscInt), 0));
-    PetscCallCUDA(cudaMemcpy(d_ia, ia, (n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
-    PetscCallCUDA(cudaMemcpy(d_ja, ja, nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(GPURCMUpload(d_ia, ia, (n + 1) * sizeof(PetscInt), opt->pinupload));
+    PetscCall(GPURCMUpload(d_ja, ja, nnz * sizeof(PetscInt), opt->pinupload));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
     PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm, &tr));
@@ -1541,8 +1565,8 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
     annz = ai[m];
     PetscCallCUDA(cudaMallocAsync((void **)&u_ai, (m + 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt), 0));
-    PetscCallCUDA(cudaMemcpy(u_ai, ai, (m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
-    PetscCallCUDA(cudaMemcpy(u_aj, aj, annz * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(GPURCMUpload(u_ai, ai, (m + 1) * sizeof(PetscInt), opt->pinupload));
+    PetscCall(GPURCMUpload(u_aj, aj, annz * sizeof(PetscInt), opt->pinupload));
     PetscCall(PetscLogCpuToGpu((m + 1 + annz) * sizeof(PetscInt)));
     d_ai = u_ai;
     d_aj = u_aj;

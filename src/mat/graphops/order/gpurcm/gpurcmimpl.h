@@ -37,6 +37,7 @@ typedef struct {
   MatGPURCMCUDANumber   number;
   PetscInt              narrow;      /* levels of at most this many nodes are expanded by one thread block */
   PetscInt              batchblocks; /* thread blocks of the numbering's batch kernel; 0: automatic */
+  PetscBool             pinupload;   /* page-lock (cudaHostRegister) a host matrix's CSR for its upload */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
 
