@@ -543,12 +543,13 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output} -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output}
 
-   # the host matrix's CSR page-locked for its upload
+   # the uploads of a host matrix's CSR: staged (pinned buffers, parallel fill; arrays below 64 KiB: pageable), the
+   # driver's pageable copy, page-locked in place
    test:
-      suffix: cuda_pin_upload
+      suffix: cuda_upload
       requires: cuda
-      output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda -mat_gpurcm_cuda_pin_upload
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_upload {{staged pageable pinned}shared output} -mat_gpurcm_threads {{1 4}shared output}
 
    test:
       suffix: cuda_batch_blocks

@@ -29,6 +29,16 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMCUDANumbers[];
 
+/* Upload of a host matrix's CSR by the cuda backend: through pinned staging buffers filled by several threads,
+   the driver's copy of pageable memory, or page-locked in place (cudaHostRegister) */
+typedef enum {
+  MAT_GPURCM_CUDA_UPLOAD_STAGED,
+  MAT_GPURCM_CUDA_UPLOAD_PAGEABLE,
+  MAT_GPURCM_CUDA_UPLOAD_PINNED
+} MatGPURCMCUDAUpload;
+
+PETSC_INTERN const char *const MatGPURCMCUDAUploads[];
+
 /* Largest -mat_gpurcm_cuda_narrow: levels up to this size fit the shared-memory level buffers of one block */
 #define GPURCM_CUDA_NARROW_MAX 4096
 
@@ -37,7 +47,8 @@ typedef struct {
   MatGPURCMCUDANumber   number;
   PetscInt              narrow;      /* levels of at most this many nodes are expanded by one thread block */
   PetscInt              batchblocks; /* thread blocks of the numbering's batch kernel; 0: automatic */
-  PetscBool             pinupload;   /* page-lock (cudaHostRegister) a host matrix's CSR for its upload */
+  MatGPURCMCUDAUpload   upload;      /* how a host matrix's CSR is uploaded */
+  PetscInt              uploadthreads; /* host threads filling the staging buffers */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
 
