@@ -1484,69 +1484,107 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
 }
 
 /* Uploads of host arrays (a host matrix's CSR). The driver copies pageable memory through its own small pinned buffers,
-   one thread, at about 5-7 GB/s on the H200 machine; "staged" fills two large pinned buffers of ours with several
-   threads and lets each buffer's DMA overlap the filling of the other; "pinned" page-locks the array in place
+   one thread, at about 5-7 GB/s on the H200 machine; "staged" splits the array among up to 8 threads, each filling
+   two pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other; "pinned" page-locks the array in place
    (cudaHostRegister(), undone after the copy; a refused registration falls back to the pageable copy). */
-#define GPURCM_STAGE_BYTES ((size_t)32 << 20)
+#define GPURCM_STAGE_THREADS 8                /* at most this many copying threads */
+#define GPURCM_STAGE_CHUNK   ((size_t)4 << 20) /* bytes per staging buffer (two per thread) */
 
-static void       *gpurcmStage[2];
-static cudaEvent_t gpurcmStageDone[2];
-static PetscBool   gpurcmStageReady = PETSC_FALSE;
+static void        *gpurcmStage[GPURCM_STAGE_THREADS][2];
+static cudaEvent_t  gpurcmStageDone[GPURCM_STAGE_THREADS][2];
+static cudaStream_t gpurcmStageStream[GPURCM_STAGE_THREADS];
+static PetscBool    gpurcmStageReady = PETSC_FALSE;
 
 static PetscErrorCode GPURCMStageFinalize(void)
 {
   PetscFunctionBegin;
-  for (int b = 0; b < 2; b++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
-    (void)cudaEventSynchronize(gpurcmStageDone[b]);
-    (void)cudaEventDestroy(gpurcmStageDone[b]);
-    (void)cudaFreeHost(gpurcmStage[b]);
-    gpurcmStage[b] = NULL;
+  for (int t = 0; t < GPURCM_STAGE_THREADS; t++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
+    (void)cudaStreamSynchronize(gpurcmStageStream[t]);
+    (void)cudaStreamDestroy(gpurcmStageStream[t]);
+    for (int b = 0; b < 2; b++) {
+      (void)cudaEventDestroy(gpurcmStageDone[t][b]);
+      (void)cudaFreeHost(gpurcmStage[t][b]);
+      gpurcmStage[t][b] = NULL;
+    }
   }
   (void)cudaGetLastError();
   gpurcmStageReady = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the pinned buffers, events and streams of the copying threads, made once per process (64 MiB of pinned memory). The
+   streams are blocking: their copies wait for the default stream's work before them (the stream-ordered allocation of
+   the destination) */
 static PetscErrorCode GPURCMStageSetUp(void)
 {
   PetscFunctionBegin;
   if (gpurcmStageReady) PetscFunctionReturn(PETSC_SUCCESS);
-  for (int b = 0; b < 2; b++) {
-    PetscCallCUDA(cudaMallocHost(&gpurcmStage[b], GPURCM_STAGE_BYTES));
-    PetscCallCUDA(cudaEventCreateWithFlags(&gpurcmStageDone[b], cudaEventDisableTiming));
+  for (int t = 0; t < GPURCM_STAGE_THREADS; t++) {
+    PetscCallCUDA(cudaStreamCreate(&gpurcmStageStream[t]));
+    for (int b = 0; b < 2; b++) {
+      PetscCallCUDA(cudaMallocHost(&gpurcmStage[t][b], GPURCM_STAGE_CHUNK));
+      PetscCallCUDA(cudaEventCreateWithFlags(&gpurcmStageDone[t][b], cudaEventDisableTiming));
+    }
   }
   gpurcmStageReady = PETSC_TRUE;
   PetscCall(PetscRegisterFinalize(GPURCMStageFinalize));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* memcpy by up to nthr threads (contiguous page-aligned parts); serial when threads cannot be started */
-static void GPURCMParallelCopy(char *dst, const char *src, size_t bytes, int nthr)
+/* copying thread t: its part [src, src + bytes) in chunks through its two buffers, each chunk's DMA (its own stream)
+   overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the main thread) */
+static cudaError_t GPURCMStageWorker(int t, char *dst, const char *src, size_t bytes)
 {
-  std::thread t[8];
-  int         started = 0;
-  size_t      part;
+  cudaError_t err = cudaSuccess;
 
-  if (nthr > 8) nthr = 8;
-  if (nthr <= 1 || bytes < ((size_t)1 << 20)) {
-    memcpy(dst, src, bytes);
-    return;
+  for (size_t off = 0, c = 0; off < bytes && err == cudaSuccess; off += GPURCM_STAGE_CHUNK, c++) {
+    const int    b   = (int)(c & 1);
+    const size_t len = bytes - off < GPURCM_STAGE_CHUNK ? bytes - off : GPURCM_STAGE_CHUNK;
+
+    err = cudaEventSynchronize(gpurcmStageDone[t][b]); /* the buffer's previous DMA is done */
+    if (err != cudaSuccess) break;
+    memcpy(gpurcmStage[t][b], src + off, len);
+    err = cudaMemcpyAsync(dst + off, gpurcmStage[t][b], len, cudaMemcpyHostToDevice, gpurcmStageStream[t]);
+    if (err == cudaSuccess) err = cudaEventRecord(gpurcmStageDone[t][b], gpurcmStageStream[t]);
   }
-  part = ((bytes + nthr - 1) / nthr + 4095) & ~(size_t)4095;
-  try {
-    for (int k = 1; k < nthr && (size_t)k * part < bytes; k++) {
-      const size_t off = (size_t)k * part, len = bytes - off < part ? bytes - off : part;
-      t[k] = std::thread([=] { memcpy(dst + off, src + off, len); });
-      started = k;
+  if (err == cudaSuccess) err = cudaStreamSynchronize(gpurcmStageStream[t]);
+  return err;
+}
+
+/* staged upload: the array in page-aligned parts, one per copying thread (the calling thread takes part 0, and any
+   part whose thread could not be started); complete on return */
+static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t bytes, PetscInt nthreads)
+{
+  std::thread th[GPURCM_STAGE_THREADS];
+  cudaError_t err[GPURCM_STAGE_THREADS];
+  PetscBool   started[GPURCM_STAGE_THREADS];
+  size_t      part;
+  int         T = (int)PetscMax(1, PetscMin(nthreads, GPURCM_STAGE_THREADS));
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMStageSetUp());
+  while (T > 1 && (size_t)T * GPURCM_STAGE_CHUNK > 2 * bytes) T--; /* every thread at least half a chunk */
+  part = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
+  for (int t = 0; t < T; t++) {
+    err[t]     = cudaSuccess;
+    started[t] = PETSC_FALSE;
+  }
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t off = (size_t)t * part, len = bytes - off < part ? bytes - off : part;
+    try {
+      th[t]      = std::thread([=, &err] { err[t] = GPURCMStageWorker(t, dst + off, src + off, len); });
+      started[t] = PETSC_TRUE;
+    } catch (...) { /* done below by this thread */
     }
-  } catch (...) { /* copy the parts of the threads that did not start below */
   }
-  memcpy(dst, src, bytes < part ? bytes : part);
-  for (int k = started + 1; k < nthr && (size_t)k * part < bytes; k++) {
-    const size_t off = (size_t)k * part, len = bytes - off < part ? bytes - off : part;
-    memcpy(dst + off, src + off, len);
+  err[0] = GPURCMStageWorker(0, dst, src, bytes < part ? bytes : part);
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t off = (size_t)t * part, len = bytes - off < part ? bytes - off : part;
+    if (started[t]) th[t].join();
+    else err[t] = GPURCMStageWorker(t, dst + off, src + off, len);
   }
-  for (int k = 1; k <= started; k++) t[k].join();
+  for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* dst (device) = src (host), bytes; the copy is complete (or ordered before later work on the default stream) */
@@ -1555,16 +1593,7 @@ static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, con
   PetscFunctionBegin;
   if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
   if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && bytes >= ((size_t)64 << 10)) { /* smaller ones: the driver's copy */
-    PetscCall(GPURCMStageSetUp());
-    for (size_t off = 0, c = 0; off < bytes; off += GPURCM_STAGE_BYTES, c++) {
-      const int    b   = (int)(c & 1);
-      const size_t len = bytes - off < GPURCM_STAGE_BYTES ? bytes - off : GPURCM_STAGE_BYTES;
-
-      PetscCallCUDA(cudaEventSynchronize(gpurcmStageDone[b])); /* the buffer's previous DMA is done */
-      GPURCMParallelCopy((char *)gpurcmStage[b], (const char *)src + off, len, (int)opt->uploadthreads);
-      PetscCallCUDA(cudaMemcpyAsync((char *)dst + off, gpurcmStage[b], len, cudaMemcpyHostToDevice, 0));
-      PetscCallCUDA(cudaEventRecord(gpurcmStageDone[b], 0));
-    }
+    PetscCall(GPURCMStagedUpload((char *)dst, (const char *)src, bytes, opt->uploadthreads));
   } else if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_PINNED) {
     PetscBool   pinned = PETSC_FALSE;
     cudaError_t err    = cudaHostRegister((void *)src, bytes, cudaHostRegisterDefault);
