@@ -638,6 +638,44 @@ static PetscErrorCode TestFit(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The totals count every format's conversion as at least the CSR's: a format whose fitted conversion is below the
+   CSR's (fit noise: it is built from the CSR) but that is slower per product must not be chosen for its conversion;
+   one that is faster per product still is; the reported TC stays the model's */
+static PetscErrorCode TestConversionFloor(void)
+{
+  PellrHardware   hw;
+  PellrModel      K;
+  PellrFeatures   f;
+  PellrPrediction p, q, r;
+  PetscInt        i;
+  const PetscBool only[PELLR_NCAND] = {PETSC_TRUE, PETSC_FALSE, PETSC_FALSE, PETSC_TRUE}; /* csr and pellr */
+
+  PetscFunctionBeginUser;
+  PetscCall(PellrHardwareDefault(&hw));
+  PetscCall(PellrModelCreateAnalytic(&hw, &K));
+  RandomFeatures(100000, &f);
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) { /* the same features for every candidate: only the coefficients differ */
+    f.work[c]     = f.work[PELLR_CAND_CSR];
+    f.bytes[c]    = f.bytes[PELLR_CAND_CSR];
+    f.crit[c]     = f.crit[PELLR_CAND_CSR];
+    f.launches[c] = f.launches[PELLR_CAND_CSR];
+    f.slots[c]    = f.slots[PELLR_CAND_CSR];
+  }
+  PetscCall(PellrModelInterval(f.m, &i));
+  K->coef[PELLR_CAND_PELLR][i] = K->coef[PELLR_CAND_CSR][i];
+  for (PetscInt j = 0; j < 4; j++) K->coef[PELLR_CAND_PELLR][i].d[j] = 0.5 * K->coef[PELLR_CAND_CSR][i].d[j];
+  K->coef[PELLR_CAND_PELLR][i].c[0] += 1e-7; /* 0.1 us slower per product, conversion half the CSR's */
+  PetscCall(PellrModelPredict(K, &f, 100, only, &p));
+  K->coef[PELLR_CAND_PELLR][i].c[0] -= 2e-7; /* 0.1 us faster per product */
+  PetscCall(PellrModelPredict(K, &f, 100, only, &q));
+  PetscCall(PellrModelPredict(K, &f, PETSC_INFINITY, only, &r));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "conversion floor: TC csr %.4e s, pellr %.4e s (reported as fitted); per product pellr -0.1 us slower / faster\n", (double)p.tc[PELLR_CAND_CSR], (double)p.tc[PELLR_CAND_PELLR]));
+  PetscCall(Report("conversion floor: cheaper to convert than CSR but slower per product -> csr", (PetscBool)(p.choice == PELLR_CAND_CSR && p.tc[PELLR_CAND_PELLR] < p.tc[PELLR_CAND_CSR])));
+  PetscCall(Report("conversion floor: faster per product -> pellr (100 and infinitely many products)", (PetscBool)(q.choice == PELLR_CAND_PELLR && r.choice == PELLR_CAND_PELLR)));
+  PetscCall(PellrModelDestroy(&K));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -647,6 +685,7 @@ int main(int argc, char **argv)
   PetscCall(TestFiles());
   PetscCall(TestNNLS());
   PetscCall(TestFit());
+  PetscCall(TestConversionFloor());
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "all model checks passed: %s\n", nfail ? "NO" : "yes"));
   PetscCall(PetscFinalize());
   return 0;

@@ -99,8 +99,9 @@ static PetscErrorCode CopyToVec(Vec from, Vec to)
 /* The reference is PETSc's PCILU/PCICC (MATSOLVERPETSC) of A as a SeqAIJ built anew from A's rows that uses inodes
    exactly when A does, with the ordering PETSc computes for A itself (MatGetOrdering(A, ...)). Both matter: a SeqAIJ
    finds inodes at assembly, while aijcusparse (not bound to the CPU) and a matrix assembled with -mat_no_inode use none;
-   with inodes PETSc orders the inode-compressed graph (RCM of it differs on bcsstk17) and factors with its inode
-   kernels, which can decide a pivot differently from the plain ones. */
+   with inodes PETSc orders the inode-compressed graph (RCM of it differs on bcsstk17), and its inode factorization
+   kernels rely on orderings that keep each inode's rows together, which an ordering of the full graph need not do
+   (valgrind: reads past the value array). */
 static IS givenRow, givenCol;
 
 static PetscErrorCode MatGetOrdering_Given(Mat A, MatOrderingType type, IS *row, IS *col)
@@ -416,6 +417,10 @@ int main(int argc, char **argv)
       suffix: icc1_rcm_noinode
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device -no_inode
       output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
+      suffix: ilu1_rcm_noinode
+      args: -type ilu -levels 1 -ordering rcm -matrices bcsstk17 -st_pc_subtree_ilu_refactor device -no_inode
 
    test:
       suffix: icc1_natural_none
