@@ -65,6 +65,12 @@ $(BUILD)/tests/%: $(ROOT)/tests/%.c $(wildcard $(ROOT)/tests/*.h) $(LIB)
 $(BUILD)/tutorials/%: $(ROOT)/tutorials/%.c
 	@mkdir -p $(dir $@)
 	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) -o $@ $< $(PCC_LINKER_FLAGS) $(PETSC_LIB)
+# `make build/tests/NAME` (relative, from the top directory) means the same program as the rules above: without this a
+# relative target names no rule, and make calls an existing but outdated program up to date
+ifeq ($(BUILD),$(ROOT)/build)
+build/tests/%: $(BUILD)/tests/% ;
+build/tutorials/%: $(BUILD)/tutorials/% ;
+endif
 $(BUILD)/petsc-examples/%:
 	@mkdir -p $(dir $@)
 	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) -o $@ $(PETSC_DIR)/share/petsc/examples/$(subst +,/,$*).c $(PCC_LINKER_FLAGS) $(PETSC_LIB)
