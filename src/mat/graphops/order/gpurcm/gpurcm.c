@@ -1236,8 +1236,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  thread block, wider ones by the whole grid (level root finder and numbering)
 . -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda batch numbering; 0: from the widest level of the
                                                  root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
-. -mat_gpurcm_cuda_upload <staged,pageable,pinned> - upload of a host matrix's CSR by the cuda backend: staged = through two pinned
-                                                 buffers filled by up to 8 threads (-mat_gpurcm_threads), each DMA overlapping the next fill;
+. -mat_gpurcm_cuda_upload <staged,pageable,pinned> - upload of a host matrix's CSR by the cuda backend: staged = split among up to
+                                                 8 threads (-mat_gpurcm_threads), each filling two 4 MiB pinned buffers of its own in
+                                                 turn while the other's DMA runs on its own stream;
                                                  pageable = the driver's copy of pageable memory; pinned = page-locked in place
                                                  (cudaHostRegister) for one DMA copy
 - -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s
