@@ -1514,17 +1514,41 @@ static PetscErrorCode GPURCMStageFinalize(void)
 
 /* the pinned buffers, events and streams of the copying threads, made once per process (64 MiB of pinned memory). The
    streams are blocking: their copies wait for the default stream's work before them (the stream-ordered allocation of
-   the destination) */
-static PetscErrorCode GPURCMStageSetUp(void)
+   the destination). *ok = PETSC_FALSE when the system refuses them (e.g. a limit on page-locked memory): the caller
+   then makes the driver's pageable copy; the refusal is remembered, not retried. */
+static PetscBool gpurcmStageRefused = PETSC_FALSE;
+
+static PetscErrorCode GPURCMStageSetUp(PetscBool *ok)
 {
+  cudaError_t err = cudaSuccess;
+  PetscBool   stream[GPURCM_STAGE_THREADS] = {PETSC_FALSE}, buf[GPURCM_STAGE_THREADS][2] = {{PETSC_FALSE}}, ev[GPURCM_STAGE_THREADS][2] = {{PETSC_FALSE}};
+
   PetscFunctionBegin;
-  if (gpurcmStageReady) PetscFunctionReturn(PETSC_SUCCESS);
-  for (int t = 0; t < GPURCM_STAGE_THREADS; t++) {
-    PetscCallCUDA(cudaStreamCreate(&gpurcmStageStream[t]));
-    for (int b = 0; b < 2; b++) {
-      PetscCallCUDA(cudaMallocHost(&gpurcmStage[t][b], GPURCM_STAGE_CHUNK));
-      PetscCallCUDA(cudaEventCreateWithFlags(&gpurcmStageDone[t][b], cudaEventDisableTiming));
+  *ok = (PetscBool)!gpurcmStageRefused;
+  if (gpurcmStageReady || gpurcmStageRefused) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int t = 0; t < GPURCM_STAGE_THREADS && err == cudaSuccess; t++) {
+    if ((err = cudaStreamCreate(&gpurcmStageStream[t])) == cudaSuccess) stream[t] = PETSC_TRUE;
+    for (int b = 0; b < 2 && err == cudaSuccess; b++) {
+      if ((err = cudaMallocHost(&gpurcmStage[t][b], GPURCM_STAGE_CHUNK)) == cudaSuccess) buf[t][b] = PETSC_TRUE;
+      if (err == cudaSuccess && (err = cudaEventCreateWithFlags(&gpurcmStageDone[t][b], cudaEventDisableTiming)) == cudaSuccess) ev[t][b] = PETSC_TRUE;
     }
+  }
+  if (err != cudaSuccess) { /* undo what was made */
+    const char *msg = cudaGetErrorString(err);
+
+    for (int t = 0; t < GPURCM_STAGE_THREADS; t++) {
+      for (int b = 0; b < 2; b++) {
+        if (buf[t][b]) (void)cudaFreeHost(gpurcmStage[t][b]);
+        if (ev[t][b]) (void)cudaEventDestroy(gpurcmStageDone[t][b]);
+        gpurcmStage[t][b] = NULL;
+      }
+      if (stream[t]) (void)cudaStreamDestroy(gpurcmStageStream[t]);
+    }
+    (void)cudaGetLastError(); /* allocation errors are not sticky: clear them */
+    gpurcmStageRefused = PETSC_TRUE;
+    *ok                = PETSC_FALSE;
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: pinned staging buffers refused (%s): uploads use the pageable copy\n", msg));
+    PetscFunctionReturn(PETSC_SUCCESS);
   }
   gpurcmStageReady = PETSC_TRUE;
   PetscCall(PetscRegisterFinalize(GPURCMStageFinalize));
@@ -1561,8 +1585,14 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
   size_t      part;
   int         T = (int)PetscMax(1, PetscMin(nthreads, GPURCM_STAGE_THREADS));
 
+  PetscBool   ok;
+
   PetscFunctionBegin;
-  PetscCall(GPURCMStageSetUp());
+  PetscCall(GPURCMStageSetUp(&ok));
+  if (!ok) {
+    PetscCallCUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   while (T > 1 && (size_t)T * GPURCM_STAGE_CHUNK > 2 * bytes) T--; /* every thread at least half a chunk */
   part = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
   for (int t = 0; t < T; t++) {
