@@ -53,17 +53,20 @@ static inline PetscErrorCode SparseGPUCUDATraceStage(SparseGPUCUDATrace *tr, con
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the stages as " name time ..." in microseconds, and the total from the start to the end of the last stage */
-static inline PetscErrorCode SparseGPUCUDATraceFormat(const SparseGPUCUDATrace *tr, char line[], size_t size, PetscLogDouble *total)
+/* -info line "<what>, stages in us (synchronized): name time ...; total T" (T from the start to the end of the last
+   stage); nothing without -info */
+static inline PetscErrorCode SparseGPUCUDATraceReport(const SparseGPUCUDATrace *tr, const char what[])
 {
+  char   line[1024];
   size_t len = 0;
 
   PetscFunctionBegin;
+  if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
   line[0] = 0;
   for (int k = 0; k < tr->n; k++) {
-    PetscCall(PetscSNPrintf(line + len, size - len, " %s %.1f", tr->name[k], 1e6 * tr->dt[k]));
+    PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %s %.1f", tr->name[k], 1e6 * tr->dt[k]));
     PetscCall(PetscStrlen(line, &len));
   }
-  *total = 1e6 * (tr->tlast - tr->t0);
+  PetscCall(PetscInfo(NULL, "%s, stages in us (synchronized):%s; total %.1f\n", what, line, 1e6 * (tr->tlast - tr->t0)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

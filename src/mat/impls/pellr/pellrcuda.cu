@@ -825,16 +825,14 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
 }
 
 /* With -info the GPU build reports the time of its stages (sparsegpucudatrace.h) */
-
 static PetscErrorCode PellrBuildTraceReport(SparseGPUCUDATrace *tr, PetscInt m, PetscInt64 nnz, MatPELLRFormat fmt)
 {
-  char           line[1024];
-  PetscLogDouble total;
+  char what[128];
 
   PetscFunctionBegin;
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(SparseGPUCUDATraceFormat(tr, line, sizeof(line), &total));
-  PetscCall(PetscInfo(NULL, "PELLR GPU build (%s, %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros), stages in us (synchronized):%s; total %.1f\n", MatPELLRFormats[fmt], m, nnz, line, total));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "PELLR GPU build (%s, %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros)", MatPELLRFormats[fmt], m, nnz));
+  PetscCall(SparseGPUCUDATraceReport(tr, what));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -1334,15 +1334,12 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   if (connected) {
     nlarge = 1;
     PetscCall(PetscInfo(NULL, "gpurcm cuda: the graph is connected (the first pass reached all %" PetscInt_FMT " nodes): no component labelling\n", n));
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-  } else {
-    PetscCall(GPURCMLabelComponents(n, d_ia, d_ja, grid, &d, d_parent, d_size, d_offset, d_mask, d_perm, d_large, d_nlarge, &nlarge));
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-  }
+  } else PetscCall(GPURCMLabelComponents(n, d_ia, d_ja, grid, &d, d_parent, d_size, d_offset, d_mask, d_perm, d_large, d_nlarge, &nlarge));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
   PetscCall(SparseGPUCUDATraceStage(tr, "components"));
 
   PetscCall(PetscMalloc3(nlarge, &large, nlarge, &offs, nlarge, &sizes));
-  if (connected) {
+  if (connected) { /* one component: node 0's, all n nodes */
     large[0] = 0;
     offs[0]  = 0;
     sizes[0] = n;
@@ -1461,13 +1458,12 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
 
 static PetscErrorCode GPURCMTraceReport(SparseGPUCUDATrace *tr, PetscInt n, PetscInt nnz)
 {
-  char           line[1024];
-  PetscLogDouble total;
+  char what[128];
 
   PetscFunctionBegin;
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(SparseGPUCUDATraceFormat(tr, line, sizeof(line), &total));
-  PetscCall(PetscInfo(NULL, "gpurcm cuda (%" PetscInt_FMT " nodes, %" PetscInt_FMT " graph entries), stages in us (synchronized):%s; total %.1f\n", n, nnz, line, total));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "gpurcm cuda (%" PetscInt_FMT " nodes, %" PetscInt_FMT " graph entries)", n, nnz));
+  PetscCall(SparseGPUCUDATraceReport(tr, what));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1485,8 +1481,9 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
 
 /* Uploads of host arrays (a host matrix's CSR). The driver copies pageable memory through its own small pinned buffers,
    one thread, at about 5-7 GB/s on the H200 machine; "staged" splits the array among up to 8 threads, each filling
-   two pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other; "pinned" page-locks the array in place
-   (cudaHostRegister(), undone after the copy; a refused registration falls back to the pageable copy). */
+   two pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other;
+   "pinned" page-locks the array in place (cudaHostRegister(), undone after the copy; a refused registration falls back
+   to the pageable copy). */
 #define GPURCM_STAGE_THREADS 8                /* at most this many copying threads */
 #define GPURCM_STAGE_CHUNK   ((size_t)4 << 20) /* bytes per staging buffer (two per thread) */
 
@@ -1584,7 +1581,6 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
   PetscBool   started[GPURCM_STAGE_THREADS];
   size_t      part;
   int         T = (int)PetscMax(1, PetscMin(nthreads, GPURCM_STAGE_THREADS));
-
   PetscBool   ok;
 
   PetscFunctionBegin;
@@ -1617,7 +1613,7 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* dst (device) = src (host), bytes; the copy is complete (or ordered before later work on the default stream) */
+/* dst (device) = src (host), bytes, complete on return */
 static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, const MatGPURCMCUDAOptions *opt)
 {
   PetscFunctionBegin;
