@@ -107,11 +107,21 @@ static IS givenRow, givenCol;
 static PetscErrorCode MatGetOrdering_Given(Mat A, MatOrderingType type, IS *row, IS *col)
 {
   PetscFunctionBeginUser;
+  (void)A;
   (void)type;
   PetscCheck(givenRow && givenCol, PETSC_COMM_SELF, PETSC_ERR_ORDER, "No ordering given");
   PetscCall(ISDuplicate(givenRow, row));
   PetscCall(ISDuplicate(givenCol, col));
-  (void)A;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* -mat_no_inode in the options database while matrices are created (set), then removed again (unset): those
+   matrices use no inodes */
+static PetscErrorCode NoInodes(PetscBool set)
+{
+  PetscFunctionBeginUser;
+  if (set) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
+  else PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -133,9 +143,9 @@ static PetscErrorCode FreshSeqAIJCopy(Mat A, Mat *B)
   }
   PetscCall(MatCreate(PETSC_COMM_SELF, B));
   PetscCall(MatSetSizes(*B, m, n, m, n));
-  if (!inodes) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
+  if (!inodes) PetscCall(NoInodes(PETSC_TRUE));
   PetscCall(MatSetType(*B, MATSEQAIJ));
-  if (!inodes) PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
+  if (!inodes) PetscCall(NoInodes(PETSC_FALSE));
   PetscCall(MatSeqAIJSetPreallocation(*B, 0, nnz));
   PetscCall(PetscFree(nnz));
   for (PetscInt i = 0; i < m; i++) {
@@ -354,9 +364,9 @@ int main(int argc, char **argv)
 
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, names[i]));
     PetscCall(MMRead(path, PETSC_TRUE, &t));
-    if (noinode) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
+    if (noinode) PetscCall(NoInodes(PETSC_TRUE));
     PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, ctx.mtype, PETSC_FALSE, &A));
-    if (noinode) PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
+    if (noinode) PetscCall(NoInodes(PETSC_FALSE));
     sym = (PetscBool)(t.symmetric && !t.skew);
     PetscCall(MMTripletsDestroy(&t));
     if (ctx.icc && !sym) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: not symmetric: icc skipped\n", names[i]));
@@ -371,9 +381,9 @@ int main(int argc, char **argv)
       PetscInt n;
 
       PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
-      if (noinode) PetscCall(PetscOptionsSetValue(NULL, "-mat_no_inode", "true"));
+      if (noinode) PetscCall(NoInodes(PETSC_TRUE));
       PetscCall(MatConvert(A, ctx.mtype, MAT_INITIAL_MATRIX, &B));
-      if (noinode) PetscCall(PetscOptionsClearValue(NULL, "-mat_no_inode"));
+      if (noinode) PetscCall(NoInodes(PETSC_FALSE));
       PetscCall(MatGetSize(B, &n, NULL));
       PetscCall(PetscSNPrintf(name, sizeof(name), "%s N=%" PetscInt_FMT " (n=%" PetscInt_FMT ")", gen, Ns[k], n));
       PetscCall(Refactor(name, B, &ctx));
