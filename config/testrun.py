@@ -32,7 +32,7 @@ import shutil
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("SPARSEGPU_BUILD", os.path.join(ROOT, "build"))
@@ -225,6 +225,13 @@ def build_target(target):
     return r.returncode == 0, r.stdout + r.stderr
 
 
+def done(result):
+    """A result known at once (skipped, or its program failed to build), queued with the tests that run."""
+    f = Future()
+    f.set_result(result)
+    return f
+
+
 def run_test(opts, env_base, exe, srcdir, base, name, t, args, label):
     """Run one test and compare it with its reference: ("ok" | "fail", name, seconds, command, detail)."""
     nsize = int(t.get("nsize", "1"))
@@ -315,9 +322,7 @@ def main():
             continue
         build_skip = requirements_met(build.get("requires", ""), gpu)
         if build_skip:
-            for name, *_ in selected:
-                print("skip %s (%s)" % (name, build_skip))
-                skipped += 1
+            results.extend(done(("skip", name, build_skip)) for name, *_ in selected)
             continue
         example = build.get("petsc_example")
         if example:
@@ -326,16 +331,12 @@ def main():
             exe = os.path.join(BUILD, os.path.relpath(srcdir, ROOT), base)
         ok, log = build_target(exe)
         if not ok:
-            for name, *_ in selected:
-                print("not ok %s (build failed)" % name)
-                failed += 1
-                failures.append(name)
-            print("\n".join("#   " + l for l in log.splitlines()[-40:]))
+            results.extend(done(("build failed", name, log if k == len(selected) - 1 else "")) for k, (name, *_) in enumerate(selected))
             continue
         for name, t, args, label in selected:
             why = requirements_met(t.get("requires", ""), gpu)
             if why:
-                results.append(pool.submit(lambda n=name, w=why: ("skip", n, w)))
+                results.append(done(("skip", name, why)))
                 continue
             results.append(pool.submit(run_test, opts, env_base, exe, srcdir, base, name, t, args, label))
 
@@ -344,6 +345,12 @@ def main():
         if r[0] == "skip":
             print("skip %s (%s)" % (r[1], r[2]))
             skipped += 1
+        elif r[0] == "build failed":  # the build log after the last test of the program
+            failed += 1
+            failures.append(r[1])
+            print("not ok %s (build failed)" % r[1])
+            if r[2]:
+                print("\n".join("#   " + l for l in r[2].splitlines()[-40:]))
         elif r[0] == "ok":
             passed += 1
             print("ok %s (%.1f s)" % (r[1], r[2]))
