@@ -484,35 +484,44 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   (L, U in CSR and CSC, the inverted pivots, ICC sqrt(1/D)) gathered from the factor value array: no host copy.
 
   One warp factors a run of consecutive rows (each depending on the previous one, at most SUBTREEILU_REFACT_RUN),
-  row after row. Runs are taken in increasing order through an atomic ticket by warps that are running; a row
-  only waits (spinning on the done flag of the row with acquire loads, optional __nanosleep backoff) for rows with
-  smaller indices, i.e. rows of its own run (already done by itself: no wait) or of runs with smaller tickets,
-  taken earlier by warps that are running. The warp holding the smallest unfinished ticket thus waits for nobody:
-  deadlock-free by construction, whatever the residency of the grid. Within a row, the k loop (the L entries of
-  row i, ICC: the contributing rows in PETSc's order) is sequential and the lanes work on the entries of the
-  eliminating row in parallel (each lane's destination in the row comes from the plan's update map; the columns of
-  one step are distinct, so no two lanes write the same entry, and __syncwarp() orders the steps). Latency is what
-  counts (the critical path is a chain of rows, e.g. 2N rows for an N x N grid), so everything that does not depend
-  on values is done per run, in parallel, before any wait: the structure of the run's elimination steps and their
-  update map go to shared memory, the initial values of all its rows are loaded at once; the values of the run's
-  rows are computed in a shared-memory buffer (rows of the run read each other there; see RunBuf); PETSc's pivot
-  row sum is formed from parallel loads added in PETSc's order through shuffles. Every entry is
-  thus computed by the same operations in the same order as PETSc, with __dmul_rn/__dsub_rn/__dadd_rn (no
-  fused multiply-add contraction), and the result is deterministic. A finished row is published by
-  __threadfence() and a release store of the launch's epoch into its flag (epochs make a reset pass unnecessary).
-  Values of other rows are read with ld.global.cg (L2: the L1 cache is not coherent).
+  row after row, and takes the runs of one chain together (a ticket: up to SUBTREEILU_REFACT_TICKET runs, see tptr
+  in subtreeiluimpl.h), so that the persistent grid's window of tickets holds whole grid lines: on an N x N grid the
+  N lines of the wavefront progress together, instead of the few lines whose runs fitted in the window. Tickets are
+  taken in increasing order through an atomic counter by warps that are running; a row only waits for rows with
+  smaller indices, i.e. rows of its own ticket (already done by itself: no wait) or of smaller tickets, taken
+  earlier by warps that are running. The warp holding the smallest unfinished ticket thus waits for nobody:
+  deadlock-free by construction, whatever the residency of the grid.
+
+  Publication without fences, as in the solves: before the launch every value other rows read (ILU: fa; ICC: ubar
+  and fa) is set to the sentinel (a signaling NaN, which arithmetic never produces), a finished row stores its final
+  values there with single-copy-atomic 64-bit stores, and a consumer polls exactly the values it uses with relaxed
+  gpu-scope loads until none is the sentinel (a value that has the sentinel's bits, only possible when copied from
+  such a NaN of A, is published as a quiet NaN: the row fails PETSc's pivot check anyway). No row ever shows a
+  partial value there: rows are computed in the warp's shared-memory buffer (rows of one run read each other there;
+  see RunBuf), or in the scratch array work when the run does not fit, and copied when final. So the critical path
+  pays one L2 round trip per dependency and no memory fence.
+
+  Within a row, the k loop (the L entries of row i, ICC: the contributing rows in PETSc's order) is sequential and
+  the lanes work on the entries of the eliminating row in parallel (each lane's destination in the row comes from
+  the plan's update map; the columns of one step are distinct, so no two lanes write the same entry, and
+  __syncwarp() orders the steps). Everything that does not depend on values is done per run, in parallel, before any
+  wait: the structure of the run's elimination steps and their update map go to shared memory, the initial values
+  of all its rows are loaded at once; the loads of an eliminating row's pivot and entries are issued together;
+  PETSc's pivot row sum is formed from parallel loads added in PETSc's order through shuffles. Every entry is thus
+  computed by the same operations in the same order as PETSc, with __dmul_rn/__dsub_rn/__dadd_rn (no fused
+  multiply-add contraction), and the result is deterministic.
 
   A row that PETSc's pivot check would not accept unchanged (or with a non-finite value) is recorded in a status
-  word (atomicMin): the caller copies 8 bytes back and then runs PETSc's numeric factorization on the host instead.
+  word (atomicMin) and still published (pivot 1), so that no row waits forever: the caller copies 8 bytes back and
+  then runs PETSc's numeric factorization on the host instead.
 */
 struct _PCSubtreeILUCUDAPlan {
-  PetscInt     n, nz, annz, nruns, Lnnz, Unnz;
+  PetscInt     n, nz, annz, nruns, ntickets, Lnnz, Unnz;
   int          icc, shifttype;
   double       zeropivot;
-  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *mptr, *map;
+  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
-  PetscScalar *fa, *ubar, *aa;                   /* factor values (PETSc's layout), ICC unscaled rows, upload buffer */
-  unsigned    *flag, epoch;                      /* flag[i] == epoch: row i is final in this launch */
+  PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          nblocks;
 };
@@ -536,6 +545,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->cpos));
   PetscCallCUDA(cudaFree(p->crow));
   PetscCallCUDA(cudaFree(p->runptr));
+  PetscCallCUDA(cudaFree(p->tptr));
   PetscCallCUDA(cudaFree(p->mptr));
   PetscCallCUDA(cudaFree(p->map));
   PetscCallCUDA(cudaFree(p->Lsrc));
@@ -545,33 +555,30 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->dsrc));
   PetscCallCUDA(cudaFree(p->fa));
   PetscCallCUDA(cudaFree(p->ubar));
+  PetscCallCUDA(cudaFree(p->work));
   PetscCallCUDA(cudaFree(p->aa));
-  PetscCallCUDA(cudaFree(p->flag));
   PetscCallCUDA(cudaFree(p->ticket));
   PetscCallCUDA(cudaFree(p->status));
   PetscCall(PetscFree(*plan));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-__device__ static __forceinline__ unsigned LoadAcquire(const unsigned *p)
+/* the published value at p once it is not the sentinel; u: its first load (issued earlier, with others) */
+__device__ static __forceinline__ double AwaitValue(unsigned long long u, const PetscScalar *p, unsigned backoff)
 {
-  unsigned v;
-
-  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-  return v;
-}
-
-__device__ static __forceinline__ void StoreRelease(unsigned *p, unsigned v)
-{
-  asm volatile("st.release.gpu.global.u32 [%0], %1;" : : "l"(p), "r"(v) : "memory");
-}
-
-/* every lane waits (acquire) until row r is final */
-__device__ static __forceinline__ void WaitRow(const unsigned *flag, PetscInt r, unsigned epoch, unsigned backoff)
-{
-  while (LoadAcquire(flag + r) != epoch) {
+  while (u == SUBTREEILU_SENTINEL) {
     if (backoff) __nanosleep(backoff);
+    u = LoadRelaxed(p);
   }
+  return __longlong_as_double((long long)u);
+}
+
+/* publishes a final value (never the sentinel's bits: see above) */
+__device__ static __forceinline__ void Publish(PetscScalar *p, double v)
+{
+  unsigned long long u = (unsigned long long)__double_as_longlong(v);
+
+  StoreRelaxed(p, u == SUBTREEILU_SENTINEL ? SUBTREEILU_QNAN : u);
 }
 
 /* PivotPasses() of subtreeilurefact.c */
@@ -584,27 +591,26 @@ __device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot,
 }
 
 struct RefactArgs {
-  PetscInt           nruns, bufcap;
+  PetscInt           ntickets, bufcap;
   int                icc, shifttype;
   double             zeropivot;
-  unsigned           epoch, backoff;
-  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *mptr, *map;
+  unsigned           backoff;
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
   const PetscScalar *aa;
-  PetscScalar       *fa, *ubar;
-  unsigned          *flag;
+  PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
 };
 
 /*
   The values of the rows of a run live in the warp's buffer in shared memory while they are computed (when the run
-  fits: rbuf entries), else in global memory: the position pos of the factor value array (ILU; ICC: of ubar) is
-  buffer entry pos - Lb in the run's L range [Lb, Le), else (Le - Lb) + pos - Ub in its U range starting at Ub. A
-  finished row is copied to global memory before it is published; rows of the same run read each other's values in
-  the buffer, rows of other runs from global memory (ld.global.cg). The slot of a row's diagonal holds its inverted
-  pivot once the row is done.
+  fits: rbuf entries), else in the scratch array work (same positions as the factor): the position pos of the factor
+  value array (ILU; ICC: of ubar) is buffer entry pos - Lb in the run's L range [Lb, Le), else (Le - Lb) + pos - Ub
+  in its U range starting at Ub. A finished row is published from there; rows of the same run read each other's
+  values there, other rows from the published arrays. The slot of a row's diagonal holds its inverted pivot once
+  the row is done.
 */
 typedef struct {
-  PetscScalar *sm, *g; /* buffer (shared memory), or NULL: the global array g */
+  PetscScalar *sm, *g; /* buffer (shared memory), or NULL: the scratch array g */
   PetscInt     Lb, Le, Ub;
 } RunBuf;
 
@@ -652,154 +658,159 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
   __shared__ int         smap[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_MAP];
   const unsigned         full = 0xffffffffu;
   const int              lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  PetscScalar           *pub  = a.icc ? a.ubar : a.fa; /* where other rows read a row's (ICC: unscaled) U entries */
 
   while (true) {
-    int      t = 0, cached;
-    PetscInt r0, r1, Ue, size, S0, S1, M0, M1, rub = 0, rud = 0, rst = 0;
-    RunBuf   b;
+    int t = 0;
 
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
-    if (t >= a.nruns) break;
-    r0 = a.runptr[t];
-    r1 = a.runptr[t + 1]; /* at most SUBTREEILU_REFACT_RUN = 32 rows */
-    /* the run's rows are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from the
-       end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1]. Their elimination steps are contiguous too: S0 .. S1-1 */
-    b.Lb = a.icc ? 0 : a.lptr[r0];
-    b.Le = a.icc ? 0 : a.lptr[r1];
-    b.Ub = a.icc ? a.ub[r0] : a.ub[r1 - 1];
-    Ue   = a.icc ? a.ud[r1 - 1] : a.ud[r0];
-    size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
-    b.g  = a.icc ? a.ubar : a.fa;
-    b.sm = size <= a.bufcap ? rbuf[wib] : NULL;
-    S0   = a.icc ? a.cptr[r0] : a.lptr[r0];
-    S1   = a.icc ? a.cptr[r1] : a.lptr[r1];
-    M0   = a.mptr[S0];
-    M1   = a.mptr[S1];
-    /* structure of the run (no values: loaded at once, before any wait): lane l holds row r0+l's U range and first
-       step; the steps (ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing row
-       k = crow[q], its entry Ut(k,i) at cpos[q], the entries after it up to ud[k]-1) and their update map go to
-       shared memory when they fit */
-    if (lane < r1 - r0) {
-      rub = a.ub[r0 + lane];
-      rud = a.ud[r0 + lane];
-      rst = a.icc ? a.cptr[r0 + lane] : a.lptr[r0 + lane];
-    }
-    cached = (S1 - S0 <= SUBTREEILU_RK_STEPS && M1 - M0 <= SUBTREEILU_RK_MAP) ? 1 : 0;
-    if (cached) {
-      for (PetscInt q = S0 + lane; q < S1; q += 32) {
-        PetscInt k = a.icc ? a.crow[q] : a.bj[q];
+    if (t >= a.ntickets) break;
+    for (PetscInt run = a.tptr[t]; run < a.tptr[t + 1]; run++) { /* the runs of one chain, in order */
+      int      cached;
+      PetscInt r0, r1, Ue, size, S0, S1, M0, M1, rub = 0, rud = 0, rst = 0;
+      RunBuf   b;
 
-        sk[wib][q - S0]  = (int)k;
-        skb[wib][q - S0] = (int)(a.icc ? a.cpos[q] : a.ub[k]);
-        skd[wib][q - S0] = (int)a.ud[k];
-        sm0[wib][q - S0] = (int)(a.mptr[q] - M0);
+      r0 = a.runptr[run];
+      r1 = a.runptr[run + 1]; /* at most SUBTREEILU_REFACT_RUN = 32 rows */
+      /* the run's rows are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from
+         the end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1]. Their elimination steps are contiguous too: S0 .. S1-1 */
+      b.Lb = a.icc ? 0 : a.lptr[r0];
+      b.Le = a.icc ? 0 : a.lptr[r1];
+      b.Ub = a.icc ? a.ub[r0] : a.ub[r1 - 1];
+      Ue   = a.icc ? a.ud[r1 - 1] : a.ud[r0];
+      size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
+      b.g  = a.work;
+      b.sm = size <= a.bufcap ? rbuf[wib] : NULL;
+      S0   = a.icc ? a.cptr[r0] : a.lptr[r0];
+      S1   = a.icc ? a.cptr[r1] : a.lptr[r1];
+      M0   = a.mptr[S0];
+      M1   = a.mptr[S1];
+      /* structure of the run (no values: loaded at once, before any wait): lane l holds row r0+l's U range and first
+         step; the steps (ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing
+         row k = crow[q], its entry Ut(k,i) at cpos[q], the entries after it up to ud[k]-1) and their update map go
+         to shared memory when they fit */
+      if (lane < r1 - r0) {
+        rub = a.ub[r0 + lane];
+        rud = a.ud[r0 + lane];
+        rst = a.icc ? a.cptr[r0 + lane] : a.lptr[r0 + lane];
       }
-      for (PetscInt e = M0 + lane; e < M1; e += 32) smap[wib][e - M0] = (int)a.map[e];
-    }
-    /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
-    for (PetscInt q = b.Lb + lane; q < b.Le; q += 32) RunSt(b, q, 0.0);
-    for (PetscInt q = b.Ub + lane; q <= Ue; q += 32) RunSt(b, q, 0.0);
-    __syncwarp();
-    for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) RunSt(b, a.adst[q], a.aa[a.asrc[q]]);
-    __syncwarp();
-    for (PetscInt i = r0; i < r1; i++) {
-      const int      li = (int)(i - r0);
-      const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
-      const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < r1 ? s1n : S1;
-      double         pv, rs = 0.0, dk = 0.0, dinv = 1.0;
-      int            fail = 0;
+      cached = (S1 - S0 <= SUBTREEILU_RK_STEPS && M1 - M0 <= SUBTREEILU_RK_MAP) ? 1 : 0;
+      if (cached) {
+        for (PetscInt q = S0 + lane; q < S1; q += 32) {
+          PetscInt k = a.icc ? a.crow[q] : a.bj[q];
 
-      if (a.icc) dk = RunLd(b, d);
-      for (PetscInt q = s0; q < s1; q++) {
-        PetscInt k, kb, kd, m0, first, cnt;
-        int      inrun;
-        double   m, piv;
-
-        if (cached) {
-          k  = sk[wib][q - S0];
-          kb = skb[wib][q - S0];
-          kd = skd[wib][q - S0];
-          m0 = sm0[wib][q - S0];
-        } else {
-          k  = a.icc ? a.crow[q] : a.bj[q];
-          kb = a.icc ? a.cpos[q] : a.ub[k];
-          kd = a.ud[k];
-          m0 = a.mptr[q];
+          sk[wib][q - S0]  = (int)k;
+          skb[wib][q - S0] = (int)(a.icc ? a.cpos[q] : a.ub[k]);
+          skd[wib][q - S0] = (int)a.ud[k];
+          sm0[wib][q - S0] = (int)(a.mptr[q] - M0);
         }
-        first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
-        cnt   = kd - first;
-        inrun = k >= r0; /* row k is done (by this warp): its values are in the buffer */
+        for (PetscInt e = M0 + lane; e < M1; e += 32) smap[wib][e - M0] = (int)a.map[e];
+      }
+      /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
+      for (PetscInt q = b.Lb + lane; q < b.Le; q += 32) RunSt(b, q, 0.0);
+      for (PetscInt q = b.Ub + lane; q <= Ue; q += 32) RunSt(b, q, 0.0);
+      __syncwarp();
+      for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) RunSt(b, a.adst[q], a.aa[a.asrc[q]]);
+      __syncwarp();
+      for (PetscInt i = r0; i < r1; i++) {
+        const int      li = (int)(i - r0);
+        const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
+        const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < r1 ? s1n : S1;
+        double         pv, rs = 0.0, dk = 0.0, dinv = 1.0;
+        int            fail = 0;
+
+        if (a.icc) dk = RunLd(b, d);
+        for (PetscInt q = s0; q < s1; q++) {
+          PetscInt k, kb, kd, m0, first, cnt, tq0;
+          int      inrun;
+          double   m, piv, uik = 0.0, u0v = 0.0;
+
+          if (cached) {
+            k  = sk[wib][q - S0];
+            kb = skb[wib][q - S0];
+            kd = skd[wib][q - S0];
+            m0 = sm0[wib][q - S0];
+          } else {
+            k  = a.icc ? a.crow[q] : a.bj[q];
+            kb = a.icc ? a.cpos[q] : a.ub[k];
+            kd = a.ud[k];
+            m0 = a.mptr[q];
+          }
+          first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
+          cnt   = kd - first;
+          inrun = k >= r0; /* row k is done (by this warp): its values are in the buffer */
+          if (!a.icc && RunLd(b, q) == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
+          tq0 = lane < cnt ? (cached ? smap[wib][m0 + lane] : a.map[m0 + lane]) : -1;
+          if (inrun) {
+            piv = RunLd(b, kd);
+            if (a.icc) uik = RunLd(b, kb);
+            if (tq0 >= 0) u0v = RunLd(b, first + lane);
+          } else { /* the loads of row k's pivot, entry and first 32 entries together, then wait for each */
+            unsigned long long up = LoadRelaxed(a.fa + kd), uk = a.icc ? LoadRelaxed(pub + kb) : 0ULL, ue = tq0 >= 0 ? LoadRelaxed(pub + first + lane) : 0ULL;
+
+            piv = AwaitValue(up, a.fa + kd, a.backoff);
+            if (a.icc) uik = AwaitValue(uk, pub + kb, a.backoff);
+            if (tq0 >= 0) u0v = AwaitValue(ue, pub + first + lane, a.backoff);
+          }
+          if (!a.icc) m = __dmul_rn(RunLd(b, q), piv);
+          else {
+            m  = __dmul_rn(-uik, piv);
+            dk = __dadd_rn(dk, __dmul_rn(m, uik));
+          }
+          for (PetscInt e = lane; e < cnt; e += 32) {
+            PetscInt tq = e == lane ? tq0 : (cached ? smap[wib][m0 + e] : a.map[m0 + e]);
+
+            if (tq >= 0) {
+              double u = e == lane ? u0v : (inrun ? RunLd(b, first + e) : AwaitValue(LoadRelaxed(pub + first + e), pub + first + e, a.backoff));
+
+              RunSt(b, tq, a.icc ? __dadd_rn(RunLd(b, tq), __dmul_rn(m, u)) : __dsub_rn(RunLd(b, tq), __dmul_rn(m, u)));
+            }
+          }
+          if (lane == 0) {
+            if (!a.icc) RunSt(b, q, m); /* the multiplier is L's entry */
+            else a.fa[kb] = m;          /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
+          }
+          __syncwarp();
+        }
+        /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
         if (!a.icc) {
-          double w = RunLd(b, q);
-
-          if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
-          if (!inrun) WaitRow(a.flag, k, a.epoch, a.backoff);
-          piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
-          m   = __dmul_rn(w, piv);
-          for (PetscInt e = lane; e < cnt; e += 32) {
-            PetscInt tq = cached ? smap[wib][m0 + e] : a.map[m0 + e];
-
-            if (tq >= 0) {
-              double u = inrun ? RunLd(b, first + e) : __ldcg(a.fa + first + e);
-
-              RunSt(b, tq, __dsub_rn(RunLd(b, tq), __dmul_rn(m, u)));
-            }
-          }
-          if (lane == 0) RunSt(b, q, m); /* the multiplier is L's entry */
+          rs = OrderedAbsSum(b, s0, s1 - s0, rs);
+          rs = OrderedAbsSum(b, u0, d - u0, rs);
+          pv = RunLd(b, d);
         } else {
-          double uik;
-
-          if (!inrun) WaitRow(a.flag, k, a.epoch, a.backoff);
-          uik = inrun ? RunLd(b, kb) : __ldcg(a.ubar + kb);
-          piv = inrun ? RunLd(b, kd) : __ldcg(a.fa + kd);
-          m   = __dmul_rn(-uik, piv);
-          dk  = __dadd_rn(dk, __dmul_rn(m, uik));
-          for (PetscInt e = lane; e < cnt; e += 32) {
-            PetscInt tq = cached ? smap[wib][m0 + e] : a.map[m0 + e];
-
-            if (tq >= 0) {
-              double u = inrun ? RunLd(b, first + e) : __ldcg(a.ubar + first + e);
-
-              RunSt(b, tq, __dadd_rn(RunLd(b, tq), __dmul_rn(m, u)));
-            }
-          }
-          if (lane == 0) a.fa[kb] = m; /* -Ut(k,i), PETSc's stored value (global only: nobody reads it here) */
+          rs = OrderedAbsSum(b, u0, d - u0, rs);
+          pv = dk;
+        }
+        if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
+        else {
+          dinv = 1.0 / pv;
+          if (!isfinite(dinv)) fail = 1;
+        }
+        if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
+        if (lane == 0) {
+          if (fail) atomicMin(a.status, (int)i);
+          if (a.icc && dinv < 0) atomicMin(a.status + 1, (int)i);
+          RunSt(b, d, dinv);
         }
         __syncwarp();
-      }
-      /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
-      if (!a.icc) {
-        rs = OrderedAbsSum(b, s0, s1 - s0, rs);
-        rs = OrderedAbsSum(b, u0, d - u0, rs);
-        pv = RunLd(b, d);
-      } else {
-        rs = OrderedAbsSum(b, u0, d - u0, rs);
-        pv = dk;
-      }
-      if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
-      else {
-        dinv = 1.0 / pv;
-        if (!isfinite(dinv)) fail = 1;
-      }
-      if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
-      if (lane == 0) {
-        if (fail) atomicMin(a.status, (int)i);
-        if (a.icc && dinv < 0) atomicMin(a.status + 1, (int)i);
-        RunSt(b, d, dinv);
-        if (a.icc) a.fa[d] = dinv;
-      }
-      __syncwarp();
-      if (b.sm) { /* the finished row to global memory: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar */
+        /* publish the finished row: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar, 1/pivot into fa */
         if (!a.icc)
           for (PetscInt q = s0 + lane; q < s1; q += 32) a.fa[q] = RunLd(b, q);
-        for (PetscInt q = u0 + lane; q < (a.icc ? d : d + 1); q += 32) b.g[q] = RunLd(b, q);
-        __syncwarp();
+        for (PetscInt q = u0 + lane; q < d; q += 32) Publish(pub + q, RunLd(b, q));
+        if (lane == 0) Publish(a.fa + d, dinv);
       }
-      __threadfence();
-      if (lane == 0) StoreRelease(a.flag + i, a.epoch);
+      __syncwarp(); /* the run's shared memory is reused by the next run */
     }
-    __syncwarp(); /* the run's shared memory is reused by the next ticket */
+  }
+}
+
+/* every value a row of the GPU refactorization reads from another row starts as the sentinel */
+__global__ static void SentinelKernel(PetscInt nz, PetscScalar *__restrict__ fa, PetscScalar *__restrict__ ubar)
+{
+  for (PetscInt k = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; k < nz; k += (PetscInt)gridDim.x * blockDim.x) {
+    ((unsigned long long *)fa)[k] = SUBTREEILU_SENTINEL;
+    if (ubar) ((unsigned long long *)ubar)[k] = SUBTREEILU_SENTINEL;
   }
 }
 
@@ -844,6 +855,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   p->nz        = hp->nz;
   p->annz      = hp->annz;
   p->nruns     = hp->nruns;
+  p->ntickets  = hp->ntickets;
   p->icc       = hp->icc ? 1 : 0;
   p->shifttype = (int)hp->shifttype;
   p->zeropivot = hp->zeropivot;
@@ -863,6 +875,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   }
   PetscCall(Upload(&p->runptr, hp->runptr, hp->nruns + 1));
+  PetscCall(Upload(&p->tptr, hp->tptr, hp->ntickets + 1));
   {
     PetscInt nsteps = hp->icc ? hp->cptr[hp->n] : hp->lptr[hp->n];
 
@@ -879,9 +892,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCall(PetscFree(tmp));
   PetscCall(Upload(&p->dsrc, st->dsrc, hp->n));
   PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
-  PetscCallCUDA(cudaMalloc((void **)&p->flag, PetscMax(hp->n, 1) * sizeof(unsigned)));
-  PetscCallCUDA(cudaMemset(p->flag, 0, PetscMax(hp->n, 1) * sizeof(unsigned)));
-  p->epoch = 0;
+  PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));
   PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
   PetscCallCUDA(cudaGetDevice(&dev));
@@ -916,18 +927,13 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
     PetscCall(PetscLogCpuToGpu(p->annz * sizeof(PetscScalar)));
     aa = p->aa;
   }
-  if (++p->epoch == 0) { /* after 2^32 - 1 launches: clear the flags once */
-    PetscCallCUDA(cudaMemsetAsync(p->flag, 0, p->n * sizeof(unsigned), PetscDefaultCudaStream));
-    p->epoch = 1;
-  }
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
-  a.nruns     = p->nruns;
+  a.ntickets  = p->ntickets;
   a.bufcap    = PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
   a.icc       = p->icc;
   a.shifttype = p->shifttype;
   a.zeropivot = p->zeropivot;
-  a.epoch     = p->epoch;
   a.backoff   = (unsigned)st->cudabackoff;
   a.lptr      = p->lptr;
   a.ub        = p->ub;
@@ -940,16 +946,19 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.cpos      = p->cpos;
   a.crow      = p->crow;
   a.runptr    = p->runptr;
+  a.tptr      = p->tptr;
   a.mptr      = p->mptr;
   a.map       = p->map;
   a.aa        = aa;
   a.fa        = p->fa;
   a.ubar      = p->ubar;
-  a.flag      = p->flag;
+  a.work      = p->work;
   a.ticket    = p->ticket;
   a.status    = p->status;
-  nb          = PetscMin((PetscInt)p->nblocks, (p->nruns + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
+  nb          = PetscMin((PetscInt)p->nblocks, (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());
+  SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
+  PetscCallCUDA(cudaGetLastError());
   RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);

@@ -64,10 +64,14 @@ typedef enum {
   cptr[k+1]-1, in exactly PETSc's (linked list) order; ubar holds the unscaled rows U(i,:) (PETSc computes them in
   place, which a parallel version cannot do).
   The update map replaces the search of each updated column in the row's pattern (structure only, made once).
-  runptr: runs of consecutive rows where each row depends on the previous one (at most SUBTREEILU_REFACT_RUN rows):
-  the GPU kernel gives one run to one warp.
+  runptr: runs of consecutive rows where each row depends on the previous one (at most SUBTREEILU_REFACT_RUN rows;
+  the unit of the GPU kernel's shared-memory buffer).
+  tptr: tickets of the GPU kernel, runs tptr[t] .. tptr[t+1]-1: consecutive runs of one chain (cut only by the run
+  length), at most SUBTREEILU_REFACT_TICKET runs; one warp factors a ticket's runs one after the other (so the
+  ticket window of the persistent grid holds whole chains, e.g. the grid lines of a wavefront).
 */
-#define SUBTREEILU_REFACT_RUN 32
+#define SUBTREEILU_REFACT_RUN    32
+#define SUBTREEILU_REFACT_TICKET 64
 #define SUBTREEILU_REFACT_BUF 512 /* values of a run computed in a buffer (GPU: shared memory of its warp) if it fits */
 typedef struct _PCSubtreeILUCUDAPlan *PCSubtreeILUCUDAPlan;
 typedef struct {
@@ -77,6 +81,7 @@ typedef struct {
   PetscInt          *aptr, *asrc, *adst;
   PetscInt          *cptr, *cpos, *crow;
   PetscInt           nruns, *runptr;
+  PetscInt           ntickets, *tptr;
   PetscInt           bufcap; /* runs of at most bufcap values are computed in a buffer (-pc_subtree_ilu_refactor_buffer) */
   PetscInt          *mptr, *map; /* update map: elimination step q (ILU: L position q; ICC: contribution q) updates, for
                                     its e-th entry (ILU: U position ub[k]+e; ICC: position cpos[q]+1+e), the position

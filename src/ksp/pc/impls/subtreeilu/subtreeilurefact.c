@@ -35,7 +35,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **p
   PetscCall(PetscFree4(p->lptr, p->ub, p->ud, p->bj));
   PetscCall(PetscFree3(p->aptr, p->asrc, p->adst));
   PetscCall(PetscFree3(p->cptr, p->cpos, p->crow));
-  PetscCall(PetscFree(p->runptr));
+  PetscCall(PetscFree2(p->runptr, p->tptr));
   PetscCall(PetscFree2(p->mptr, p->map));
   PetscCall(PetscFree(p->ubar));
   PetscCall(PetscFree(*pplan));
@@ -246,17 +246,26 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)) */
   if (ok) {
-    PetscCall(PetscMalloc1(n + 1, &p->runptr));
+    PetscCall(PetscMalloc2(n + 1, &p->runptr, n + 1, &p->tptr));
     p->nruns     = 0;
+    p->ntickets  = 0;
     p->runptr[0] = 0;
+    p->tptr[0]   = 0;
     for (PetscInt i = 1; i < n; i++) {
       PetscBool link;
 
       if (!icc) link = (p->lptr[i + 1] > p->lptr[i] && p->bj[p->lptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
       else link = (p->ud[i - 1] > p->ub[i - 1] && p->bj[p->ub[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-      if (!link || i - p->runptr[p->nruns] >= SUBTREEILU_REFACT_RUN) p->runptr[++p->nruns] = i;
+      if (!link || i - p->runptr[p->nruns] >= SUBTREEILU_REFACT_RUN) {
+        p->runptr[++p->nruns] = i;
+        /* a chain cut only by the run length stays in its ticket (up to SUBTREEILU_REFACT_TICKET runs) */
+        if (!link || p->nruns - p->tptr[p->ntickets] >= SUBTREEILU_REFACT_TICKET) p->tptr[++p->ntickets] = p->nruns;
+      }
     }
-    if (n) p->runptr[++p->nruns] = n;
+    if (n) {
+      p->runptr[++p->nruns] = n;
+      p->tptr[++p->ntickets] = p->nruns;
+    }
   }
   if (icc) {
     PetscInt nn;
