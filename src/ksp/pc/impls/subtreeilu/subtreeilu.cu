@@ -27,6 +27,7 @@
 */
 #include <petscdevice_cuda.h>
 #include "subtreeiluimpl.h"
+#include "sparsegpucudatrace.h"
 
 #define SUBTREEILU_WARPS    8  /* warps per block of the solve kernel */
 #define SUBTREEILU_MAXCHAIN 32 /* most rows of a group (one lane per row) */
@@ -915,17 +916,20 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   RefactArgs           a;
   int                  status[2];
   PetscInt             nb;
+  SparseGPUCUDATrace   tr;
 
   PetscFunctionBegin;
   PetscCheck(p && c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The GPU refactorization is not set up");
   *failrow  = -1;
   *badpivot = -1;
   if (!p->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(SparseGPUCUDATraceStart(&tr));
   if (!device) {
     if (!p->aa) PetscCallCUDA(cudaMalloc((void **)&p->aa, PetscMax(p->annz, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMemcpyAsync(p->aa, aa, p->annz * sizeof(PetscScalar), cudaMemcpyHostToDevice, PetscDefaultCudaStream));
     PetscCall(PetscLogCpuToGpu(p->annz * sizeof(PetscScalar)));
     aa = p->aa;
+    PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
   }
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
@@ -959,13 +963,18 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   PetscCall(PetscLogGpuTimeBegin());
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(SparseGPUCUDATraceStage(&tr, "sentinel"));
   RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(SparseGPUCUDATraceStage(&tr, "factor"));
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(SparseGPUCUDATraceStage(&tr, "gather"));
   PetscCallCUDA(cudaMemcpyAsync(status, p->status, 2 * sizeof(int), cudaMemcpyDeviceToHost, PetscDefaultCudaStream));
   PetscCallCUDA(cudaStreamSynchronize(PetscDefaultCudaStream));
+  PetscCall(SparseGPUCUDATraceStage(&tr, "status"));
+  PetscCall(SparseGPUCUDATraceReport(&tr, "PCSUBTREEILU GPU refactorization"));
   PetscCall(PetscLogGpuToCpu(2 * sizeof(int)));
   if (status[0] != SUBTREEILU_NOROW) *failrow = status[0];
   if (status[1] != SUBTREEILU_NOROW) *badpivot = status[1];
