@@ -774,18 +774,21 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
           }
           __syncwarp();
         }
-        /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
-        if (!a.icc) {
-          rs = OrderedAbsSum(b, s0, s1 - s0, rs);
+        pv = a.icc ? dk : RunLd(b, d);
+        if (a.shifttype == (int)MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether it is finite */
+          int bad = 0;
+
+          if (!a.icc)
+            for (PetscInt q = s0 + lane; q < s1; q += 32) bad |= !isfinite(RunLd(b, q));
+          for (PetscInt q = u0 + lane; q < d; q += 32) bad |= !isfinite(RunLd(b, q));
+          rs = __any_sync(full, bad) ? NAN : 0.0;
+        } else { /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
+          if (!a.icc) rs = OrderedAbsSum(b, s0, s1 - s0, rs);
           rs = OrderedAbsSum(b, u0, d - u0, rs);
-          pv = RunLd(b, d);
-        } else {
-          rs = OrderedAbsSum(b, u0, d - u0, rs);
-          pv = dk;
         }
         if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
         else {
-          dinv = 1.0 / pv;
+          dinv = __drcp_rn(pv); /* = 1.0 / pv (both correctly rounded), a shorter sequence */
           if (!isfinite(dinv)) fail = 1;
         }
         if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */

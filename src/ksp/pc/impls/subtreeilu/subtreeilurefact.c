@@ -19,8 +19,8 @@
 
   Pivots: a row passes if PETSc's MatPivotCheck() for the factor's shift type would accept it unchanged in PETSc's
   first (unshifted) pass: none |p| > zeropivot; nonzero |p| > zeropivot * rs; positive_definite Re p > zeropivot * rs,
-  with rs the sum of the absolute values of the row's off-diagonal factor entries (in PETSc's order). The plan also
-  rejects any non-finite value. Whenever a row does not pass, the caller discards the result and runs PETSc's own
+  with rs the sum of the absolute values of the row's off-diagonal factor entries (in PETSc's order; not formed for
+  none, which does not use it). The plan also rejects any non-finite value (pivot, entry, or row sum). Whenever a row does not pass, the caller discards the result and runs PETSc's own
   numeric factorization, so zero pivot errors and shifted factors are exactly PETSc's.
 */
 #include "subtreeiluimpl.h"
@@ -379,9 +379,17 @@ static void PlanRun(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, const PetscSc
       }
     }
     /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
-    if (!icc)
-      for (PetscInt q = s0; q < s1; q++) rs += PetscAbsScalar(*RunAt(&b, q));
-    for (PetscInt q = u0; q < d; q++) rs += PetscAbsScalar(*RunAt(&b, q));
+    if (p->shifttype == MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether the entries are finite */
+      if (!icc)
+        for (PetscInt q = s0; q < s1; q++)
+          if (PetscIsInfOrNanScalar(*RunAt(&b, q))) rs = PETSC_INFINITY;
+      for (PetscInt q = u0; q < d; q++)
+        if (PetscIsInfOrNanScalar(*RunAt(&b, q))) rs = PETSC_INFINITY;
+    } else {
+      if (!icc)
+        for (PetscInt q = s0; q < s1; q++) rs += PetscAbsScalar(*RunAt(&b, q));
+      for (PetscInt q = u0; q < d; q++) rs += PetscAbsScalar(*RunAt(&b, q));
+    }
     pv = icc ? dk : *RunAt(&b, d);
     if (!PivotPasses(p->shifttype, p->zeropivot, pv, rs)) {
       *failrow = i;
