@@ -499,7 +499,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   gpu-scope loads until none is the sentinel (a value that has the sentinel's bits, only possible when copied from
   such a NaN of A, is published as a quiet NaN: the row fails PETSc's pivot check anyway). No row ever shows a
   partial value there: rows are computed in the warp's shared-memory buffer (rows of one run read each other there;
-  see RunBuf), or in the scratch array work when the run does not fit, and copied when final. So the critical path
+  see RefactKernel), or in the scratch array work when the run does not fit, and copied when final. So the critical path
   pays one L2 round trip per dependency and no memory fence.
 
   Within a row, the k loop (the L entries of row i, ICC: the contributing rows in PETSc's order) is sequential and
@@ -593,7 +593,7 @@ __device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot,
 
 struct RefactArgs {
   PetscInt           ntickets, bufcap;
-  int                icc, shifttype;
+  int                shifttype;
   double             zeropivot;
   unsigned           backoff;
   const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
@@ -602,64 +602,258 @@ struct RefactArgs {
   int               *ticket, *status;
 };
 
-/*
-  The values of the rows of a run live in the warp's buffer in shared memory while they are computed (when the run
-  fits: rbuf entries), else in the scratch array work (same positions as the factor): the position pos of the factor
-  value array (ILU; ICC: of ubar) is buffer entry pos - Lb in the run's L range [Lb, Le), else (Le - Lb) + pos - Ub
-  in its U range starting at Ub. A finished row is published from there; rows of the same run read each other's
-  values there, other rows from the published arrays. The slot of a row's diagonal holds its inverted pivot once
-  the row is done.
-*/
+#define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel */
+
+/* a run: rows r0 .. r1-1, contiguous in the value arrays (ILU: L positions Lb .. Le-1 and U rows, stored from the
+   end, Ub .. Ue; ICC: U rows Ub .. Ue), elimination steps S0 .. S1-1, update map entries M0 .. M1-1 */
 typedef struct {
-  PetscScalar *sm, *g; /* buffer (shared memory), or NULL: the scratch array g */
-  PetscInt     Lb, Le, Ub;
-} RunBuf;
+  PetscInt r0, r1, Lb, Le, Ub, Ue, S0, S1, M0, M1;
+} RefactRun;
 
-__device__ static __forceinline__ PetscInt RunBufIdx(const RunBuf &b, PetscInt pos)
-{
-  return pos < b.Le ? pos - b.Lb : (b.Le - b.Lb) + pos - b.Ub;
-}
+/* one pending load of an eliminating row k (outside the run): its inverted pivot, ICC its entry Ut(k,i), and this
+   lane's entry of the part the step uses (0 when the lane has none) */
+typedef struct {
+  unsigned long long piv, uik, u;
+  PetscInt           q; /* the step the loads are for, or -1 */
+} RefactLoads;
 
-__device__ static __forceinline__ double RunLd(const RunBuf &b, PetscInt pos)
-{
-  return b.sm ? b.sm[RunBufIdx(b, pos)] : __ldcg(b.g + pos);
-}
-
-__device__ static __forceinline__ void RunSt(const RunBuf &b, PetscInt pos, double v)
-{
-  if (b.sm) b.sm[RunBufIdx(b, pos)] = v;
-  else b.g[pos] = v;
-}
-
-/* sum of |x(pos0 .. pos0+len-1)| in this order (PETSc's), the loads in parallel; every lane gets the sum */
-__device__ static __forceinline__ double OrderedAbsSum(const RunBuf &b, PetscInt pos0, PetscInt len, double rs)
+/*
+  The end of row i (both paths): PETSc's pivot check (a row sum only for the shift types that use it), the inverted
+  pivot, the status words, then publication of the row. ld(pos)/st(pos, v) access the row's values being computed.
+*/
+template <bool ICC, class Ld, class St>
+__device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, PetscInt i, PetscInt s0, PetscInt s1, PetscInt u0, PetscInt d, double dk, Ld ld, St st)
 {
   const unsigned full = 0xffffffffu;
   const int      lane = threadIdx.x & 31;
+  PetscScalar   *pub  = ICC ? a.ubar : a.fa;
+  double         pv = ICC ? dk : ld(d), rs = 0.0, dinv = 1.0;
+  int            fail = 0;
 
-  for (PetscInt c = 0; c < len; c += 32) {
-    PetscInt n = PetscMin(len - c, (PetscInt)32);
-    double   x = lane < n ? fabs(RunLd(b, pos0 + c + lane)) : 0.0;
+  if (a.shifttype == (int)MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether it is finite */
+    int bad = 0;
 
-    for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
+    if (!ICC)
+      for (PetscInt q = s0 + lane; q < s1; q += 32) bad |= !isfinite(ld(q));
+    for (PetscInt q = u0 + lane; q < d; q += 32) bad |= !isfinite(ld(q));
+    rs = __any_sync(full, bad) ? NAN : 0.0;
+  } else { /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
+    for (int part = ICC ? 1 : 0; part < 2; part++) {
+      PetscInt p0 = part ? u0 : s0, len = part ? d - u0 : s1 - s0;
+
+      for (PetscInt c = 0; c < len; c += 32) {
+        PetscInt n = PetscMin(len - c, (PetscInt)32);
+        double   x = lane < n ? fabs(ld(p0 + c + lane)) : 0.0;
+
+        for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
+      }
+    }
   }
-  return rs;
+  if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
+  else {
+    dinv = __drcp_rn(pv); /* = 1.0 / pv (both correctly rounded), a shorter sequence */
+    if (!isfinite(dinv)) fail = 1;
+  }
+  if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
+  if (lane == 0) {
+    if (fail) atomicMin(a.status, (int)i);
+    if (ICC && dinv < 0) atomicMin(a.status + 1, (int)i);
+    st(d, dinv);
+  }
+  __syncwarp();
+  /* publish the finished row: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar, 1/pivot into fa */
+  if (!ICC)
+    for (PetscInt q = s0 + lane; q < s1; q += 32) a.fa[q] = ld(q);
+  for (PetscInt q = u0 + lane; q < d; q += 32) Publish(pub + q, ld(q));
+  if (lane == 0) Publish(a.fa + d, dinv);
 }
 
-#define SUBTREEILU_RK_WARPS 4   /* warps per block of the refactorization kernel */
-#define SUBTREEILU_RK_STEPS 256 /* elimination steps of a run whose structure is cached in shared memory */
-#define SUBTREEILU_RK_MAP   768 /* update map entries of a run cached in shared memory */
+/*
+  The fast path: the run's values in shared memory (val, buffer index bidx(pos): see RefactKernel) and its structure
+  cached there with the buffer indices already applied, so that a step is a few shared-memory loads. Per step
+  q - S0: spiv = buffer index of row k's inverted pivot when row k is in the run, else -1 - (its position in fa);
+  sfirst = index (buffer or global, alike) of the first entry of row k the step uses (cnt = pivot - first entries);
+  skb (ICC) = global position of Ut(k,i); sm0 = offset of the step's update map, smap = buffer index or -1. The
+  loads of the next step's row (when outside the run) are issued before the current step waits, which overlaps
+  them with this step and, at a row's last step, with the end of the row.
+*/
+template <bool ICC>
+__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap)
+{
+  const unsigned     full = 0xffffffffu;
+  const int          lane = threadIdx.x & 31;
+  const PetscInt     nL = R.Le - R.Lb, size = nL + R.Ue - R.Ub + 1;
+  const PetscScalar *pub = ICC ? a.ubar : a.fa;
+  PetscInt           rub = 0, rud = 0, rst = 0;
+  RefactLoads        pend;
+  auto               bidx = [&](PetscInt pos) -> int { return (int)(pos < R.Le ? pos - R.Lb : nL + pos - R.Ub); };
 
+  /* structure (no values: loaded at once, before any wait); lane l holds row r0+l's U range and first step */
+  if (lane < R.r1 - R.r0) {
+    rub = a.ub[R.r0 + lane];
+    rud = a.ud[R.r0 + lane];
+    rst = ICC ? a.cptr[R.r0 + lane] : a.lptr[R.r0 + lane];
+  }
+  for (PetscInt q = R.S0 + lane; q < R.S1; q += 32) {
+    PetscInt k = ICC ? a.crow[q] : a.bj[q], kb = ICC ? a.cpos[q] : a.ub[k], kd = a.ud[k], first = ICC ? kb + 1 : kb;
+    int      inrun = k >= R.r0;
+
+    spiv[q - R.S0]   = inrun ? bidx(kd) : (int)(-1 - kd);
+    sfirst[q - R.S0] = inrun ? bidx(first) : (int)first;
+    if (ICC) skb[q - R.S0] = (int)kb;
+    sm0[q - R.S0] = (int)(a.mptr[q] - R.M0);
+  }
+  for (PetscInt e = R.M0 + lane; e < R.M1; e += 32) {
+    PetscInt t = a.map[e];
+
+    smap[e - R.M0] = t >= 0 ? bidx(t) : -1;
+  }
+  /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
+  for (PetscInt j = lane; j < size; j += 32) val[j] = 0.0;
+  __syncwarp();
+  for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += 32) val[bidx(a.adst[q])] = a.aa[a.asrc[q]];
+  __syncwarp();
+
+  /* issues the loads of step q when its row is outside the run */
+  auto issue = [&](PetscInt q) {
+    pend.q = -1;
+    if (q < R.S1) {
+      int code = spiv[q - R.S0];
+
+      if (code < 0) {
+        int fst = sfirst[q - R.S0], cnt = -1 - code - fst, tq = lane < cnt ? smap[sm0[q - R.S0] + lane] : -1;
+
+        pend.q   = q;
+        pend.piv = LoadRelaxed(a.fa + (-1 - code));
+        pend.uik = ICC ? LoadRelaxed(pub + skb[q - R.S0]) : 0ULL;
+        pend.u   = tq >= 0 ? LoadRelaxed(pub + fst + lane) : 0ULL;
+      }
+    }
+  };
+  issue(R.S0);
+  for (PetscInt i = R.r0; i < R.r1; i++) {
+    const int      li = (int)(i - R.r0);
+    const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
+    const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < R.r1 ? s1n : R.S1;
+    double         dk = ICC ? val[bidx(d)] : 0.0;
+
+    for (PetscInt q = s0; q < s1; q++) {
+      const int   qq = (int)(q - R.S0), code = spiv[qq], fst = sfirst[qq], m0 = sm0[qq];
+      const int   cnt = (code >= 0 ? code : -1 - code) - fst;
+      const int   tq0 = lane < cnt ? smap[m0 + lane] : -1;
+      double      piv, uik = 0.0, u0v = 0.0, m;
+      RefactLoads cur;
+
+      if (code < 0 && pend.q != q) issue(q); /* not issued before (cannot happen: kept for safety) */
+      cur = pend;
+      issue(q + 1);
+      if (!ICC && val[q - R.Lb] == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
+      if (code >= 0) {
+        piv = val[code];
+        if (ICC) uik = val[skb[qq] - R.Ub];
+        if (tq0 >= 0) u0v = val[fst + lane];
+      } else {
+        piv = AwaitValue(cur.piv, a.fa + (-1 - code), a.backoff);
+        if (ICC) uik = AwaitValue(cur.uik, pub + skb[qq], a.backoff);
+        if (tq0 >= 0) u0v = AwaitValue(cur.u, pub + fst + lane, a.backoff);
+      }
+      if (!ICC) m = __dmul_rn(val[q - R.Lb], piv);
+      else {
+        m  = __dmul_rn(-uik, piv);
+        dk = __dadd_rn(dk, __dmul_rn(m, uik));
+      }
+      if (tq0 >= 0) val[tq0] = ICC ? __dadd_rn(val[tq0], __dmul_rn(m, u0v)) : __dsub_rn(val[tq0], __dmul_rn(m, u0v));
+      for (int e = lane + 32; e < cnt; e += 32) { /* rows of more than 32 entries */
+        int tq = smap[m0 + e];
+
+        if (tq >= 0) {
+          double u = code >= 0 ? val[fst + e] : AwaitValue(LoadRelaxed(pub + fst + e), pub + fst + e, a.backoff);
+
+          val[tq] = ICC ? __dadd_rn(val[tq], __dmul_rn(m, u)) : __dsub_rn(val[tq], __dmul_rn(m, u));
+        }
+      }
+      if (lane == 0) {
+        if (!ICC) val[q - R.Lb] = m; /* the multiplier is L's entry */
+        else a.fa[skb[qq]] = m;      /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
+      }
+      __syncwarp();
+    }
+    RefactFinishRow<ICC>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return val[bidx(pos)]; }, [&](PetscInt pos, double v) { val[bidx(pos)] = v; });
+  }
+  __syncwarp(); /* the run's shared memory is reused by the next run */
+}
+
+/* The general path (runs too large for the shared-memory caches): the run's values in the scratch array work (the
+   factor's positions), the structure read from global memory */
+template <bool ICC>
+__device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
+{
+  const int          lane = threadIdx.x & 31;
+  const PetscScalar *pub  = ICC ? a.ubar : a.fa;
+  PetscScalar       *w    = a.work;
+
+  for (PetscInt q = R.Lb + lane; q < R.Le; q += 32) w[q] = 0.0;
+  for (PetscInt q = R.Ub + lane; q <= R.Ue; q += 32) w[q] = 0.0;
+  __syncwarp();
+  for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += 32) w[a.adst[q]] = a.aa[a.asrc[q]];
+  __syncwarp();
+  for (PetscInt i = R.r0; i < R.r1; i++) {
+    const PetscInt u0 = a.ub[i], d = a.ud[i], s0 = ICC ? a.cptr[i] : a.lptr[i], s1 = ICC ? a.cptr[i + 1] : a.lptr[i + 1];
+    double         dk = ICC ? __ldcg(w + d) : 0.0;
+
+    for (PetscInt q = s0; q < s1; q++) {
+      const PetscInt k = ICC ? a.crow[q] : a.bj[q], kb = ICC ? a.cpos[q] : a.ub[k], kd = a.ud[k], first = ICC ? kb + 1 : kb;
+      const PetscInt cnt = kd - first, m0 = a.mptr[q];
+      const int      inrun = k >= R.r0;
+      double         piv, uik = 0.0, m;
+
+      if (!ICC && __ldcg(w + q) == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
+      if (inrun) {
+        piv = __ldcg(w + kd);
+        if (ICC) uik = __ldcg(w + kb);
+      } else {
+        piv = AwaitValue(LoadRelaxed(a.fa + kd), a.fa + kd, a.backoff);
+        if (ICC) uik = AwaitValue(LoadRelaxed(pub + kb), pub + kb, a.backoff);
+      }
+      if (!ICC) m = __dmul_rn(__ldcg(w + q), piv);
+      else {
+        m  = __dmul_rn(-uik, piv);
+        dk = __dadd_rn(dk, __dmul_rn(m, uik));
+      }
+      for (PetscInt e = lane; e < cnt; e += 32) {
+        PetscInt tq = a.map[m0 + e];
+
+        if (tq >= 0) {
+          double u = inrun ? __ldcg(w + first + e) : AwaitValue(LoadRelaxed(pub + first + e), pub + first + e, a.backoff);
+
+          w[tq] = ICC ? __dadd_rn(__ldcg(w + tq), __dmul_rn(m, u)) : __dsub_rn(__ldcg(w + tq), __dmul_rn(m, u));
+        }
+      }
+      if (lane == 0) {
+        if (!ICC) w[q] = m;
+        else a.fa[kb] = m;
+      }
+      __syncwarp();
+    }
+    RefactFinishRow<ICC>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return __ldcg(w + pos); }, [&](PetscInt pos, double v) { w[pos] = v; });
+    __syncwarp();
+  }
+}
+
+/*
+  Buffer index of factor position pos (ILU; ICC: of ubar) in a run: pos - Lb in the run's L range [Lb, Le), else
+  (Le - Lb) + pos - Ub in its U range starting at Ub. The slot of a row's diagonal holds its inverted pivot once the
+  row is done. Rows of the same run read each other's values there, other rows from the published arrays.
+*/
+template <bool ICC>
 __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
 {
-  /* per warp: the run's values (RunBuf) and the structure of its elimination steps (positions < 2^31: int) */
   __shared__ PetscScalar rbuf[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_BUF];
-  __shared__ int         sk[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS], skb[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS];
-  __shared__ int         skd[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS], sm0[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_STEPS];
-  __shared__ int         smap[SUBTREEILU_RK_WARPS][SUBTREEILU_RK_MAP];
+  __shared__ int         spiv[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_STEPS], sfirst[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_STEPS];
+  __shared__ int         skb[SUBTREEILU_RK_WARPS][ICC ? SUBTREEILU_REFACT_STEPS : 1], sm0[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_STEPS];
+  __shared__ int         smap[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_MAP];
   const unsigned         full = 0xffffffffu;
   const int              lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  PetscScalar           *pub  = a.icc ? a.ubar : a.fa; /* where other rows read a row's (ICC: unscaled) U entries */
 
   while (true) {
     int t = 0;
@@ -668,143 +862,20 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
     t = __shfl_sync(full, t, 0);
     if (t >= a.ntickets) break;
     for (PetscInt run = a.tptr[t]; run < a.tptr[t + 1]; run++) { /* the runs of one chain, in order */
-      int      cached;
-      PetscInt r0, r1, Ue, size, S0, S1, M0, M1, rub = 0, rud = 0, rst = 0;
-      RunBuf   b;
+      RefactRun R;
 
-      r0 = a.runptr[run];
-      r1 = a.runptr[run + 1]; /* at most SUBTREEILU_REFACT_RUN = 32 rows */
-      /* the run's rows are contiguous in the value arrays: ILU L rows lptr[r0] .. lptr[r1]-1 and U rows (stored from
-         the end) ub[r1-1] .. ud[r0]; ICC rows ub[r0] .. ud[r1-1]. Their elimination steps are contiguous too: S0 .. S1-1 */
-      b.Lb = a.icc ? 0 : a.lptr[r0];
-      b.Le = a.icc ? 0 : a.lptr[r1];
-      b.Ub = a.icc ? a.ub[r0] : a.ub[r1 - 1];
-      Ue   = a.icc ? a.ud[r1 - 1] : a.ud[r0];
-      size = (b.Le - b.Lb) + (Ue - b.Ub + 1);
-      b.g  = a.work;
-      b.sm = size <= a.bufcap ? rbuf[wib] : NULL;
-      S0   = a.icc ? a.cptr[r0] : a.lptr[r0];
-      S1   = a.icc ? a.cptr[r1] : a.lptr[r1];
-      M0   = a.mptr[S0];
-      M1   = a.mptr[S1];
-      /* structure of the run (no values: loaded at once, before any wait): lane l holds row r0+l's U range and first
-         step; the steps (ILU: row k = bj[q] of L entry q, its U off-diagonals ub[k] .. ud[k]-1; ICC: contributing
-         row k = crow[q], its entry Ut(k,i) at cpos[q], the entries after it up to ud[k]-1) and their update map go
-         to shared memory when they fit */
-      if (lane < r1 - r0) {
-        rub = a.ub[r0 + lane];
-        rud = a.ud[r0 + lane];
-        rst = a.icc ? a.cptr[r0 + lane] : a.lptr[r0 + lane];
-      }
-      cached = (S1 - S0 <= SUBTREEILU_RK_STEPS && M1 - M0 <= SUBTREEILU_RK_MAP) ? 1 : 0;
-      if (cached) {
-        for (PetscInt q = S0 + lane; q < S1; q += 32) {
-          PetscInt k = a.icc ? a.crow[q] : a.bj[q];
-
-          sk[wib][q - S0]  = (int)k;
-          skb[wib][q - S0] = (int)(a.icc ? a.cpos[q] : a.ub[k]);
-          skd[wib][q - S0] = (int)a.ud[k];
-          sm0[wib][q - S0] = (int)(a.mptr[q] - M0);
-        }
-        for (PetscInt e = M0 + lane; e < M1; e += 32) smap[wib][e - M0] = (int)a.map[e];
-      }
-      /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
-      for (PetscInt q = b.Lb + lane; q < b.Le; q += 32) RunSt(b, q, 0.0);
-      for (PetscInt q = b.Ub + lane; q <= Ue; q += 32) RunSt(b, q, 0.0);
-      __syncwarp();
-      for (PetscInt q = a.aptr[r0] + lane; q < a.aptr[r1]; q += 32) RunSt(b, a.adst[q], a.aa[a.asrc[q]]);
-      __syncwarp();
-      for (PetscInt i = r0; i < r1; i++) {
-        const int      li = (int)(i - r0);
-        const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
-        const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < r1 ? s1n : S1;
-        double         pv, rs = 0.0, dk = 0.0, dinv = 1.0;
-        int            fail = 0;
-
-        if (a.icc) dk = RunLd(b, d);
-        for (PetscInt q = s0; q < s1; q++) {
-          PetscInt k, kb, kd, m0, first, cnt, tq0;
-          int      inrun;
-          double   m, piv, uik = 0.0, u0v = 0.0;
-
-          if (cached) {
-            k  = sk[wib][q - S0];
-            kb = skb[wib][q - S0];
-            kd = skd[wib][q - S0];
-            m0 = sm0[wib][q - S0];
-          } else {
-            k  = a.icc ? a.crow[q] : a.bj[q];
-            kb = a.icc ? a.cpos[q] : a.ub[k];
-            kd = a.ud[k];
-            m0 = a.mptr[q];
-          }
-          first = a.icc ? kb + 1 : kb; /* the entries of row k this step uses: first .. kd-1 */
-          cnt   = kd - first;
-          inrun = k >= r0; /* row k is done (by this warp): its values are in the buffer */
-          if (!a.icc && RunLd(b, q) == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
-          tq0 = lane < cnt ? (cached ? smap[wib][m0 + lane] : a.map[m0 + lane]) : -1;
-          if (inrun) {
-            piv = RunLd(b, kd);
-            if (a.icc) uik = RunLd(b, kb);
-            if (tq0 >= 0) u0v = RunLd(b, first + lane);
-          } else { /* the loads of row k's pivot, entry and first 32 entries together, then wait for each */
-            unsigned long long up = LoadRelaxed(a.fa + kd), uk = a.icc ? LoadRelaxed(pub + kb) : 0ULL, ue = tq0 >= 0 ? LoadRelaxed(pub + first + lane) : 0ULL;
-
-            piv = AwaitValue(up, a.fa + kd, a.backoff);
-            if (a.icc) uik = AwaitValue(uk, pub + kb, a.backoff);
-            if (tq0 >= 0) u0v = AwaitValue(ue, pub + first + lane, a.backoff);
-          }
-          if (!a.icc) m = __dmul_rn(RunLd(b, q), piv);
-          else {
-            m  = __dmul_rn(-uik, piv);
-            dk = __dadd_rn(dk, __dmul_rn(m, uik));
-          }
-          for (PetscInt e = lane; e < cnt; e += 32) {
-            PetscInt tq = e == lane ? tq0 : (cached ? smap[wib][m0 + e] : a.map[m0 + e]);
-
-            if (tq >= 0) {
-              double u = e == lane ? u0v : (inrun ? RunLd(b, first + e) : AwaitValue(LoadRelaxed(pub + first + e), pub + first + e, a.backoff));
-
-              RunSt(b, tq, a.icc ? __dadd_rn(RunLd(b, tq), __dmul_rn(m, u)) : __dsub_rn(RunLd(b, tq), __dmul_rn(m, u)));
-            }
-          }
-          if (lane == 0) {
-            if (!a.icc) RunSt(b, q, m); /* the multiplier is L's entry */
-            else a.fa[kb] = m;          /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
-          }
-          __syncwarp();
-        }
-        pv = a.icc ? dk : RunLd(b, d);
-        if (a.shifttype == (int)MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether it is finite */
-          int bad = 0;
-
-          if (!a.icc)
-            for (PetscInt q = s0 + lane; q < s1; q += 32) bad |= !isfinite(RunLd(b, q));
-          for (PetscInt q = u0 + lane; q < d; q += 32) bad |= !isfinite(RunLd(b, q));
-          rs = __any_sync(full, bad) ? NAN : 0.0;
-        } else { /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
-          if (!a.icc) rs = OrderedAbsSum(b, s0, s1 - s0, rs);
-          rs = OrderedAbsSum(b, u0, d - u0, rs);
-        }
-        if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
-        else {
-          dinv = __drcp_rn(pv); /* = 1.0 / pv (both correctly rounded), a shorter sequence */
-          if (!isfinite(dinv)) fail = 1;
-        }
-        if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
-        if (lane == 0) {
-          if (fail) atomicMin(a.status, (int)i);
-          if (a.icc && dinv < 0) atomicMin(a.status + 1, (int)i);
-          RunSt(b, d, dinv);
-        }
-        __syncwarp();
-        /* publish the finished row: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar, 1/pivot into fa */
-        if (!a.icc)
-          for (PetscInt q = s0 + lane; q < s1; q += 32) a.fa[q] = RunLd(b, q);
-        for (PetscInt q = u0 + lane; q < d; q += 32) Publish(pub + q, RunLd(b, q));
-        if (lane == 0) Publish(a.fa + d, dinv);
-      }
-      __syncwarp(); /* the run's shared memory is reused by the next run */
+      R.r0 = a.runptr[run];
+      R.r1 = a.runptr[run + 1];
+      R.Lb = ICC ? 0 : a.lptr[R.r0];
+      R.Le = ICC ? 0 : a.lptr[R.r1];
+      R.Ub = ICC ? a.ub[R.r0] : a.ub[R.r1 - 1];
+      R.Ue = ICC ? a.ud[R.r1 - 1] : a.ud[R.r0];
+      R.S0 = ICC ? a.cptr[R.r0] : a.lptr[R.r0];
+      R.S1 = ICC ? a.cptr[R.r1] : a.lptr[R.r1];
+      R.M0 = a.mptr[R.S0];
+      R.M1 = a.mptr[R.S1];
+      if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.bufcap && R.S1 - R.S0 <= SUBTREEILU_REFACT_STEPS && R.M1 - R.M0 <= SUBTREEILU_REFACT_MAP) RefactRunShared<ICC>(a, R, rbuf[wib], spiv[wib], sfirst[wib], skb[wib], sm0[wib], smap[wib]);
+      else RefactRunGlobal<ICC>(a, R);
     }
   }
 }
@@ -901,7 +972,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel, SUBTREEILU_RK_WARPS * 32, 0));
+  if (hp->icc) PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<true>, SUBTREEILU_RK_WARPS * 32, 0));
+  else PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, 0));
   p->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -938,7 +1010,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
   a.ntickets  = p->ntickets;
   a.bufcap    = PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
-  a.icc       = p->icc;
   a.shifttype = p->shifttype;
   a.zeropivot = p->zeropivot;
   a.backoff   = (unsigned)st->cudabackoff;
@@ -967,7 +1038,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "sentinel"));
-  RefactKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
+  if (p->icc) RefactKernel<true><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
+  else RefactKernel<false><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "factor"));
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);

@@ -64,15 +64,18 @@ typedef enum {
   cptr[k+1]-1, in exactly PETSc's (linked list) order; ubar holds the unscaled rows U(i,:) (PETSc computes them in
   place, which a parallel version cannot do).
   The update map replaces the search of each updated column in the row's pattern (structure only, made once).
-  runptr: runs of consecutive rows where each row depends on the previous one (at most SUBTREEILU_REFACT_RUN rows;
-  the unit of the GPU kernel's shared-memory buffer).
+  runptr: runs of consecutive rows where each row depends on the previous one, at most SUBTREEILU_REFACT_RUN rows
+  and, unless a single row is larger, SUBTREEILU_REFACT_BUF values, SUBTREEILU_REFACT_STEPS elimination steps and
+  SUBTREEILU_REFACT_MAP update map entries: the unit of the GPU kernel's shared-memory caches.
   tptr: tickets of the GPU kernel, runs tptr[t] .. tptr[t+1]-1: consecutive runs of one chain (cut only by the run
   length), at most SUBTREEILU_REFACT_TICKET runs; one warp factors a ticket's runs one after the other (so the
   ticket window of the persistent grid holds whole chains, e.g. the grid lines of a wavefront).
 */
 #define SUBTREEILU_REFACT_RUN    32
 #define SUBTREEILU_REFACT_TICKET 64
-#define SUBTREEILU_REFACT_BUF 512 /* values of a run computed in a buffer (GPU: shared memory of its warp) if it fits */
+#define SUBTREEILU_REFACT_BUF    512 /* values of a run computed in a buffer (GPU: shared memory of its warp) if it fits */
+#define SUBTREEILU_REFACT_STEPS  256 /* elimination steps of a run the GPU kernel caches in shared memory */
+#define SUBTREEILU_REFACT_MAP    768 /* update map entries of a run the GPU kernel caches in shared memory */
 typedef struct _PCSubtreeILUCUDAPlan *PCSubtreeILUCUDAPlan;
 typedef struct {
   PetscInt           n, nz, annz;

@@ -246,19 +246,28 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)) */
   if (ok) {
+    PetscInt nval = 0, nstep = 0, nmapr = 0; /* values, elimination steps, update map entries of the current run */
+
     PetscCall(PetscMalloc2(n + 1, &p->runptr, n + 1, &p->tptr));
     p->nruns     = 0;
     p->ntickets  = 0;
     p->runptr[0] = 0;
     p->tptr[0]   = 0;
-    for (PetscInt i = 1; i < n; i++) {
-      PetscBool link;
+    for (PetscInt i = 0; i < n; i++) {
+      PetscBool link = PETSC_FALSE, full;
+      PetscInt  s0 = icc ? p->cptr[i] : p->lptr[i], s1 = icc ? p->cptr[i + 1] : p->lptr[i + 1];
+      PetscInt  rval = (icc ? 0 : p->lptr[i + 1] - p->lptr[i]) + p->ud[i] - p->ub[i] + 1, rstep = s1 - s0, rmap = p->mptr[s1] - p->mptr[s0];
 
+      /* a run also ends before the row that would make it overflow the GPU kernel's shared-memory caches */
+      full = (i - p->runptr[p->nruns] >= SUBTREEILU_REFACT_RUN || nval + rval > SUBTREEILU_REFACT_BUF || nstep + rstep > SUBTREEILU_REFACT_STEPS || nmapr + rmap > SUBTREEILU_REFACT_MAP) ? PETSC_TRUE : PETSC_FALSE;
+      nval += rval, nstep += rstep, nmapr += rmap;
+      if (i == 0) continue;
       if (!icc) link = (p->lptr[i + 1] > p->lptr[i] && p->bj[p->lptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
       else link = (p->ud[i - 1] > p->ub[i - 1] && p->bj[p->ub[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-      if (!link || i - p->runptr[p->nruns] >= SUBTREEILU_REFACT_RUN) {
+      if (!link || full) {
+        nval = rval, nstep = rstep, nmapr = rmap;
         p->runptr[++p->nruns] = i;
-        /* a chain cut only by the run length stays in its ticket (up to SUBTREEILU_REFACT_TICKET runs) */
+        /* a chain cut only by the run's size stays in its ticket (up to SUBTREEILU_REFACT_TICKET runs) */
         if (!link || p->nruns - p->tptr[p->ntickets] >= SUBTREEILU_REFACT_TICKET) p->tptr[++p->ntickets] = p->nruns;
       }
     }
