@@ -524,7 +524,8 @@ struct _PCSubtreeILUCUDAPlan {
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
-  int          nblocks;
+  int          nblocks, nsm, bufcap, capval, capsteps, capmap; /* grid; the shared-memory sizes made for bufcap (-1: none yet) */
+  size_t       smem;                                     /* dynamic shared memory per block */
 };
 
 #define SUBTREEILU_NOROW 0x7f7f7f7f /* status bytes reset to 0x7f: no row */
@@ -592,7 +593,8 @@ __device__ static __forceinline__ int DevPivotPasses(int type, double zeropivot,
 }
 
 struct RefactArgs {
-  PetscInt           ntickets, bufcap;
+  PetscInt           ntickets;
+  int                capval, capsteps, capmap; /* a run whose values, steps, map entries fit takes the fast path */
   int                shifttype;
   double             zeropivot;
   unsigned           backoff;
@@ -603,6 +605,12 @@ struct RefactArgs {
 };
 
 #define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel */
+
+/* doubles of shared memory per warp: the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
+__host__ __device__ static inline size_t RefactWarpDoubles(bool icc, int capval, int capsteps, int capmap)
+{
+  return (size_t)capval + ((size_t)(icc ? 4 : 3) * capsteps + capmap + 1) / 2;
+}
 
 /* a run: rows r0 .. r1-1, contiguous in the value arrays (ILU: L positions Lb .. Le-1 and U rows, stored from the
    end, Ub .. Ue; ICC: U rows Ub .. Ue), elimination steps S0 .. S1-1, update map entries M0 .. M1-1 */
@@ -627,23 +635,31 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
   const unsigned full = 0xffffffffu;
   const int      lane = threadIdx.x & 31;
   PetscScalar   *pub  = ICC ? a.ubar : a.fa;
-  double         pv = ICC ? dk : ld(d), rs = 0.0, dinv = 1.0;
+  const PetscInt nl = ICC ? 0 : s1 - s0, nu = d - u0;
+  const bool     small = nl <= 32 && nu <= 32; /* the common case: one L and one U entry per lane at most, in registers */
+  double         pv = ICC ? dk : ld(d), rs = 0.0, dinv = 1.0, xl = 0.0, xu = 0.0;
   int            fail = 0;
 
+  if (small) {
+    if (lane < nl) xl = ld(s0 + lane);
+    if (lane < nu) xu = ld(u0 + lane);
+  }
   if (a.shifttype == (int)MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether it is finite */
     int bad = 0;
 
-    if (!ICC)
-      for (PetscInt q = s0 + lane; q < s1; q += 32) bad |= !isfinite(ld(q));
-    for (PetscInt q = u0 + lane; q < d; q += 32) bad |= !isfinite(ld(q));
+    if (small) bad = !isfinite(xl) || !isfinite(xu);
+    else {
+      for (PetscInt q = s0 + lane; q < s1 && !ICC; q += 32) bad |= !isfinite(ld(q));
+      for (PetscInt q = u0 + lane; q < d; q += 32) bad |= !isfinite(ld(q));
+    }
     rs = __any_sync(full, bad) ? NAN : 0.0;
   } else { /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
     for (int part = ICC ? 1 : 0; part < 2; part++) {
-      PetscInt p0 = part ? u0 : s0, len = part ? d - u0 : s1 - s0;
+      PetscInt p0 = part ? u0 : s0, len = part ? nu : nl;
 
       for (PetscInt c = 0; c < len; c += 32) {
         PetscInt n = PetscMin(len - c, (PetscInt)32);
-        double   x = lane < n ? fabs(ld(p0 + c + lane)) : 0.0;
+        double   x = small ? fabs(part ? xu : xl) : (lane < n ? fabs(ld(p0 + c + lane)) : 0.0);
 
         for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
       }
@@ -655,17 +671,22 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
     if (!isfinite(dinv)) fail = 1;
   }
   if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
+  __syncwarp();         /* every lane has read the pivot before lane 0 overwrites it */
   if (lane == 0) {
     if (fail) atomicMin(a.status, (int)i);
     if (ICC && dinv < 0) atomicMin(a.status + 1, (int)i);
     st(d, dinv);
+    Publish(a.fa + d, dinv);
   }
-  __syncwarp();
   /* publish the finished row: ILU L, U and 1/pivot into fa; ICC the unscaled U row into ubar, 1/pivot into fa */
-  if (!ICC)
-    for (PetscInt q = s0 + lane; q < s1; q += 32) a.fa[q] = ld(q);
-  for (PetscInt q = u0 + lane; q < d; q += 32) Publish(pub + q, ld(q));
-  if (lane == 0) Publish(a.fa + d, dinv);
+  if (small) {
+    if (lane < nl) a.fa[s0 + lane] = xl;
+    if (lane < nu) Publish(pub + u0 + lane, xu);
+  } else {
+    for (PetscInt q = s0 + lane; q < s1 && !ICC; q += 32) a.fa[q] = ld(q);
+    for (PetscInt q = u0 + lane; q < d; q += 32) Publish(pub + q, ld(q));
+  }
+  __syncwarp(); /* lane 0's store of the pivot is seen by the row's successors in the run */
 }
 
 /*
@@ -741,13 +762,14 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
       const int   qq = (int)(q - R.S0), code = spiv[qq], fst = sfirst[qq], m0 = sm0[qq];
       const int   cnt = (code >= 0 ? code : -1 - code) - fst;
       const int   tq0 = lane < cnt ? smap[m0 + lane] : -1;
-      double      piv, uik = 0.0, u0v = 0.0, m;
-      RefactLoads cur;
+      const double w = ICC ? 0.0 : val[q - R.Lb]; /* read before any lane can store the multiplier there */
+      double       piv, uik = 0.0, u0v = 0.0, m;
+      RefactLoads  cur;
 
       if (code < 0 && pend.q != q) issue(q); /* not issued before (cannot happen: kept for safety) */
       cur = pend;
       issue(q + 1);
-      if (!ICC && val[q - R.Lb] == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
+      if (!ICC && w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
       if (code >= 0) {
         piv = val[code];
         if (ICC) uik = val[skb[qq] - R.Ub];
@@ -757,7 +779,7 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
         if (ICC) uik = AwaitValue(cur.uik, pub + skb[qq], a.backoff);
         if (tq0 >= 0) u0v = AwaitValue(cur.u, pub + fst + lane, a.backoff);
       }
-      if (!ICC) m = __dmul_rn(val[q - R.Lb], piv);
+      if (!ICC) m = __dmul_rn(w, piv);
       else {
         m  = __dmul_rn(-uik, piv);
         dk = __dadd_rn(dk, __dmul_rn(m, uik));
@@ -805,9 +827,10 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
       const PetscInt k = ICC ? a.crow[q] : a.bj[q], kb = ICC ? a.cpos[q] : a.ub[k], kd = a.ud[k], first = ICC ? kb + 1 : kb;
       const PetscInt cnt = kd - first, m0 = a.mptr[q];
       const int      inrun = k >= R.r0;
+      const double   wq = ICC ? 0.0 : __ldcg(w + q); /* read before any lane can store the multiplier there */
       double         piv, uik = 0.0, m;
 
-      if (!ICC && __ldcg(w + q) == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
+      if (!ICC && wq == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
       if (inrun) {
         piv = __ldcg(w + kd);
         if (ICC) uik = __ldcg(w + kb);
@@ -815,7 +838,7 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
         piv = AwaitValue(LoadRelaxed(a.fa + kd), a.fa + kd, a.backoff);
         if (ICC) uik = AwaitValue(LoadRelaxed(pub + kb), pub + kb, a.backoff);
       }
-      if (!ICC) m = __dmul_rn(__ldcg(w + q), piv);
+      if (!ICC) m = __dmul_rn(wq, piv);
       else {
         m  = __dmul_rn(-uik, piv);
         dk = __dadd_rn(dk, __dmul_rn(m, uik));
@@ -848,12 +871,11 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
 template <bool ICC>
 __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
 {
-  __shared__ PetscScalar rbuf[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_BUF];
-  __shared__ int         spiv[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_STEPS], sfirst[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_STEPS];
-  __shared__ int         skb[SUBTREEILU_RK_WARPS][ICC ? SUBTREEILU_REFACT_STEPS : 1], sm0[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_STEPS];
-  __shared__ int         smap[SUBTREEILU_RK_WARPS][SUBTREEILU_REFACT_MAP];
-  const unsigned         full = 0xffffffffu;
-  const int              lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  extern __shared__ double refact_smem[]; /* per warp: capval values, then the step and map caches (ints) */
+  const unsigned           full = 0xffffffffu;
+  const int                lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  double                  *val  = refact_smem + (size_t)wib * RefactWarpDoubles(ICC, a.capval, a.capsteps, a.capmap);
+  int                     *spiv = (int *)(val + a.capval), *sfirst = spiv + a.capsteps, *sm0 = sfirst + a.capsteps, *skb = sm0 + a.capsteps, *smap = skb + (ICC ? a.capsteps : 0);
 
   while (true) {
     int t = 0;
@@ -874,7 +896,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
       R.S1 = ICC ? a.cptr[R.r1] : a.lptr[R.r1];
       R.M0 = a.mptr[R.S0];
       R.M1 = a.mptr[R.S1];
-      if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.bufcap && R.S1 - R.S0 <= SUBTREEILU_REFACT_STEPS && R.M1 - R.M0 <= SUBTREEILU_REFACT_MAP) RefactRunShared<ICC>(a, R, rbuf[wib], spiv[wib], sfirst[wib], skb[wib], sm0[wib], smap[wib]);
+      if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) RefactRunShared<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap);
       else RefactRunGlobal<ICC>(a, R);
     }
   }
@@ -918,7 +940,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PCSubtreeILUPlan    *hp = st->plan;
   PCSubtreeILUCUDAPlan p;
   PetscInt            *tmp;
-  int                  dev, nsm, perSM = 0;
+  int                  dev, nsm;
 
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
@@ -972,9 +994,54 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-  if (hp->icc) PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<true>, SUBTREEILU_RK_WARPS * 32, 0));
-  else PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, 0));
-  p->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
+  p->nsm    = PetscMax(1, nsm);
+  p->bufcap = -1; /* the shared memory sizes are made at the first refactorization */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The kernel's shared memory, made to measure: the largest values, steps and map entries among the runs that fit the
+  caps (-pc_subtree_ilu_refactor_buffer values, SUBTREEILU_REFACT_STEPS, SUBTREEILU_REFACT_MAP), so that a matrix with
+  small rows (stencils) gets small buffers and more resident warps; then the persistent grid from the occupancy.
+*/
+static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
+{
+  PCSubtreeILUPlan    *hp = st->plan;
+  PCSubtreeILUCUDAPlan p  = st->cudaplan;
+  const PetscInt       bufcap = PetscMin(hp->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
+  PetscInt             mv = 0, ms = 0, mm = 0;
+  int                  perSM = 0, maxsmem = 0, dev;
+
+  PetscFunctionBegin;
+  for (PetscInt t = 0; t < hp->nruns; t++) {
+    PetscInt r0 = hp->runptr[t], r1 = hp->runptr[t + 1];
+    PetscInt Lb = hp->icc ? 0 : hp->lptr[r0], Le = hp->icc ? 0 : hp->lptr[r1], Ub = hp->icc ? hp->ub[r0] : hp->ub[r1 - 1], Ue = hp->icc ? hp->ud[r1 - 1] : hp->ud[r0];
+    PetscInt S0 = hp->icc ? hp->cptr[r0] : hp->lptr[r0], S1 = hp->icc ? hp->cptr[r1] : hp->lptr[r1];
+    PetscInt nv = (Le - Lb) + (Ue - Ub + 1), ns = S1 - S0, nm = hp->mptr[S1] - hp->mptr[S0];
+
+    if (nv <= bufcap && ns <= SUBTREEILU_REFACT_STEPS && nm <= SUBTREEILU_REFACT_MAP) {
+      mv = PetscMax(mv, nv);
+      ms = PetscMax(ms, ns);
+      mm = PetscMax(mm, nm);
+    }
+  }
+  p->bufcap   = (int)bufcap;
+  p->capval   = mv ? (int)mv : 0; /* no run fits: every run takes the general path (the caps are then 0) */
+  p->capsteps = mv ? (int)PetscMax(ms, 1) : 0;
+  p->capmap   = mv ? (int)PetscMax(mm, 1) : 0;
+  p->smem     = SUBTREEILU_RK_WARPS * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap) * sizeof(double);
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&maxsmem, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  PetscCheck(p->smem <= (size_t)maxsmem, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization kernel needs %zu bytes of shared memory per block, the device offers %d", p->smem, maxsmem);
+  if (hp->icc) {
+    if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<true>, SUBTREEILU_RK_WARPS * 32, p->smem));
+  } else {
+    if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
+  }
+  p->nblocks = PetscMax(1, perSM) * p->nsm;
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %d blocks of %d warps\n", hp->ntickets, hp->nruns, p->capval, p->capsteps, p->capmap, p->nblocks, SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1008,8 +1075,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   }
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
+  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF)) PetscCall(RefactSharedSizes(st));
   a.ntickets  = p->ntickets;
-  a.bufcap    = PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
+  a.capval    = p->capval;
+  a.capsteps  = p->capsteps;
+  a.capmap    = p->capmap;
   a.shifttype = p->shifttype;
   a.zeropivot = p->zeropivot;
   a.backoff   = (unsigned)st->cudabackoff;
@@ -1038,8 +1108,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "sentinel"));
-  if (p->icc) RefactKernel<true><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
-  else RefactKernel<false><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, 0, PetscDefaultCudaStream>>>(a);
+  if (p->icc) RefactKernel<true><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
+  else RefactKernel<false><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "factor"));
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
