@@ -2,7 +2,8 @@
   CUDA backend of MATORDERINGGPURCM: the graph is built (or uploaded) and ordered on the GPU; only the
   permutation comes back.
 
-  1. Graph: PETSc's symmetrized lower triangle (MatToSymmetricIJ_SeqAIJ semantics: for each row r the
+  1. Graph: a structurally symmetric CSR without inodes (checked on the GPU) is the graph itself, as in the
+     threads backend; otherwise PETSc's symmetrized lower triangle (MatToSymmetricIJ_SeqAIJ semantics: for each row r the
      entries c <= r up to the first c > r; (r,c) and (c,r) for c < r, (r,r) for a stored diagonal), or
      with inodes PETSc's inode-compressed symmetric graph (MatGetRowIJ_SeqAIJ_Inode_Symmetric's scan of
      each inode's first row, emulated exactly), is built by sorting 64-bit keys row * n + col (only the bits below n^2); rows of
@@ -1086,6 +1087,56 @@ __global__ void GPURCMLowerEmitKernel(PetscInt n, const PetscInt *ai, const Pets
   for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) (void)GPURCMScanRowDev<1>(n, r, ai, aj, tns, tvc, keys, koff[r], rowcnt);
 }
 
+/* Is the CSR (no inodes) structurally symmetric with strictly ascending rows? Then PETSc's symmetrized lower-triangle
+   graph is the CSR itself (each row: its entries c <= r, then the mirrors r' > r in ascending order), as in the
+   threads backend. acc[0], acc[1]: entries below, above the diagonal; acc[2] != 0: a row out of order, a column out of
+   range or an entry above the diagonal without its mirror. Every upper entry having its mirror (an injection into the
+   lower entries) and equal counts make the mirror map a bijection. */
+__global__ void GPURCMSymCheckKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, unsigned long long *acc)
+{
+  unsigned long long nlow = 0, nup = 0, asym = 0;
+
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n && !asym; r += gridDim.x * blockDim.x) {
+    PetscInt prev = -1;
+
+    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+      const PetscInt c = aj[k];
+
+      if (c <= prev || c >= n) {
+        asym = 1;
+        break;
+      }
+      prev = c;
+      if (c < r) nlow++;
+      else if (c > r) {
+        PetscInt l = ai[c], h = ai[c + 1];
+
+        nup++;
+        while (l < h) { /* binary search of r in row c */
+          const PetscInt mid = l + (h - l) / 2;
+
+          if (aj[mid] < r) l = mid + 1;
+          else h = mid;
+        }
+        if (l == ai[c + 1] || aj[l] != r) {
+          asym = 1;
+          break;
+        }
+      }
+    }
+  }
+  for (int off = 16; off > 0; off >>= 1) {
+    nlow += __shfl_down_sync(0xffffffffu, nlow, off);
+    nup += __shfl_down_sync(0xffffffffu, nup, off);
+    asym |= __shfl_down_sync(0xffffffffu, asym, off);
+  }
+  if ((threadIdx.x & 31) == 0) {
+    if (nlow) atomicAdd(acc, nlow);
+    if (nup) atomicAdd(acc + 1, nup);
+    if (asym) atomicOr(acc + 2, asym);
+  }
+}
+
 /* column-to-inode map from the inode starts */
 __global__ void GPURCMInodeMapKernel(PetscInt nnodes, const PetscInt *tns, PetscInt *tvc)
 {
@@ -1703,6 +1754,29 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
     d_aj = u_aj;
   } else PetscCallCUDA(cudaDeviceSynchronize()); /* the matrix's device CSR may still be in flight on PETSc's stream */
   PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
+  if (!sizes) { /* a structurally symmetric CSR is the graph: no symmetrization, no sort */
+    unsigned long long *d_acc, acc[3];
+
+    PetscCallCUDA(cudaMallocAsync((void **)&d_acc, 3 * sizeof(unsigned long long), 0));
+    PetscCallCUDA(cudaMemsetAsync(d_acc, 0, 3 * sizeof(unsigned long long), 0));
+    GPURCMSymCheckKernel<<<grid, 256>>>(m, d_ai, d_aj, d_acc);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(acc, d_acc, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+    PetscCallCUDA(cudaFreeAsync(d_acc, 0));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "symcheck"));
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: the matrix is %sstructurally symmetric%s\n", !acc[2] && acc[0] == acc[1] ? "" : "not ", !acc[2] && acc[0] == acc[1] ? ": its CSR is the graph" : ": graph built by sorting"));
+    if (!acc[2] && acc[0] == acc[1]) {
+      PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
+      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, perm, &tr));
+      if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
+      if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
+      PetscCall(GPURCMTraceReport(&tr, n, nkeys));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
   if (sizes) { /* inode starts and column-to-inode map, from the inode sizes (nnodes integers) */
     PetscCallCUDA(cudaMallocAsync((void **)&d_sizes, (n + 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&d_tns, (n + 1) * sizeof(PetscInt), 0));
