@@ -42,8 +42,12 @@ typedef struct {
   PetscScalar *val, *cval;
   PetscInt     ngroups; /* groups (chains of dependent consecutive rows), the same for T and T^T */
   PetscInt    *gptr;    /* group g: rows gptr[g] .. gptr[g+1]-1 */
-  PetscInt     nsuper;  /* tickets: runs of linked groups (one chain longer than a group), at most SUBTREEILU_MAXSUPER groups */
-  PetscInt    *sptr;    /* ticket s: groups sptr[s] .. sptr[s+1]-1 */
+  PetscInt     nsuper;  /* warp tickets: runs of linked groups (one chain longer than a group), at most SUBTREEILU_MAXSUPER groups */
+  PetscInt    *sptr;    /* warp ticket s: groups sptr[s] .. sptr[s+1]-1 */
+  PetscInt     nblk;    /* block tickets: up to SUBTREEILU_WARPS consecutive warp tickets, one per warp of a block */
+  PetscInt    *bptr;    /* block ticket b: warp tickets bptr[b] .. bptr[b+1]-1 */
+  size_t       smem;    /* dynamic shared memory of the solve kernel: the rows of the largest block ticket */
+  int          nblocks; /* blocks of the persistent solve grid with that shared memory */
 } DevTri;
 
 struct _PCSubtreeILUCUDA {
@@ -53,7 +57,7 @@ struct _PCSubtreeILUCUDA {
   PetscScalar *dinv, *sqrtdinv;
   PetscScalar *t1, *t2, *t3, *hb, *hx; /* work, and device copies of host vectors */
   int         *tickets;                /* one group ticket counter per triangular solve of an apply */
-  int          nblocks;                /* blocks of the persistent solve grid */
+  int          nsm;                    /* multiprocessors of the device */
   int          scan;                   /* bidiagonal chains by an affine scan */
   unsigned     backoff;                /* nanoseconds of sleep between two polls of an unpublished value */
 };
@@ -75,6 +79,7 @@ static PetscErrorCode DevTriDestroy(DevTri *T)
   PetscCallCUDA(cudaFree(T->cval));
   PetscCallCUDA(cudaFree(T->gptr));
   PetscCallCUDA(cudaFree(T->sptr));
+  PetscCallCUDA(cudaFree(T->bptr));
   PetscCall(PetscMemzero(T, sizeof(*T)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -93,7 +98,7 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
    The link set is the same for T and T^T, so the groups serve both (traversed in opposite orders). */
 static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
 {
-  PetscInt *gptr, *sptr, ng = 0, ns = 0, n = T->n;
+  PetscInt *gptr, *sptr, *bptr, ng = 0, ns = 0, nb = 0, maxrows = 0, n = T->n;
 
   PetscFunctionBegin;
   /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
@@ -118,18 +123,40 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
     gptr[++ng] = n;
     sptr[++ns] = ng;
   }
+  /* block tickets: consecutive warp tickets, SUBTREEILU_WARPS at most (at most SUBTREEILU_WARPS * SUBTREEILU_MAXSUPER *
+     SUBTREEILU_MAXCHAIN rows: their values fit in shared memory) */
+  PetscCall(PetscMalloc1(ns + 1, &bptr));
+  bptr[0] = 0;
+  for (PetscInt t = 0; t < ns; t++) {
+    if (t - bptr[nb] >= SUBTREEILU_WARPS) {
+      maxrows    = PetscMax(maxrows, gptr[sptr[t]] - gptr[sptr[bptr[nb]]]);
+      bptr[++nb] = t;
+    }
+  }
+  if (ns) {
+    maxrows    = PetscMax(maxrows, gptr[sptr[ns]] - gptr[sptr[bptr[nb]]]);
+    bptr[++nb] = ns;
+  }
   D->ngroups = ng;
   D->nsuper  = ns;
+  D->nblk    = nb;
+  D->smem    = (size_t)maxrows * sizeof(unsigned long long);
   PetscCall(Upload(&D->gptr, gptr, ng + 1));
   PetscCall(Upload(&D->sptr, sptr, ns + 1));
+  PetscCall(Upload(&D->bptr, bptr, nb + 1));
   PetscCall(PetscFree2(gptr, sptr));
+  PetscCall(PetscFree(bptr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
+
+static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain, int nsm)
 {
   PetscFunctionBegin;
   if (!valuesonly) {
+    int perSM = 0;
+
     PetscCall(DevTriDestroy(D));
     D->n     = T->n;
     D->nnz   = T->nnz;
@@ -139,6 +166,10 @@ static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool
     PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
     PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
     PetscCall(DevTriGroups(D, T, maxchain));
+    /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
+    if (D->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(SolveKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, D->smem));
+    D->nblocks = PetscMax(1, perSM) * nsm;
   }
   PetscCall(Upload(&D->val, T->val, T->nnz));
   PetscCall(Upload(&D->cval, T->cval, T->nnz));
@@ -217,9 +248,14 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   x_i = (b_i rs_i - sum_j T_ij x_j) ds_i. dptr/didx/dval: inputs of a row (the system's CSR: T's CSR, or its CSC for
   T^T; each row's inputs sorted by increasing index). x must hold the sentinel everywhere on entry.
 
-  A warp takes tickets t = 0, 1, ... until none is left (tickets in topological order: ascending s = t, else
-  s = nsuper-1-t); ticket s is a run of groups of one chain (sptr), which the warp solves group after group in the
-  solve's order (a later group reads the earlier ones' values from x like any other input). Lane q solves the q-th
+  A block takes block tickets t = 0, 1, ... until none is left (in topological order: ascending b = t, else
+  b = nblk-1-t); block ticket b is up to SUBTREEILU_WARPS consecutive warp tickets (bptr), the w-th of them in the
+  solve's order for warp w; warp ticket s is a run of groups of one chain (sptr), which the warp solves group after
+  group in the solve's order (a later group reads the earlier ones' values like any other input). Every value the
+  block solves is also kept in its shared memory, where its later warps read it (see LoadX): the chains of one
+  block ticket are typically neighbouring grid lines, whose dependencies then cost no L2 round trip. A block waits
+  at __syncthreads() for its warps at the end of each block ticket; a warp only waits for rows of earlier block
+  tickets or of earlier warps (or groups) of its own, so the argument below holds with block tickets. Lane q solves the q-th
   row of a group in the solve's order. Phase 1: every lane subtracts its row's
   terms from outside the group from b_i (CSR order), waiting for each value to be published (values are loaded in
   batches, so the waits overlap). Products and differences are rounded separately (no fused multiply-add), as in
@@ -231,21 +267,35 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nsuper, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
-  const unsigned full = 0xffffffffu;
-  const int      lane = threadIdx.x & 31;
+  extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
+  __shared__ int                      bticket;
+  const unsigned                      full = 0xffffffffu;
+  const int                           lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
 
   while (true) {
-    int      t = 0;
-    PetscInt sg, sg0, sg1;
+    int      t;
+    PetscInt bk, lo, hi, sg, sg0 = 0, sg1 = 0;
 
-    if (lane == 0) t = atomicAdd(ticket, 1);
-    t = __shfl_sync(full, t, 0);
-    if (t >= nsuper) break;
-    sg  = ascending ? t : nsuper - 1 - t;
-    sg0 = sptr[sg];
-    sg1 = sptr[sg + 1];
+    if (threadIdx.x == 0) bticket = atomicAdd(ticket, 1);
+    __syncthreads();
+    t = bticket;
+    if (t >= nblk) break; /* uniform over the block */
+    bk = ascending ? t : nblk - 1 - t;
+    lo = gptr[sptr[bptr[bk]]];
+    hi = gptr[sptr[bptr[bk + 1]]];
+    for (PetscInt k = threadIdx.x; k < hi - lo; k += blockDim.x) xs[k] = SUBTREEILU_SENTINEL;
+    __syncthreads();
+    /* an input solved by this block (an earlier warp of it, or this warp) is read in shared memory: a few ns instead
+       of an L2 round trip, so that the dependencies between the block's chains (e.g. the neighbouring grid lines)
+       cost little; volatile loads, as the other warps store into it */
+    auto LoadX = [&](PetscInt jj) -> unsigned long long { return (jj >= lo && jj < hi) ? ((volatile unsigned long long *)xs)[jj - lo] : LoadRelaxed(&x[jj]); };
+    sg = ascending ? bptr[bk] + wib : bptr[bk + 1] - 1 - wib; /* warp w: the w-th warp ticket in the solve's order */
+    if (ascending ? sg < bptr[bk + 1] : sg >= bptr[bk]) {
+      sg0 = sptr[sg];
+      sg1 = sptr[sg + 1];
+    }
     for (PetscInt gg = 0; gg < sg1 - sg0; gg++) { /* the groups of one chain, in order */
       int         nin = 0, act, bidiag, pending;
       PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0;
@@ -285,13 +335,13 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
             a[q] = k + q < e1 ? dval[k + q] : 0.0;
           }
   #pragma unroll
-          for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadRelaxed(&x[j[q]]) : 0ULL; /* issued together */
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL; /* issued together */
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) {
             if (j[q] < 0) break;
             while (u[q] == SUBTREEILU_SENTINEL) { /* j's group has a smaller ticket: it is being solved */
               if (backoff) __nanosleep(backoff);
-              u[q] = LoadRelaxed(&x[j[q]]);
+              u[q] = LoadX(j[q]);
             }
             s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
           }
@@ -342,8 +392,10 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
 
         if (u == SUBTREEILU_SENTINEL) u = SUBTREEILU_QNAN; /* cannot come from arithmetic; only a copied input */
         StoreRelaxed(&x[i], u);
+        ((volatile unsigned long long *)xs)[i - lo] = u; /* the copy the block's later warps read */
       }
     }
+    __syncthreads(); /* the block's shared values are reset by its next ticket */
   }
 }
 
@@ -364,7 +416,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   PetscCheck(st->cudachain >= 1 && st->cudachain <= SUBTREEILU_MAXCHAIN, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_chain must be in [1, %d], got %" PetscInt_FMT, SUBTREEILU_MAXCHAIN, st->cudachain);
   PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
   if (!valuesonly || !st->cuda) {
-    int dev, nsm, perSM = 0;
+    int dev, nsm;
 
     PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
     PetscCall(PetscNew(&st->cuda));
@@ -376,18 +428,17 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     PetscCallCUDA(cudaMalloc((void **)&c->t2, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->t3, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->tickets, 2 * sizeof(int)));
-    /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
+    /* the persistent solve grids are sized per triangular factor (DevTriSetUp) from the multiprocessors */
     PetscCallCUDA(cudaGetDevice(&dev));
     PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, 0));
-    c->nblocks = PetscMax(1, perSM) * PetscMax(1, nsm);
+    c->nsm     = PetscMax(1, nsm);
     valuesonly = PETSC_FALSE;
   }
   c       = st->cuda;
   c->scan = st->cudascan ? 1 : 0;
   c->backoff = (unsigned)st->cudabackoff;
-  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain));
-  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain));
+  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain, c->nsm));
+  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain, c->nsm));
   PetscCall(Upload(&c->dinv, st->dinv, n));
   if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, n));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -399,13 +450,13 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   const PetscInt    *dptr, *didx;
   const PetscScalar *dval;
   int                ascending = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : 0;
-  PetscInt           nb        = PetscMin((PetscInt)c->nblocks, (T->nsuper + SUBTREEILU_WARPS - 1) / SUBTREEILU_WARPS);
+  PetscInt           nb        = PetscMin((PetscInt)T->nblocks, T->nblk);
 
   PetscFunctionBegin;
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
   else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
-  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, 0, PetscDefaultCudaStream>>>(T->nsuper, ascending, c->scan, c->backoff, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
