@@ -13,9 +13,11 @@
   natural-ordered grid, a band) are grouped, at most -pc_subtree_ilu_cuda_chain (<= 32) rows per group, and one
   warp solves a group, one lane per row: the lanes gather their rows' inputs from outside the group in parallel,
   then the chain is resolved inside the warp (an affine scan, or shuffles) and the critical path crosses warps
-  only between groups. Rows that do not depend on their predecessor start a new group. A warp takes a run of up
-  to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at once and the ticket window never
-  throttles a wide wavefront, e.g. the planes of a 3D grid).
+  only between groups. A row that depends on no row of the group joins it too (e.g. the rows of an RCM level: the
+  group's 32 lanes then solve 32 independent rows); a row with any other dependency inside the group starts a new
+  one. A warp takes a run of up to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at
+  once and the ticket window never throttles a wide wavefront, e.g. the planes of a 3D grid), and a block takes up
+  to SUBTREEILU_WARPS consecutive warp tickets (see SolveKernel).
 
   Deadlock freedom by construction: a persistent grid of warps takes groups by a ticket (atomicAdd on a counter)
   in topological order; a warp only ever waits for rows of groups with smaller tickets (checked at setup: every
@@ -94,8 +96,10 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Groups of consecutive rows i-1, i linked by an entry (lower: T(i,i-1), upper: T(i-1,i)), at most maxchain rows.
-   The link set is the same for T and T^T, so the groups serve both (traversed in opposite orders). */
+/* Groups of at most maxchain consecutive rows in which the only dependencies are between consecutive rows i-1, i
+   (lower: T(i,i-1), upper: T(i-1,i)): chains, mixed with rows independent of the rest of the group. The in-group
+   entries are the same for T and T^T, so the groups serve both (traversed in opposite orders). A warp ticket is a
+   run of groups linked across their boundaries (one chain longer than a group). */
 static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
 {
   PetscInt *gptr, *sptr, *bptr, ng = 0, ns = 0, nb = 0, maxrows = 0, n = T->n;
@@ -109,11 +113,17 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
   PetscCall(PetscMalloc2(n + 1, &gptr, n + 1, &sptr));
   gptr[0] = sptr[0] = 0;
   for (PetscInt i = 1; i < n; i++) {
-    PetscBool link;
+    PetscBool       link, other = PETSC_FALSE;
+    const PetscInt *e   = T->lower ? T->colidx : T->rowidx; /* the entries (i, j), j < i, or (k, i), k < i, ascending */
+    PetscInt        e0 = T->lower ? T->rowptr[i] : T->colptr[i], k = (T->lower ? T->rowptr[i + 1] : T->colptr[i + 1]) - 1;
 
     if (T->lower) link = (T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
     else link = (T->rowptr[i] > T->rowptr[i - 1] && T->colidx[T->rowptr[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-    if (!link || i - gptr[ng] >= maxchain) {
+    /* row i joins the group when its only dependency inside it (in either direction of the solve) is the previous
+       row: chains, and rows that are independent of the group (e.g. within an RCM level), all solved at once */
+    if (k >= e0 && e[k] == i - 1) k--;
+    if (k >= e0 && e[k] >= gptr[ng]) other = PETSC_TRUE;
+    if (other || i - gptr[ng] >= maxchain) {
       gptr[++ng] = i;
       /* a new ticket where the chain breaks (or is long): one warp keeps a long chain, so fewer tickets wait at once */
       if (!link || ng - sptr[ns] >= SUBTREEILU_MAXSUPER) sptr[++ns] = ng;
