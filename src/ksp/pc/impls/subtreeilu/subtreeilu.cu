@@ -103,6 +103,7 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
 static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
 {
   PetscInt *gptr, *sptr, *bptr, ng = 0, ns = 0, nb = 0, maxrows = 0, n = T->n;
+  PetscBool glinked = PETSC_FALSE; /* the current group has a row linked to its predecessor */
 
   PetscFunctionBegin;
   /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
@@ -120,14 +121,18 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
     if (T->lower) link = (T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
     else link = (T->rowptr[i] > T->rowptr[i - 1] && T->colidx[T->rowptr[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
     /* row i joins the group when its only dependency inside it (in either direction of the solve) is the previous
-       row: chains, and rows that are independent of the group (e.g. within an RCM level), all solved at once */
+       row (a chain), or when it has none and the group has no chain: rows independent of each other (e.g. within an
+       RCM level) solved at once. An unlinked row never joins a chain: that would put two chains (two grid lines) in
+       one warp ticket, serializing a wavefront */
     if (k >= e0 && e[k] == i - 1) k--;
     if (k >= e0 && e[k] >= gptr[ng]) other = PETSC_TRUE;
+    if (!link && glinked) other = PETSC_TRUE;
     if (other || i - gptr[ng] >= maxchain) {
+      glinked = PETSC_FALSE;
       gptr[++ng] = i;
       /* a new ticket where the chain breaks (or is long): one warp keeps a long chain, so fewer tickets wait at once */
       if (!link || ng - sptr[ns] >= SUBTREEILU_MAXSUPER) sptr[++ns] = ng;
-    }
+    } else if (link) glinked = PETSC_TRUE;
   }
   if (n) {
     gptr[++ng] = n;
