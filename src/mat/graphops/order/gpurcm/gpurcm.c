@@ -563,39 +563,13 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       } else qsort(a, (size_t)m, sizeof(PetscInt), GPURCMCompareInt);
     }
     break;
-  case 9: { /* raw CSR structurally symmetric? rows strictly ascending, each entry above the diagonal has its
-               mirror; with no duplicates (strict order) equal counts below and above make the mirror map a bijection */
-    const PetscInt   *ai = t->ai, *aj = t->aj;
-    GPURCMThreadWork *w  = &t->work[tid];
-    PetscInt          nlow = 0, nup = 0;
+  case 9: { /* raw CSR structurally symmetric? (GPURCMRowUnmirrored) */
+    GPURCMThreadWork *w    = &t->work[tid];
+    PetscInt64        nlow = 0, nup = 0;
     int               asym = 0;
-    for (PetscInt r = lo; r < hi && !asym; r++) {
-      PetscInt prev = -1;
-      for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
-        const PetscInt c = aj[k];
-        if (c <= prev || c >= n) {
-          asym = 1;
-          break;
-        }
-        prev = c;
-        if (c < r) nlow++;
-        else if (c > r) {
-          PetscInt l = ai[c], h = ai[c + 1];
-          nup++;
-          while (l < h) { /* binary search of r in row c */
-            const PetscInt mid = l + (h - l) / 2;
-            if (aj[mid] < r) l = mid + 1;
-            else h = mid;
-          }
-          if (l == ai[c + 1] || aj[l] != r) {
-            asym = 1;
-            break;
-          }
-        }
-      }
-    }
-    w->nlow = nlow;
-    w->nup  = nup;
+    for (PetscInt r = lo; r < hi && !asym; r++) asym = GPURCMRowUnmirrored(n, r, t->ai, t->aj, &nlow, &nup);
+    w->nlow = (PetscInt)nlow;
+    w->nup  = (PetscInt)nup;
     w->asym = asym;
   } break;
   case 10: { /* level-synchronous BFS from lev[0] (stamped by the caller): levels listed in lev[], order within a

@@ -1087,44 +1087,18 @@ __global__ void GPURCMLowerEmitKernel(PetscInt n, const PetscInt *ai, const Pets
   for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n; r += gridDim.x * blockDim.x) (void)GPURCMScanRowDev<1>(n, r, ai, aj, tns, tvc, keys, koff[r], rowcnt);
 }
 
-/* Is the CSR (no inodes) structurally symmetric with strictly ascending rows? Then PETSc's symmetrized lower-triangle
-   graph is the CSR itself (each row: its entries c <= r, then the mirrors r' > r in ascending order), as in the
-   threads backend. acc[0], acc[1]: entries below, above the diagonal; acc[2] != 0: a row out of order, a column out of
-   range or an entry above the diagonal without its mirror. Every upper entry having its mirror (an injection into the
-   lower entries) and equal counts make the mirror map a bijection. */
+/* Is the CSR (no inodes) structurally symmetric with strictly ascending rows (GPURCMRowUnmirrored)? Then PETSc's
+   symmetrized lower-triangle graph is the CSR itself (each row: its entries c <= r, then the mirrors r' > r in
+   ascending order), as in the threads backend. acc[0], acc[1]: entries below, above the diagonal; acc[2] != 0: a
+   row that fails the check. */
 __global__ void GPURCMSymCheckKernel(PetscInt n, const PetscInt *ai, const PetscInt *aj, unsigned long long *acc)
 {
-  unsigned long long nlow = 0, nup = 0, asym = 0;
+  PetscInt64         nl = 0, nu = 0;
+  unsigned long long nlow, nup, asym = 0;
 
-  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n && !asym; r += gridDim.x * blockDim.x) {
-    PetscInt prev = -1;
-
-    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
-      const PetscInt c = aj[k];
-
-      if (c <= prev || c >= n) {
-        asym = 1;
-        break;
-      }
-      prev = c;
-      if (c < r) nlow++;
-      else if (c > r) {
-        PetscInt l = ai[c], h = ai[c + 1];
-
-        nup++;
-        while (l < h) { /* binary search of r in row c */
-          const PetscInt mid = l + (h - l) / 2;
-
-          if (aj[mid] < r) l = mid + 1;
-          else h = mid;
-        }
-        if (l == ai[c + 1] || aj[l] != r) {
-          asym = 1;
-          break;
-        }
-      }
-    }
-  }
+  for (PetscInt r = blockIdx.x * blockDim.x + threadIdx.x; r < n && !asym; r += gridDim.x * blockDim.x) asym = (unsigned long long)GPURCMRowUnmirrored(n, r, ai, aj, &nl, &nu);
+  nlow = (unsigned long long)nl;
+  nup  = (unsigned long long)nu;
   for (int off = 16; off > 0; off >>= 1) {
     nlow += __shfl_down_sync(0xffffffffu, nlow, off);
     nup += __shfl_down_sync(0xffffffffu, nup, off);

@@ -39,6 +39,42 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMCUDAUploads[];
 
+#if defined(__CUDACC__)
+  #define GPURCM_HOST_DEVICE __host__ __device__
+#else
+  #define GPURCM_HOST_DEVICE
+#endif
+
+/* Structural-symmetry check of row r of a CSR (threads and cuda backends): 0 when the row is strictly ascending with
+   columns in [0, n) and every entry above the diagonal has its mirror (binary search in the row of its column), else
+   1; adds the row's entries below and above the diagonal to *nlow and *nup (stops counting at the first defect).
+   With every row passing, equal totals make the mirror map a bijection: the CSR is structurally symmetric. */
+GPURCM_HOST_DEVICE static inline int GPURCMRowUnmirrored(PetscInt n, PetscInt r, const PetscInt *ai, const PetscInt *aj, PetscInt64 *nlow, PetscInt64 *nup)
+{
+  PetscInt prev = -1;
+
+  for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+    const PetscInt c = aj[k];
+
+    if (c <= prev || c >= n) return 1;
+    prev = c;
+    if (c < r) (*nlow)++;
+    else if (c > r) {
+      PetscInt l = ai[c], h = ai[c + 1];
+
+      (*nup)++;
+      while (l < h) {
+        const PetscInt mid = l + (h - l) / 2;
+
+        if (aj[mid] < r) l = mid + 1;
+        else h = mid;
+      }
+      if (l == ai[c + 1] || aj[l] != r) return 1;
+    }
+  }
+  return 0;
+}
+
 /* Largest -mat_gpurcm_cuda_narrow: levels up to this size fit the shared-memory level buffers of one block */
 #define GPURCM_CUDA_NARROW_MAX 4096
 
