@@ -71,6 +71,8 @@ ifeq ($(BUILD),$(ROOT)/build)
 build/tests/%: $(BUILD)/tests/% ;
 build/tutorials/%: $(BUILD)/tutorials/% ;
 endif
+# ... and make must not delete such a program as an intermediate file of that chain when it was new
+.PRECIOUS: $(BUILD)/tests/% $(BUILD)/tutorials/%
 $(BUILD)/petsc-examples/%:
 	@mkdir -p $(dir $@)
 	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) -o $@ $(PETSC_DIR)/share/petsc/examples/$(subst +,/,$*).c $(PCC_LINKER_FLAGS) $(PETSC_LIB)

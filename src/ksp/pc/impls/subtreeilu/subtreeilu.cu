@@ -96,71 +96,22 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Groups of at most maxchain consecutive rows in which the only dependencies are between consecutive rows i-1, i
-   (lower: T(i,i-1), upper: T(i-1,i)): chains, mixed with rows independent of the rest of the group. The in-group
-   entries are the same for T and T^T, so the groups serve both (traversed in opposite orders). A warp ticket is a
-   run of groups linked across their boundaries (one chain longer than a group). */
+/* the solve schedule (groups, warp and block tickets: subtreeilugroups.c) on the device */
 static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
 {
-  PetscInt *gptr, *sptr, *bptr, ng = 0, ns = 0, nb = 0, maxrows = 0, n = T->n;
-  PetscBool glinked = PETSC_FALSE; /* the current group has a row linked to its predecessor */
+  PCSubtreeILUGroups G;
 
   PetscFunctionBegin;
-  /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
-  for (PetscInt i = 0; i < n; i++) {
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) PetscCheck(T->lower ? T->colidx[k] < i : T->colidx[k] > i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, T->colidx[k]);
-  }
-  PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
-  PetscCall(PetscMalloc2(n + 1, &gptr, n + 1, &sptr));
-  gptr[0] = sptr[0] = 0;
-  for (PetscInt i = 1; i < n; i++) {
-    PetscBool       link, other = PETSC_FALSE;
-    const PetscInt *e   = T->lower ? T->colidx : T->rowidx; /* the entries (i, j), j < i, or (k, i), k < i, ascending */
-    PetscInt        e0 = T->lower ? T->rowptr[i] : T->colptr[i], k = (T->lower ? T->rowptr[i + 1] : T->colptr[i + 1]) - 1;
-
-    if (T->lower) link = (T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
-    else link = (T->rowptr[i] > T->rowptr[i - 1] && T->colidx[T->rowptr[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-    /* row i joins the group when its only dependency inside it (in either direction of the solve) is the previous
-       row (a chain), or when it has none and the group has no chain: rows independent of each other (e.g. within an
-       RCM level) solved at once. An unlinked row never joins a chain: that would put two chains (two grid lines) in
-       one warp ticket, serializing a wavefront */
-    if (k >= e0 && e[k] == i - 1) k--;
-    if (k >= e0 && e[k] >= gptr[ng]) other = PETSC_TRUE;
-    if (!link && glinked) other = PETSC_TRUE;
-    if (other || i - gptr[ng] >= maxchain) {
-      glinked = PETSC_FALSE;
-      gptr[++ng] = i;
-      /* a new ticket where the chain breaks (or is long): one warp keeps a long chain, so fewer tickets wait at once */
-      if (!link || ng - sptr[ns] >= SUBTREEILU_MAXSUPER) sptr[++ns] = ng;
-    } else if (link) glinked = PETSC_TRUE;
-  }
-  if (n) {
-    gptr[++ng] = n;
-    sptr[++ns] = ng;
-  }
-  /* block tickets: consecutive warp tickets, SUBTREEILU_WARPS at most (at most SUBTREEILU_WARPS * SUBTREEILU_MAXSUPER *
-     SUBTREEILU_MAXCHAIN rows: their values fit in shared memory) */
-  PetscCall(PetscMalloc1(ns + 1, &bptr));
-  bptr[0] = 0;
-  for (PetscInt t = 0; t < ns; t++) {
-    if (t - bptr[nb] >= SUBTREEILU_WARPS) {
-      maxrows    = PetscMax(maxrows, gptr[sptr[t]] - gptr[sptr[bptr[nb]]]);
-      bptr[++nb] = t;
-    }
-  }
-  if (ns) {
-    maxrows    = PetscMax(maxrows, gptr[sptr[ns]] - gptr[sptr[bptr[nb]]]);
-    bptr[++nb] = ns;
-  }
-  D->ngroups = ng;
-  D->nsuper  = ns;
-  D->nblk    = nb;
-  D->smem    = (size_t)maxrows * sizeof(unsigned long long);
-  PetscCall(Upload(&D->gptr, gptr, ng + 1));
-  PetscCall(Upload(&D->sptr, sptr, ns + 1));
-  PetscCall(Upload(&D->bptr, bptr, nb + 1));
-  PetscCall(PetscFree2(gptr, sptr));
-  PetscCall(PetscFree(bptr));
+  PetscCheck((PetscInt64)T->n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
+  PetscCall(PCSubtreeILUGroupsCreate_Private(T, maxchain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, &G));
+  D->ngroups = G.ngroups;
+  D->nsuper  = G.nsuper;
+  D->nblk    = G.nblk;
+  D->smem    = (size_t)G.maxrows * sizeof(unsigned long long); /* <= SUBTREEILU_WARPS * SUBTREEILU_MAXSUPER * 32 rows */
+  PetscCall(Upload(&D->gptr, G.gptr, G.ngroups + 1));
+  PetscCall(Upload(&D->sptr, G.sptr, G.nsuper + 1));
+  PetscCall(Upload(&D->bptr, G.bptr, G.nblk + 1));
+  PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -36,6 +36,16 @@ typedef struct {
   PetscInt     depth; /* number of levels of the dependency DAG (critical path), the same for T and T^T */
 } PCSubtreeILUTri;
 
+/* The schedule of the cuda backend's solves of T and T^T (subtreeilugroups.c): groups gptr (rows), warp tickets sptr
+   (groups), block tickets bptr (warp tickets); maxrows = most rows of a block ticket */
+typedef struct {
+  PetscInt  ngroups, nsuper, nblk, maxrows;
+  PetscInt *gptr, *sptr, *bptr;
+} PCSubtreeILUGroups;
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PCSubtreeILUGroups *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
+
 typedef enum {
   PC_SUBTREEILU_REFACTOR_AUTO,
   PC_SUBTREEILU_REFACTOR_DEVICE,

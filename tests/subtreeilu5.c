@@ -1,0 +1,302 @@
+static char help[] = "The cuda backend's solve schedule of PCSUBTREEILU (subtreeilugroups.c: groups, warp tickets, block tickets),\n\
+checked on the host: its invariants on the ILU(0) triangles of generated grids and of the shared matrices (natural and\n\
+RCM orderings), and its expected shape on natural-ordered grids (one warp ticket per grid line).\n\
+  -dir <path>    : directory of the Matrix Market files (*.mtx.gz, listed in MANIFEST.tsv)\n\
+  -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv; none: skip them)\n\n";
+
+/* The schedule's functions are PETSC_INTERN (hidden in the library): the test compiles their source in. */
+#include "../src/ksp/pc/impls/subtreeilu/subtreeilugroups.c"
+#include <petscmat.h>
+#include "mmio.h"
+
+static PetscInt nfail = 0;
+
+#define Expect(cond, ...) \
+  do { \
+    if (!(cond)) { \
+      nfail++; \
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG: " __VA_ARGS__)); \
+    } \
+  } while (0)
+
+/* T = the strictly lower (or upper) part of P A P^T, row i of the result = row perm[i] of A (perm NULL: identity),
+   in CSR and CSC with ascending indices: the pattern of ILU(0)'s L (U) for that ordering */
+static PetscErrorCode TriFromPattern(PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscInt *perm, PetscBool lower, PCSubtreeILUTri *T)
+{
+  PetscInt *iperm, *cnt, nnz = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(T, sizeof(*T)));
+  T->n     = n;
+  T->lower = lower;
+  PetscCall(PetscMalloc2(n, &iperm, n + 1, &cnt));
+  for (PetscInt i = 0; i < n; i++) iperm[perm ? perm[i] : i] = i;
+  PetscCall(PetscMalloc2(n + 1, &T->rowptr, n + 1, &T->colptr));
+  T->rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    PetscInt r = perm ? perm[i] : i;
+
+    for (PetscInt k = ia[r]; k < ia[r + 1]; k++) {
+      PetscInt j = iperm[ja[k]];
+
+      if (lower ? j < i : j > i) nnz++;
+    }
+    T->rowptr[i + 1] = nnz;
+  }
+  T->nnz = nnz;
+  PetscCall(PetscMalloc2(PetscMax(nnz, 1), &T->colidx, PetscMax(nnz, 1), &T->rowidx));
+  for (PetscInt i = 0, q = 0; i < n; i++) {
+    PetscInt r = perm ? perm[i] : i, q0 = q;
+
+    for (PetscInt k = ia[r]; k < ia[r + 1]; k++) {
+      PetscInt j = iperm[ja[k]];
+
+      if (lower ? j < i : j > i) T->colidx[q++] = j;
+    }
+    PetscCall(PetscSortInt(q - q0, T->colidx + q0));
+  }
+  /* CSC: rows in increasing order within each column */
+  PetscCall(PetscArrayzero(cnt, n + 1));
+  for (PetscInt q = 0; q < nnz; q++) cnt[T->colidx[q] + 1]++;
+  T->colptr[0] = 0;
+  for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] = T->colptr[j] + cnt[j + 1];
+  for (PetscInt j = 0; j < n; j++) cnt[j] = T->colptr[j];
+  for (PetscInt i = 0; i < n; i++)
+    for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) T->rowidx[cnt[T->colidx[q]]++] = i;
+  PetscCall(PetscFree2(iperm, cnt));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree2(T->rowptr, T->colptr));
+  PetscCall(PetscFree2(T->colidx, T->rowidx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* does T have the entry between rows a < b (lower: T(b,a); upper: T(a,b))? */
+static PetscBool HasEntry(const PCSubtreeILUTri *T, PetscInt a, PetscInt b)
+{
+  PetscInt r = T->lower ? b : a, c = T->lower ? a : b;
+
+  for (PetscInt q = T->rowptr[r]; q < T->rowptr[r + 1]; q++)
+    if (T->colidx[q] == c) return PETSC_TRUE;
+  return PETSC_FALSE;
+}
+
+/* the schedule's invariants, from T itself (not from the implementation's bookkeeping) */
+static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T, const PCSubtreeILUGroups *G, PetscInt maxchain, PetscInt maxsuper, PetscInt warps)
+{
+  const PetscInt n = T->n;
+
+  PetscFunctionBeginUser;
+  Expect(G->gptr[0] == 0 && G->gptr[G->ngroups] == n, "%s: groups do not cover the %" PetscInt_FMT " rows\n", name, n);
+  for (PetscInt g = 0; g < G->ngroups; g++) {
+    PetscInt  g0 = G->gptr[g], g1 = G->gptr[g + 1];
+    PetscBool linked = PETSC_FALSE;
+
+    Expect(g1 > g0 && g1 - g0 <= maxchain, "%s: group %" PetscInt_FMT " has %" PetscInt_FMT " rows (at most %" PetscInt_FMT ")\n", name, g, g1 - g0, maxchain);
+    for (PetscInt i = g0 + 1; i < g1; i++) {
+      PetscBool link = HasEntry(T, i - 1, i);
+
+      /* the only dependencies inside a group are between consecutive rows (phase 2 of the solve kernel): the
+         entries between row i and an earlier row a (lower: row i of T; upper: column i) */
+      const PetscInt *e  = T->lower ? T->colidx : T->rowidx;
+      const PetscInt  e0 = T->lower ? T->rowptr[i] : T->colptr[i], e1 = T->lower ? T->rowptr[i + 1] : T->colptr[i + 1];
+
+      for (PetscInt q = e0; q < e1; q++) Expect(!(e[q] >= g0 && e[q] < i - 1), "%s: rows %" PetscInt_FMT " and %" PetscInt_FMT " of group %" PetscInt_FMT " depend on each other\n", name, e[q], i, g);
+      /* no unlinked row after a chain (two chains in one warp ticket) */
+      Expect(link || !linked, "%s: unlinked row %" PetscInt_FMT " after a chain in group %" PetscInt_FMT "\n", name, i, g);
+      if (link) linked = PETSC_TRUE;
+    }
+  }
+  Expect(G->sptr[0] == 0 && G->sptr[G->nsuper] == G->ngroups, "%s: warp tickets do not cover the groups\n", name);
+  for (PetscInt s = 0; s < G->nsuper; s++) {
+    Expect(G->sptr[s + 1] > G->sptr[s] && G->sptr[s + 1] - G->sptr[s] <= maxsuper, "%s: warp ticket %" PetscInt_FMT " has %" PetscInt_FMT " groups\n", name, s, G->sptr[s + 1] - G->sptr[s]);
+    for (PetscInt g = G->sptr[s] + 1; g < G->sptr[s + 1]; g++) {
+      PetscInt i = G->gptr[g];
+
+      Expect(HasEntry(T, i - 1, i), "%s: groups %" PetscInt_FMT ", %" PetscInt_FMT " share a warp ticket but are not linked\n", name, g - 1, g);
+    }
+  }
+  Expect(G->bptr[0] == 0 && G->bptr[G->nblk] == G->nsuper, "%s: block tickets do not cover the warp tickets\n", name);
+  {
+    PetscInt maxrows = 0;
+
+    for (PetscInt b = 0; b < G->nblk; b++) {
+      Expect(G->bptr[b + 1] > G->bptr[b] && G->bptr[b + 1] - G->bptr[b] <= warps, "%s: block ticket %" PetscInt_FMT " has %" PetscInt_FMT " warp tickets\n", name, b, G->bptr[b + 1] - G->bptr[b]);
+      maxrows = PetscMax(maxrows, G->gptr[G->sptr[G->bptr[b + 1]]] - G->gptr[G->sptr[G->bptr[b]]]);
+    }
+    Expect(maxrows == G->maxrows, "%s: maxrows %" PetscInt_FMT ", the block tickets have up to %" PetscInt_FMT "\n", name, G->maxrows, maxrows);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the schedule of the L and U of P A P^T for the solve kernel's sizes (maxchain 32, 32 groups, 8 warps) and for
+   smaller chains; checks the invariants; returns the L schedule's counts for maxchain 32 */
+static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk)
+{
+  const PetscInt *ia, *ja;
+  PetscInt        n, chains[3] = {32, 7, 1};
+  PetscBool       done;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "MatGetRowIJ failed");
+  for (PetscInt lu = 0; lu < 2; lu++) {
+    PCSubtreeILUTri T;
+
+    PetscCall(TriFromPattern(n, ia, ja, perm, lu ? PETSC_FALSE : PETSC_TRUE, &T));
+    for (PetscInt c = 0; c < 3; c++) {
+      PCSubtreeILUGroups G;
+      char               what[300];
+
+      PetscCall(PetscSNPrintf(what, sizeof(what), "%s %s chain %" PetscInt_FMT, name, lu ? "U" : "L", chains[c]));
+      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, &G));
+      PetscCall(CheckInvariants(what, &T, &G, chains[c], 32, 8));
+      if (!lu && c == 0) *ngroups = G.ngroups, *nsuper = G.nsuper, *nblk = G.nblk;
+      PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+    }
+    PetscCall(TriDestroy(&T));
+  }
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* natural and RCM schedules of A; rcmmean: the mean rows per L group with RCM must reach this (0: not checked) */
+static PetscErrorCode Orderings(const char *name, Mat A, PetscBool print, PetscInt *ngn, PetscInt *nsn, PetscReal rcmmean)
+{
+  IS              rperm, cperm;
+  const PetscInt *p;
+  PetscInt        n, ng, ns, nb;
+  char            what[300];
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(A, &n, NULL));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s natural", name));
+  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets\n", name, *ngn, *nsn, nb));
+  PetscCall(MatGetOrdering(A, MATORDERINGRCM, &rperm, &cperm));
+  PetscCall(ISGetIndices(rperm, &p));
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s rcm", name));
+  PetscCall(Schedule(what, A, p, &ng, &ns, &nb));
+  PetscCall(ISRestoreIndices(rperm, &p));
+  PetscCall(ISDestroy(&rperm));
+  PetscCall(ISDestroy(&cperm));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s rcm:     %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets\n", name, ng, ns, nb));
+  Expect(rcmmean <= 0 || (PetscReal)n / ng >= rcmmean, "%s rcm: %.1f rows per group, expected at least %.1f (rows of a level grouped)\n", name, (double)n / ng, (double)rcmmean);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 5-point (d = 2) or 7-point (d = 3) Laplacian pattern on an N^d grid, natural (x fastest) numbering */
+static PetscErrorCode Grid(PetscInt d, PetscInt N, Mat *A)
+{
+  PetscInt n = d == 2 ? N * N : N * N * N;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 2 * d + 1, NULL, A));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscInt x = i % N, y = (i / N) % N, z = d == 3 ? i / (N * N) : 0, cols[7], nc = 0;
+
+    if (d == 3 && z > 0) cols[nc++] = i - N * N;
+    if (y > 0) cols[nc++] = i - N;
+    if (x > 0) cols[nc++] = i - 1;
+    cols[nc++] = i;
+    if (x < N - 1) cols[nc++] = i + 1;
+    if (y < N - 1) cols[nc++] = i + N;
+    if (d == 3 && z < N - 1) cols[nc++] = i + N * N;
+    for (PetscInt k = 0; k < nc; k++) PetscCall(MatSetValue(*A, i, cols[k], cols[k] == i ? 2.0 * d : -1.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char      dir[PETSC_MAX_PATH_LEN] = "", *names[256];
+  PetscInt  nnames = 256, nshared = 0;
+  PetscBool sel    = PETSC_FALSE, flg;
+  struct {
+    PetscInt  d, N;
+    PetscReal rcmmean;
+  } grids[] = {
+    {2, 20,  4},
+    {2, 70,  4},
+    {3, 12,  8},
+    {3, 40, 16}
+  };
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), &flg));
+  if (!flg) PetscCall(MMDefaultDirectory(dir, sizeof(dir)));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
+
+  /* generated grids: on the natural numbering each grid line is one warp ticket (a chain of N rows, cut into groups
+     of 32) and the next line's first row, which depends only on the line below, starts a new group */
+  for (size_t k = 0; k < sizeof(grids) / sizeof(grids[0]); k++) {
+    PetscInt d = grids[k].d, N = grids[k].N, lines = d == 2 ? N : N * N, ng, ns;
+    Mat      A;
+    char     name[64];
+
+    PetscCall(Grid(d, N, &A));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "%dD %" PetscInt_FMT "^%d grid", (int)d, N, (int)d));
+    PetscCall(Orderings(name, A, PETSC_TRUE, &ng, &ns, grids[k].rcmmean));
+    Expect(ns == lines * ((N + 32 * 32 - 1) / (32 * 32)), "%s natural: %" PetscInt_FMT " warp tickets, expected one per grid line (%" PetscInt_FMT ")\n", name, ns, lines);
+    Expect(ng == lines * ((N + 31) / 32), "%s natural: %" PetscInt_FMT " groups, expected %" PetscInt_FMT "\n", name, ng, lines * ((N + 31) / 32));
+    PetscCall(MatDestroy(&A));
+  }
+
+  /* the shared matrices: the invariants */
+  if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
+    char  manifest[PETSC_MAX_PATH_LEN + 20], line[1024];
+    FILE *fp;
+
+    PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
+    fp = fopen(manifest, "r");
+    PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
+    PetscCheck(fgets(line, sizeof(line), fp), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
+    while (fgets(line, sizeof(line), fp)) {
+      char       name[256], path[PETSC_MAX_PATH_LEN + 300];
+      PetscBool  want = PETSC_TRUE;
+      MMTriplets t;
+      Mat        A;
+      PetscInt   m, n, ng, ns;
+
+      if (sscanf(line, "%255s", name) != 1) continue;
+      if (sel) {
+        want = PETSC_FALSE;
+        for (PetscInt i = 0; i < nnames; i++)
+          if (!strcmp(names[i], name)) want = PETSC_TRUE;
+      }
+      if (!want) continue;
+      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
+      PetscCall(MMRead(path, PETSC_TRUE, &t));
+      PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, MATSEQAIJ, PETSC_TRUE, &A));
+      PetscCall(MMTripletsDestroy(&t));
+      PetscCall(MatGetSize(A, &m, &n));
+      if (m == n) {
+        PetscCall(Orderings(name, A, PETSC_FALSE, &ng, &ns, 0));
+        nshared++;
+      }
+      PetscCall(MatDestroy(&A));
+    }
+    fclose(fp);
+  }
+  for (PetscInt i = 0; i < nnames && sel; i++) PetscCall(PetscFree(names[i]));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "shared square matrices checked (natural and rcm, L and U, chains 32/7/1): %" PetscInt_FMT "\n", nshared));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "failures: %" PetscInt_FMT "\n", nfail));
+  PetscCheck(!nfail, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%" PetscInt_FMT " failures", nfail);
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: schedule
+      args: -dir ${SPARSEGPU_MATRICES}
+
+TEST*/
