@@ -1,6 +1,6 @@
 /*
   PCSUBTREEILU: ILU(k)/ICC(k) preconditioner whose triangular solves are synchronization-free subtree
-  partial-sum solves (no level analysis, no barriers, nobody ever waits for anybody).
+  partial-sum solves (no level analysis, no level barriers, nobody ever waits for work not yet taken).
 
   The factors are PETSc's own (MATSOLVERPETSC ILU/ICC of the sequential matrix or of the rank's diagonal block, with
   the same MatFactorInfo as PCILU/PCICC), so they are numerically identical to -pc_type ilu/icc. After the numeric
@@ -1300,10 +1300,12 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    once and continues down that subtree. There is no level analysis and no barrier, and no thread ever waits for
    another, so it cannot deadlock (CPU threads backend). On the CPU the same scheme runs by default on chunks of 64
    consecutive rows (a counter per chunk; a chunk's rows are solved like the serial backend, so the results are
-   bitwise identical to it) with a pool of worker threads that sleep between solves and are joined by `PCReset()`. The cuda backend solves each row with one warp whose lanes
-   accumulate the row's inputs as soon as each is published (each value is its own readiness flag), chains of
-   dependent consecutive rows stay on one warp, and warps take rows in topological order by an atomic ticket, so a
-   warp only waits for rows already taken by running warps: deadlock-free by construction, one kernel per triangular
+   bitwise identical to it) with a pool of worker threads that sleep between solves and are joined by `PCReset()`. The cuda backend solves groups of up to 32 consecutive rows with one
+   warp, a lane per row, each lane using its row's inputs as soon as each is published (each value is its own
+   readiness flag); chains of dependent consecutive rows stay on one warp, a block's warps take neighbouring chains
+   and read each other's values in shared memory (the block's only barrier is between its tickets), and blocks take
+   work in topological order by an atomic ticket, so a warp only waits for rows already taken by running warps:
+   deadlock-free by construction, one kernel per triangular
    solve, bitwise reproducible. A refactorization with the same nonzero pattern (`SAME_NONZERO_PATTERN`, e.g. in
    `SNES`/`TS`) runs PETSc's own numeric ILU/ICC algorithm on a plan made at the symbolic setup: with the cuda
    backend on the GPU, with the matrix values taken in device memory (no copy of an aijcusparse matrix to the host,

@@ -1,6 +1,6 @@
 /*
-  CUDA backend of PCSUBTREEILU: synchronization-free triangular solves (no level analysis, no barrier, no host
-  synchronization; one kernel launch per triangular solve).
+  CUDA backend of PCSUBTREEILU: synchronization-free triangular solves (no level analysis, no level barrier, no
+  host synchronization; one kernel launch per triangular solve).
 
   Each solution value is its own readiness flag: before a solve the output vector is filled with a sentinel bit
   pattern (a NaN payload that arithmetic never produces), and a row's value is published with one 64-bit store.
