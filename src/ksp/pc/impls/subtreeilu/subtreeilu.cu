@@ -13,9 +13,9 @@
   natural-ordered grid, a band) are grouped, at most -pc_subtree_ilu_cuda_chain (<= 32) rows per group, and one
   warp solves a group, one lane per row: the lanes gather their rows' inputs from outside the group in parallel,
   then the chain is resolved inside the warp (an affine scan, or shuffles) and the critical path crosses warps
-  only between groups. A row that depends on no row of the group joins it too (e.g. the rows of an RCM level: the
-  group's 32 lanes then solve 32 independent rows); a row with any other dependency inside the group starts a new
-  one. A warp takes a run of up to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at
+  only between groups. A row that depends on no row of a group without a chain joins it too (e.g. the rows of an
+  RCM level: the group's 32 lanes then solve 32 independent rows); any other row starts a new group (the rules:
+  subtreeilugroups.c). A warp takes a run of up to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at
   once and the ticket window never throttles a wide wavefront, e.g. the planes of a 3D grid), and a block takes up
   to SUBTREEILU_WARPS consecutive warp tickets (see SolveKernel).
 
