@@ -111,6 +111,7 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
   PetscCall(Upload(&D->gptr, G.gptr, G.ngroups + 1));
   PetscCall(Upload(&D->sptr, G.sptr, G.nsuper + 1));
   PetscCall(Upload(&D->bptr, G.bptr, G.nblk + 1));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedule of %s: %" PetscInt_FMT " rows, %" PetscInt_FMT " groups (%.1f rows each), %" PetscInt_FMT " warp tickets, %" PetscInt_FMT " block tickets, %zu bytes of shared memory per block\n", T->lower ? "L" : "U", T->n, G.ngroups, G.ngroups ? (double)T->n / G.ngroups : 0.0, G.nsuper, G.nblk, D->smem));
   PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
