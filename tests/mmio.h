@@ -161,6 +161,36 @@ PETSC_UNUSED static PetscErrorCode MMDefaultDirectory(char dir[], size_t len)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Calls fn(dir, name, ctx) for each matrix of dir/MANIFEST.tsv (first column after the header line), in the manifest's
+   order; with sel, only for those among names[0 .. nnames-1] */
+typedef PetscErrorCode (*MMManifestFn)(const char dir[], const char name[], void *ctx);
+
+PETSC_UNUSED static PetscErrorCode MMForEachManifestMatrix(const char dir[], PetscBool sel, PetscInt nnames, char *const names[], MMManifestFn fn, void *ctx)
+{
+  char  manifest[PETSC_MAX_PATH_LEN + 20], line[4096];
+  FILE *fp;
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
+  fp = fopen(manifest, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
+  PetscCheck(fgets(line, sizeof(line), fp), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
+  while (fgets(line, sizeof(line), fp)) {
+    char      name[256];
+    PetscBool want = PETSC_TRUE;
+
+    if (sscanf(line, "%255s", name) != 1) continue;
+    if (sel) {
+      want = PETSC_FALSE;
+      for (PetscInt i = 0; i < nnames; i++)
+        if (!strcmp(names[i], name)) want = PETSC_TRUE;
+    }
+    if (want) PetscCall(fn(dir, name, ctx));
+  }
+  fclose(fp);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* A new matrix of the given type on comm from the triplets: each process sets the triplets of its rows (PETSc's
    default layout) with ADD_VALUES (duplicates are summed; explicit zeros become stored zeros), preallocated through
    MatXAIJSetPreallocation() with the counts (an upper bound). newnonzeros: whether later insertions of new nonzeros

@@ -620,13 +620,32 @@ static PetscErrorCode TestFormulas(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* one shared matrix (MMForEachManifestMatrix): its file through TestMatrix() with the tested types */
+typedef struct {
+  const char *type, *vectype;
+} TypeCtx;
+
+static PetscErrorCode TestShared(const char dir[], const char name[], void *ctx)
+{
+  const TypeCtx *tc = (const TypeCtx *)ctx;
+  char           path[PETSC_MAX_PATH_LEN + 300];
+  MMTriplets     t;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
+  PetscCall(MMRead(path, PETSC_TRUE, &t));
+  PetscCall(TestMatrix(name, &t, tc->type, tc->vectype));
+  PetscCall(MMTripletsDestroy(&t));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
-  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", type[64] = MATPELLR, vectype[64] = VECSTANDARD, manifest[PETSC_MAX_PATH_LEN + 16], line[4096];
+  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", type[64] = MATPELLR, vectype[64] = VECSTANDARD;
   char     *names[64];
   PetscInt  nnames = 64;
   PetscBool gen = PETSC_FALSE, sel = PETSC_FALSE;
-  FILE     *f;
+  TypeCtx   tc  = {type, vectype};
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscSparseGPUInitializePackage());
@@ -655,27 +674,7 @@ int main(int argc, char **argv)
     PetscCall(PetscFinalize());
     return 0;
   }
-  PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
-  f = fopen(manifest, "r");
-  PetscCheck(f, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
-  PetscCheck(fgets(line, sizeof(line), f), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
-  while (fgets(line, sizeof(line), f)) {
-    char     name[256], path[PETSC_MAX_PATH_LEN + 300];
-    MMTriplets t;
-    PetscBool want = PETSC_TRUE;
-    if (sscanf(line, "%255s", name) != 1) continue;
-    if (sel) {
-      want = PETSC_FALSE;
-      for (PetscInt i = 0; i < nnames; i++)
-        if (!strcmp(names[i], name)) want = PETSC_TRUE;
-    }
-    if (!want) continue;
-    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
-    PetscCall(MMRead(path, PETSC_TRUE, &t));
-    PetscCall(TestMatrix(name, &t, type, vectype));
-    PetscCall(MMTripletsDestroy(&t));
-  }
-  fclose(f);
+  PetscCall(MMForEachManifestMatrix(dir, sel, nnames, names, TestShared, &tc));
   for (PetscInt i = 0; i < nnames; i++) PetscCall(PetscFree(names[i]));
   PetscCall(PetscFinalize());
   return 0;

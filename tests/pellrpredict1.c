@@ -339,7 +339,7 @@ static PetscErrorCode TestRandom(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TestShared(const char *dir, const char *name)
+static PetscErrorCode TestShared(const char dir[], const char name[], void *ctx)
 {
   char            path[PETSC_MAX_PATH_LEN + 300];
   MMTriplets      t;
@@ -535,11 +535,10 @@ static PetscErrorCode TestLocality(void)
 
 int main(int argc, char **argv)
 {
-  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", manifest[PETSC_MAX_PATH_LEN + 16], line[4096];
+  char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices";
   char     *names[64];
   PetscInt  nnames = 64;
   PetscBool sel    = PETSC_FALSE;
-  FILE     *fp;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscSparseGPUInitializePackage());
@@ -552,22 +551,7 @@ int main(int argc, char **argv)
   PetscCall(TestRandom());
   PetscCall(TestLocality());
   if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
-    PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
-    fp = fopen(manifest, "r");
-    PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
-    PetscCheck(fgets(line, sizeof(line), fp), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
-    while (fgets(line, sizeof(line), fp)) {
-      char      name[256];
-      PetscBool want = PETSC_TRUE;
-      if (sscanf(line, "%255s", name) != 1) continue;
-      if (sel) {
-        want = PETSC_FALSE;
-        for (PetscInt i = 0; i < nnames; i++)
-          if (!strcmp(names[i], name)) want = PETSC_TRUE;
-      }
-      if (want) PetscCall(TestShared(dir, name));
-    }
-    fclose(fp);
+    PetscCall(MMForEachManifestMatrix(dir, sel, nnames, names, TestShared, NULL));
   }
   if (!sel) nnames = 0;
   for (PetscInt i = 0; i < nnames; i++) PetscCall(PetscFree(names[i]));

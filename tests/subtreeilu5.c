@@ -213,6 +213,28 @@ static PetscErrorCode Grid(PetscInt d, PetscInt N, Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* one shared matrix (MMForEachManifestMatrix): the invariants of its schedules, when it is square */
+static PetscErrorCode SharedSchedules(const char dir[], const char name[], void *ctx)
+{
+  char       path[PETSC_MAX_PATH_LEN + 300];
+  MMTriplets t;
+  Mat        A;
+  PetscInt   m, n, ng, ns;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
+  PetscCall(MMRead(path, PETSC_TRUE, &t));
+  PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, MATSEQAIJ, PETSC_TRUE, &A));
+  PetscCall(MMTripletsDestroy(&t));
+  PetscCall(MatGetSize(A, &m, &n));
+  if (m == n) {
+    PetscCall(Orderings(name, A, PETSC_FALSE, &ng, &ns, 0));
+    (*(PetscInt *)ctx)++;
+  }
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "", *names[256];
@@ -250,41 +272,7 @@ int main(int argc, char **argv)
   }
 
   /* the shared matrices: the invariants */
-  if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
-    char  manifest[PETSC_MAX_PATH_LEN + 20], line[1024];
-    FILE *fp;
-
-    PetscCall(PetscSNPrintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", dir));
-    fp = fopen(manifest, "r");
-    PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", manifest);
-    PetscCheck(fgets(line, sizeof(line), fp), PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "Empty %s", manifest);
-    while (fgets(line, sizeof(line), fp)) {
-      char       name[256], path[PETSC_MAX_PATH_LEN + 300];
-      PetscBool  want = PETSC_TRUE;
-      MMTriplets t;
-      Mat        A;
-      PetscInt   m, n, ng, ns;
-
-      if (sscanf(line, "%255s", name) != 1) continue;
-      if (sel) {
-        want = PETSC_FALSE;
-        for (PetscInt i = 0; i < nnames; i++)
-          if (!strcmp(names[i], name)) want = PETSC_TRUE;
-      }
-      if (!want) continue;
-      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
-      PetscCall(MMRead(path, PETSC_TRUE, &t));
-      PetscCall(MMTripletsAssemble(PETSC_COMM_SELF, &t, MATSEQAIJ, PETSC_TRUE, &A));
-      PetscCall(MMTripletsDestroy(&t));
-      PetscCall(MatGetSize(A, &m, &n));
-      if (m == n) {
-        PetscCall(Orderings(name, A, PETSC_FALSE, &ng, &ns, 0));
-        nshared++;
-      }
-      PetscCall(MatDestroy(&A));
-    }
-    fclose(fp);
-  }
+  if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) PetscCall(MMForEachManifestMatrix(dir, sel, nnames, names, SharedSchedules, &nshared));
   for (PetscInt i = 0; i < nnames && sel; i++) PetscCall(PetscFree(names[i]));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "shared square matrices checked (natural and rcm, L and U, chains 32/7/1): %" PetscInt_FMT "\n", nshared));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "failures: %" PetscInt_FMT "\n", nfail));
