@@ -535,7 +535,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   then runs PETSc's numeric factorization on the host instead.
 */
 struct _PCSubtreeILUCUDAPlan {
-  PetscInt     n, nz, annz, nruns, ntickets, Lnnz, Unnz;
+  PetscInt     n, nz, annz, ntickets, Lnnz, Unnz;
   int          icc, shifttype;
   double       zeropivot;
   PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
@@ -969,7 +969,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   p->n         = hp->n;
   p->nz        = hp->nz;
   p->annz      = hp->annz;
-  p->nruns     = hp->nruns;
   p->ntickets  = hp->ntickets;
   p->icc       = hp->icc ? 1 : 0;
   p->shifttype = (int)hp->shifttype;
