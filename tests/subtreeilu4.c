@@ -533,6 +533,18 @@ int main(int argc, char **argv)
       args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
 
    test:
+      suffix: cuda_ilu1_rcm_oneblock
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_blocks_per_sm 1
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: cuda_icc0_big_twoblocks
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_blocks_per_sm 2
+      output_file: output/subtreeilu4_cuda_icc0_big.out
+
+   test:
       suffix: cuda_petsc
       requires: cuda
       args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor petsc

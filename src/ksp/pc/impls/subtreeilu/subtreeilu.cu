@@ -49,7 +49,7 @@ typedef struct {
   PetscInt     nblk;    /* block tickets: up to SUBTREEILU_WARPS consecutive warp tickets, one per warp of a block */
   PetscInt    *bptr;    /* block ticket b: warp tickets bptr[b] .. bptr[b+1]-1 */
   size_t       smem;    /* dynamic shared memory of the solve kernel: the rows of the largest block ticket */
-  int          nblocks; /* blocks of the persistent solve grid with that shared memory */
+  int          perSM;   /* blocks of the solve kernel one multiprocessor holds with that shared memory */
 } DevTri;
 
 struct _PCSubtreeILUCUDA {
@@ -62,7 +62,18 @@ struct _PCSubtreeILUCUDA {
   int          nsm;                    /* multiprocessors of the device */
   int          scan;                   /* bidiagonal chains by an affine scan */
   unsigned     backoff;                /* nanoseconds of sleep between two polls of an unpublished value */
+  int          blockspersm;            /* most blocks per multiprocessor of the persistent grids (0: as many as fit) */
 };
+
+/* blocks of a persistent grid: perSM (what fits) per multiprocessor, or fewer if asked (fewer polling warps compete
+   with the ones on the critical path for issue slots and L2 bandwidth; any grid size is correct) */
+static inline PetscInt PersistentBlocks(int perSM, int nsm, int blockspersm)
+{
+  int bps = PetscMax(1, perSM);
+
+  if (blockspersm > 0) bps = PetscMin(bps, blockspersm);
+  return (PetscInt)bps * nsm;
+}
 
 #if defined(PETSC_USE_COMPLEX) || defined(PETSC_USE_REAL_SINGLE) || defined(PETSC_USE_REAL___FLOAT128) || defined(PETSC_USE_REAL___FP16)
   #define SUBTREEILU_CUDA_SUPPORTED 0
@@ -136,7 +147,7 @@ static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool
     /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
     if (D->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(SolveKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, D->smem));
-    D->nblocks = PetscMax(1, perSM) * nsm;
+    D->perSM = PetscMax(1, perSM);
   }
   PetscCall(Upload(&D->val, T->val, T->nnz));
   PetscCall(Upload(&D->cval, T->cval, T->nnz));
@@ -404,6 +415,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   c       = st->cuda;
   c->scan = st->cudascan ? 1 : 0;
   c->backoff = (unsigned)st->cudabackoff;
+  c->blockspersm = (int)st->cudablockspersm;
   PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain, c->nsm));
   PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain, c->nsm));
   PetscCall(Upload(&c->dinv, st->dinv, n));
@@ -417,7 +429,7 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   const PetscInt    *dptr, *didx;
   const PetscScalar *dval;
   int                ascending = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : 0;
-  PetscInt           nb        = PetscMin((PetscInt)T->nblocks, T->nblk);
+  PetscInt           nb        = PetscMin(PersistentBlocks(T->perSM, c->nsm, c->blockspersm), T->nblk);
 
   PetscFunctionBegin;
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
@@ -542,7 +554,7 @@ struct _PCSubtreeILUCUDAPlan {
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
-  int          nblocks, nsm, bufcap, capval, capsteps, capmap; /* grid; the shared-memory sizes made for bufcap (-1: none yet) */
+  int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
   size_t       smem;                                     /* dynamic shared memory per block */
 };
 
@@ -1057,8 +1069,8 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
     if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
   }
-  p->nblocks = PetscMax(1, perSM) * p->nsm;
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %d blocks of %d warps\n", hp->ntickets, hp->nruns, p->capval, p->capsteps, p->capmap, p->nblocks, SUBTREEILU_RK_WARPS));
+  p->perSM = PetscMax(1, perSM);
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1120,7 +1132,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.work      = p->work;
   a.ticket    = p->ticket;
   a.status    = p->status;
-  nb          = PetscMin((PetscInt)p->nblocks, (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
+  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());

@@ -125,6 +125,7 @@ typedef struct {
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
+  PetscInt            cudablockspersm; /* cuda backend: most blocks per multiprocessor of the persistent grids (0: all that fit) */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
 
