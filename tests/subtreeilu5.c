@@ -1,5 +1,6 @@
 static char help[] = "The cuda backend's solve schedule of PCSUBTREEILU (subtreeilugroups.c: groups, warp tickets, block tickets),\n\
-checked on the host: its invariants on the ILU(0) triangles of generated grids and of the shared matrices (natural and\n\
+checked on the host: its invariants (among them a topological block-ticket order and a critical path no longer than\n\
+with chains only) on the ILU(0) triangles of generated grids, their A^2 patterns, and the shared matrices (natural and\n\
 RCM orderings), and its expected shape on natural-ordered grids (one warp ticket per grid line).\n\
   -dir <path>    : directory of the Matrix Market files (*.mtx.gz, listed in MANIFEST.tsv)\n\
   -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv; none: skip them)\n\n";
@@ -85,6 +86,76 @@ static PetscBool HasEntry(const PCSubtreeILUTri *T, PetscInt a, PetscInt b)
   return PETSC_FALSE;
 }
 
+/* position of row i in the non-transposed solve's order (L ascending, U descending); a row's inputs there: its CSR row */
+static inline PetscInt Pos(const PCSubtreeILUTri *T, PetscInt i)
+{
+  return T->lower ? i : T->n - 1 - i;
+}
+
+/* the critical path of the non-transposed solve in groups (unbounded machine): a group is final one hop after the
+   groups of all its rows' inputs and the previous group of its warp ticket. gptr/sptr in row order (ns tickets) */
+static PetscErrorCode Hops(const PCSubtreeILUTri *T, PetscInt ng, const PetscInt *gptr, PetscInt ns, const PetscInt *sptr, PetscInt *hops)
+{
+  PetscInt *gof, *fin, n = T->n;
+
+  PetscFunctionBeginUser;
+  *hops = 0;
+  PetscCall(PetscMalloc2(n + 1, &gof, ng + 1, &fin));
+  for (PetscInt g = 0; g < ng; g++)
+    for (PetscInt i = gptr[g]; i < gptr[g + 1]; i++) gof[i] = g;
+  for (PetscInt tt = 0; tt < ns; tt++) {
+    PetscInt t = T->lower ? tt : ns - 1 - tt, prev = 0; /* tickets, and groups within them, in the solve's order */
+
+    for (PetscInt gg = sptr[t]; gg < sptr[t + 1]; gg++) {
+      PetscInt g = T->lower ? gg : sptr[t + 1] - 1 - (gg - sptr[t]), f = prev;
+
+      for (PetscInt i = gptr[g]; i < gptr[g + 1]; i++)
+        for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++)
+          if (gof[T->colidx[q]] != g) f = PetscMax(f, fin[gof[T->colidx[q]]]);
+      fin[g] = prev = f + 1;
+      *hops      = PetscMax(*hops, fin[g]);
+    }
+  }
+  PetscCall(PetscFree2(gof, fin));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the critical path with groups that are only chains (runs of linked rows, at most maxchain; a ticket per chain, at most
+   maxsuper groups): what the grouping of independent rows must not make longer */
+static PetscErrorCode ChainHops(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt *hops)
+{
+  PetscInt *gptr, *sptr, ng = 0, ns = 0, n = T->n;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(n + 1, &gptr, n + 1, &sptr));
+  gptr[0] = sptr[0] = 0;
+  for (PetscInt p = 1; p < n; p++) { /* in the solve's order, positions p (rows Pos(T, p)) */
+    PetscBool link = T->lower ? HasEntry(T, p - 1, p) : HasEntry(T, n - 1 - p, n - p);
+
+    if (!link || p - gptr[ng] >= maxchain) {
+      gptr[++ng] = p;
+      if (!link || ng - sptr[ns] >= maxsuper) sptr[++ns] = ng;
+    }
+  }
+  if (n) {
+    gptr[++ng] = n;
+    sptr[++ns] = ng;
+  }
+  if (!T->lower) { /* positions -> ascending rows */
+    PetscInt *g2, *s2;
+
+    PetscCall(PetscMalloc2(ng + 1, &g2, ns + 1, &s2));
+    for (PetscInt k = 0; k <= ng; k++) g2[k] = n - gptr[ng - k];
+    for (PetscInt k = 0; k <= ns; k++) s2[k] = ng - sptr[ns - k];
+    PetscCall(PetscArraycpy(gptr, g2, ng + 1));
+    PetscCall(PetscArraycpy(sptr, s2, ns + 1));
+    PetscCall(PetscFree2(g2, s2));
+  }
+  PetscCall(Hops(T, ng, gptr, ns, sptr, hops));
+  PetscCall(PetscFree2(gptr, sptr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the schedule's invariants, from T itself (not from the implementation's bookkeeping) */
 static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T, const PCSubtreeILUGroups *G, PetscInt maxchain, PetscInt maxsuper, PetscInt warps)
 {
@@ -94,22 +165,26 @@ static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T
   Expect(G->gptr[0] == 0 && G->gptr[G->ngroups] == n, "%s: groups do not cover the %" PetscInt_FMT " rows\n", name, n);
   for (PetscInt g = 0; g < G->ngroups; g++) {
     PetscInt  g0 = G->gptr[g], g1 = G->gptr[g + 1];
-    PetscBool linked = PETSC_FALSE;
+    PetscInt  runs = 0;          /* runs of linked rows (chains) in the group */
+    PetscBool chain = PETSC_TRUE; /* every row but the first linked to its predecessor */
+
+    for (PetscInt i = g0 + 1; i < g1; i++)
+      if (!HasEntry(T, i - 1, i)) chain = PETSC_FALSE;
 
     Expect(g1 > g0 && g1 - g0 <= maxchain, "%s: group %" PetscInt_FMT " has %" PetscInt_FMT " rows (at most %" PetscInt_FMT ")\n", name, g, g1 - g0, maxchain);
     for (PetscInt i = g0 + 1; i < g1; i++) {
       PetscBool link = HasEntry(T, i - 1, i);
 
-      /* the only dependencies inside a group are between consecutive rows (phase 2 of the solve kernel): the
-         entries between row i and an earlier row a (lower: row i of T; upper: column i) */
+      /* in a group that is not a chain, the only dependencies are between consecutive rows (phase 2 of the solve
+         kernel): the entries between row i and an earlier row a (lower: row i of T; upper: column i) */
       const PetscInt *e  = T->lower ? T->colidx : T->rowidx;
       const PetscInt  e0 = T->lower ? T->rowptr[i] : T->colptr[i], e1 = T->lower ? T->rowptr[i + 1] : T->colptr[i + 1];
 
-      for (PetscInt q = e0; q < e1; q++) Expect(!(e[q] >= g0 && e[q] < i - 1), "%s: rows %" PetscInt_FMT " and %" PetscInt_FMT " of group %" PetscInt_FMT " depend on each other\n", name, e[q], i, g);
-      /* no unlinked row after a chain (two chains in one warp ticket) */
-      Expect(link || !linked, "%s: unlinked row %" PetscInt_FMT " after a chain in group %" PetscInt_FMT "\n", name, i, g);
-      if (link) linked = PETSC_TRUE;
+      for (PetscInt q = e0; q < e1; q++) Expect(chain || !(e[q] >= g0 && e[q] < i - 1), "%s: rows %" PetscInt_FMT " and %" PetscInt_FMT " of group %" PetscInt_FMT " (not a chain) depend on each other\n", name, e[q], i, g);
+      if (link && (i == g0 + 1 || !HasEntry(T, i - 2, i - 1))) runs++;
     }
+    /* at most one chain per group (two, e.g. two grid lines, would serialize a wavefront in one warp) */
+    Expect(runs <= 1, "%s: group %" PetscInt_FMT " holds %" PetscInt_FMT " chains\n", name, g, runs);
   }
   Expect(G->sptr[0] == 0 && G->sptr[G->nsuper] == G->ngroups, "%s: warp tickets do not cover the groups\n", name);
   for (PetscInt s = 0; s < G->nsuper; s++) {
@@ -119,6 +194,44 @@ static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T
 
       Expect(HasEntry(T, i - 1, i), "%s: groups %" PetscInt_FMT ", %" PetscInt_FMT " share a warp ticket but are not linked\n", name, g - 1, g);
     }
+    /* a group followed by another of its ticket is a pure chain: the ticket is one chain (in the solve's order the
+       next group's first row continues it) */
+    for (PetscInt g = G->sptr[s]; g < G->sptr[s + 1]; g++) {
+      if (T->lower ? g == G->sptr[s + 1] - 1 : g == G->sptr[s]) continue;
+      for (PetscInt i = G->gptr[g] + 1; i < G->gptr[g + 1]; i++) Expect(HasEntry(T, i - 1, i), "%s: group %" PetscInt_FMT " of a multi-group warp ticket is not a chain (row %" PetscInt_FMT ")\n", name, g, i);
+    }
+  }
+  /* the block tickets' order: a permutation, topological for the non-transposed solve (every input of a block
+     ticket's rows lies in an earlier block ticket of that order or in the same one) */
+  {
+    PetscInt *when, *bof, n = T->n;
+
+    PetscCall(PetscMalloc2(G->nblk + 1, &when, n + 1, &bof));
+    for (PetscInt b = 0; b < G->nblk; b++) when[b] = -1;
+    for (PetscInt t = 0; t < G->nblk; t++) {
+      PetscInt b = G->border[t];
+
+      Expect(b >= 0 && b < G->nblk && when[b] < 0, "%s: border is not a permutation (entry %" PetscInt_FMT ")\n", name, t);
+      if (b >= 0 && b < G->nblk) when[b] = t;
+    }
+    for (PetscInt b = 0; b < G->nblk; b++)
+      for (PetscInt i = G->gptr[G->sptr[G->bptr[b]]]; i < G->gptr[G->sptr[G->bptr[b + 1]]]; i++) bof[i] = b;
+    for (PetscInt i = 0; i < n; i++)
+      for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) {
+        PetscInt a = bof[T->colidx[q]], b = bof[i];
+
+        Expect(a == b || when[a] < when[b], "%s: row %" PetscInt_FMT " (block ticket taken %" PetscInt_FMT "th) depends on row %" PetscInt_FMT " (taken %" PetscInt_FMT "th)\n", name, i, when[b], T->colidx[q], when[a]);
+      }
+    PetscCall(PetscFree2(when, bof));
+  }
+  /* the critical path: as reported, and no longer than with chains only (joining independent rows must not delay) */
+  {
+    PetscInt hops, chainhops;
+
+    PetscCall(Hops(T, G->ngroups, G->gptr, G->nsuper, G->sptr, &hops));
+    PetscCall(ChainHops(T, maxchain, maxsuper, &chainhops));
+    Expect(hops == G->hops, "%s: critical path %" PetscInt_FMT " groups, reported %" PetscInt_FMT "\n", name, hops, G->hops);
+    Expect(hops <= chainhops, "%s: critical path %" PetscInt_FMT " groups, %" PetscInt_FMT " with chains only\n", name, hops, chainhops);
   }
   Expect(G->bptr[0] == 0 && G->bptr[G->nblk] == G->nsuper, "%s: block tickets do not cover the warp tickets\n", name);
   {
@@ -135,7 +248,7 @@ static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T
 
 /* the schedule of the L and U of P A P^T for the solve kernel's sizes (maxchain 32, 32 groups, 8 warps) and for
    smaller chains; checks the invariants; returns the L schedule's counts for maxchain 32 */
-static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk)
+static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk, PetscInt *hops)
 {
   const PetscInt *ia, *ja;
   PetscInt        n, chains[3] = {32, 7, 1};
@@ -155,7 +268,7 @@ static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, Pe
       PetscCall(PetscSNPrintf(what, sizeof(what), "%s %s chain %" PetscInt_FMT, name, lu ? "U" : "L", chains[c]));
       PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, &G));
       PetscCall(CheckInvariants(what, &T, &G, chains[c], 32, 8));
-      if (!lu && c == 0) *ngroups = G.ngroups, *nsuper = G.nsuper, *nblk = G.nblk;
+      if (!lu && c == 0) *ngroups = G.ngroups, *nsuper = G.nsuper, *nblk = G.nblk, *hops = G.hops;
       PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
     }
     PetscCall(TriDestroy(&T));
@@ -169,22 +282,22 @@ static PetscErrorCode Orderings(const char *name, Mat A, PetscBool print, PetscI
 {
   IS              rperm, cperm;
   const PetscInt *p;
-  PetscInt        n, ng, ns, nb;
+  PetscInt        n, ng, ns, nb, hops;
   char            what[300];
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(A, &n, NULL));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s natural", name));
-  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb));
-  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets\n", name, *ngn, *nsn, nb));
+  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb, &hops));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups\n", name, *ngn, *nsn, nb, hops));
   PetscCall(MatGetOrdering(A, MATORDERINGRCM, &rperm, &cperm));
   PetscCall(ISGetIndices(rperm, &p));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s rcm", name));
-  PetscCall(Schedule(what, A, p, &ng, &ns, &nb));
+  PetscCall(Schedule(what, A, p, &ng, &ns, &nb, &hops));
   PetscCall(ISRestoreIndices(rperm, &p));
   PetscCall(ISDestroy(&rperm));
   PetscCall(ISDestroy(&cperm));
-  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s rcm:     %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets\n", name, ng, ns, nb));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s rcm:     %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups\n", name, ng, ns, nb, hops));
   Expect(rcmmean <= 0 || (PetscReal)n / ng >= rcmmean, "%s rcm: %.1f rows per group, expected at least %.1f (rows of a level grouped)\n", name, (double)n / ng, (double)rcmmean);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -268,6 +381,16 @@ int main(int argc, char **argv)
     PetscCall(Orderings(name, A, PETSC_TRUE, &ng, &ns, grids[k].rcmmean));
     Expect(ns == lines * ((N + 32 * 32 - 1) / (32 * 32)), "%s natural: %" PetscInt_FMT " warp tickets, expected one per grid line (%" PetscInt_FMT ")\n", name, ns, lines);
     Expect(ng == lines * ((N + 31) / 32), "%s natural: %" PetscInt_FMT " groups, expected %" PetscInt_FMT "\n", name, ng, lines * ((N + 31) / 32));
+    /* the pattern of A^2, a superset of ILU(1)'s: rows of an RCM level depend on each other, chains on rows other than
+       their predecessor (the invariants, among them the critical path against chains only) */
+    {
+      Mat A2;
+
+      PetscCall(MatMatMult(A, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &A2));
+      PetscCall(PetscSNPrintf(name, sizeof(name), "%dD %" PetscInt_FMT "^%d grid, A^2", (int)d, N, (int)d));
+      PetscCall(Orderings(name, A2, PETSC_TRUE, &ng, &ns, 0));
+      PetscCall(MatDestroy(&A2));
+    }
     PetscCall(MatDestroy(&A));
   }
 

@@ -48,6 +48,8 @@ typedef struct {
   PetscInt    *sptr;    /* warp ticket s: groups sptr[s] .. sptr[s+1]-1 */
   PetscInt     nblk;    /* block tickets: up to SUBTREEILU_WARPS consecutive warp tickets, one per warp of a block */
   PetscInt    *bptr;    /* block ticket b: warp tickets bptr[b] .. bptr[b+1]-1 */
+  PetscInt    *border;  /* the non-transposed solve takes block ticket border[t] t-th (by level, subtreeilugroups.c) */
+  PetscInt     hops;    /* critical path of the non-transposed solve in groups */
   size_t       smem;    /* dynamic shared memory of the solve kernel: the rows of the largest block ticket */
   int          perSM;   /* blocks of the solve kernel one multiprocessor holds with that shared memory */
 } DevTri;
@@ -63,6 +65,7 @@ struct _PCSubtreeILUCUDA {
   int          scan;                   /* bidiagonal chains by an affine scan */
   unsigned     backoff;                /* nanoseconds of sleep between two polls of an unpublished value */
   int          blockspersm;            /* most blocks per multiprocessor of the persistent grids (0: as many as fit) */
+  int          levelorder;             /* non-transposed solves take block tickets by level (DevTri.border) */
 };
 
 /* blocks of a persistent grid: perSM (what fits) per multiprocessor, or fewer if asked (fewer polling warps compete
@@ -93,6 +96,7 @@ static PetscErrorCode DevTriDestroy(DevTri *T)
   PetscCallCUDA(cudaFree(T->gptr));
   PetscCallCUDA(cudaFree(T->sptr));
   PetscCallCUDA(cudaFree(T->bptr));
+  PetscCallCUDA(cudaFree(T->border));
   PetscCall(PetscMemzero(T, sizeof(*T)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -122,12 +126,14 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
   PetscCall(Upload(&D->gptr, G.gptr, G.ngroups + 1));
   PetscCall(Upload(&D->sptr, G.sptr, G.nsuper + 1));
   PetscCall(Upload(&D->bptr, G.bptr, G.nblk + 1));
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedule of %s: %" PetscInt_FMT " rows, %" PetscInt_FMT " groups (%.1f rows each), %" PetscInt_FMT " warp tickets, %" PetscInt_FMT " block tickets, %zu bytes of shared memory per block\n", T->lower ? "L" : "U", T->n, G.ngroups, G.ngroups ? (double)T->n / G.ngroups : 0.0, G.nsuper, G.nblk, D->smem));
+  PetscCall(Upload(&D->border, G.border, G.nblk));
+  D->hops = G.hops;
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedule of %s: %" PetscInt_FMT " rows, %" PetscInt_FMT " groups (%.1f rows each), %" PetscInt_FMT " warp tickets, %" PetscInt_FMT " block tickets in %" PetscInt_FMT " levels, critical path %" PetscInt_FMT " groups, %zu bytes of shared memory per block\n", T->lower ? "L" : "U", T->n, G.ngroups, G.ngroups ? (double)T->n / G.ngroups : 0.0, G.nsuper, G.nblk, G.bdepth, G.hops, D->smem));
   PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
 static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain, int nsm)
 {
@@ -226,8 +232,9 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   x_i = (b_i rs_i - sum_j T_ij x_j) ds_i. dptr/didx/dval: inputs of a row (the system's CSR: T's CSR, or its CSC for
   T^T; each row's inputs sorted by increasing index). x must hold the sentinel everywhere on entry.
 
-  A block takes block tickets t = 0, 1, ... until none is left (in topological order: ascending b = t, else
-  b = nblk-1-t); block ticket b is up to SUBTREEILU_WARPS consecutive warp tickets (bptr), the w-th of them in the
+  A block takes block tickets t = 0, 1, ... until none is left, in a topological order: b = border[t] for the
+  non-transposed solve (by level of the block tickets' DAG, so that the tickets held at once follow a wide wavefront),
+  else ascending b = t, descending b = nblk-1-t; block ticket b is up to SUBTREEILU_WARPS consecutive warp tickets (bptr), the w-th of them in the
   solve's order for warp w; warp ticket s is a run of groups of one chain (sptr), which the warp solves group after
   group in the solve's order (a later group reads the earlier ones' values like any other input). Every value the
   block solves is also kept in its shared memory, where its later warps read it (see LoadX): the chains of one
@@ -245,7 +252,7 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
   __shared__ int                      bticket;
@@ -260,7 +267,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
     __syncthreads();
     t = bticket;
     if (t >= nblk) break; /* uniform over the block */
-    bk = ascending ? t : nblk - 1 - t;
+    bk = border ? border[t] : ascending ? t : nblk - 1 - t;
     lo = gptr[sptr[bptr[bk]]];
     hi = gptr[sptr[bptr[bk + 1]]];
     for (PetscInt k = threadIdx.x; k < hi - lo; k += blockDim.x) xs[k] = SUBTREEILU_SENTINEL;
@@ -276,16 +283,17 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
     }
     for (PetscInt gg = 0; gg < sg1 - sg0; gg++) { /* the groups of one chain, in order */
       int         nin = 0, act, bidiag, pending;
-      PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0;
-      PetscScalar acc = 0.0, dsi = 1.0, beta, xi;
+      PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0, e0 = 0, e1 = 0;
+      PetscScalar acc = 0.0, dsi = 1.0, beta = 0.0, xi, s = 0.0;
 
       g0  = gptr[g];
       g1  = gptr[g + 1];
       len = g1 - g0;
       act = lane < len;
+      /* everything that does not depend on the inputs' values first (structure, b, phase 2's coefficients), so that
+         the time from the last input's publication to this group's is only the waits, the arithmetic and the stores */
       if (act) {
-        PetscInt    k0, k1, e0, e1, m;
-        PetscScalar s, bi;
+        PetscInt k0, k1, m;
 
         i  = ascending ? g0 + lane : g1 - 1 - lane;
         k0 = dptr[i];
@@ -299,13 +307,22 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
           e0 = m, e1 = k1, in0 = k0, in1 = m;
         }
         nin = (int)(in1 - in0);
-        bi  = rs ? b[i] * rs[i] : b[i]; /* independent of the inputs: loaded before waiting */
+        s   = rs ? b[i] * rs[i] : b[i];
         if (ds) dsi = ds[i];
-        s = bi;
+        if (nin == 1) beta = -dval[in0] * dsi;
+      }
+      /* phase 2's choice. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant factors), where its
+         rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero pivot, |beta| ~
+         1/shift) the row-by-row order, which is PETSc's own */
+      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
+      if (act) {
+        /* phase 1: the inputs from outside the group, a batch at a time; all unpublished ones of a batch are polled
+           together (each poll an L2 round trip), then subtracted in CSR order */
         for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
           PetscInt           j[SUBTREEILU_BATCH];
           PetscScalar        a[SUBTREEILU_BATCH];
           unsigned long long u[SUBTREEILU_BATCH];
+          int                waiting;
 
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) {
@@ -314,23 +331,23 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
           }
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL; /* issued together */
+          do { /* the inputs' groups have smaller tickets: they are being solved */
+            waiting = 0;
   #pragma unroll
-          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
-            if (j[q] < 0) break;
-            while (u[q] == SUBTREEILU_SENTINEL) { /* j's group has a smaller ticket: it is being solved */
+            for (int q = 0; q < SUBTREEILU_BATCH; q++) waiting |= (u[q] == SUBTREEILU_SENTINEL);
+            if (waiting) {
               if (backoff) __nanosleep(backoff);
-              u[q] = LoadX(j[q]);
+  #pragma unroll
+              for (int q = 0; q < SUBTREEILU_BATCH; q++)
+                if (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadX(j[q]);
             }
-            s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
-          }
+          } while (waiting);
+  #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++)
+            if (j[q] >= 0) s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
         }
         acc = s;
       }
-      /* phase 2: dependencies inside the group. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
-         factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero
-         pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
-      beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
-      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
       if (bidiag && scan) {
         PetscScalar alpha = acc * dsi;
 
@@ -416,6 +433,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   c->scan = st->cudascan ? 1 : 0;
   c->backoff = (unsigned)st->cudabackoff;
   c->blockspersm = (int)st->cudablockspersm;
+  c->levelorder  = st->cudalevelorder ? 1 : 0;
   PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain, c->nsm));
   PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain, c->nsm));
   PetscCall(Upload(&c->dinv, st->dinv, n));
@@ -435,7 +453,7 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
   else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
-  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, transpose || !c->levelorder ? NULL : T->border, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }

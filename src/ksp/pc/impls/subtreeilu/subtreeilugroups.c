@@ -1,21 +1,48 @@
 /*
   The schedule of the cuda backend's solves (host code, so that CI tests it without a GPU: tests/subtreeilu5.c).
 
-  Groups: at most maxchain consecutive rows in which the only dependencies are between consecutive rows i-1, i
-  (lower T: T(i,i-1); upper: T(i-1,i)): chains, or rows independent of each other (e.g. within an RCM level); a row
-  with any other dependency inside the group starts a new one, and so does an unlinked row after a chain (it would
-  put two chains, e.g. two grid lines, into one warp ticket and serialize a wavefront). One warp solves a group, a
-  lane per row (phase 2 of the solve kernel resolves the in-group dependencies, which are thus bidiagonal). The
-  in-group entries are the same for T and T^T, so the groups serve both solves (traversed in opposite orders).
-  Warp tickets: runs of at most maxsuper groups linked across their boundaries (one chain longer than a group).
-  Block tickets: at most warps consecutive warp tickets, one per warp of a block (see SolveKernel).
+  It is made in the order of the non-transposed solve (the primary order: L ascending, U descending), where a row's
+  inputs are its CSR row. Position p of that order is row p (L) or n-1-p (U).
+
+  Groups: at most maxchain consecutive rows: chains (each row depends on the previous one, lower T: T(i,i-1), upper:
+  T(i-1,i), and maybe on others of the chain), or rows independent of each other (e.g. within an RCM level). One warp solves a group, a lane per row (phase 2 of the solve kernel resolves the
+  in-group dependencies: by a scan when bidiagonal, else row by row),
+  and a group is final only when all its rows are: so a row joins a group only when that delays neither the group nor
+  the row. Each group's finish is tracked in hops (fin: one more than the latest of its inputs' groups and of the
+  previous group of its warp ticket): an unlinked row joins a group without a chain only if its own inputs are final
+  at the same hop as the group's (an RCM level of ILU(0): all rows of a level at once; with ILU(1), rows of one level
+  that depend on each other through fill would otherwise chain groups into thousands of hops); a linked row continues
+  a chain (the chain's rows are final together anyway, at the speed of the scan). A chain's head (a row the next row
+  is linked to) starts a new group, so chains are groups of their own, as if there were only chains, and may hold
+  any in-group dependencies. Any other row starts a new group,
+  and so does an unlinked row after a chain (it would put two chains, e.g. two grid lines, into one warp ticket and
+  serialize a wavefront). The in-group entries are the same for T and T^T, so the groups serve both solves
+  (traversed in opposite orders).
+  Warp tickets: runs of at most maxsuper groups of one chain longer than a group (each group of the run but the last
+  a pure chain, linked to the next): one warp keeps a long chain, e.g. a grid line.
+  Block tickets: at most warps consecutive warp tickets (in the primary order), one per warp of a block (SolveKernel),
+  taken by level of their dependency DAG (border).
+  The arrays returned are in ascending row order (for U the primary-order boundaries reversed).
 */
 #include "subtreeiluimpl.h"
 
+/* is position p (> 0) of the primary order linked to position p-1 (row i depends on the row solved just before)? */
+static inline PetscBool Linked(const PCSubtreeILUTri *T, PetscInt p)
+{
+  if (T->lower) return (PetscBool)(T->rowptr[p + 1] > T->rowptr[p] && T->colidx[T->rowptr[p + 1] - 1] == p - 1);
+  else {
+    PetscInt i = T->n - 1 - p;
+
+    return (PetscBool)(T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i]] == i + 1);
+  }
+}
+
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PCSubtreeILUGroups *G)
 {
-  PetscInt *gptr, *sptr, *bptr, ng = 0, ns = 0, nb = 0, maxrows = 0, n = T->n;
-  PetscBool glinked = PETSC_FALSE; /* the current group has a row linked to its predecessor */
+  PetscInt *gptr, *sptr, *bptr, *border, *gof, *fin, bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
+  PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
+  PetscBool glinked = PETSC_FALSE;           /* the current group has a row linked to its predecessor */
+  PetscBool gchain  = PETSC_TRUE;            /* every row of the current group but its first is linked to its predecessor */
 
   PetscFunctionBegin;
   PetscCheck(maxchain >= 1 && maxsuper >= 1 && warps >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Group sizes must be positive");
@@ -24,25 +51,54 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
     for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) PetscCheck(T->lower ? T->colidx[k] < i : T->colidx[k] > i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, T->colidx[k]);
   }
   PetscCall(PetscMalloc3(n + 1, &gptr, n + 1, &sptr, n + 1, &bptr));
+  PetscCall(PetscMalloc2(n + 1, &gof, n + 1, &fin));
   gptr[0] = sptr[0] = bptr[0] = 0;
-  for (PetscInt i = 1; i < n; i++) {
-    PetscBool       link, other = PETSC_FALSE;
-    const PetscInt *e  = T->lower ? T->colidx : T->rowidx; /* the entries (i, j), j < i, or (k, i), k < i, ascending */
-    PetscInt        e0 = T->lower ? T->rowptr[i] : T->colptr[i], k = (T->lower ? T->rowptr[i + 1] : T->colptr[i + 1]) - 1;
+  for (PetscInt p = 0; p < n; p++) {
+    const PetscInt i   = T->lower ? p : n - 1 - p;
+    PetscBool      link = PETSC_FALSE, other = PETSC_FALSE;
+    PetscInt       req = 1; /* the hop at which row i can be final: after its inputs outside the current group */
 
-    if (T->lower) link = (T->rowptr[i + 1] > T->rowptr[i] && T->colidx[T->rowptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
-    else link = (T->rowptr[i] > T->rowptr[i - 1] && T->colidx[T->rowptr[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-    if (k >= e0 && e[k] == i - 1) k--;
-    if (k >= e0 && e[k] >= gptr[ng]) other = PETSC_TRUE; /* another dependency inside the group */
-    if (!link && glinked) other = PETSC_TRUE;             /* an unlinked row after a chain */
-    if (other || i - gptr[ng] >= maxchain) {
-      glinked    = PETSC_FALSE;
-      gptr[++ng] = i;
-      /* a new warp ticket where the chain breaks (or is long): one warp keeps a long chain, so fewer tickets wait */
-      if (!link || ng - sptr[ns] >= maxsuper) sptr[++ns] = ng;
-    } else if (link) glinked = PETSC_TRUE;
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
+      PetscInt q = T->lower ? T->colidx[k] : n - 1 - T->colidx[k]; /* an input's position, q < p */
+
+      if (p > 0 && q == p - 1) link = PETSC_TRUE;
+      else if (p > 0 && q >= gstart) other = PETSC_TRUE;
+      if (q < gstart) req = PetscMax(req, fin[gof[q]] + 1);
+    }
+    if (p > 0) {
+      PetscBool cut = p - gstart >= maxchain;
+
+      if (other && !(link && gchain)) cut = PETSC_TRUE; /* in a chain, phase 2 resolves any in-group inputs */
+
+      if (!link && glinked) cut = PETSC_TRUE;          /* an unlinked row after a chain */
+      if (!link && req != gfin) cut = PETSC_TRUE;       /* it would delay the group, or be delayed by it */
+      if (!link && p + 1 < n && Linked(T, p + 1)) cut = PETSC_TRUE; /* a chain's head starts the chain's group */
+      if (cut) {
+        PetscBool sameticket = (PetscBool)(link && gchain && ng + 1 - sptr[ns] < maxsuper);
+
+        fin[ng] = gfin;
+        hops    = PetscMax(hops, gfin);
+        if (!sameticket) sptr[++ns] = ng + 1;
+        base       = sameticket ? gfin + 1 : 1;
+        glinked    = PETSC_FALSE;
+        gchain     = PETSC_TRUE;
+        gptr[++ng] = p;
+        gstart     = p;
+        /* the inputs counted as in-group above are now outside it */
+        req = 1;
+        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) req = PetscMax(req, fin[gof[T->lower ? T->colidx[k] : n - 1 - T->colidx[k]]] + 1);
+        gfin = PetscMax(base, req);
+      } else {
+        if (link) glinked = PETSC_TRUE;
+        else gchain = PETSC_FALSE;
+        gfin = PetscMax(gfin, req);
+      }
+    } else gfin = req;
+    gof[p] = ng;
   }
   if (n) {
+    fin[ng]    = gfin;
+    hops       = PetscMax(hops, gfin);
     gptr[++ng] = n;
     sptr[++ns] = ng;
   }
@@ -56,13 +112,63 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
     maxrows    = PetscMax(maxrows, gptr[sptr[ns]] - gptr[sptr[bptr[nb]]]);
     bptr[++nb] = ns;
   }
+  /* the order of the block tickets: by level in their dependency DAG (a topological order, so the deadlock-freedom
+     argument of SolveKernel holds), then in the primary order. In index order, the tickets held at once cover a
+     fixed range of rows, which on a wide wavefront (the planes of a 3D grid, whose diagonal spans N lines of N planes)
+     is less than the wavefront: the front's later lines would wait for a ticket */
+  PetscCall(PetscMalloc1(nb, &border));
+  {
+    PetscInt *bof = gof, *lev = fin, *cnt; /* reused: block of each position, level of each block */
+
+    for (PetscInt b = 0; b < nb; b++)
+      for (PetscInt q = gptr[sptr[bptr[b]]]; q < gptr[sptr[bptr[b + 1]]]; q++) bof[q] = b;
+    for (PetscInt b = 0; b < nb; b++) {
+      lev[b] = 0;
+      for (PetscInt q = gptr[sptr[bptr[b]]]; q < gptr[sptr[bptr[b + 1]]]; q++) {
+        const PetscInt i = T->lower ? q : n - 1 - q;
+
+        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
+          PetscInt a = bof[T->lower ? T->colidx[k] : n - 1 - T->colidx[k]];
+
+          if (a != b) lev[b] = PetscMax(lev[b], lev[a] + 1);
+        }
+      }
+      bdepth = PetscMax(bdepth, lev[b] + 1);
+    }
+    PetscCall(PetscCalloc1(bdepth + 1, &cnt));
+    for (PetscInt b = 0; b < nb; b++) cnt[lev[b] + 1]++;
+    for (PetscInt l = 0; l < bdepth; l++) cnt[l + 1] += cnt[l];
+    for (PetscInt b = 0; b < nb; b++) border[cnt[lev[b]]++] = T->lower ? b : nb - 1 - b;
+    PetscCall(PetscFree(cnt));
+  }
+  if (!T->lower) { /* primary-order boundaries -> ascending rows */
+    for (PetscInt k = 0; k < (ng + 1) / 2; k++) {
+      PetscInt a = gptr[k], b = gptr[ng - k];
+      gptr[k] = n - b, gptr[ng - k] = n - a;
+    }
+    if (ng % 2 == 0) gptr[ng / 2] = n - gptr[ng / 2];
+    for (PetscInt k = 0; k < (ns + 1) / 2; k++) {
+      PetscInt a = sptr[k], b = sptr[ns - k];
+      sptr[k] = ng - b, sptr[ns - k] = ng - a;
+    }
+    if (ns % 2 == 0) sptr[ns / 2] = ng - sptr[ns / 2];
+    for (PetscInt k = 0; k < (nb + 1) / 2; k++) {
+      PetscInt a = bptr[k], b = bptr[nb - k];
+      bptr[k] = ns - b, bptr[nb - k] = ns - a;
+    }
+    if (nb % 2 == 0) bptr[nb / 2] = ns - bptr[nb / 2];
+  }
+  PetscCall(PetscFree2(gof, fin));
   G->ngroups = ng;
   G->nsuper  = ns;
   G->nblk    = nb;
   G->maxrows = maxrows;
+  G->hops    = hops;
   G->gptr    = gptr;
   G->sptr    = sptr;
   G->bptr    = bptr;
+  G->bdepth  = bdepth;
+  G->border  = border;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -70,6 +176,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups
 {
   PetscFunctionBegin;
   PetscCall(PetscFree3(G->gptr, G->sptr, G->bptr));
+  PetscCall(PetscFree(G->border));
   PetscCall(PetscMemzero(G, sizeof(*G)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -37,10 +37,14 @@ typedef struct {
 } PCSubtreeILUTri;
 
 /* The schedule of the cuda backend's solves of T and T^T (subtreeilugroups.c): groups gptr (rows), warp tickets sptr
-   (groups), block tickets bptr (warp tickets); maxrows = most rows of a block ticket */
+   (groups), block tickets bptr (warp tickets); maxrows = most rows of a block ticket; hops = the critical path of the
+   non-transposed solve (L ascending, U descending) in groups, each waiting for its inputs' groups and for the previous
+   group of its warp ticket */
 typedef struct {
-  PetscInt  ngroups, nsuper, nblk, maxrows;
+  PetscInt  ngroups, nsuper, nblk, maxrows, hops;
   PetscInt *gptr, *sptr, *bptr;
+  PetscInt  bdepth; /* levels of the block tickets' dependency DAG (primary order) */
+  PetscInt *border; /* the primary-order solve takes block ticket border[t] t-th: by level, then in the primary order */
 } PCSubtreeILUGroups;
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PCSubtreeILUGroups *);
@@ -126,6 +130,7 @@ typedef struct {
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
   PetscInt            cudablockspersm; /* cuda backend: most blocks per multiprocessor of the persistent grids (0: all that fit) */
+  PetscBool           cudalevelorder;  /* cuda backend: block tickets of the non-transposed solves taken by level */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
 
