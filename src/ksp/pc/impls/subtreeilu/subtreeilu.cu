@@ -252,6 +252,12 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
+#if !defined(SUBTREEILU_HOIST)
+  #define SUBTREEILU_HOIST 1 /* phase 2's coefficients and choice before phase 1's waits */
+#endif
+#if !defined(SUBTREEILU_POLLALL)
+  #define SUBTREEILU_POLLALL 1 /* a batch's unpublished inputs polled together */
+#endif
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
@@ -309,12 +315,16 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
         nin = (int)(in1 - in0);
         s   = rs ? b[i] * rs[i] : b[i];
         if (ds) dsi = ds[i];
+  #if SUBTREEILU_HOIST
         if (nin == 1) beta = -dval[in0] * dsi;
+  #endif
       }
+  #if SUBTREEILU_HOIST
       /* phase 2's choice. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant factors), where its
          rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero pivot, |beta| ~
          1/shift) the row-by-row order, which is PETSc's own */
       bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
+  #endif
       if (act) {
         /* phase 1: the inputs from outside the group, a batch at a time; all unpublished ones of a batch are polled
            together (each poll an L2 round trip), then subtracted in CSR order */
@@ -331,23 +341,40 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
           }
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL; /* issued together */
+  #if SUBTREEILU_POLLALL
           do { /* the inputs' groups have smaller tickets: they are being solved */
             waiting = 0;
-  #pragma unroll
+    #pragma unroll
             for (int q = 0; q < SUBTREEILU_BATCH; q++) waiting |= (u[q] == SUBTREEILU_SENTINEL);
             if (waiting) {
               if (backoff) __nanosleep(backoff);
-  #pragma unroll
+    #pragma unroll
               for (int q = 0; q < SUBTREEILU_BATCH; q++)
                 if (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadX(j[q]);
             }
           } while (waiting);
-  #pragma unroll
+    #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++)
             if (j[q] >= 0) s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
+  #else
+          (void)waiting;
+    #pragma unroll
+          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
+            if (j[q] < 0) break;
+            while (u[q] == SUBTREEILU_SENTINEL) {
+              if (backoff) __nanosleep(backoff);
+              u[q] = LoadX(j[q]);
+            }
+            s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
+          }
+  #endif
         }
         acc = s;
       }
+  #if !SUBTREEILU_HOIST
+      beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
+      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
+  #endif
       if (bidiag && scan) {
         PetscScalar alpha = acc * dsi;
 
