@@ -133,7 +133,7 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
 static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain, int nsm)
 {
@@ -258,7 +258,7 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
 #if !defined(SUBTREEILU_POLLALL)
   #define SUBTREEILU_POLLALL 1 /* a batch's unpublished inputs polled together */
 #endif
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
   __shared__ int                      bticket;
@@ -289,6 +289,9 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
     }
     for (PetscInt gg = 0; gg < sg1 - sg0; gg++) { /* the groups of one chain, in order */
       int         nin = 0, act, bidiag, pending;
+  #if SUBTREEILU_HOIST == 2
+      int mybidiag = 1;
+  #endif
       PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0, e0 = 0, e1 = 0;
       PetscScalar acc = 0.0, dsi = 1.0, beta = 0.0, xi, s = 0.0;
 
@@ -317,9 +320,12 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
         if (ds) dsi = ds[i];
   #if SUBTREEILU_HOIST
         if (nin == 1) beta = -dval[in0] * dsi;
+    #if SUBTREEILU_HOIST == 2
+        mybidiag = nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0);
+    #endif
   #endif
       }
-  #if SUBTREEILU_HOIST
+  #if SUBTREEILU_HOIST == 1
       /* phase 2's choice. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant factors), where its
          rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero pivot, |beta| ~
          1/shift) the row-by-row order, which is PETSc's own */
@@ -342,6 +348,14 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL; /* issued together */
   #if SUBTREEILU_POLLALL
+    #if SUBTREEILU_POLLALL == 2
+          if (e1 - k == 1) { /* one input: the plain poll */
+            while (u[0] == SUBTREEILU_SENTINEL) {
+              if (backoff) __nanosleep(backoff);
+              u[0] = LoadX(j[0]);
+            }
+          } else
+    #endif
           do { /* the inputs' groups have smaller tickets: they are being solved */
             waiting = 0;
     #pragma unroll
@@ -371,7 +385,9 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32) SolveKernel(Pets
         }
         acc = s;
       }
-  #if !SUBTREEILU_HOIST
+  #if SUBTREEILU_HOIST == 2
+      bidiag = __all_sync(full, !act || mybidiag);
+  #elif !SUBTREEILU_HOIST
       beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
       bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
   #endif
