@@ -252,12 +252,6 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
-#if !defined(SUBTREEILU_HOIST)
-  #define SUBTREEILU_HOIST 1 /* phase 2's coefficients and choice before phase 1's waits */
-#endif
-#if !defined(SUBTREEILU_POLLALL)
-  #define SUBTREEILU_POLLALL 1 /* a batch's unpublished inputs polled together */
-#endif
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
@@ -288,10 +282,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
       sg1 = sptr[sg + 1];
     }
     for (PetscInt gg = 0; gg < sg1 - sg0; gg++) { /* the groups of one chain, in order */
-      int         nin = 0, act, bidiag, pending;
-  #if SUBTREEILU_HOIST == 2
-      int mybidiag = 1;
-  #endif
+      int         nin = 0, act, bidiag, pending, mybidiag = 1;
       PetscInt    g = ascending ? sg0 + gg : sg1 - 1 - gg, g0, g1, len, i = -1, in0 = 0, in1 = 0, e0 = 0, e1 = 0;
       PetscScalar acc = 0.0, dsi = 1.0, beta = 0.0, xi, s = 0.0;
 
@@ -299,8 +290,6 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
       g1  = gptr[g + 1];
       len = g1 - g0;
       act = lane < len;
-      /* everything that does not depend on the inputs' values first (structure, b, phase 2's coefficients), so that
-         the time from the last input's publication to this group's is only the waits, the arithmetic and the stores */
       if (act) {
         PetscInt k0, k1, m;
 
@@ -318,22 +307,17 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
         nin = (int)(in1 - in0);
         s   = rs ? b[i] * rs[i] : b[i];
         if (ds) dsi = ds[i];
-  #if SUBTREEILU_HOIST
+        /* phase 2's coefficient and this lane's part of its choice, loaded before the waits (independent of the
+           inputs' values); the warp's vote comes after them, so that no lane waits for the others before polling
+           (job 3/4 of session 12: a vote before the waits made natural-ordered applies 1.5x slower, loads after
+           them 1.4x slower than this). The scan only for contractions (|beta| <= 1, e.g. diagonally dominant
+           factors), where its rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted
+           zero pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
         if (nin == 1) beta = -dval[in0] * dsi;
-    #if SUBTREEILU_HOIST == 2
         mybidiag = nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0);
-    #endif
-  #endif
-      }
-  #if SUBTREEILU_HOIST == 1
-      /* phase 2's choice. The scan only for contractions (|beta| <= 1, e.g. diagonally dominant factors), where its
-         rounding stays at the level of the row-by-row solve; otherwise (e.g. after a shifted zero pivot, |beta| ~
-         1/shift) the row-by-row order, which is PETSc's own */
-      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
-  #endif
-      if (act) {
-        /* phase 1: the inputs from outside the group, a batch at a time; all unpublished ones of a batch are polled
-           together (each poll an L2 round trip), then subtracted in CSR order */
+        /* phase 1: the inputs from outside the group, a batch at a time; the unpublished ones of a batch are polled
+           together (each poll an L2 round trip: in order, a stale second input would cost another), then subtracted
+           in CSR order */
         for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
           PetscInt           j[SUBTREEILU_BATCH];
           PetscScalar        a[SUBTREEILU_BATCH];
@@ -347,50 +331,31 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
           }
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL; /* issued together */
-  #if SUBTREEILU_POLLALL
-    #if SUBTREEILU_POLLALL == 2
-          if (e1 - k == 1) { /* one input: the plain poll */
+          if (e1 - k == 1) { /* one input (e.g. a grid line's neighbour): the plain poll */
             while (u[0] == SUBTREEILU_SENTINEL) {
               if (backoff) __nanosleep(backoff);
               u[0] = LoadX(j[0]);
             }
-          } else
-    #endif
-          do { /* the inputs' groups have smaller tickets: they are being solved */
-            waiting = 0;
-    #pragma unroll
-            for (int q = 0; q < SUBTREEILU_BATCH; q++) waiting |= (u[q] == SUBTREEILU_SENTINEL);
-            if (waiting) {
-              if (backoff) __nanosleep(backoff);
-    #pragma unroll
-              for (int q = 0; q < SUBTREEILU_BATCH; q++)
-                if (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadX(j[q]);
-            }
-          } while (waiting);
-    #pragma unroll
+          } else {
+            do { /* the inputs' groups have smaller tickets: they are being solved */
+              waiting = 0;
+  #pragma unroll
+              for (int q = 0; q < SUBTREEILU_BATCH; q++) waiting |= (u[q] == SUBTREEILU_SENTINEL);
+              if (waiting) {
+                if (backoff) __nanosleep(backoff);
+  #pragma unroll
+                for (int q = 0; q < SUBTREEILU_BATCH; q++)
+                  if (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadX(j[q]);
+              }
+            } while (waiting);
+          }
+  #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++)
             if (j[q] >= 0) s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
-  #else
-          (void)waiting;
-    #pragma unroll
-          for (int q = 0; q < SUBTREEILU_BATCH; q++) {
-            if (j[q] < 0) break;
-            while (u[q] == SUBTREEILU_SENTINEL) {
-              if (backoff) __nanosleep(backoff);
-              u[q] = LoadX(j[q]);
-            }
-            s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
-          }
-  #endif
         }
         acc = s;
       }
-  #if SUBTREEILU_HOIST == 2
       bidiag = __all_sync(full, !act || mybidiag);
-  #elif !SUBTREEILU_HOIST
-      beta   = (act && nin == 1) ? -dval[in0] * dsi : 0.0;
-      bidiag = __all_sync(full, !act || nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0));
-  #endif
       if (bidiag && scan) {
         PetscScalar alpha = acc * dsi;
 
