@@ -206,6 +206,20 @@ __device__ static __forceinline__ void StoreRelaxed(PetscScalar *p, unsigned lon
   asm volatile("st.relaxed.gpu.b64 [%0], %1;" : : "l"(p), "l"(v) : "memory");
 }
 
+/* the same in shared memory, between the warps of a block (block scope) */
+__device__ static __forceinline__ unsigned long long LoadSharedRelaxed(const unsigned long long *p)
+{
+  unsigned long long v;
+
+  asm volatile("ld.relaxed.cta.shared.b64 %0, [%1];" : "=l"(v) : "r"((unsigned)__cvta_generic_to_shared(p)) : "memory");
+  return v;
+}
+
+__device__ static __forceinline__ void StoreSharedRelaxed(unsigned long long *p, unsigned long long v)
+{
+  asm volatile("st.relaxed.cta.shared.b64 [%0], %1;" : : "r"((unsigned)__cvta_generic_to_shared(p)), "l"(v) : "memory");
+}
+
 /* t[i] = b[perm[i]] (perm may be NULL) when t, and o1[i] = o2[i] = sentinel (o2 may be NULL); resets the tickets */
 __global__ static void PrepKernel(PetscInt n, const PetscInt *__restrict__ perm, const PetscScalar *__restrict__ b, PetscScalar *__restrict__ t, PetscScalar *__restrict__ o1, PetscScalar *__restrict__ o2, int *__restrict__ tickets)
 {
@@ -237,7 +251,8 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   else ascending b = t, descending b = nblk-1-t; block ticket b is up to SUBTREEILU_WARPS consecutive warp tickets (bptr), the w-th of them in the
   solve's order for warp w; warp ticket s is a run of groups of one chain (sptr), which the warp solves group after
   group in the solve's order (a later group reads the earlier ones' values like any other input). Every value the
-  block solves is also kept in its shared memory, where its later warps read it (see LoadX): the chains of one
+  block solves is also kept in its shared memory, where its later warps read it (see LoadX; relaxed block-scope
+  accesses, so the polling is race-free under the PTX memory model): the chains of one
   block ticket are typically neighbouring grid lines, whose dependencies then cost no L2 round trip. A block waits
   at __syncthreads() for its warps at the end of each block ticket; a warp only waits for rows of earlier block
   tickets or of earlier warps (or groups) of its own, so the argument below holds with block tickets. Lane q solves the q-th
@@ -275,7 +290,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
     /* an input solved by this block (an earlier warp of it, or this warp) is read in shared memory: a few ns instead
        of an L2 round trip, so that the dependencies between the block's chains (e.g. the neighbouring grid lines)
        cost little; volatile loads, as the other warps store into it */
-    auto LoadX = [&](PetscInt jj) -> unsigned long long { return (jj >= lo && jj < hi) ? ((volatile unsigned long long *)xs)[jj - lo] : LoadRelaxed(&x[jj]); };
+    auto LoadX = [&](PetscInt jj) -> unsigned long long { return (jj >= lo && jj < hi) ? LoadSharedRelaxed(&xs[jj - lo]) : LoadRelaxed(&x[jj]); };
     sg = ascending ? bptr[bk] + wib : bptr[bk + 1] - 1 - wib; /* warp w: the w-th warp ticket in the solve's order */
     if (ascending ? sg < bptr[bk + 1] : sg >= bptr[bk]) {
       sg0 = sptr[sg];
@@ -395,7 +410,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
 
         if (u == SUBTREEILU_SENTINEL) u = SUBTREEILU_QNAN; /* cannot come from arithmetic; only a copied input */
         StoreRelaxed(&x[i], u);
-        ((volatile unsigned long long *)xs)[i - lo] = u; /* the copy the block's later warps read */
+        StoreSharedRelaxed(&xs[i - lo], u); /* the copy the block's later warps read */
       }
     }
     __syncthreads(); /* the block's shared values are reset by its next ticket */
