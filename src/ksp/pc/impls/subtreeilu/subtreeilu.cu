@@ -13,11 +13,12 @@
   natural-ordered grid, a band) are grouped, at most -pc_subtree_ilu_cuda_chain (<= 32) rows per group, and one
   warp solves a group, one lane per row: the lanes gather their rows' inputs from outside the group in parallel,
   then the chain is resolved inside the warp (an affine scan, or shuffles) and the critical path crosses warps
-  only between groups. A row that depends on no row of a group without a chain joins it too (e.g. the rows of an
-  RCM level: the group's 32 lanes then solve 32 independent rows); any other row starts a new group (the rules:
-  subtreeilugroups.c). A warp takes a run of up to SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at
-  once and the ticket window never throttles a wide wavefront, e.g. the planes of a 3D grid), and a block takes up
-  to SUBTREEILU_WARPS consecutive warp tickets (see SolveKernel).
+  only between groups. Rows independent of each other whose inputs are final at the same dependency hop are a
+  group too (e.g. the rows of an RCM level: the group's 32 lanes then solve 32 rows at once); the rules, which never
+  lengthen the critical path beyond that of chains alone, are in subtreeilugroups.c. A warp takes a run of up to
+  SUBTREEILU_MAXSUPER groups of one chain per ticket (so fewer tickets wait at once), and a block takes up to
+  SUBTREEILU_WARPS consecutive warp tickets (see SolveKernel); blocks take block tickets by level of their DAG, so
+  that the tickets held at once follow a wide wavefront (the diagonal planes of a 3D grid).
 
   Deadlock freedom by construction: a persistent grid of warps takes groups by a ticket (atomicAdd on a counter)
   in topological order; a warp only ever waits for rows of groups with smaller tickets (checked at setup: every
