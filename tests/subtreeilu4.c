@@ -545,6 +545,18 @@ int main(int argc, char **argv)
       output_file: output/subtreeilu4_cuda_icc0_big.out
 
    test:
+      suffix: cuda_ilu1_natural_cutlate
+      requires: cuda
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_cut_late
+      output_file: output/subtreeilu4_ilu1_natural.out
+
+   test:
+      suffix: cuda_ilu1_rcm_cutlate
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_cut_late
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
       suffix: cuda_petsc
       requires: cuda
       args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor petsc

@@ -248,7 +248,7 @@ static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T
 
 /* the schedule of the L and U of P A P^T for the solve kernel's sizes (maxchain 32, 32 groups, 8 warps) and for
    smaller chains; checks the invariants; returns the L schedule's counts for maxchain 32 */
-static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk, PetscInt *hops)
+static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk, PetscInt *hops, PetscInt *hopscut)
 {
   const PetscInt *ia, *ja;
   PetscInt        n, chains[3] = {32, 7, 1};
@@ -266,9 +266,18 @@ static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, Pe
       char               what[300];
 
       PetscCall(PetscSNPrintf(what, sizeof(what), "%s %s chain %" PetscInt_FMT, name, lu ? "U" : "L", chains[c]));
-      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, &G));
+      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, PETSC_FALSE, &G));
       PetscCall(CheckInvariants(what, &T, &G, chains[c], 32, 8));
       if (!lu && c == 0) *ngroups = G.ngroups, *nsuper = G.nsuper, *nblk = G.nblk, *hops = G.hops;
+      PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+      /* -pc_subtree_ilu_cuda_cut_late: the same invariants, and a critical path no longer than without it */
+      PetscCall(PetscStrlcat(what, " cut_late", sizeof(what)));
+      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, PETSC_TRUE, &G));
+      PetscCall(CheckInvariants(what, &T, &G, chains[c], 32, 8));
+      if (!lu && c == 0) {
+        Expect(G.hops <= *hops, "%s: critical path %" PetscInt_FMT " groups, %" PetscInt_FMT " without cut_late\n", what, G.hops, *hops);
+        *hopscut = G.hops;
+      }
       PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
     }
     PetscCall(TriDestroy(&T));
@@ -282,22 +291,22 @@ static PetscErrorCode Orderings(const char *name, Mat A, PetscBool print, PetscI
 {
   IS              rperm, cperm;
   const PetscInt *p;
-  PetscInt        n, ng, ns, nb, hops;
+  PetscInt        n, ng, ns, nb, hops, hopscut;
   char            what[300];
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(A, &n, NULL));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s natural", name));
-  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb, &hops));
-  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups\n", name, *ngn, *nsn, nb, hops));
+  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb, &hops, &hopscut));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups (cut_late %4" PetscInt_FMT ")\n", name, *ngn, *nsn, nb, hops, hopscut));
   PetscCall(MatGetOrdering(A, MATORDERINGRCM, &rperm, &cperm));
   PetscCall(ISGetIndices(rperm, &p));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s rcm", name));
-  PetscCall(Schedule(what, A, p, &ng, &ns, &nb, &hops));
+  PetscCall(Schedule(what, A, p, &ng, &ns, &nb, &hops, &hopscut));
   PetscCall(ISRestoreIndices(rperm, &p));
   PetscCall(ISDestroy(&rperm));
   PetscCall(ISDestroy(&cperm));
-  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s rcm:     %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups\n", name, ng, ns, nb, hops));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s rcm:     %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups (cut_late %4" PetscInt_FMT ")\n", name, ng, ns, nb, hops, hopscut));
   Expect(rcmmean <= 0 || (PetscReal)n / ng >= rcmmean, "%s rcm: %.1f rows per group, expected at least %.1f (rows of a level grouped)\n", name, (double)n / ng, (double)rcmmean);
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -113,13 +113,13 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
 }
 
 /* the solve schedule (groups, warp and block tickets: subtreeilugroups.c) on the device */
-static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain)
+static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain, PetscBool cutlate)
 {
   PCSubtreeILUGroups G;
 
   PetscFunctionBegin;
   PetscCheck((PetscInt64)T->n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
-  PetscCall(PCSubtreeILUGroupsCreate_Private(T, maxchain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, &G));
+  PetscCall(PCSubtreeILUGroupsCreate_Private(T, maxchain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, cutlate, &G));
   D->ngroups = G.ngroups;
   D->nsuper  = G.nsuper;
   D->nblk    = G.nblk;
@@ -136,7 +136,7 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
 
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
-static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain, int nsm)
+static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain, PetscBool cutlate, int nsm)
 {
   PetscFunctionBegin;
   if (!valuesonly) {
@@ -150,7 +150,7 @@ static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool
     PetscCall(Upload(&D->colptr, T->colptr, T->n + 1));
     PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
     PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
-    PetscCall(DevTriGroups(D, T, maxchain));
+    PetscCall(DevTriGroups(D, T, maxchain, cutlate));
     /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
     if (D->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(SolveKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, D->smem));
@@ -458,8 +458,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   c->backoff = (unsigned)st->cudabackoff;
   c->blockspersm = (int)st->cudablockspersm;
   c->levelorder  = st->cudalevelorder ? 1 : 0;
-  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain, c->nsm));
-  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain, c->nsm));
+  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain, st->cudacutlate, c->nsm));
+  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain, st->cudacutlate, c->nsm));
   PetscCall(Upload(&c->dinv, st->dinv, n));
   if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, n));
   PetscFunctionReturn(PETSC_SUCCESS);

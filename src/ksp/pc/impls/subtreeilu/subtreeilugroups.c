@@ -12,7 +12,10 @@
   previous group of its warp ticket): an unlinked row joins a group without a chain only if its own inputs are final
   at the same hop as the group's (an RCM level of ILU(0): all rows of a level at once; with ILU(1), rows of one level
   that depend on each other through fill would otherwise chain groups into thousands of hops); a linked row continues
-  a chain (the chain's rows are final together anyway, at the speed of the scan). A chain's head (a row the next row
+  a chain (the chain's rows are final together anyway, at the speed of the scan), unless cutlate and its inputs are
+  final later than the group's (then the chain goes on in a new group of the same ticket, and the group's earlier
+  rows need not wait: with ILU(1) on a natural grid, a line's row depends on the next row of the line below, and the
+  groups of successive lines then end one row apart instead of each waiting a whole group). A chain's head (a row the next row
   is linked to) starts a new group, so chains are groups of their own, as if there were only chains, and may hold
   any in-group dependencies. Any other row starts a new group,
   and so does an unlinked row after a chain (it would put two chains, e.g. two grid lines, into one warp ticket and
@@ -37,7 +40,7 @@ static inline PetscBool Linked(const PCSubtreeILUTri *T, PetscInt p)
   }
 }
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PCSubtreeILUGroups *G)
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PCSubtreeILUGroups *G)
 {
   PetscInt *gptr, *sptr, *bptr, *border, *gof, *fin, bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
   PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
@@ -73,6 +76,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
       if (!link && glinked) cut = PETSC_TRUE;          /* an unlinked row after a chain */
       if (!link && req != gfin) cut = PETSC_TRUE;       /* it would delay the group, or be delayed by it */
       if (!link && p + 1 < n && Linked(T, p + 1)) cut = PETSC_TRUE; /* a chain's head starts the chain's group */
+      if (cutlate && link && req > gfin) cut = PETSC_TRUE;          /* a chain row final later: the group's earlier rows need not wait */
       if (cut) {
         PetscBool sameticket = (PetscBool)(link && gchain && ng + 1 - sptr[ns] < maxsuper);
 

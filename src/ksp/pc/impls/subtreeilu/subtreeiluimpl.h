@@ -47,7 +47,7 @@ typedef struct {
   PetscInt *border; /* the primary-order solve takes block ticket border[t] t-th: by level, then in the primary order */
 } PCSubtreeILUGroups;
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PCSubtreeILUGroups *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PCSubtreeILUGroups *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
 
 typedef enum {
@@ -131,6 +131,7 @@ typedef struct {
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
   PetscInt            cudablockspersm; /* cuda backend: most blocks per multiprocessor of the persistent grids (0: all that fit) */
   PetscBool           cudalevelorder;  /* cuda backend: block tickets of the non-transposed solves taken by level */
+  PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
 
