@@ -228,15 +228,29 @@ int main(int argc, char **argv)
     PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &c.B));
     PetscCall(MatCreateVecs(c.B, &c.x, &c.y));
     PetscCall(VecSet(c.x, 1.0));
-    if (ctx.gpu && gpuwarm > 0 && !times) { /* keep the GPU busy until its clocks are up, then time anything */
+    if (ctx.gpu && gpuwarm > 0 && !times) { /* keep the GPU busy (products of a 2^20-row diagonal) before timing anything */
       PetscLogDouble t0, t1;
+      const PetscInt nw = 1 << 20;
+      MultCtx        w;
+      Mat            Aw;
 
+      PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, nw, nw, 1, NULL, &Aw));
+      for (PetscInt i = 0; i < nw; i++) PetscCall(MatSetValue(Aw, i, i, 1.0, INSERT_VALUES));
+      PetscCall(MatAssemblyBegin(Aw, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(Aw, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatConvert(Aw, type, MAT_INITIAL_MATRIX, &w.B));
+      PetscCall(MatCreateVecs(w.B, &w.x, &w.y));
+      PetscCall(VecSet(w.x, 1.0));
       PetscCall(PetscTime(&t0));
       do {
-        for (PetscInt i = 0; i < 1000; i++) PetscCall(MultOp(&c));
+        for (PetscInt i = 0; i < 200; i++) PetscCall(MultOp(&w));
         PetscCall(BenchSync(&ctx));
         PetscCall(PetscTime(&t1));
       } while (t1 - t0 < gpuwarm);
+      PetscCall(VecDestroy(&w.x));
+      PetscCall(VecDestroy(&w.y));
+      PetscCall(MatDestroy(&w.B));
+      PetscCall(MatDestroy(&Aw));
     }
     PetscCall(BenchTimeOp(&ctx, ctx.gpu, MultOp, &c, 0, &med, NULL, NULL));
     launch = med;
