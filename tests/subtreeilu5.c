@@ -86,12 +86,6 @@ static PetscBool HasEntry(const PCSubtreeILUTri *T, PetscInt a, PetscInt b)
   return PETSC_FALSE;
 }
 
-/* position of row i in the non-transposed solve's order (L ascending, U descending); a row's inputs there: its CSR row */
-static inline PetscInt Pos(const PCSubtreeILUTri *T, PetscInt i)
-{
-  return T->lower ? i : T->n - 1 - i;
-}
-
 /* the critical path of the non-transposed solve in groups (unbounded machine): a group is final one hop after the
    groups of all its rows' inputs and the previous group of its warp ticket. gptr/sptr in row order (ns tickets) */
 static PetscErrorCode Hops(const PCSubtreeILUTri *T, PetscInt ng, const PetscInt *gptr, PetscInt ns, const PetscInt *sptr, PetscInt *hops)
@@ -129,7 +123,7 @@ static PetscErrorCode ChainHops(const PCSubtreeILUTri *T, PetscInt maxchain, Pet
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(n + 1, &gptr, n + 1, &sptr));
   gptr[0] = sptr[0] = 0;
-  for (PetscInt p = 1; p < n; p++) { /* in the solve's order, positions p (rows Pos(T, p)) */
+  for (PetscInt p = 1; p < n; p++) { /* in the solve's order, positions p (rows PrimaryPos(T, p)) */
     PetscBool link = T->lower ? HasEntry(T, p - 1, p) : HasEntry(T, n - 1 - p, n - p);
 
     if (!link || p - gptr[ng] >= maxchain) {
@@ -142,14 +136,8 @@ static PetscErrorCode ChainHops(const PCSubtreeILUTri *T, PetscInt maxchain, Pet
     sptr[++ns] = ng;
   }
   if (!T->lower) { /* positions -> ascending rows */
-    PetscInt *g2, *s2;
-
-    PetscCall(PetscMalloc2(ng + 1, &g2, ns + 1, &s2));
-    for (PetscInt k = 0; k <= ng; k++) g2[k] = n - gptr[ng - k];
-    for (PetscInt k = 0; k <= ns; k++) s2[k] = ng - sptr[ns - k];
-    PetscCall(PetscArraycpy(gptr, g2, ng + 1));
-    PetscCall(PetscArraycpy(sptr, s2, ns + 1));
-    PetscCall(PetscFree2(g2, s2));
+    ReverseBoundaries(gptr, ng, n);
+    ReverseBoundaries(sptr, ns, ng);
   }
   PetscCall(Hops(T, ng, gptr, ns, sptr, hops));
   PetscCall(PetscFree2(gptr, sptr));

@@ -50,7 +50,6 @@ typedef struct {
   PetscInt     nblk;    /* block tickets: up to SUBTREEILU_WARPS consecutive warp tickets, one per warp of a block */
   PetscInt    *bptr;    /* block ticket b: warp tickets bptr[b] .. bptr[b+1]-1 */
   PetscInt    *border;  /* the non-transposed solve takes block ticket border[t] t-th (by level, subtreeilugroups.c) */
-  PetscInt     hops;    /* critical path of the non-transposed solve in groups */
   size_t       smem;    /* dynamic shared memory of the solve kernel: the rows of the largest block ticket */
   int          perSM;   /* blocks of the solve kernel one multiprocessor holds with that shared memory */
 } DevTri;
@@ -128,7 +127,6 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
   PetscCall(Upload(&D->sptr, G.sptr, G.nsuper + 1));
   PetscCall(Upload(&D->bptr, G.bptr, G.nblk + 1));
   PetscCall(Upload(&D->border, G.border, G.nblk));
-  D->hops = G.hops;
   PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedule of %s: %" PetscInt_FMT " rows, %" PetscInt_FMT " groups (%.1f rows each), %" PetscInt_FMT " warp tickets, %" PetscInt_FMT " block tickets in %" PetscInt_FMT " levels, critical path %" PetscInt_FMT " groups, %zu bytes of shared memory per block\n", T->lower ? "L" : "U", T->n, G.ngroups, G.ngroups ? (double)T->n / G.ngroups : 0.0, G.nsuper, G.nblk, G.bdepth, G.hops, D->smem));
   PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -29,6 +29,22 @@
 */
 #include "subtreeiluimpl.h"
 
+/* row <-> position of the primary order (the same map both ways) */
+static inline PetscInt PrimaryPos(const PCSubtreeILUTri *T, PetscInt x)
+{
+  return T->lower ? x : T->n - 1 - x;
+}
+
+/* boundaries ptr[0..cnt] (ascending, ptr[cnt] = total) of the reversed sequence: ptr[k] <- total - ptr[cnt-k] */
+static void ReverseBoundaries(PetscInt *ptr, PetscInt cnt, PetscInt total)
+{
+  for (PetscInt k = 0; k <= cnt / 2; k++) {
+    PetscInt a = ptr[k], b = ptr[cnt - k];
+
+    ptr[k] = total - b, ptr[cnt - k] = total - a;
+  }
+}
+
 /* is position p (> 0) of the primary order linked to position p-1 (row i depends on the row solved just before)? */
 static inline PetscBool Linked(const PCSubtreeILUTri *T, PetscInt p)
 {
@@ -57,12 +73,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
   PetscCall(PetscMalloc2(n + 1, &gof, n + 1, &fin));
   gptr[0] = sptr[0] = bptr[0] = 0;
   for (PetscInt p = 0; p < n; p++) {
-    const PetscInt i   = T->lower ? p : n - 1 - p;
+    const PetscInt i   = PrimaryPos(T, p);
     PetscBool      link = PETSC_FALSE, other = PETSC_FALSE;
     PetscInt       req = 1; /* the hop at which row i can be final: after its inputs outside the current group */
 
     for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
-      PetscInt q = T->lower ? T->colidx[k] : n - 1 - T->colidx[k]; /* an input's position, q < p */
+      PetscInt q = PrimaryPos(T, T->colidx[k]); /* an input's position, q < p */
 
       if (p > 0 && q == p - 1) link = PETSC_TRUE;
       else if (p > 0 && q >= gstart) other = PETSC_TRUE;
@@ -90,7 +106,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
         gstart     = p;
         /* the inputs counted as in-group above are now outside it */
         req = 1;
-        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) req = PetscMax(req, fin[gof[T->lower ? T->colidx[k] : n - 1 - T->colidx[k]]] + 1);
+        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) req = PetscMax(req, fin[gof[PrimaryPos(T, T->colidx[k])]] + 1);
         gfin = PetscMax(base, req);
       } else {
         if (link) glinked = PETSC_TRUE;
@@ -129,10 +145,10 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
     for (PetscInt b = 0; b < nb; b++) {
       lev[b] = 0;
       for (PetscInt q = gptr[sptr[bptr[b]]]; q < gptr[sptr[bptr[b + 1]]]; q++) {
-        const PetscInt i = T->lower ? q : n - 1 - q;
+        const PetscInt i = PrimaryPos(T, q);
 
         for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
-          PetscInt a = bof[T->lower ? T->colidx[k] : n - 1 - T->colidx[k]];
+          PetscInt a = bof[PrimaryPos(T, T->colidx[k])];
 
           if (a != b) lev[b] = PetscMax(lev[b], lev[a] + 1);
         }
@@ -146,21 +162,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
     PetscCall(PetscFree(cnt));
   }
   if (!T->lower) { /* primary-order boundaries -> ascending rows */
-    for (PetscInt k = 0; k < (ng + 1) / 2; k++) {
-      PetscInt a = gptr[k], b = gptr[ng - k];
-      gptr[k] = n - b, gptr[ng - k] = n - a;
-    }
-    if (ng % 2 == 0) gptr[ng / 2] = n - gptr[ng / 2];
-    for (PetscInt k = 0; k < (ns + 1) / 2; k++) {
-      PetscInt a = sptr[k], b = sptr[ns - k];
-      sptr[k] = ng - b, sptr[ns - k] = ng - a;
-    }
-    if (ns % 2 == 0) sptr[ns / 2] = ng - sptr[ns / 2];
-    for (PetscInt k = 0; k < (nb + 1) / 2; k++) {
-      PetscInt a = bptr[k], b = bptr[nb - k];
-      bptr[k] = ns - b, bptr[nb - k] = ns - a;
-    }
-    if (nb % 2 == 0) bptr[nb / 2] = ns - bptr[nb / 2];
+    ReverseBoundaries(gptr, ng, n);
+    ReverseBoundaries(sptr, ns, ng);
+    ReverseBoundaries(bptr, nb, ns);
   }
   PetscCall(PetscFree2(gof, fin));
   G->ngroups = ng;
