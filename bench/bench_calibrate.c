@@ -23,6 +23,32 @@ typedef struct {
   Vec x, y;
 } MultCtx;
 
+/* c: the n x n identity converted to type, x = 1 */
+static PetscErrorCode MultCtxDiagonal(PetscInt n, const char *type, MultCtx *c)
+{
+  Mat A;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 1, NULL, &A));
+  for (PetscInt i = 0; i < n; i++) PetscCall(MatSetValue(A, i, i, 1.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &c->B));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatCreateVecs(c->B, &c->x, &c->y));
+  PetscCall(VecSet(c->x, 1.0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MultCtxDestroy(MultCtx *c)
+{
+  PetscFunctionBegin;
+  PetscCall(VecDestroy(&c->x));
+  PetscCall(VecDestroy(&c->y));
+  PetscCall(MatDestroy(&c->B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode MultOp(void *p)
 {
   MultCtx *c = (MultCtx *)p;
@@ -217,47 +243,26 @@ int main(int argc, char **argv)
   }
 #endif
   {
-    Mat     A;
     MultCtx c;
     double  med;
 
-    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 32, 32, 1, NULL, &A));
-    for (PetscInt i = 0; i < 32; i++) PetscCall(MatSetValue(A, i, i, 1.0, INSERT_VALUES));
-    PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatConvert(A, type, MAT_INITIAL_MATRIX, &c.B));
-    PetscCall(MatCreateVecs(c.B, &c.x, &c.y));
-    PetscCall(VecSet(c.x, 1.0));
     if (ctx.gpu && gpuwarm > 0 && !times) { /* keep the GPU busy (products of a 2^20-row diagonal) before timing anything */
       PetscLogDouble t0, t1;
-      const PetscInt nw = 1 << 20;
       MultCtx        w;
-      Mat            Aw;
 
-      PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, nw, nw, 1, NULL, &Aw));
-      for (PetscInt i = 0; i < nw; i++) PetscCall(MatSetValue(Aw, i, i, 1.0, INSERT_VALUES));
-      PetscCall(MatAssemblyBegin(Aw, MAT_FINAL_ASSEMBLY));
-      PetscCall(MatAssemblyEnd(Aw, MAT_FINAL_ASSEMBLY));
-      PetscCall(MatConvert(Aw, type, MAT_INITIAL_MATRIX, &w.B));
-      PetscCall(MatCreateVecs(w.B, &w.x, &w.y));
-      PetscCall(VecSet(w.x, 1.0));
+      PetscCall(MultCtxDiagonal(1 << 20, type, &w));
       PetscCall(PetscTime(&t0));
       do {
         for (PetscInt i = 0; i < 200; i++) PetscCall(MultOp(&w));
         PetscCall(BenchSync(&ctx));
         PetscCall(PetscTime(&t1));
       } while (t1 - t0 < gpuwarm);
-      PetscCall(VecDestroy(&w.x));
-      PetscCall(VecDestroy(&w.y));
-      PetscCall(MatDestroy(&w.B));
-      PetscCall(MatDestroy(&Aw));
+      PetscCall(MultCtxDestroy(&w));
     }
+    PetscCall(MultCtxDiagonal(32, type, &c));
     PetscCall(BenchTimeOp(&ctx, ctx.gpu, MultOp, &c, 0, &med, NULL, NULL));
     launch = med;
-    PetscCall(VecDestroy(&c.x));
-    PetscCall(VecDestroy(&c.y));
-    PetscCall(MatDestroy(&c.B));
-    PetscCall(MatDestroy(&A));
+    PetscCall(MultCtxDestroy(&c));
   }
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "# calibration on %s (%d SMs): copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2e s, %s products\n", dev, sms, copybw, h2d, launch, ctx.gpu ? "GPU" : "host"));
   {
