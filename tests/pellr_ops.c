@@ -539,6 +539,7 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
   else if (!strcmp(kind, "rect_tall")) m = 130, n = 60, cap = 130 * 6;
   else if (!strcmp(kind, "powerlaw")) m = n = 3000, cap = 3000 * 40;
   else if (!strcmp(kind, "wide_rows")) m = n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
+  else if (!strcmp(kind, "block_rows")) m = n = 10000, cap = 9001 + 2 * 4100 + 12 * 1500 + 10000 * 3;
   PetscCall(MMTripletsCreate(m, n, cap, t));
   if (!strcmp(kind, "empty_rows")) {
     for (PetscInt i = 0; i < t->m; i++) {
@@ -564,6 +565,16 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
       PetscInt len = i < 40 ? 1100 + i : (i < 80 ? 560 + i : 0);
       if (len)
         for (PetscInt j = 0; j < len; j++) t->i[k] = i, t->j[k] = j, t->v[k++] = 1.0 / (1 + i + j);
+      else
+        for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->i[k] = i, t->j[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+    }
+  } else if (!strcmp(kind, "block_rows")) {
+    /* rows of 9001, 4097, 4098 entries and 12 of 1024 .. 1431 among tridiagonal rows: the GPU's block rows in chunks of
+       4096 entries, with rows cut into several pieces and chunks holding several rows */
+    for (PetscInt i = 0; i < t->m; i++) {
+      PetscInt len = i == 5000 ? 9001 : (i == 17 || i == 9000 ? 4097 + i % 2 : (i % 700 == 3 && i < 8400 ? 1024 + 37 * (i / 700) : 0));
+      if (len)
+        for (PetscInt j = 0; j < len; j++) t->i[k] = i, t->j[k] = (i + j) % t->n, t->v[k++] = 1.0 / (1 + (i + 3 * j) % 101);
       else
         for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->i[k] = i, t->j[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
     }
@@ -660,7 +671,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
   if (gen) PetscCall(TestFormulas());
   if (gen) {
-    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows"};
+    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows", "block_rows"};
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(kinds); i++) {
       MMTriplets t;
       PetscCall(Generate(kinds[i], &t));

@@ -273,6 +273,20 @@ static PetscErrorCode TestHand(void)
     PetscCall(PetscFree(rp));
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "F (rows of 2000, 1500, 1500 among rows of 1): checked\n"));
   }
+  { /* H: a row of 10000 among rows of 1: the block rows are cut into chunks of 4096 entries (the kernel's chain is a chunk) */
+    PetscInt len[200];
+    for (PetscInt i = 0; i < 200; i++) len[i] = 1;
+    len[7] = 10000;
+    PetscCall(RowPtr(200, len, &rp));
+    PetscCall(PellrFeaturesCompute(200, 20000, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(ExpectI("H nblock", f.nblock, 1));
+    PetscCall(ExpectI("H crit pellr", f.crit[PELLR_CAND_PELLR], 16 + 1)); /* ceil(4096/256) for the chunk, slices of width 1 */
+    PetscCall(ExpectI("H crit csr", f.crit[PELLR_CAND_CSR], 313));        /* ceil(10000/32): cuSPARSE's warp per row */
+    PetscCall(CheckFormulas("H", 200, len, &f));
+    PetscCall(CheckDevice("H", 200, 20000, rp, 256));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "H (a row of 10000 among rows of 1): checked\n"));
+  }
   { /* G: m = 0 and a matrix of empty rows */
     PetscInt len[3] = {0, 0, 0};
     PetscCall(RowPtr(3, len, &rp));

@@ -22,10 +22,17 @@
 #include "sparsegpucudatrace.h"
 
 #define PELLR_LONG_THREADS 256
+/* entries of the block rows per thread block: a row longer than this is cut into pieces of several blocks, so that the
+   longest row no longer decides the kernel's time (one block per row: its serial chain of loads) */
+#define PELLR_LONG_CHUNK 4096
 
 struct _p_PellrDevice {
   MatPELLRFormat format;
   PetscInt     m, n, nnz, nlong, nblock, nrows, nslices, nslots, nonempty;
+  PetscInt64   blockslots, longslots; /* entries of the block rows (longptr[nblock]) and of all long rows (longptr[nlong]) */
+  PetscInt     nchunks;               /* blocks of the block-row kernel: ceil(blockslots / PELLR_LONG_CHUNK) */
+  int         *longcnt;               /* per block row cut into pieces: pieces finished in the running product (0 between products) */
+  PetscScalar *longpart;              /* per chunk: the partial sums of its first and of its last row */
   PetscInt     tclass[7];
   int         *perm, *longptr, *sliceptr, *rlen, *col;
   int         *sorder; /* SELL: the slices grouped by thread class */
@@ -50,6 +57,18 @@ static PetscErrorCode PellrCopy(T **d, const T *h, PetscInt n)
   if (n <= 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(cudaMallocAsync((void **)d, (size_t)n * sizeof(T), 0)); /* from the stream-ordered pool, as every array of the layout */
   PetscCallCUDA(cudaMemcpy(*d, h, (size_t)n * sizeof(T), cudaMemcpyHostToDevice));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the block-row kernel's chunks (d->blockslots set): their partial sums and the per-row piece counters (zeroed) */
+static PetscErrorCode PellrLongChunksSetUp(PellrDevice d)
+{
+  PetscFunctionBegin;
+  d->nchunks = (PetscInt)((d->blockslots + PELLR_LONG_CHUNK - 1) / PELLR_LONG_CHUNK);
+  if (!d->nblock) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaMallocAsync((void **)&d->longcnt, (size_t)d->nblock * sizeof(int), 0));
+  PetscCallCUDA(cudaMemsetAsync(d->longcnt, 0, (size_t)d->nblock * sizeof(int), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d->longpart, (size_t)(2 * d->nchunks) * sizeof(PetscScalar), 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -79,6 +98,9 @@ PetscErrorCode PellrDeviceUpload(const PellrLayout *L, PellrDevice *dp)
   PetscCall(PellrCopy(&d->rlen, L->rlen, PELLR_SLICE * L->nslices));
   PetscCall(PellrCopy(&d->col, L->col, L->nslots));
   PetscCall(PellrCopy(&d->val, L->val, L->nslots));
+  d->blockslots = L->nlong ? L->longptr[L->nblock] : 0;
+  d->longslots  = L->nlong ? L->longptr[L->nlong] : 0;
+  PetscCall(PellrLongChunksSetUp(d));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)L->nslots * (sizeof(PetscScalar) + sizeof(int)) + (PetscLogDouble)(L->m + L->nlong + 1 + L->nslices * (PELLR_SLICE + 1) + 1) * sizeof(int)));
   *dp = d;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -106,7 +128,7 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
   {
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
-    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval};
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
   }
@@ -123,24 +145,73 @@ __device__ static inline PetscScalar WarpSum(PetscScalar s)
   return s;
 }
 
-/* long rows: one block per row */
-__global__ static void pellr_long(int nlong, const int *__restrict__ perm, const int *__restrict__ longptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+/* the sum over the block of every thread's s, valid in thread 0 (red: PELLR_LONG_THREADS / 32 values of shared memory) */
+__device__ static inline PetscScalar BlockSum(PetscScalar s, PetscScalar *red)
 {
-  __shared__ PetscScalar part[PELLR_LONG_THREADS / 32];
-  const int              k = blockIdx.x;
-  PetscScalar            s = 0;
-
-  if (k >= nlong) return;
-  for (int t = longptr[k] + threadIdx.x; t < longptr[k + 1]; t += blockDim.x) s += val[t] * x[col[t]];
   s = WarpSum(s);
-  if ((threadIdx.x & 31) == 0) part[threadIdx.x / 32] = s;
+  __syncthreads(); /* red is free (its previous use is over) */
+  if ((threadIdx.x & 31) == 0) red[threadIdx.x / 32] = s;
   __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < blockDim.x / 32 ? part[threadIdx.x] : 0;
-    s = WarpSum(s);
+  if (threadIdx.x < 32) s = WarpSum(threadIdx.x < blockDim.x / 32 ? red[threadIdx.x] : 0);
+  return s;
+}
+
+/* the last sorted row r with longptr[r] <= t (0 <= t < longptr[nrows]), by bisection */
+__device__ static inline int LongRowOf(int nrows, const int *__restrict__ longptr, int t)
+{
+  int lo = 0, hi = nrows - 1;
+
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+
+    if (longptr[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/*
+  The block rows (sorted positions 0 .. nblock-1, at least PELLR_BLOCK_ROW entries each, stored one after the other from
+  longptr[0] = 0): block b takes their entries b*CHUNK .. (b+1)*CHUNK-1, so the work is spread evenly over the grid
+  whatever the longest row. A row within one chunk is summed and written by its block. A row cut into pieces (chunks cb
+  .. ce) has its piece in block cb stored as that block's "last row" sum (longpart[2 cb + 1]) and in block c > cb as
+  block c's "first row" sum (longpart[2 c]); the block that finishes the row's last piece (a counter per row, after a
+  fence: CUDA's threadFenceReduction pattern) adds the pieces in chunk order and resets the counter. Deterministic:
+  every piece is summed in a fixed order and the pieces always in chunk order, whichever block comes last.
+*/
+__global__ static void __launch_bounds__(PELLR_LONG_THREADS) pellr_long_chunks(int nblock, const int *__restrict__ perm, const int *__restrict__ longptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y, PetscScalar *part, int *cnt)
+{
+  __shared__ PetscScalar red[PELLR_LONG_THREADS / 32];
+  __shared__ int         first;
+  const int              b = blockIdx.x, lo = b * PELLR_LONG_CHUNK, hi = min(lo + PELLR_LONG_CHUNK, longptr[nblock]);
+
+  if (threadIdx.x == 0) first = LongRowOf(nblock, longptr, lo);
+  __syncthreads();
+  for (int r = first; r < nblock; r++) {
+    const int   rs = longptr[r], re = longptr[r + 1], a = max(rs, lo), e = min(re, hi);
+    PetscScalar s = 0;
+
+    if (rs >= hi) break;
+#pragma unroll 4
+    for (int t = a + (int)threadIdx.x; t < e; t += PELLR_LONG_THREADS) s += val[t] * x[col[t]];
+    s = BlockSum(s, red);
     if (threadIdx.x == 0) {
-      const int row = perm[k];
-      y[row]        = z ? z[row] + s : s;
+      const int cb = rs / PELLR_LONG_CHUNK, ce = (re - 1) / PELLR_LONG_CHUNK, row = perm[r];
+
+      if (cb == ce) y[row] = z ? z[row] + s : s;
+      else {
+        part[2 * b + (b == cb ? 1 : 0)] = s;
+        __threadfence(); /* the piece is visible before the counter says so */
+        if (atomicAdd(&cnt[r], 1) == ce - cb) {
+          PetscScalar tot;
+
+          __threadfence();
+          tot = __ldcg(&part[2 * cb + 1]); /* from L2: the other blocks' pieces */
+          for (int c = cb + 1; c <= ce; c++) tot += __ldcg(&part[2 * c]);
+          y[row]  = z ? z[row] + tot : tot;
+          cnt[r] = 0; /* ready for the next product (kernel boundary) */
+        }
+      }
     }
   }
 }
@@ -153,6 +224,7 @@ __global__ static void pellr_long_warp(int k0, int nlong, const int *__restrict_
   PetscScalar s    = 0;
 
   if (k >= nlong) return; /* the whole warp */
+#pragma unroll 4
   for (int t = longptr[k] + lane; t < longptr[k + 1]; t += 32) s += val[t] * x[col[t]];
   s = WarpSum(s);
   if (lane == 0) {
@@ -216,14 +288,20 @@ __global__ static void pellr_empty(int nrows, int m, const int *__restrict__ per
 }
 
 #if !defined(PETSC_USE_COMPLEX)
-/* y += A^T x with atomics: long rows a block per row, sliced rows a thread per row */
-__global__ static void pellr_trans_long(int nlong, const int *__restrict__ perm, const int *__restrict__ longptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, PetscScalar *y)
+/* y += A^T x with atomics: the long rows' entries (longptr[0] = 0 .. longptr[nlong]) in chunks of PELLR_LONG_CHUNK
+   per block (a long row spread over several blocks), sliced rows a thread per row */
+__global__ static void __launch_bounds__(PELLR_LONG_THREADS) pellr_trans_long_chunks(int nlong, const int *__restrict__ perm, const int *__restrict__ longptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, PetscScalar *y)
 {
-  const int k = blockIdx.x;
-  if (k >= nlong) return;
-  {
-    const PetscScalar xr = x[perm[k]];
-    for (int t = longptr[k] + threadIdx.x; t < longptr[k + 1]; t += blockDim.x) atomicAdd(&y[col[t]], val[t] * xr);
+  __shared__ int first;
+  const int      lo = blockIdx.x * PELLR_LONG_CHUNK, hi = min(lo + PELLR_LONG_CHUNK, longptr[nlong]);
+
+  if (threadIdx.x == 0) first = LongRowOf(nlong, longptr, lo);
+  __syncthreads();
+  for (int r = first; r < nlong && longptr[r] < hi; r++) {
+    const PetscScalar xr = x[perm[r]];
+    const int         e  = min(longptr[r + 1], hi);
+
+    for (int t = max(longptr[r], lo) + (int)threadIdx.x; t < e; t += PELLR_LONG_THREADS) atomicAdd(&y[col[t]], val[t] * xr);
   }
 }
 
@@ -367,7 +445,7 @@ PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscS
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogGpuTimeBegin());
-  if (d->nblock) pellr_long<<<(unsigned int)d->nblock, PELLR_LONG_THREADS>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y);
+  if (d->nblock) pellr_long_chunks<<<(unsigned int)d->nchunks, PELLR_LONG_THREADS>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y, d->longpart, d->longcnt);
   if (d->nlong > d->nblock) pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y);
 #define PELLR_MULTI(c, T) \
   if (d->tclass[c + 1] > d->tclass[c]) pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y)
@@ -398,7 +476,7 @@ PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice d, const PetscScalar *
     if (z) PetscCallCUDA(cudaMemcpy(y, z, (size_t)d->n * sizeof(PetscScalar), cudaMemcpyDeviceToDevice));
     else PetscCallCUDA(cudaMemset(y, 0, (size_t)d->n * sizeof(PetscScalar)));
   }
-  if (d->nlong) pellr_trans_long<<<(unsigned int)d->nlong, PELLR_LONG_THREADS>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, x, y);
+  if (d->longslots) pellr_trans_long_chunks<<<(unsigned int)((d->longslots + PELLR_LONG_CHUNK - 1) / PELLR_LONG_CHUNK), PELLR_LONG_THREADS>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, x, y);
   if (d->nslices) pellr_trans_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, y);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
@@ -448,6 +526,7 @@ typedef struct {
   unsigned int       nlong; /* smallest sorted position that ends the long rows (atomicMin) */
   unsigned long long ellr, pert, pellr;
   long long          longslots, widthsum; /* the sizes that decide the allocations: slots of the long rows, slice widths summed */
+  long long          blockslots;          /* slots of the block rows (the block-row kernel's grid) */
 } PellrBuildStats;
 
 __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
@@ -607,9 +686,10 @@ __global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int
 }
 
 /* the two sizes that decide the allocations, into the statistics for the copy back */
-__global__ static void pellr_build_sizes(const int *__restrict__ longend, const long long *__restrict__ wsum, PellrBuildStats *st)
+__global__ static void pellr_build_sizes(const int *__restrict__ blockend, const int *__restrict__ longend, const long long *__restrict__ wsum, PellrBuildStats *st)
 {
-  st->longslots = *longend;
+  st->blockslots = *blockend;
+  st->longslots  = *longend;
   st->widthsum  = *wsum;
 }
 
@@ -940,10 +1020,12 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
     PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-    pellr_build_sizes<<<1, 1>>>(d->longptr + nlong, wscan + nslices, dst);
+    pellr_build_sizes<<<1, 1>>>(d->longptr + nblock, d->longptr + nlong, wscan + nslices, dst);
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* one copy back */
     nslots = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
+    d->blockslots = hst.blockslots;
+    d->longslots  = hst.longslots;
     PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
     PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
     PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
@@ -1010,6 +1092,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   }
   d->nlong = info->nlong = nlong;
   d->nblock = info->nblock = nblock;
+  PetscCall(PellrLongChunksSetUp(d));
   d->nrows = info->nrows = nrows;
   d->nslices = info->nslices = nslices;
   d->nslots = info->nslots = (PetscInt)nslots;

@@ -6,7 +6,7 @@
 
 /* Rows per slice of the sliced PELLR layout (one CUDA warp) */
 #define PELLR_SLICE 32
-/* long rows at least this long get a thread block per row on the GPU, shorter long rows a warp per row */
+/* long rows at least this long are spread over thread blocks on the GPU (chunks of entries), shorter long rows get a warp per row */
 #define PELLR_BLOCK_ROW 1024
 
 /* threads per row on the GPU for a slice of width w: about 16 entries per thread, 1..32 (the layout's thread classes
@@ -24,8 +24,9 @@ static inline PetscInt PellrThreadsPerRow(PetscInt w)
   Sorted order k = 0..m-1 is the stable sort of the rows by length, longest first (perm[k] = original row):
     [0, nlong)            long rows, stored CSR-like without padding: entries longptr[k] .. longptr[k+1]-1;
                           a row is long if it has >= long_row_length entries, or >= 32 entries and the slice it would
-                          head would be more than 1/3 padding; on the GPU a thread block per row for the first nblock
-                          (>= PELLR_BLOCK_ROW entries), a warp per row for the others
+                          head would be more than 1/3 padding; on the GPU the first nblock (>= PELLR_BLOCK_ROW
+                          entries) are cut into equal chunks of entries, a thread block each (a row may span several:
+                          their partial sums are added in order), the others get a warp per row
     [nlong, nrows)        the other non-empty rows, sliced per 32 sorted rows: slice s holds sorted rows
                           nlong + 32 s + r (r = 0..31), width w_s = its longest row, entry j of row r at
                           sliceptr[s] + 32 j + r (column-major in the slice), rlen[32 s + r] = row length
