@@ -242,6 +242,7 @@ __global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const in
   const int              len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
   PetscScalar            sum = 0;
 
+#pragma unroll 4 /* several rows' loads in flight per thread: the latency of col, then x, is not paid entry after entry */
   for (int j = w; j < len; j += T) sum += val[base + PELLR_SLICE * j] * x[col[base + PELLR_SLICE * j]];
   part[w][r] = sum;
   __syncthreads();
@@ -269,6 +270,7 @@ __global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows,
     const long  k   = nlong + PELLR_SLICE * s + r;
     PetscScalar sum = 0;
     if (k >= nrows) return;
+#pragma unroll 4
     for (int j = 0; j < len; j++) sum += val[base + PELLR_SLICE * j] * x[col[base + PELLR_SLICE * j]];
     {
       const int row = perm[k];
