@@ -545,15 +545,15 @@ int main(int argc, char **argv)
       output_file: output/subtreeilu4_cuda_icc0_big.out
 
    test:
-      suffix: cuda_ilu1_natural_cutlate
+      suffix: cuda_ilu1_natural_no_cutlate
       requires: cuda
-      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_cut_late
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_cut_late 0
       output_file: output/subtreeilu4_ilu1_natural.out
 
    test:
-      suffix: cuda_ilu1_rcm_cutlate
+      suffix: cuda_ilu1_rcm_no_cutlate
       requires: cuda
-      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_cut_late
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_cut_late 0
       output_file: output/subtreeilu4_ilu1_rcm.out
 
    test:

@@ -205,18 +205,17 @@ __device__ static __forceinline__ void StoreRelaxed(PetscScalar *p, unsigned lon
   asm volatile("st.relaxed.gpu.b64 [%0], %1;" : : "l"(p), "l"(v) : "memory");
 }
 
-/* the same in shared memory, between the warps of a block (block scope) */
-__device__ static __forceinline__ unsigned long long LoadSharedRelaxed(const unsigned long long *p)
+/* the same in shared memory, between the warps of a block: shared-memory atomics (an exchange to publish; to poll, a
+   compare-and-swap that only ever replaces the sentinel by itself), single-copy atomic like the global accesses and
+   seen as synchronization by compute-sanitizer's racecheck */
+__device__ static __forceinline__ unsigned long long LoadSharedRelaxed(unsigned long long *p)
 {
-  unsigned long long v;
-
-  asm volatile("ld.relaxed.cta.shared.b64 %0, [%1];" : "=l"(v) : "r"((unsigned)__cvta_generic_to_shared(p)) : "memory");
-  return v;
+  return atomicCAS(p, SUBTREEILU_SENTINEL, SUBTREEILU_SENTINEL);
 }
 
 __device__ static __forceinline__ void StoreSharedRelaxed(unsigned long long *p, unsigned long long v)
 {
-  asm volatile("st.relaxed.cta.shared.b64 [%0], %1;" : : "r"((unsigned)__cvta_generic_to_shared(p)), "l"(v) : "memory");
+  (void)atomicExch(p, v);
 }
 
 /* t[i] = b[perm[i]] (perm may be NULL) when t, and o1[i] = o2[i] = sentinel (o2 may be NULL); resets the tickets */
@@ -250,8 +249,8 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   else ascending b = t, descending b = nblk-1-t; block ticket b is up to SUBTREEILU_WARPS consecutive warp tickets (bptr), the w-th of them in the
   solve's order for warp w; warp ticket s is a run of groups of one chain (sptr), which the warp solves group after
   group in the solve's order (a later group reads the earlier ones' values like any other input). Every value the
-  block solves is also kept in its shared memory, where its later warps read it (see LoadX; relaxed block-scope
-  accesses, so the polling is race-free under the PTX memory model): the chains of one
+  block solves is also kept in its shared memory, where its later warps read it (see LoadX; shared-memory
+  atomics, so the polling is race-free): the chains of one
   block ticket are typically neighbouring grid lines, whose dependencies then cost no L2 round trip. A block waits
   at __syncthreads() for its warps at the end of each block ticket; a warp only waits for rows of earlier block
   tickets or of earlier warps (or groups) of its own, so the argument below holds with block tickets. Lane q solves the q-th
@@ -864,12 +863,13 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
           val[tq] = ICC ? __dadd_rn(val[tq], __dmul_rn(m, u)) : __dsub_rn(val[tq], __dmul_rn(m, u));
         }
       }
-      if (lane == 0) {
-        if (!ICC) val[q - R.Lb] = m; /* the multiplier is L's entry */
-        else a.fa[skb[qq]] = m;      /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
-      }
-      __syncwarp();
+      if (ICC && lane == 0) a.fa[skb[qq]] = m; /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
+      __syncwarp();                            /* every lane has read w and made its updates */
+      /* the multiplier is L's entry, stored once no lane reads w any more: the row's later steps neither read nor write
+         it (their columns are larger), its end reads it after the __syncwarp() below */
+      if (!ICC && lane == 0) val[q - R.Lb] = m;
     }
+    __syncwarp();
     RefactFinishRow<ICC>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return val[bidx(pos)]; }, [&](PetscInt pos, double v) { val[bidx(pos)] = v; });
   }
   __syncwarp(); /* the run's shared memory is reused by the next run */
@@ -922,12 +922,11 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
           w[tq] = ICC ? __dadd_rn(__ldcg(w + tq), __dmul_rn(m, u)) : __dsub_rn(__ldcg(w + tq), __dmul_rn(m, u));
         }
       }
-      if (lane == 0) {
-        if (!ICC) w[q] = m;
-        else a.fa[kb] = m;
-      }
+      if (ICC && lane == 0) a.fa[kb] = m;
       __syncwarp();
+      if (!ICC && lane == 0) w[q] = m; /* as in RefactRunShared(): after every lane has read wq */
     }
+    __syncwarp();
     RefactFinishRow<ICC>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return __ldcg(w + pos); }, [&](PetscInt pos, double v) { w[pos] = v; });
     __syncwarp();
   }
