@@ -1288,6 +1288,15 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
   if (p->cuda) {
     MatPELLRBuild build = p->build;
     PetscCall(PetscOptionsEnum("-mat_pellr_build", "Where pellrcuda builds its PELLR layout: device (on the GPU from the CSR) or host (and copied)", "MATPELLRCUDA", MatPELLRBuilds, (PetscEnum)build, (PetscEnum *)&build, NULL));
+#if defined(PETSC_HAVE_CUDA)
+    {
+      PetscBool overlap, set;
+
+      PetscCall(PellrDeviceGetOverlap(&overlap));
+      PetscCall(PetscOptionsBool("-mat_pellr_cuda_overlap", "GPU products: kernels too small to fill the GPU run on side streams, overlapping the others (process-wide)", "MATPELLRCUDA", overlap, &overlap, &set));
+      if (set) PetscCall(PellrDeviceSetOverlap(overlap));
+    }
+#endif
     if (build != p->build) {
       p->build = build;
       PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
@@ -1616,6 +1625,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows (whatever the format)
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
+.  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner

@@ -18,6 +18,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <petscdevice_cuda.h>
+#include <functional>
 #include "pellrimpl.h"
 #include "sparsegpucudatrace.h"
 
@@ -434,6 +435,102 @@ __global__ static void pellr_diag_csr(int m, const int *__restrict__ rowptr, con
   }
 }
 
+/*
+  The product's kernels write disjoint rows of y, so they may run at once. Each is launched in sequence on the default
+  stream, except when a product has both kernels too small to fill the GPU (under a quarter of its resident threads:
+  the wide slice classes, the long rows, latency-bound chains of loads) and larger ones: then the small ones are
+  launched first on side streams (forked from and joined to the default stream by events) and overlap the others,
+  instead of each adding its own chain of loads to the product's time (-mat_pellr_cuda_overlap, process-wide; products
+  of fewer than 2^20 entries, where the events' cost would count, stay on one stream).
+*/
+typedef struct {
+  long                              threads;
+  std::function<void(cudaStream_t)> launch;
+} PellrLaunch;
+
+#define PELLR_SIDE_STREAMS 3
+static cudaStream_t PellrSideStream[PELLR_SIDE_STREAMS];
+static cudaEvent_t  PellrForkEvent, PellrJoinEvent[PELLR_SIDE_STREAMS];
+static long         PellrResidentThreads = 0;
+static PetscBool    PellrOverlap = PETSC_TRUE; /* -mat_pellr_cuda_overlap (process-wide) */
+
+static PetscErrorCode PellrSideStreamsDestroy(void)
+{
+  PetscFunctionBegin;
+  if (PellrResidentThreads > 0) {
+    for (int i = 0; i < PELLR_SIDE_STREAMS; i++) {
+      PetscCallCUDA(cudaStreamDestroy(PellrSideStream[i]));
+      PetscCallCUDA(cudaEventDestroy(PellrJoinEvent[i]));
+    }
+    PetscCallCUDA(cudaEventDestroy(PellrForkEvent));
+  }
+  PellrResidentThreads = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceSetOverlap(PetscBool overlap)
+{
+  PetscFunctionBegin;
+  PellrOverlap = overlap;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceGetOverlap(PetscBool *overlap)
+{
+  PetscFunctionBegin;
+  *overlap = PellrOverlap;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrSideStreamsSetUp(void)
+{
+  PetscFunctionBegin;
+  if (PellrResidentThreads || !PellrOverlap) PetscFunctionReturn(PETSC_SUCCESS);
+  {
+    int dev, sms, tpm;
+
+    PetscCallCUDA(cudaGetDevice(&dev));
+    PetscCallCUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    PetscCallCUDA(cudaDeviceGetAttribute(&tpm, cudaDevAttrMaxThreadsPerMultiProcessor, dev));
+    for (int i = 0; i < PELLR_SIDE_STREAMS; i++) {
+      PetscCallCUDA(cudaStreamCreateWithFlags(&PellrSideStream[i], cudaStreamNonBlocking));
+      PetscCallCUDA(cudaEventCreateWithFlags(&PellrJoinEvent[i], cudaEventDisableTiming));
+    }
+    PetscCallCUDA(cudaEventCreateWithFlags(&PellrForkEvent, cudaEventDisableTiming));
+    PellrResidentThreads = (long)sms * tpm;
+    PetscCall(PetscRegisterFinalize(PellrSideStreamsDestroy));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrLaunchOverlapped(int nk, const PellrLaunch k[], PetscInt64 nnz)
+{
+  int nsmall = 0, nside = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PellrSideStreamsSetUp());
+  if (PellrOverlap && nnz >= (1 << 20))
+    for (int i = 0; i < nk; i++) nsmall += 4 * k[i].threads < PellrResidentThreads;
+  if (nsmall == 0 || nsmall == nk) {
+    for (int i = 0; i < nk; i++) k[i].launch(0);
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCallCUDA(cudaEventRecord(PellrForkEvent, 0));
+  for (int i = 0; i < nk; i++) {
+    if (4 * k[i].threads >= PellrResidentThreads) continue;
+    if (nside < PELLR_SIDE_STREAMS) PetscCallCUDA(cudaStreamWaitEvent(PellrSideStream[nside], PellrForkEvent, 0));
+    k[i].launch(PellrSideStream[nside % PELLR_SIDE_STREAMS]);
+    nside++;
+  }
+  for (int i = 0; i < nk; i++)
+    if (4 * k[i].threads >= PellrResidentThreads) k[i].launch(0);
+  for (int s = 0; s < PetscMin(nside, PELLR_SIDE_STREAMS); s++) {
+    PetscCallCUDA(cudaEventRecord(PellrJoinEvent[s], PellrSideStream[s]));
+    PetscCallCUDA(cudaStreamWaitEvent(0, PellrJoinEvent[s], 0));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* y = z + A x (z may be NULL or y), all pointers in device memory */
 PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
 {
@@ -447,18 +544,25 @@ PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscS
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogGpuTimeBegin());
-  if (d->nblock) pellr_long_chunks<<<(unsigned int)d->nchunks, PELLR_LONG_THREADS>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y, d->longpart, d->longcnt);
-  if (d->nlong > d->nblock) pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y);
+  {
+    /* the product's kernels (thread count, launch); see PellrLaunchOverlapped() */
+    PellrLaunch k[9];
+    int         nk = 0;
+
+    if (d->nblock) k[nk++] = {(long)d->nchunks * PELLR_LONG_THREADS, [=](cudaStream_t st) { pellr_long_chunks<<<(unsigned int)d->nchunks, PELLR_LONG_THREADS, 0, st>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y, d->longpart, d->longcnt); }};
+    if (d->nlong > d->nblock) k[nk++] = {(d->nlong - d->nblock) * 32L, [=](cudaStream_t st) { pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128, 0, st>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y); }};
 #define PELLR_MULTI(c, T) \
-  if (d->tclass[c + 1] > d->tclass[c]) pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y)
-  PELLR_MULTI(0, 32);
-  PELLR_MULTI(1, 16);
-  PELLR_MULTI(2, 8);
-  PELLR_MULTI(3, 4);
-  PELLR_MULTI(4, 2);
+  if (d->tclass[c + 1] > d->tclass[c]) k[nk++] = {(long)(d->tclass[c + 1] - d->tclass[c]) * 32 * T, [=](cudaStream_t st) { pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T, 0, st>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y); }}
+    PELLR_MULTI(0, 32);
+    PELLR_MULTI(1, 16);
+    PELLR_MULTI(2, 8);
+    PELLR_MULTI(3, 4);
+    PELLR_MULTI(4, 2);
 #undef PELLR_MULTI
-  if (d->tclass[6] > d->tclass[5]) pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y);
-  PetscCall(PellrLaunchEmpty(d, z, y));
+    if (d->tclass[6] > d->tclass[5]) k[nk++] = {(long)(d->tclass[6] - d->tclass[5]) * PELLR_SLICE, [=](cudaStream_t st) { pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128, 0, st>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y); }};
+    if (d->m > d->nrows && z != y) k[nk++] = {(long)(d->m - d->nrows), [=](cudaStream_t st) { pellr_empty<<<Blocks(d->m - d->nrows, 256), 256, 0, st>>>((int)d->nrows, (int)d->m, d->perm, z, y); }};
+    PetscCall(PellrLaunchOverlapped(nk, k, d->nnz));
+  }
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
   PetscFunctionReturn(PETSC_SUCCESS);

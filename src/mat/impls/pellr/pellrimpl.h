@@ -147,6 +147,8 @@ PETSC_INTERN PetscErrorCode PellrDeviceUpload(const PellrLayout *, PellrDevice *
 PETSC_INTERN PetscErrorCode PellrDeviceRefresh(PellrDevice, const PetscScalar *, PetscInt);
 PETSC_INTERN PetscErrorCode PellrDeviceDestroy(PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceMult(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceSetOverlap(PetscBool);
+PETSC_INTERN PetscErrorCode PellrDeviceGetOverlap(PetscBool *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, PellrLayout *, PellrDevice *);
