@@ -452,7 +452,7 @@ typedef struct {
 static cudaStream_t PellrSideStream[PELLR_SIDE_STREAMS];
 static cudaEvent_t  PellrForkEvent, PellrJoinEvent[PELLR_SIDE_STREAMS];
 static long         PellrResidentThreads = 0;
-static PetscBool    PellrOverlap = PETSC_TRUE; /* -mat_pellr_cuda_overlap (process-wide) */
+static PetscBool    PellrOverlap = PETSC_TRUE, PellrOverlapRead = PETSC_FALSE; /* -mat_pellr_cuda_overlap (process-wide) */
 
 static PetscErrorCode PellrSideStreamsDestroy(void)
 {
@@ -471,7 +471,8 @@ static PetscErrorCode PellrSideStreamsDestroy(void)
 PetscErrorCode PellrDeviceSetOverlap(PetscBool overlap)
 {
   PetscFunctionBegin;
-  PellrOverlap = overlap;
+  PellrOverlap     = overlap;
+  PellrOverlapRead = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -485,6 +486,10 @@ PetscErrorCode PellrDeviceGetOverlap(PetscBool *overlap)
 static PetscErrorCode PellrSideStreamsSetUp(void)
 {
   PetscFunctionBegin;
+  if (!PellrOverlapRead) { /* also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
+    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_overlap", &PellrOverlap, NULL));
+    PellrOverlapRead = PETSC_TRUE;
+  }
   if (PellrResidentThreads || !PellrOverlap) PetscFunctionReturn(PETSC_SUCCESS);
   {
     int dev, sms, tpm;
