@@ -747,6 +747,15 @@ int main(int argc, char **argv)
          args: -gen -matrices none
          output_file: output/pellr_ops_gen.out
       test:
+         suffix: cuda_gen_overlap
+         args: -gen -matrices none -mat_pellr_cuda_overlap_min_nnz 0
+         output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_gen_mpi_overlap
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_cuda_overlap_min_nnz 0
+         output_file: output/pellr_ops_gen_mpi.out
+      test:
          suffix: cuda_shared
          args: -dir ${SPARSEGPU_MATRICES}
          output_file: output/pellr_ops_shared.out

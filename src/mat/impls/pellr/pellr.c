@@ -1626,6 +1626,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
+.  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide, read at the first product) only products of at least n entries overlap (default 1048576)
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner

@@ -436,12 +436,12 @@ __global__ static void pellr_diag_csr(int m, const int *__restrict__ rowptr, con
 }
 
 /*
-  The product's kernels write disjoint rows of y, so they may run at once. Each is launched in sequence on the default
-  stream, except when a product has both kernels too small to fill the GPU (under a quarter of its resident threads:
-  the wide slice classes, the long rows, latency-bound chains of loads) and larger ones: then the small ones are
-  launched first on side streams (forked from and joined to the default stream by events) and overlap the others,
-  instead of each adding its own chain of loads to the product's time (-mat_pellr_cuda_overlap, process-wide; products
-  of fewer than 2^20 entries, where the events' cost would count, stay on one stream).
+  The product's kernels write disjoint rows of y, so they may run at once. The kernels too small to fill the GPU
+  (under a quarter of its resident threads: the wide slice classes, the long rows, latency-bound chains of loads),
+  except the largest kernel of the product, are launched first on side streams (forked from and joined to the default
+  stream by events) and overlap the others, which run in sequence on the default stream, instead of each adding its
+  own chain of loads to the product's time (-mat_pellr_cuda_overlap, process-wide; products
+  of fewer than -mat_pellr_cuda_overlap_min_nnz entries (2^20), where the events' cost would count, stay on one stream).
 */
 typedef struct {
   long                              threads;
@@ -453,6 +453,7 @@ static cudaStream_t PellrSideStream[PELLR_SIDE_STREAMS];
 static cudaEvent_t  PellrForkEvent, PellrJoinEvent[PELLR_SIDE_STREAMS];
 static long         PellrResidentThreads = 0;
 static PetscBool    PellrOverlap = PETSC_TRUE, PellrOverlapRead = PETSC_FALSE; /* -mat_pellr_cuda_overlap (process-wide) */
+static PetscInt     PellrOverlapMinNnz = 1 << 20;                          /* -mat_pellr_cuda_overlap_min_nnz */
 
 static PetscErrorCode PellrSideStreamsDestroy(void)
 {
@@ -488,6 +489,8 @@ static PetscErrorCode PellrSideStreamsSetUp(void)
   PetscFunctionBegin;
   if (!PellrOverlapRead) { /* also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
     PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_overlap", &PellrOverlap, NULL));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_overlap_min_nnz", &PellrOverlapMinNnz, NULL));
+    PetscCheck(PellrOverlapMinNnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_overlap_min_nnz must be >= 0, not %" PetscInt_FMT, PellrOverlapMinNnz);
     PellrOverlapRead = PETSC_TRUE;
   }
   if (PellrResidentThreads || !PellrOverlap) PetscFunctionReturn(PETSC_SUCCESS);
@@ -510,25 +513,31 @@ static PetscErrorCode PellrSideStreamsSetUp(void)
 
 static PetscErrorCode PellrLaunchOverlapped(int nk, const PellrLaunch k[], PetscInt64 nnz)
 {
-  int nsmall = 0, nside = 0;
+  int  nside = 0, imax = 0;
+  bool side[16];
 
   PetscFunctionBegin;
   PetscCall(PellrSideStreamsSetUp());
-  if (PellrOverlap && nnz >= (1 << 20))
-    for (int i = 0; i < nk; i++) nsmall += 4 * k[i].threads < PellrResidentThreads;
-  if (nsmall == 0 || nsmall == nk) {
+  for (int i = 1; i < nk; i++)
+    if (k[i].threads > k[imax].threads) imax = i;
+  for (int i = 0; i < nk; i++) { /* small, and not the largest (which stays on the default stream when all are small) */
+    side[i] = PellrOverlap && PellrResidentThreads > 0 && nnz >= PellrOverlapMinNnz && i != imax && 4 * k[i].threads < PellrResidentThreads;
+    nside += side[i];
+  }
+  if (!nside) {
     for (int i = 0; i < nk; i++) k[i].launch(0);
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCallCUDA(cudaEventRecord(PellrForkEvent, 0));
+  nside = 0;
   for (int i = 0; i < nk; i++) {
-    if (4 * k[i].threads >= PellrResidentThreads) continue;
+    if (!side[i]) continue;
     if (nside < PELLR_SIDE_STREAMS) PetscCallCUDA(cudaStreamWaitEvent(PellrSideStream[nside], PellrForkEvent, 0));
     k[i].launch(PellrSideStream[nside % PELLR_SIDE_STREAMS]);
     nside++;
   }
   for (int i = 0; i < nk; i++)
-    if (4 * k[i].threads >= PellrResidentThreads) k[i].launch(0);
+    if (!side[i]) k[i].launch(0);
   for (int s = 0; s < PetscMin(nside, PELLR_SIDE_STREAMS); s++) {
     PetscCallCUDA(cudaEventRecord(PellrJoinEvent[s], PellrSideStream[s]));
     PetscCallCUDA(cudaStreamWaitEvent(0, PellrJoinEvent[s], 0));
