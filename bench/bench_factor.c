@@ -19,17 +19,16 @@ typedef struct {
   Vec x, y;
 } ApplyCtx;
 
-/* subtree_ilu: how its last numeric factorization was done, as its PCView() says ("" for other PCs) */
-static PetscErrorCode LastRefactorPath(PC pc, char path[], size_t len)
+/* subtree_ilu: its PCView() text (text[0] = 0 for other PCs) */
+static PetscErrorCode SubtreeViewText(PC pc, char text[], size_t len)
 {
   PetscViewer v;
-  char        text[4096], *found;
   size_t      tlen;
   FILE       *f;
   PetscBool   is;
 
   PetscFunctionBegin;
-  path[0] = 0;
+  text[0] = 0;
   PetscCall(PetscObjectTypeCompare((PetscObject)pc, "subtree_ilu", &is));
   if (!is) PetscFunctionReturn(PETSC_SUCCESS);
   f = tmpfile();
@@ -38,9 +37,20 @@ static PetscErrorCode LastRefactorPath(PC pc, char path[], size_t len)
   PetscCall(PCView(pc, v));
   PetscCall(PetscViewerDestroy(&v));
   rewind(f);
-  tlen       = fread(text, 1, sizeof(text) - 1, f);
+  tlen       = fread(text, 1, len - 1, f);
   text[tlen] = 0;
   fclose(f);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* subtree_ilu: how its last numeric factorization was done, as its PCView() says ("" for other PCs) */
+static PetscErrorCode LastRefactorPath(PC pc, char path[], size_t len)
+{
+  char text[4096], *found;
+
+  PetscFunctionBegin;
+  path[0] = 0;
+  PetscCall(SubtreeViewText(pc, text, sizeof(text)));
   PetscCall(PetscStrstr(text, "last numeric factorization: ", &found));
   if (found) {
     size_t k = 0;
@@ -49,6 +59,21 @@ static PetscErrorCode LastRefactorPath(PC pc, char path[], size_t len)
     for (; found[k] && found[k] != ';' && found[k] != '\n' && k + 1 < len; k++) path[k] = found[k] == ',' ? ' ' : found[k]; /* (a CSV field) */
     path[k] = 0;
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* subtree_ilu: the factor's entries as PETSc's factor stores them (ILU: L + U + diagonal, ICC: U + diagonal; from what
+   PCView() says), or NAN */
+static PetscErrorCode SubtreeFactorNonzeros(PC pc, PetscInt m, PetscBool icc, double *fnnz)
+{
+  char          text[4096], *found;
+  long long int nl, nu;
+
+  PetscFunctionBegin;
+  *fnnz = NAN;
+  PetscCall(SubtreeViewText(pc, text, sizeof(text)));
+  PetscCall(PetscStrstr(text, "nonzeros L ", &found));
+  if (found && sscanf(found, "nonzeros L %lld U %lld", &nl, &nu) == 2) *fnnz = (icc ? 0.0 : (double)nl) + (double)nu + (double)m;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -179,7 +204,7 @@ static PetscErrorCode RunPC(CaseInfo *ci, Mat M, Vec b, PetscBool doksp, PetscIn
     Mat     F;
     MatInfo info;
     if (!PCFactorGetMatrix(pc, &F) && !MatGetInfo(F, MAT_LOCAL, &info) && info.nz_used > 0) fnnz = info.nz_used;
-  }
+  } else PetscCall(SubtreeFactorNonzeros(pc, ci->bm->m, isicc, &fnnz));
   PetscCall(MatCreateVecs(M, &ac.x, &ac.y));
   PetscCall(BenchVecCopyAny(b, ac.x));
   PetscCall(BenchVecIsDevice(ac.x, &isdev));
