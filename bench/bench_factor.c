@@ -7,7 +7,7 @@ static char help[] = "Incomplete factorization preconditioner benchmark (bench/R
   -levels <k,...>     : fill levels (default 0)\n\
   -ksp_pcs <names>    : PCs that also get an end-to-end KSPSolve (CG for icc, GMRES otherwise)\n\
   -ksp_maxit <n>, -ksp_rtol <r>, -ksp_max_rows <n>, -ksp_max_level <k>, -refactor_reps <n>, -gpu_mattype <type> (default aijcusparse)\n\
-  plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu; load our PCs with -dll_append <lib>\n";
+  plus -matdir, -csv, -reps, -warmup, -batch, -time_limit, -case_time, -no_gpu; load our PCs with -dll_append <lib>\n";
 
 #include "benchutil.h"
 #if defined(PETSC_HAVE_CUDA)

@@ -4,7 +4,7 @@ static char help[] = "Ordering benchmark: end-to-end MatGetOrdering time (bench/
                         (and -mat_TYPE_threads THREADS) for that run, e.g. gpurcm@cuda,gpurcm@threads:16,gpurcm@serial;\n\
                         cusolver_rcm = cusolverSpXcsrsymrcmHost on the symmetrized pattern (GPU builds)\n\
   -cusolver_max_nnz <n> : skip cusolver_rcm above this many nonzeros (default 40M: it is a slow host routine)\n\
-  plus -matdir, -csv, -reps (default 5 here), -warmup, -time_limit, -case_time, -no_gpu; load gpurcm with -dll_append <lib>\n";
+  plus -matdir, -csv, -reps (default 5 here), -warmup, -batch, -time_limit, -case_time, -no_gpu; load gpurcm with -dll_append <lib>\n";
 
 #include "benchutil.h"
 

@@ -2,7 +2,7 @@ static char help[] = "SpMV benchmark of PETSc matrix types (bench/README.md).\n\
   -matrices <specs>  : comma-separated matrix specs (benchutil.h), default: real\n\
   -formats <types>   : comma-separated MatTypes converted from AIJ (any registered type, e.g. aij,aijcusparse,sellcuda,pellrcuda)\n\
   -ops <ops>         : mult,multadd,multtranspose (default mult,multadd)\n\
-  plus -matdir, -csv, -reps, -warmup, -time_limit, -case_time, -no_gpu; load our types with -dll_append <lib>\n";
+  plus -matdir, -csv, -reps, -warmup, -batch, -time_limit, -case_time, -no_gpu; load our types with -dll_append <lib>\n";
 
 #include "benchutil.h"
 #include <petscsparsegpu.h> /* types only: the library is loaded with -dll_append, its functions found with PetscDLLibrarySym() */

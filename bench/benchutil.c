@@ -23,6 +23,7 @@ PetscErrorCode BenchInitialize(BenchCtx *ctx, const char csvdefault[], const cha
   ctx->time_limit = 1.0e9;
   ctx->warmup     = 3;
   ctx->reps       = 30;
+  ctx->batch      = 1;
   ctx->case_time  = 2.0;
   PetscCall(PetscStrncpy(ctx->matdir, "../shared/matrices", sizeof(ctx->matdir)));
   PetscCall(PetscStrncpy(csv, csvdefault, sizeof(csv)));
@@ -32,10 +33,11 @@ PetscErrorCode BenchInitialize(BenchCtx *ctx, const char csvdefault[], const cha
   PetscCall(PetscOptionsReal("-time_limit", "Seconds after which remaining matrices are skipped (reported as skipped_time_limit)", NULL, ctx->time_limit, &ctx->time_limit, NULL));
   PetscCall(PetscOptionsInt("-warmup", "Untimed calls before timing", NULL, ctx->warmup, &ctx->warmup, NULL));
   PetscCall(PetscOptionsInt("-reps", "Timed calls (the median is reported); GPU timings always use all of them", NULL, ctx->reps, &ctx->reps, NULL));
+  PetscCall(PetscOptionsInt("-batch", "GPU timings: each sample is the mean of this many calls issued back to back between one pair of CUDA events (1: each call timed alone)", NULL, ctx->batch, &ctx->batch, NULL));
   PetscCall(PetscOptionsReal("-case_time", "Host timings use fewer reps (at least 3) when reps calls would take longer than this (s)", NULL, ctx->case_time, &ctx->case_time, NULL));
   PetscCall(PetscOptionsBool("-no_gpu", "Skip every GPU measurement", NULL, nogpu, &nogpu, NULL));
   PetscOptionsEnd();
-  PetscCheck(ctx->reps >= 1 && ctx->warmup >= 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps must be >= 1 and -warmup >= 0");
+  PetscCheck(ctx->reps >= 1 && ctx->warmup >= 0 && ctx->batch >= 1, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps and -batch must be >= 1 and -warmup >= 0");
   PetscCall(MatInitializePackage());
   PetscCall(PCInitializePackage());
 #if defined(PETSC_HAVE_CUDA)
@@ -760,8 +762,10 @@ double BenchMin(const double t[], PetscInt n)
 /*
   Times op: ctx->warmup untimed calls (followed by a device synchronization; on the host a single one when it takes
   more than 10 ms), then the timed calls.
-  gpu: every call is bracketed by CUDA events recorded on PetscDefaultCudaStream (PETSc's stream, which its cuSPARSE
-  handles use), without host synchronization between calls; all reps are used (median of reps). host: PetscTime()
+  gpu: every call (with -batch b > 1: every b calls issued back to back, a sample being their mean) is bracketed by
+  CUDA events recorded on PetscDefaultCudaStream (PETSc's stream, which its cuSPARSE handles use), without host
+  synchronization between calls; all reps are used (median of reps). A batch keeps the device busy while the host
+  issues the next call, so that the host's gaps between a call's kernels do not enter the time of µs-scale products. host: PetscTime()
   around each call; reps are reduced to at least 3 when reps calls would exceed ctx->case_time, and a call longer than
   ctx->case_time is timed once (its warm-up call; reps = 1).
   Returns the median and the minimum in seconds and the number of timed calls.
@@ -805,7 +809,7 @@ PetscErrorCode BenchTimeOp(BenchCtx *ctx, PetscBool gpu, BenchOp op, void *opctx
     for (PetscInt i = 0; i < 2 * reps; i++) PetscCallCUDA(cudaEventCreate(&ev[i]));
     for (PetscInt i = 0; i < reps; i++) {
       PetscCallCUDA(cudaEventRecord(ev[2 * i], PetscDefaultCudaStream));
-      PetscCall((*op)(opctx));
+      for (PetscInt j = 0; j < ctx->batch; j++) PetscCall((*op)(opctx));
       PetscCallCUDA(cudaEventRecord(ev[2 * i + 1], PetscDefaultCudaStream));
     }
     PetscCallCUDA(cudaEventSynchronize(ev[2 * reps - 1]));
@@ -813,7 +817,7 @@ PetscErrorCode BenchTimeOp(BenchCtx *ctx, PetscBool gpu, BenchOp op, void *opctx
     for (PetscInt i = 0; i < reps; i++) {
       float ms;
       PetscCallCUDA(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]));
-      t[i] = 1e-3 * ms;
+      t[i] = 1e-3 * ms / (double)ctx->batch;
     }
     for (PetscInt i = 0; i < 2 * reps; i++) PetscCallCUDA(cudaEventDestroy(ev[i]));
     PetscCall(PetscFree(ev));

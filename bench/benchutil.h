@@ -41,6 +41,7 @@ typedef struct {
   PetscLogDouble start;      /* PetscTime() at BenchInitialize() */
   PetscReal      time_limit; /* seconds; later cases are skipped (and reported so) once exceeded */
   PetscInt       warmup, reps;
+  PetscInt       batch;     /* GPU timings: calls back to back between one pair of events (a sample = their mean) */
   PetscReal      case_time; /* host timings: reps are reduced (to >= 3) when reps calls would exceed this */
   char           matdir[PETSC_MAX_PATH_LEN];
   PetscBool      gpu;       /* PETSc has CUDA and a device is present */
