@@ -1290,11 +1290,13 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     PetscCall(PetscOptionsEnum("-mat_pellr_build", "Where pellrcuda builds its PELLR layout: device (on the GPU from the CSR) or host (and copied)", "MATPELLRCUDA", MatPELLRBuilds, (PetscEnum)build, (PetscEnum *)&build, NULL));
 #if defined(PETSC_HAVE_CUDA)
     {
-      PetscBool overlap, set;
+      PetscBool overlap, set, nset;
+      PetscInt  min_nnz;
 
-      PetscCall(PellrDeviceGetOverlap(&overlap));
+      PetscCall(PellrDeviceGetOverlap(&overlap, &min_nnz));
       PetscCall(PetscOptionsBool("-mat_pellr_cuda_overlap", "GPU products: kernels too small to fill the GPU run on side streams, overlapping the others (process-wide)", "MATPELLRCUDA", overlap, &overlap, &set));
-      if (set) PetscCall(PellrDeviceSetOverlap(overlap));
+      PetscCall(PetscOptionsInt("-mat_pellr_cuda_overlap_min_nnz", "GPU products: only products of at least this many entries overlap (process-wide)", "MATPELLRCUDA", min_nnz, &min_nnz, &nset));
+      if (set || nset) PetscCall(PellrDeviceSetOverlap(overlap, min_nnz));
     }
 #endif
     if (build != p->build) {
@@ -1626,7 +1628,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
-.  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide, read at the first product) only products of at least n entries overlap (default 1048576)
+.  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner

@@ -22,11 +22,6 @@
 #include "pellrimpl.h"
 #include "sparsegpucudatrace.h"
 
-#define PELLR_LONG_THREADS 256
-/* entries of the block rows per thread block: a row longer than this is cut into pieces of several blocks, so that the
-   longest row no longer decides the kernel's time (one block per row: its serial chain of loads) */
-#define PELLR_LONG_CHUNK 4096
-
 struct _p_PellrDevice {
   MatPELLRFormat format;
   PetscInt     m, n, nnz, nlong, nblock, nrows, nslices, nslots, nonempty;
@@ -365,11 +360,10 @@ static inline unsigned int Blocks(long work, int threads)
   return (unsigned int)((work + threads - 1) / threads);
 }
 
-static PetscErrorCode PellrLaunchEmpty(PellrDevice d, const PetscScalar *z, PetscScalar *y)
+/* y = z (or 0) on the empty rows, when there are any and z is not y already; the caller checks the launch */
+static void PellrLaunchEmpty(PellrDevice d, const PetscScalar *z, PetscScalar *y, cudaStream_t st)
 {
-  PetscFunctionBegin;
-  if (d->m > d->nrows && z != y) pellr_empty<<<Blocks(d->m - d->nrows, 256), 256>>>((int)d->nrows, (int)d->m, d->perm, z, y);
-  PetscFunctionReturn(PETSC_SUCCESS);
+  if (d->m > d->nrows && z != y) pellr_empty<<<Blocks(d->m - d->nrows, 256), 256, 0, st>>>((int)d->nrows, (int)d->m, d->perm, z, y);
 }
 
 #if defined(PETSC_USE_COMPLEX)
@@ -447,6 +441,7 @@ typedef struct {
   long                              threads;
   std::function<void(cudaStream_t)> launch;
 } PellrLaunch;
+#define PELLR_MAX_LAUNCHES 9 /* block rows, warp rows, 5 multi-thread slice classes, thread-per-row slices, empty rows */
 
 #define PELLR_SIDE_STREAMS 3
 static cudaStream_t PellrSideStream[PELLR_SIDE_STREAMS];
@@ -469,18 +464,22 @@ static PetscErrorCode PellrSideStreamsDestroy(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode PellrDeviceSetOverlap(PetscBool overlap)
+/* -mat_pellr_cuda_overlap and -mat_pellr_cuda_overlap_min_nnz as MatSetFromOptions() found them */
+PetscErrorCode PellrDeviceSetOverlap(PetscBool overlap, PetscInt min_nnz)
 {
   PetscFunctionBegin;
-  PellrOverlap     = overlap;
-  PellrOverlapRead = PETSC_TRUE;
+  PetscCheck(min_nnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_overlap_min_nnz must be >= 0, not %" PetscInt_FMT, min_nnz);
+  PellrOverlap       = overlap;
+  PellrOverlapMinNnz = min_nnz;
+  PellrOverlapRead   = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode PellrDeviceGetOverlap(PetscBool *overlap)
+PetscErrorCode PellrDeviceGetOverlap(PetscBool *overlap, PetscInt *min_nnz)
 {
   PetscFunctionBegin;
   *overlap = PellrOverlap;
+  *min_nnz = PellrOverlapMinNnz;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -488,10 +487,12 @@ static PetscErrorCode PellrSideStreamsSetUp(void)
 {
   PetscFunctionBegin;
   if (!PellrOverlapRead) { /* also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
-    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_overlap", &PellrOverlap, NULL));
-    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_overlap_min_nnz", &PellrOverlapMinNnz, NULL));
-    PetscCheck(PellrOverlapMinNnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_overlap_min_nnz must be >= 0, not %" PetscInt_FMT, PellrOverlapMinNnz);
-    PellrOverlapRead = PETSC_TRUE;
+    PetscBool overlap = PellrOverlap;
+    PetscInt  min_nnz = PellrOverlapMinNnz;
+
+    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_overlap", &overlap, NULL));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_overlap_min_nnz", &min_nnz, NULL));
+    PetscCall(PellrDeviceSetOverlap(overlap, min_nnz));
   }
   if (PellrResidentThreads || !PellrOverlap) PetscFunctionReturn(PETSC_SUCCESS);
   {
@@ -514,7 +515,7 @@ static PetscErrorCode PellrSideStreamsSetUp(void)
 static PetscErrorCode PellrLaunchOverlapped(int nk, const PellrLaunch k[], PetscInt64 nnz)
 {
   int  nside = 0, imax = 0;
-  bool side[16];
+  bool side[PELLR_MAX_LAUNCHES];
 
   PetscFunctionBegin;
   PetscCall(PellrSideStreamsSetUp());
@@ -560,7 +561,7 @@ PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscS
   PetscCall(PetscLogGpuTimeBegin());
   {
     /* the product's kernels (thread count, launch); see PellrLaunchOverlapped() */
-    PellrLaunch k[9];
+    PellrLaunch k[PELLR_MAX_LAUNCHES];
     int         nk = 0;
 
     if (d->nblock) k[nk++] = {(long)d->nchunks * PELLR_LONG_THREADS, [=](cudaStream_t st) { pellr_long_chunks<<<(unsigned int)d->nchunks, PELLR_LONG_THREADS, 0, st>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y, d->longpart, d->longcnt); }};
@@ -574,7 +575,7 @@ PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscS
     PELLR_MULTI(4, 2);
 #undef PELLR_MULTI
     if (d->tclass[6] > d->tclass[5]) k[nk++] = {(long)(d->tclass[6] - d->tclass[5]) * PELLR_SLICE, [=](cudaStream_t st) { pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128, 0, st>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y); }};
-    if (d->m > d->nrows && z != y) k[nk++] = {(long)(d->m - d->nrows), [=](cudaStream_t st) { pellr_empty<<<Blocks(d->m - d->nrows, 256), 256, 0, st>>>((int)d->nrows, (int)d->m, d->perm, z, y); }};
+    if (d->m > d->nrows && z != y) k[nk++] = {(long)(d->m - d->nrows), [=](cudaStream_t st) { PellrLaunchEmpty(d, z, y, st); }};
     PetscCall(PellrLaunchOverlapped(nk, k, d->nnz));
   }
   PetscCallCUDA(cudaGetLastError());
@@ -617,7 +618,7 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
   }
   if (d->nlong) pellr_diag_long<<<Blocks(d->nlong, 128), 128>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, diag);
   if (d->nslices) pellr_diag_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, diag);
-  PetscCall(PellrLaunchEmpty(d, NULL, diag));
+  PellrLaunchEmpty(d, NULL, diag, 0);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -805,7 +806,7 @@ __global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int
   if (i <= m) rowptr[i] = ai[i] - ai[0];
 }
 
-/* the two sizes that decide the allocations, into the statistics for the copy back */
+/* the sizes that decide the allocations and the block-row grid, into the statistics for the copy back */
 __global__ static void pellr_build_sizes(const int *__restrict__ blockend, const int *__restrict__ longend, const long long *__restrict__ wsum, PellrBuildStats *st)
 {
   st->blockslots = *blockend;

@@ -8,6 +8,10 @@
 #define PELLR_SLICE 32
 /* long rows at least this long are spread over thread blocks on the GPU (chunks of entries), shorter long rows get a warp per row */
 #define PELLR_BLOCK_ROW 1024
+/* the GPU's block rows: threads per block, and entries per block (a row longer than this is cut into pieces of several
+   blocks, so that the longest row does not decide the kernel's time); the format predictor's critical path uses both */
+#define PELLR_LONG_THREADS 256
+#define PELLR_LONG_CHUNK   4096
 
 /* threads per row on the GPU for a slice of width w: about 16 entries per thread, 1..32 (the layout's thread classes
    and the format predictor's critical path both follow this rule) */
@@ -147,8 +151,8 @@ PETSC_INTERN PetscErrorCode PellrDeviceUpload(const PellrLayout *, PellrDevice *
 PETSC_INTERN PetscErrorCode PellrDeviceRefresh(PellrDevice, const PetscScalar *, PetscInt);
 PETSC_INTERN PetscErrorCode PellrDeviceDestroy(PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceMult(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
-PETSC_INTERN PetscErrorCode PellrDeviceSetOverlap(PetscBool);
-PETSC_INTERN PetscErrorCode PellrDeviceGetOverlap(PetscBool *);
+PETSC_INTERN PetscErrorCode PellrDeviceSetOverlap(PetscBool, PetscInt);
+PETSC_INTERN PetscErrorCode PellrDeviceGetOverlap(PetscBool *, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, PellrLayout *, PellrDevice *);

@@ -17,11 +17,6 @@ PetscLogEvent MAT_PELLR_Predict;
 
 const char *const PellrCandidateNames[] = {"csr", "ellr", "sell", "pellr", "PellrCandidate", "PELLR_CAND_", NULL};
 
-/* threads of the blocks that run the PELLR long rows of >= PELLR_BLOCK_ROW entries and the entries each block takes
-   (PELLR_LONG_THREADS, PELLR_LONG_CHUNK of pellrcuda.cu) */
-#define PELLR_PRED_BLOCK_THREADS 256
-#define PELLR_PRED_BLOCK_CHUNK   4096
-
 PetscErrorCode PellrPredictRegister_Private(void)
 {
   PetscFunctionBegin;
@@ -178,7 +173,7 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
     nlong += rc[r];
     f->long_min = rl[r];
     if (rl[r] >= PELLR_BLOCK_ROW) {
-      if (!nblock) crit += CeilDiv(PetscMin(rl[r], (PetscInt64)PELLR_PRED_BLOCK_CHUNK), PELLR_PRED_BLOCK_THREADS); /* a chunk of the block rows: the block-row kernel's chain */
+      if (!nblock) crit += CeilDiv(PetscMin(rl[r], (PetscInt64)PELLR_LONG_CHUNK), PELLR_LONG_THREADS); /* a chunk of the block rows: the block-row kernel's chain */
       nblock += rc[r];
     } else {
       if (nlong == rc[r] + nblock) crit += CeilDiv(rl[r], 32); /* the longest warp row: the warp-row kernel's chain */
