@@ -31,6 +31,8 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
 #define GPURCM_SMALL_COMPONENT 4096
+/* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
+#define GPURCM_OWNER_BLOCKS 4
 /* Automatic backend choice: below these sizes the serial code is faster */
 #define GPURCM_AUTO_THREADS_MIN 20000
 #define GPURCM_AUTO_CUDA_MIN    100000
@@ -237,6 +239,12 @@ typedef struct {
   PetscInt *cnt;
   PetscInt  nlow, nup; /* job 9: entries below/above the diagonal in the thread's rows */
   int       asym;      /* job 9: the thread found an unsorted row, a column out of range or an entry without mirror */
+  /* job 10 (level BFS, owner computes): the thread's nodes of the current and the next level (at most its range's
+     size each), its outboxes (nodes of the next level owned by thread d, parity p of the level: ob[p * nthreads + d]),
+     and per level parity the smallest degree of its nodes of that level, how many have it and the first of them */
+  PetscInt *lvcur, *lvnxt;
+  PetscInt **ob, *obn, *obcap;
+  PetscInt  stmin[2], stcnt[2], stnode[2];
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -265,21 +273,34 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *ucnt;
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
-  /* level-synchronous BFS of the root finder (job 10): vis[v] == stamp marks v reached in the current pass (set
-     by the thread that lists v); lvcnt[] the children counted per level (rotating); the level lists go to lev[];
-     results of the pass */
+  /* level-synchronous BFS of the root finder (job 10) from lvroot: vis[v] == stamp marks v reached in the current
+     pass (set by v's owner thread only); lvcnt[] the level sizes (rotating); results of the pass: number of levels,
+     size of the last level, nodes reached */
   _Atomic PetscInt *vis;
   _Atomic PetscInt  lvcnt[3];
-  PetscInt          stamp, lsnlvl, lslast, lscc;
+  PetscInt          stamp, lsnlvl, lslast, lscc, lvroot;
+  PetscInt          ownblocks, ownR; /* job 10: node v belongs to thread (v / ownR) % nthreads, ownblocks blocks of ownR nodes per thread */
+  uint16_t         *own;             /* job 10: the owner thread of each node */
+  _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
   _Atomic int       sbcount;
   _Atomic unsigned  sbgen;
 } GPURCMThreads;
 
+/* 64-bit words of one receiver's sender bits, padded to a cache line */
+  #define GPURCM_INMASK_STRIDE(nt) (8 * (((nt) + 511) / 512))
+
+/* A spin-wait step: a pause hint, and the core is yielded now and then (ranks may share cores) */
 static inline void GPURCMPause(int *spins)
 {
-  if (++(*spins) > 64) {
+  if (++(*spins) > 256) {
     *spins = 0;
     sched_yield();
+  } else {
+  #if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+  #elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+  #endif
   }
 }
 
@@ -509,6 +530,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_init(&t->ls[i], -1);
       atomic_init(&t->cm[i], -1);
       atomic_init(&t->vis[i], 0);
+      t->own[i] = (uint16_t)((i / t->ownR) % t->nthreads);
     }
     for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
       atomic_init(&t->bend[b], -1);
@@ -572,48 +594,115 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     w->nup  = (PetscInt)nup;
     w->asym = asym;
   } break;
-  case 10: { /* level-synchronous BFS from lev[0] (stamped by the caller): levels listed in lev[], order within a
-                level unspecified. One barrier per level: each thread expands its share of the level, claiming each
-                unreached neighbour by a compare-and-swap of its stamp (exactly one thread wins a node), reserves room
-                for its children with one fetch-add on the level's counter and writes them; after the barrier every
-                thread reads the same total. The counters rotate over three levels: thread 0 zeroes level l+1's while
-                expanding level l, and that counter was last read (as level l-2's) before the barrier of level l-1.
-                (Three barriers per level before: at 16 threads the barriers dominated the thin levels of 2D meshes.) */
+  case 10: { /* level-synchronous BFS from t->lvroot (stamped by the caller), owner computes: thread tid owns the nodes
+                of its blocks (own[v] == tid: ownblocks blocks of ownR consecutive nodes, dealt in turn to the threads)
+                and is the only one to mark them reached (vis[v] = stamp) and list them. A neighbour it owns is listed at
+                once for the next level; one of another thread goes to the outbox for that thread, which drops repeats
+                and takes its inboxes in at the start of the next level. Mesh orderings keep most neighbours in the same
+                block, so a level's work stays in the core's cache and the threads exchange only their blocks' borders
+                (the shared level lists of before moved every level between the cores: 9 us a level at 16 threads on 2D
+                meshes); several blocks per thread spread each level over the threads. One barrier per level: the level's size, counted with one fetch-add
+                per thread on a counter rotating over three levels (thread 0 zeroes level l+1's while expanding level l,
+                and that counter was last read, as level l-2's, before the barrier of level l-1), and the outboxes,
+                written in level parity: a sender writes parity p again two levels later, after its receivers took it in.
+                Each thread also records the smallest degree among its nodes of every level (SPARSEPACK's candidate). */
     GPURCMThreadWork *w  = &t->work[tid];
-    const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads;
-    PetscInt         *L = t->lev, lbeg = 0, lend = 1, nlvl = 0;
+    const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
+    const uint16_t   *own = t->own;
+    PetscInt         *cur = w->lvcur, *nxt = w->lvnxt, ncur = 0, nnxt = 0, nlvl = 0, cc = 0, last = 0;
+    int               failed = 0;
 
+    if (own[t->lvroot] == tid) nxt[nnxt++] = t->lvroot;
     for (PetscInt l = 0;; l++) {
-      const PetscInt sz = lend - lbeg, l0 = lbeg + (PetscInt)(((PetscInt64)sz * tid) / nt), l1 = lbeg + (PetscInt)(((PetscInt64)sz * (tid + 1)) / nt);
-      PetscInt       cnt = 0, off, tot;
+      const int p = (int)(l & 1), q = 1 - p;
+      PetscInt  dmin = PETSC_INT_MAX, dcnt = 0, dnode = -1, tot;
+      uint64_t  sent[8] = {0};
 
-      nlvl++;
-      if (tid == 0) atomic_store_explicit(&t->lvcnt[(l + 1) % 3], 0, memory_order_relaxed);
-      for (PetscInt i = l0; i < l1; i++) {
-        const PetscInt u = L[i];
-        if (GPURCMWorkReserve(w, cnt + GPURCMRowLen(t, u))) {
-          atomic_store(&t->failed, 1); /* keep taking part in the barriers; the caller reports the error */
-          break;
-        }
-        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-          const PetscInt v   = ja[k];
-          PetscInt       old = atomic_load_explicit(&t->vis[v], memory_order_relaxed);
-          if (old == stamp) continue;
-          if (atomic_compare_exchange_strong_explicit(&t->vis[v], &old, stamp, memory_order_relaxed, memory_order_relaxed)) w->child[cnt++] = v;
+      if (l > 0) { /* inboxes: the nodes of this level that the others found in our range during the last level */
+        for (PetscInt wd = 0; wd < (nt + 63) / 64; wd++) {
+          uint64_t bits = atomic_exchange_explicit(&t->inmask[(q * nt + tid) * mstride + wd], 0, memory_order_relaxed);
+          while (bits) {
+            const PetscInt   src = 64 * wd + __builtin_ctzll(bits);
+            const PetscInt  *in  = t->work[src].ob[q * nt + tid];
+            const PetscInt   m   = t->work[src].obn[q * nt + tid];
+            bits &= bits - 1;
+            for (PetscInt i = 0; i < m; i++) {
+              const PetscInt v = in[i];
+              if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
+              atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+              nxt[nnxt++] = v;
+            }
+          }
         }
       }
-      off = lend + (cnt ? atomic_fetch_add_explicit(&t->lvcnt[l % 3], cnt, memory_order_relaxed) : 0);
-      for (PetscInt i = 0; i < cnt; i++) L[off + i] = w->child[i];
-      GPURCMSpinBarrier(t); /* release/acquire: the level's entries and counter are complete for everybody */
-      tot = lend + atomic_load_explicit(&t->lvcnt[l % 3], memory_order_relaxed);
-      if (tot == lend) break; /* every thread sees the same total */
-      lbeg = lend;
-      lend = tot;
+      { /* the next level becomes the current one */
+        PetscInt *tmp = cur;
+        cur           = nxt;
+        nxt           = tmp;
+        ncur          = nnxt;
+        nnxt          = 0;
+      }
+      if (tid == 0) atomic_store_explicit(&t->lvcnt[(l + 1) % 3], 0, memory_order_relaxed);
+      for (PetscInt d = 0; d < nt; d++) w->obn[p * nt + d] = 0;
+      for (PetscInt i = 0; i < ncur && !failed; i++) {
+        const PetscInt u = cur[i], deg = ia[u + 1] - ia[u];
+        if (deg < dmin) {
+          dmin  = deg;
+          dcnt  = 1;
+          dnode = u;
+        } else if (deg == dmin) dcnt++;
+        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+          const PetscInt v = ja[k];
+          const PetscInt d = own[v];
+          if (d == tid) {
+            if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
+            atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+            nxt[nnxt++] = v;
+          } else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
+            const PetscInt slot = p * nt + d;
+            if (w->obn[slot] == w->obcap[slot]) {
+              const PetscInt cap = PetscMax(2 * w->obcap[slot], 256);
+              PetscInt      *b   = (PetscInt *)realloc(w->ob[slot], (size_t)cap * sizeof(PetscInt));
+              if (!b) {
+                failed = 1; /* keep taking part in the barriers; the caller reports the error */
+                atomic_store(&t->failed, 1);
+                break;
+              }
+              w->ob[slot]    = b;
+              w->obcap[slot] = cap;
+            }
+            w->ob[slot][w->obn[slot]++] = v;
+            if (d < 512) sent[d / 64] |= (uint64_t)1 << (d % 64);
+          }
+        }
+      }
+      w->stmin[p]  = dmin;
+      w->stcnt[p]  = dcnt;
+      w->stnode[p] = dnode;
+      for (PetscInt wd = 0; wd < (nt + 63) / 64; wd++) {
+        uint64_t bits = sent[wd & 7];
+        if (nt > 512) bits = 0; /* more than 512 threads: every receiver looks at every sender's word (below) */
+        while (bits) {
+          const PetscInt d = 64 * wd + __builtin_ctzll(bits);
+          bits &= bits - 1;
+          atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
+        }
+      }
+      if (nt > 512)
+        for (PetscInt d = 0; d < nt; d++)
+          if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
+      if (ncur) atomic_fetch_add_explicit(&t->lvcnt[l % 3], ncur, memory_order_relaxed);
+      GPURCMSpinBarrier(t); /* release/acquire: the level's lists, outboxes, counter and statistics are complete */
+      tot = atomic_load_explicit(&t->lvcnt[l % 3], memory_order_relaxed);
+      if (tot == 0) break; /* every thread sees the same total */
+      nlvl++;
+      cc += tot;
+      last = tot;
     }
     if (tid == 0) {
       t->lsnlvl = nlvl;
-      t->lslast = lbeg;
-      t->lscc   = lend;
+      t->lslast = last; /* the size of the last level */
+      t->lscc   = cc;
     }
   } break;
   default:
@@ -711,7 +800,7 @@ static PetscErrorCode GPURCMRootlsThreads(GPURCMThreads *t, PetscInt root, Petsc
    below cc), that node (*pick, *unique = PETSC_TRUE) */
 static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
 {
-  PetscInt mindeg, nmin = 0;
+  PetscInt mindeg = PETSC_INT_MAX, nmin = 0, slot;
 
   PetscFunctionBegin;
   if (t->stamp == PETSC_INT_MAX) { /* stamps would wrap */
@@ -721,25 +810,27 @@ static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, Petsc
   t->stamp++;
   atomic_store(&t->failed, 0);
   atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
-  t->lev[0] = root;
-  atomic_store(&t->lvcnt[0], 0); /* level 0's children; the job zeroes the later counters itself */
+  t->lvroot = root;
+  atomic_store(&t->lvcnt[0], 0); /* level 0's size; the job zeroes the later counters itself */
   GPURCMRunFor(t, 10, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
-  *nlvl   = t->lsnlvl;
-  *cc     = t->lscc;
-  *pick   = t->lev[t->lslast];
-  *unique = PETSC_TRUE;
-  if (t->lscc - t->lslast == 1) PetscFunctionReturn(PETSC_SUCCESS);
-  mindeg = t->lscc;
-  for (PetscInt j = t->lslast; j < t->lscc; j++) {
-    const PetscInt node = t->lev[j], ndeg = GPURCMRowLen(t, node);
-    if (ndeg < mindeg) {
-      mindeg = ndeg;
-      nmin   = 1;
-      *pick  = node;
-    } else if (ndeg == mindeg) nmin++;
+  *nlvl = t->lsnlvl;
+  *cc   = t->lscc;
+  /* the last level from the threads' statistics of its level parity: SPARSEPACK's candidate is the first node of
+     smallest degree below cc in the level's order, which the level BFS does not keep: unique only if one node has it */
+  slot  = (t->lsnlvl - 1) & 1;
+  *pick = -1;
+  for (PetscInt i = 0; i < t->nthreads; i++) {
+    const GPURCMThreadWork *w = &t->work[i];
+    if (!w->stcnt[slot]) continue;
+    if (w->stmin[slot] < mindeg) {
+      mindeg = w->stmin[slot];
+      nmin   = w->stcnt[slot];
+      *pick  = w->stnode[slot];
+    } else if (w->stmin[slot] == mindeg) nmin += w->stcnt[slot];
   }
-  *unique = (PetscBool)(nmin == 1);
+  PetscCheck(*pick >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: level BFS found no last level");
+  *unique = (PetscBool)(t->lslast == 1 || (mindeg < t->lscc && nmin == 1));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -889,7 +980,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
   cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -929,7 +1020,11 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   for (PetscInt i = 0; i < nthreads; i++) {
     PetscCall(PetscMalloc1(t.Bmax, &t.work[i].cnt));
     PetscCheck(!GPURCMWorkReserve(&t.work[i], 4096), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+    PetscCall(PetscCalloc3(2 * nthreads, &t.work[i].ob, 2 * nthreads, &t.work[i].obn, 2 * nthreads, &t.work[i].obcap));
   }
+  t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
+  t.own    = (uint16_t *)malloc((size_t)n * sizeof(*t.own));
+  PetscCheck(t.inmask && t.own, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
   /* start the pool; if the system refuses a thread, run with those created so far */
   PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
   for (PetscInt i = 1; i < nthreads; i++) {
@@ -946,8 +1041,13 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
+  /* the level BFS's ownership, for the threads actually started: a thread's lists hold at most its blocks' nodes */
+  t.ownblocks = ownblocks;
+  t.ownR      = PetscMax((n + t.nthreads * ownblocks - 1) / (t.nthreads * ownblocks), 1);
+  ierr        = PETSC_SUCCESS;
+  for (PetscInt i = 0; i < t.nthreads && !ierr; i++) ierr = PetscMalloc2(ownblocks * t.ownR + 1, &t.work[i].lvcur, ownblocks * t.ownR + 1, &t.work[i].lvnxt);
   /* the work itself; on error the pool is still shut down and everything freed */
-  ierr = GPURCMThreadsOrder(&t, build, cia, cja, small, xls, deg, tmp);
+  if (!ierr) ierr = GPURCMThreadsOrder(&t, build, cia, cja, small, xls, deg, tmp);
   t.exitjob = 1;
   pthread_barrier_wait(&t.barrier);
   for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
@@ -957,7 +1057,12 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     free(t.work[i].child);
     free(t.work[i].tmp);
     PetscCall(PetscFree(t.work[i].cnt));
+    PetscCall(PetscFree2(t.work[i].lvcur, t.work[i].lvnxt));
+    for (PetscInt j = 0; j < 2 * nthreads; j++) free(t.work[i].ob[j]);
+    PetscCall(PetscFree3(t.work[i].ob, t.work[i].obn, t.work[i].obcap));
   }
+  free(t.inmask);
+  free(t.own);
   PetscCall(PetscFree(t.work));
   PetscCall(PetscFree(t.lev));
   free(t.ucnt);
@@ -1036,7 +1141,7 @@ static PetscInt GPURCMDefaultThreads(void)
 static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
 {
   MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
-  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT;
+  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
@@ -1049,6 +1154,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_threads", "Number of CPU threads of the threads backend", "MATORDERINGGPURCM", nthreads, &nthreads, &flg));
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches or level by level", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
@@ -1058,7 +1164,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCheck(copt.narrow >= 0 && copt.narrow <= GPURCM_CUDA_NARROW_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_narrow must be between 0 and %d, not %" PetscInt_FMT, GPURCM_CUDA_NARROW_MAX, copt.narrow);
   PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
   PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
-  PetscCheck(nthreads >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be at least 1, not %" PetscInt_FMT, nthreads);
+  PetscCheck(nthreads >= 1 && nthreads <= 65535, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be in [1, 65535], not %" PetscInt_FMT, nthreads);
+  PetscCheck(ownblocks >= 1 && ownblocks <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_owner_blocks must be in [1, 4096], not %" PetscInt_FMT, ownblocks);
   copt.uploadthreads = PetscMin(nthreads, 8); /* host copies into the staging buffers: a few threads saturate the memory */
 #if !defined(GPURCM_HAVE_THREADS)
   PetscCheck(backend != MAT_GPURCM_BACKEND_THREADS, PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_gpurcm_backend threads needs POSIX threads and C11 atomics, which this build lacks");
@@ -1131,7 +1238,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1167,7 +1274,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, perm));
     break;
 #endif
   default:
@@ -1200,6 +1307,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
 . -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+. -mat_gpurcm_owner_blocks <4>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
+                                                 root finder: each thread marks and expands the nodes of its blocks (dealt in turn)
 . -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
                                                  in queue order only when its last level holds several nodes of minimum degree;
                                                  ordered = every pass in queue order by the batch kernel
