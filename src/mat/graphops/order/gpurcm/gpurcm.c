@@ -32,7 +32,7 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
 #define GPURCM_SMALL_COMPONENT 4096
 /* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
-#define GPURCM_OWNER_BLOCKS 4
+#define GPURCM_OWNER_BLOCKS 16
 /* Automatic backend choice: below these sizes the serial code is faster */
 #define GPURCM_AUTO_THREADS_MIN 20000
 #define GPURCM_AUTO_CUDA_MIN    100000
@@ -274,16 +274,18 @@ typedef struct _GPURCMThreads {
   pthread_barrier_t barrier;
   GPURCMThreadWork *work;
   /* level-synchronous BFS of the root finder (job 10) from lvroot: vis[v] == stamp marks v reached in the current
-     pass (set by v's owner thread only); lvcnt[] the level sizes (rotating); results of the pass: number of levels,
+     pass (set by v's owner thread only); results of the pass: number of levels,
      size of the last level, nodes reached */
   _Atomic PetscInt *vis;
-  _Atomic PetscInt  lvcnt[3];
   PetscInt          stamp, lsnlvl, lslast, lscc, lvroot;
   PetscInt          ownblocks, ownR; /* job 10: node v belongs to thread (v / ownR) % nthreads, ownblocks blocks of ownR nodes per thread */
   uint16_t         *own;             /* job 10: the owner thread of each node */
   _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
-  _Atomic int       sbcount;
-  _Atomic unsigned  sbgen;
+  /* spin barrier of job 10, which also sums one count per thread: arrivals << 40 | sum so far (its own cache line),
+     and the generation with the last sum (another line, the one the waiting threads poll) */
+  _Alignas(64) _Atomic uint64_t sbcount;
+  _Alignas(64) _Atomic unsigned sbgen;
+  PetscInt                      sbsum;
 } GPURCMThreads;
 
 /* 64-bit words of one receiver's sender bits, padded to a cache line */
@@ -304,17 +306,24 @@ static inline void GPURCMPause(int *spins)
   }
 }
 
-/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) */
-static void GPURCMSpinBarrier(GPURCMThreads *t)
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
+   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
+   arrival and its count */
+static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt contrib)
 {
   const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+  const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
 
-  if (atomic_fetch_add_explicit(&t->sbcount, 1, memory_order_acq_rel) == (int)t->nthreads - 1) {
+  if ((old >> 40) == (uint64_t)t->nthreads - 1) {
+    const PetscInt sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
     atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
+    t->sbsum = sum;
     atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+    return sum;
   } else {
     int spins = 0;
     while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins);
+    return t->sbsum;
   }
 }
 
@@ -601,10 +610,9 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
                 and takes its inboxes in at the start of the next level. Mesh orderings keep most neighbours in the same
                 block, so a level's work stays in the core's cache and the threads exchange only their blocks' borders
                 (the shared level lists of before moved every level between the cores: 9 us a level at 16 threads on 2D
-                meshes); several blocks per thread spread each level over the threads. One barrier per level: the level's size, counted with one fetch-add
-                per thread on a counter rotating over three levels (thread 0 zeroes level l+1's while expanding level l,
-                and that counter was last read, as level l-2's, before the barrier of level l-1), and the outboxes,
-                written in level parity: a sender writes parity p again two levels later, after its receivers took it in.
+                meshes); several blocks per thread spread each level over the threads. One barrier per level, which also sums the level's size (one atomic add
+                per thread: at 16 threads the barriers bound the thin levels of 2D meshes), and the outboxes written in
+                level parity: a sender writes parity p again two levels later, after its receivers took it in.
                 Each thread also records the smallest degree among its nodes of every level (SPARSEPACK's candidate). */
     GPURCMThreadWork *w  = &t->work[tid];
     const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
@@ -642,7 +650,6 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         ncur          = nnxt;
         nnxt          = 0;
       }
-      if (tid == 0) atomic_store_explicit(&t->lvcnt[(l + 1) % 3], 0, memory_order_relaxed);
       for (PetscInt d = 0; d < nt; d++) w->obn[p * nt + d] = 0;
       for (PetscInt i = 0; i < ncur && !failed; i++) {
         const PetscInt u = cur[i], deg = ia[u + 1] - ia[u];
@@ -691,9 +698,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       if (nt > 512)
         for (PetscInt d = 0; d < nt; d++)
           if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
-      if (ncur) atomic_fetch_add_explicit(&t->lvcnt[l % 3], ncur, memory_order_relaxed);
-      GPURCMSpinBarrier(t); /* release/acquire: the level's lists, outboxes, counter and statistics are complete */
-      tot = atomic_load_explicit(&t->lvcnt[l % 3], memory_order_relaxed);
+      tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
       nlvl++;
       cc += tot;
@@ -811,7 +816,6 @@ static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, Petsc
   atomic_store(&t->failed, 0);
   atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
   t->lvroot = root;
-  atomic_store(&t->lvcnt[0], 0); /* level 0's size; the job zeroes the later counters itself */
   GPURCMRunFor(t, 10, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   *nlvl = t->lsnlvl;
