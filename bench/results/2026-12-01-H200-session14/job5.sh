@@ -1,6 +1,6 @@
 #!/bin/bash
 # session 14, job 5 (nvidia-h200): as job 4, with the level size summed inside the barrier (one atomic add per thread and level):
-# gpurcm tests on 16 cores, then bench_order with 16 threads and -mat_gpurcm_owner_blocks 1, 4, 16, 64, beside
+# gpurcm tests on 16 cores, then bench_order with 16 threads and -mat_gpurcm_owner_blocks 1, 16, 64, beside
 # serial and PETSc rcm, same run (job 3 is the shared-list root finder of before on the same meshes).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-01-H200-session14/job5.sh <revision>
 set -u
