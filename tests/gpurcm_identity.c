@@ -518,6 +518,18 @@ int main(int argc, char **argv)
       suffix: matrices
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
+   # the threads backend's level-synchronous root finder with several owner blocks per thread (nodes handed between
+   # the threads at every block border) and a thread count that divides neither the nodes nor the blocks
+   test:
+      suffix: owner_blocks
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends threads -threads 3 -mat_gpurcm_serial_component 0 -mat_gpurcm_owner_blocks {{7 64}shared output}
+
+   test:
+      suffix: matrices_owner_blocks
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 2,5 -mat_gpurcm_owner_blocks 13
+
    test:
       suffix: mpi
       nsize: 2

@@ -32,7 +32,7 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
 #define GPURCM_SMALL_COMPONENT 4096
 /* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
-#define GPURCM_OWNER_BLOCKS 16
+#define GPURCM_OWNER_BLOCKS 1
 /* Automatic backend choice: below these sizes the serial code is faster */
 #define GPURCM_AUTO_THREADS_MIN 20000
 #define GPURCM_AUTO_CUDA_MIN    100000
@@ -1311,8 +1311,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
 . -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
-. -mat_gpurcm_owner_blocks <4>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
-                                                 root finder: each thread marks and expands the nodes of its blocks (dealt in turn)
+. -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
+                                                 root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
+                                                 range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
 . -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
                                                  in queue order only when its last level holds several nodes of minimum degree;
                                                  ordered = every pass in queue order by the batch kernel
