@@ -530,17 +530,6 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_matrices.out
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 2,5 -mat_gpurcm_owner_blocks 13
 
-   # every level (0) or every level after one of 2 nodes per thread shared out among the threads in chunks
-   test:
-      suffix: steal
-      output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends threads -threads 3 -mat_gpurcm_serial_component 0 -mat_gpurcm_steal_level {{0 2}shared output} -mat_gpurcm_owner_blocks {{1 5}shared output}
-
-   test:
-      suffix: matrices_steal
-      output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 2,4 -mat_gpurcm_steal_level 0
-
    test:
       suffix: mpi
       nsize: 2

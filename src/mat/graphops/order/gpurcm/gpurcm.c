@@ -31,10 +31,8 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
 #define GPURCM_SMALL_COMPONENT 4096
-/* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder, and the level size per
-   thread from which the next level is shared out in chunks */
+/* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
 #define GPURCM_OWNER_BLOCKS 1
-#define GPURCM_STEAL_LEVEL  256
 /* Automatic backend choice: below these sizes the serial code is faster */
 #define GPURCM_AUTO_THREADS_MIN 20000
 #define GPURCM_AUTO_CUDA_MIN    100000
@@ -249,18 +247,6 @@ typedef struct {
   PetscInt  stmin[2], stcnt[2], stnode[2];
 } GPURCMThreadWork;
 
-/* job 10: a thread's list of the current level, offered to the others in chunks when levels are wide */
-typedef struct {
-  _Alignas(64) _Atomic uint64_t tag; /* the level (t->lvtag + l) whose list is offered: list and size are valid */
-  _Atomic PetscInt next;             /* the next chunk of the list to expand */
-  PetscInt         size;
-  const PetscInt  *list;
-} GPURCMStealSlot;
-
-/* job 10: levels are shared out in chunks of GPURCM_STEAL_CHUNK nodes after a level of at least -mat_gpurcm_steal_level
-   nodes per thread (thin levels are not: looking at every other thread's offer would cost more than the imbalance) */
-  #define GPURCM_STEAL_CHUNK 64
-
 typedef struct _GPURCMThreads {
   PetscInt        n, nthreads, B, Bmax;
   const PetscInt *ia, *ja;
@@ -292,11 +278,8 @@ typedef struct _GPURCMThreads {
      size of the last level, nodes reached */
   _Atomic PetscInt *vis;
   PetscInt          stamp, lsnlvl, lslast, lscc, lvroot;
-  PetscInt          steallevel;      /* job 10: nodes per thread of a level from which the next one is shared out */
   PetscInt          ownblocks, ownR; /* job 10: node v belongs to thread (v / ownR) % nthreads, ownblocks blocks of ownR nodes per thread */
   uint16_t         *own;             /* job 10: the owner thread of each node */
-  GPURCMStealSlot  *steal;           /* job 10: one per thread */
-  uint64_t          lvtag;           /* job 10: tag of the first level of the next pass (tags are never reused) */
   _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
   /* spin barrier of job 10, which also sums one count per thread: arrivals << 40 | sum so far (its own cache line),
      and the generation with the last sum (another line, the one the waiting threads poll) */
@@ -542,44 +525,6 @@ static int GPURCMCompareInt(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Job 10: thread tid expands the nodes list[b, e) of the current level (parity p): its own neighbours are marked and
-   listed in nxt, the others' go to its outboxes (sent: bits of the receivers); the level's smallest degree, how many
-   nodes have it and the first of them are updated. Returns nonzero when an outbox could not grow. */
-static int GPURCMLevelExpand(GPURCMThreads *t, GPURCMThreadWork *w, PetscInt tid, const PetscInt *list, PetscInt b, PetscInt e, int p, PetscInt *nxt, PetscInt *nnxt, PetscInt *dmin, PetscInt *dcnt, PetscInt *dnode, uint64_t sent[8])
-{
-  const PetscInt *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads;
-  const uint16_t *own = t->own;
-
-  for (PetscInt i = b; i < e; i++) {
-    const PetscInt u = list[i], deg = ia[u + 1] - ia[u];
-    if (deg < *dmin) {
-      *dmin  = deg;
-      *dcnt  = 1;
-      *dnode = u;
-    } else if (deg == *dmin) (*dcnt)++;
-    for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-      const PetscInt v = ja[k], d = own[v];
-      if (d == tid) {
-        if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
-        atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
-        nxt[(*nnxt)++] = v;
-      } else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
-        const PetscInt slot = p * nt + d;
-        if (w->obn[slot] == w->obcap[slot]) {
-          const PetscInt cap = PetscMax(2 * w->obcap[slot], 256);
-          PetscInt      *nb  = (PetscInt *)realloc(w->ob[slot], (size_t)cap * sizeof(PetscInt));
-          if (!nb) return 1;
-          w->ob[slot]    = nb;
-          w->obcap[slot] = cap;
-        }
-        w->ob[slot][w->obn[slot]++] = v;
-        if (d < 512) sent[d / 64] |= (uint64_t)1 << (d % 64);
-      }
-    }
-  }
-  return 0;
-}
-
 /* Parallel-for jobs over [0, jobn) split in contiguous pieces */
 static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 {
@@ -670,12 +615,12 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
                 level parity: a sender writes parity p again two levels later, after its receivers took it in.
                 Each thread also records the smallest degree among its nodes of every level (SPARSEPACK's candidate). */
     GPURCMThreadWork *w  = &t->work[tid];
-    const PetscInt    stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
-    const uint64_t    tag0 = t->lvtag;
+    const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
+    const uint16_t   *own = t->own;
     PetscInt         *cur = w->lvcur, *nxt = w->lvnxt, ncur = 0, nnxt = 0, nlvl = 0, cc = 0, last = 0;
-    int               failed = 0, steal = 0;
+    int               failed = 0;
 
-    if (t->own[t->lvroot] == tid) nxt[nnxt++] = t->lvroot;
+    if (own[t->lvroot] == tid) nxt[nnxt++] = t->lvroot;
     for (PetscInt l = 0;; l++) {
       const int p = (int)(l & 1), q = 1 - p;
       PetscInt  dmin = PETSC_INT_MAX, dcnt = 0, dnode = -1, tot;
@@ -705,30 +650,39 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         ncur          = nnxt;
         nnxt          = 0;
       }
-      /* a level after a wide one is offered in chunks: the owner expands its chunks, then takes others' that are left */
-      if (steal) {
-        GPURCMStealSlot *sl = &t->steal[tid];
-        sl->size            = ncur;
-        sl->list            = cur;
-        atomic_store_explicit(&sl->next, 0, memory_order_relaxed);
-        atomic_store_explicit(&sl->tag, tag0 + (uint64_t)l, memory_order_release);
-      }
       for (PetscInt d = 0; d < nt; d++) w->obn[p * nt + d] = 0;
-      if (!steal) failed = failed || GPURCMLevelExpand(t, w, tid, cur, 0, ncur, p, nxt, &nnxt, &dmin, &dcnt, &dnode, sent);
-      else {
-        for (PetscInt k = 0; k < nt && !failed; k++) {
-          GPURCMStealSlot *sl = &t->steal[(tid + k) % nt];
-          PetscInt         m;
-          if (atomic_load_explicit(&sl->tag, memory_order_acquire) != tag0 + (uint64_t)l) continue; /* not offered yet */
-          m = sl->size;
-          while (!failed && GPURCM_STEAL_CHUNK * atomic_load_explicit(&sl->next, memory_order_relaxed) < m) {
-            const PetscInt b = GPURCM_STEAL_CHUNK * atomic_fetch_add_explicit(&sl->next, 1, memory_order_relaxed);
-            if (b >= m) break;
-            failed = GPURCMLevelExpand(t, w, tid, sl->list, b, PetscMin(b + GPURCM_STEAL_CHUNK, m), p, nxt, &nnxt, &dmin, &dcnt, &dnode, sent);
+      for (PetscInt i = 0; i < ncur && !failed; i++) {
+        const PetscInt u = cur[i], deg = ia[u + 1] - ia[u];
+        if (deg < dmin) {
+          dmin  = deg;
+          dcnt  = 1;
+          dnode = u;
+        } else if (deg == dmin) dcnt++;
+        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+          const PetscInt v = ja[k];
+          const PetscInt d = own[v];
+          if (d == tid) {
+            if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
+            atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+            nxt[nnxt++] = v;
+          } else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
+            const PetscInt slot = p * nt + d;
+            if (w->obn[slot] == w->obcap[slot]) {
+              const PetscInt cap = PetscMax(2 * w->obcap[slot], 256);
+              PetscInt      *b   = (PetscInt *)realloc(w->ob[slot], (size_t)cap * sizeof(PetscInt));
+              if (!b) {
+                failed = 1; /* keep taking part in the barriers; the caller reports the error */
+                atomic_store(&t->failed, 1);
+                break;
+              }
+              w->ob[slot]    = b;
+              w->obcap[slot] = cap;
+            }
+            w->ob[slot][w->obn[slot]++] = v;
+            if (d < 512) sent[d / 64] |= (uint64_t)1 << (d % 64);
           }
         }
       }
-      if (failed) atomic_store(&t->failed, 1); /* keep taking part in the barriers; the caller reports the error */
       w->stmin[p]  = dmin;
       w->stcnt[p]  = dcnt;
       w->stnode[p] = dnode;
@@ -746,7 +700,6 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
           if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
       tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
-      steal = nt > 1 && (PetscInt64)tot >= (PetscInt64)t->steallevel * nt;
       nlvl++;
       cc += tot;
       last = tot;
@@ -864,7 +817,6 @@ static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, Petsc
   atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
   t->lvroot = root;
   GPURCMRunFor(t, 10, 0, 0);
-  t->lvtag += (uint64_t)t->lsnlvl + 1; /* the pass used tags lvtag .. lvtag + nlvl */
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   *nlvl = t->lsnlvl;
   *cc   = t->lscc;
@@ -1032,7 +984,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
   cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscInt steallevel, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -1076,14 +1028,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
   t.own    = (uint16_t *)malloc((size_t)n * sizeof(*t.own));
-  t.steal  = (GPURCMStealSlot *)aligned_alloc(64, (size_t)nthreads * sizeof(*t.steal));
-  PetscCheck(t.inmask && t.own && t.steal, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
-  for (PetscInt i = 0; i < nthreads; i++) {
-    atomic_init(&t.steal[i].tag, UINT64_MAX); /* no level offered */
-    atomic_init(&t.steal[i].next, 0);
-    t.steal[i].size = 0;
-    t.steal[i].list = NULL;
-  }
+  PetscCheck(t.inmask && t.own, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
   /* start the pool; if the system refuses a thread, run with those created so far */
   PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
   for (PetscInt i = 1; i < nthreads; i++) {
@@ -1101,8 +1046,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.mask = mask;
   t.mark = mark;
   /* the level BFS's ownership, for the threads actually started: a thread's lists hold at most its blocks' nodes */
-  t.ownblocks  = ownblocks;
-  t.steallevel = steallevel;
+  t.ownblocks = ownblocks;
   t.ownR      = PetscMax((n + t.nthreads * ownblocks - 1) / (t.nthreads * ownblocks), 1);
   ierr        = PETSC_SUCCESS;
   for (PetscInt i = 0; i < t.nthreads && !ierr; i++) ierr = PetscMalloc2(ownblocks * t.ownR + 1, &t.work[i].lvcur, ownblocks * t.ownR + 1, &t.work[i].lvnxt);
@@ -1123,7 +1067,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   free(t.inmask);
   free(t.own);
-  free(t.steal);
   PetscCall(PetscFree(t.work));
   PetscCall(PetscFree(t.lev));
   free(t.ucnt);
@@ -1202,7 +1145,7 @@ static PetscInt GPURCMDefaultThreads(void)
 static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
 {
   MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
-  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS, steallevel = GPURCM_STEAL_LEVEL;
+  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
@@ -1216,7 +1159,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
-  PetscCall(PetscOptionsInt("-mat_gpurcm_steal_level", "(developer) Threads backend's level BFS: nodes per thread of a level from which the next level's nodes are shared out in chunks among the threads", "MATORDERINGGPURCM", steallevel, &steallevel, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches or level by level", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
@@ -1227,7 +1169,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
   PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
   PetscCheck(nthreads >= 1 && nthreads <= 65535, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be in [1, 65535], not %" PetscInt_FMT, nthreads);
-  PetscCheck(steallevel >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_steal_level must be nonnegative, not %" PetscInt_FMT, steallevel);
   PetscCheck(ownblocks >= 1 && ownblocks <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_owner_blocks must be in [1, 4096], not %" PetscInt_FMT, ownblocks);
   copt.uploadthreads = PetscMin(nthreads, 8); /* host copies into the staging buffers: a few threads saturate the memory */
 #if !defined(GPURCM_HAVE_THREADS)
@@ -1301,7 +1242,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, steallevel, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1337,7 +1278,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, steallevel, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, perm));
     break;
 #endif
   default:
@@ -1373,8 +1314,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
                                                  root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
                                                  range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
-. -mat_gpurcm_steal_level <256>                - (developer) the same root finder: after a level of at least this many nodes per thread, the next
-                                                 level's nodes are shared out among the threads in chunks of 64 (0: every level)
 . -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
                                                  in queue order only when its last level holds several nodes of minimum degree;
                                                  ordered = every pass in queue order by the batch kernel
