@@ -13,6 +13,7 @@ calibration file. Runs on the host (pellr) without a GPU, for testing the pipeli
   -hw_gpu <name> -hw_sms <n> -hw_copy_gbs <x> -hw_h2d_gbs <x> -hw_launch_s <x> : the hardware line (with -times)\n\
   -gpu_warmup_s <s>  : seconds of back-to-back products before anything is timed on the GPU (default 2; the first\n\
                        matrices of the H200 calibration of 2026-11-29 were measured 15-60% slow: a warm-up effect)\n\
+  -mat_pellr_cv_samples <csv>: (developer) also write each sample's measured and cross-validated predicted Ts and TC\n\
   -convert_reps <n>  : conversions timed per format, the median taken (default 3; each is the first product after the\n\
                        format is set again, minus the product's median time)\n\
   plus -matdir, -csv, -reps, -warmup, -batch, -time_limit, -case_time, -no_gpu\n";

@@ -194,6 +194,10 @@ PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration cal, const char file[]
 . folds  - number of folds (>= 2)
 - viewer - ASCII viewer for the report
 
+  Options Database Key:
+. -mat_pellr_cv_samples <file> - (developer) also write every sample's measured and cross-validated predicted Ts and TC
+                                 per format to a CSV file (rows, nnz and longest row identify the matrix)
+
   Level: advanced
 
 .seealso: `MatPELLRCalibrationFit()`
@@ -240,7 +244,20 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
       PetscCall(PellrCVReportView(viewer, &rb));
       PetscCall(PetscViewerASCIIPrintf(viewer, "```\n\n"));
     }
-    /* the choice of the model fitted on all folds but the sample's, against the better measured of csr and sell */
+    /* the choice of the model fitted on all folds but the sample's, against the better measured of csr and sell; with
+       -mat_pellr_cv_samples <file>, every sample's measured and cross-validated predicted times (developer: where the
+       model errs) */
+    char      cvfile[PETSC_MAX_PATH_LEN] = "";
+    PetscBool dump                       = PETSC_FALSE;
+    FILE     *fp                         = NULL;
+
+    PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_pellr_cv_samples", cvfile, sizeof(cvfile), &dump));
+    if (dump) {
+      PetscCall(PetscFOpen(PETSC_COMM_SELF, cvfile, "w", &fp));
+      PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "sample,group,fold,rows,nnz,maxlen"));
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",ts_%s,ts_pred_%s,tc_%s,tc_pred_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
+      PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\n"));
+    }
     for (PetscInt f = 0; f < folds; f++) {
       PellrSample *train;
       PetscInt     nt = 0;
@@ -256,7 +273,14 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
         PetscReal          peer = PETSC_INFINITY, got;
         PetscInt           any = 0;
 
-        if (fold[i] != f || s->f.m < (1 << 20)) continue;
+        if (fold[i] != f) continue;
+        if (fp) {
+          PetscCall(PellrModelPredict(M, &s->f, PETSC_INFINITY, NULL, &pr));
+          PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT, i, s->group, f, s->f.m, (PetscInt64)s->f.nnz, (PetscInt64)s->f.maxlen));
+          for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%.6e,%.6e,%.6e", (double)s->ts[c], (double)pr.ts[c], (double)s->tc[c], (double)pr.tc[c]));
+          PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\n"));
+        }
+        if (s->f.m < (1 << 20)) continue;
         for (PetscInt c = 0; c < PELLR_NCAND; c++) any += (meas[c] = (PetscBool)(s->ts[c] > 0));
         if (!any || !(meas[PELLR_CAND_CSR] || meas[PELLR_CAND_SELL])) continue;
         PetscCall(PellrModelPredict(M, &s->f, PETSC_INFINITY, meas, &pr)); /* products only: the peers convert too */
@@ -271,6 +295,7 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
       PetscCall(PellrModelDestroy(&M));
       PetscCall(PetscFree(train));
     }
+    if (fp) PetscCall(PetscFClose(PETSC_COMM_SELF, fp));
     if (nl) PetscCall(PetscViewerASCIIPrintf(viewer, "Large matrices (>= 2^20 rows, %" PetscInt_FMT "), SpMV time of the cross-validated choice against the better of csr (cuSPARSE) and sell: geometric mean %.4f, worst %.4f, slower than 0.95x: %" PetscInt_FMT "\n", nl, (double)PetscExpReal(logsum / nl), (double)worst, nworse));
     PetscCall(PetscFree(big));
   }
