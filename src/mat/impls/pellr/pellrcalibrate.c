@@ -196,7 +196,7 @@ PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration cal, const char file[]
 
   Options Database Key:
 . -mat_pellr_cv_samples <file> - (developer) also write every sample's measured and cross-validated predicted Ts and TC
-                                 per format to a CSV file (rows, nnz and longest row identify the matrix)
+                                 per format, and its Ts regressors, to a CSV file (rows, nnz and longest row identify the matrix)
 
   Level: advanced
 
@@ -256,6 +256,7 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
       PetscCall(PetscFOpen(PETSC_COMM_SELF, cvfile, "w", &fp));
       PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "sample,group,fold,rows,nnz,maxlen"));
       for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",ts_%s,ts_pred_%s,tc_%s,tc_pred_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",work_%s,bytes_%s,crit_%s,launches_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
       PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\n"));
     }
     for (PetscInt f = 0; f < folds; f++) {
@@ -278,6 +279,7 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
           PetscCall(PellrModelPredict(M, &s->f, PETSC_INFINITY, NULL, &pr));
           PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT, i, s->group, f, s->f.m, (PetscInt64)s->f.nnz, (PetscInt64)s->f.maxlen));
           for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%.6e,%.6e,%.6e", (double)s->ts[c], (double)pr.ts[c], (double)s->tc[c], (double)pr.tc[c]));
+          for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%" PetscInt64_FMT ",%.6e,%" PetscInt64_FMT ",%" PetscInt64_FMT, s->f.work[c], (double)s->f.bytes[c], s->f.crit[c], s->f.launches[c]));
           PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\n"));
         }
         if (s->f.m < (1 << 20)) continue;
