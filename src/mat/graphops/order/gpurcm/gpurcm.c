@@ -525,6 +525,14 @@ static int GPURCMCompareInt(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* Job 10: v, owned by the calling thread, reached in this pass: marked and listed for the next level unless it was already */
+static inline void GPURCMLevelClaim(GPURCMThreads *t, PetscInt v, PetscInt stamp, PetscInt *nxt, PetscInt *nnxt)
+{
+  if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) return;
+  atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+  nxt[(*nnxt)++] = v;
+}
+
 /* Parallel-for jobs over [0, jobn) split in contiguous pieces */
 static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 {
@@ -610,9 +618,10 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
                 and takes its inboxes in at the start of the next level. Mesh orderings keep most neighbours in the same
                 block, so a level's work stays in the core's cache and the threads exchange only their blocks' borders
                 (the shared level lists of before moved every level between the cores: 9 us a level at 16 threads on 2D
-                meshes); several blocks per thread spread each level over the threads. One barrier per level, which also sums the level's size (one atomic add
-                per thread: at 16 threads the barriers bound the thin levels of 2D meshes), and the outboxes written in
-                level parity: a sender writes parity p again two levels later, after its receivers took it in.
+                meshes); several blocks per thread spread each level over the threads. One barrier per level, which
+                also sums the level's size (one atomic add per thread: at 16 threads the barriers bound the thin levels
+                of 2D meshes), and the outboxes written in level parity: a sender writes parity p again two levels
+                later, after its receivers took it in, and sets its bit in the mask of each receiver it wrote to.
                 Each thread also records the smallest degree among its nodes of every level (SPARSEPACK's candidate). */
     GPURCMThreadWork *w  = &t->work[tid];
     const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
@@ -624,7 +633,6 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     for (PetscInt l = 0;; l++) {
       const int p = (int)(l & 1), q = 1 - p;
       PetscInt  dmin = PETSC_INT_MAX, dcnt = 0, dnode = -1, tot;
-      uint64_t  sent[8] = {0};
 
       if (l > 0) { /* inboxes: the nodes of this level that the others found in our range during the last level */
         for (PetscInt wd = 0; wd < (nt + 63) / 64; wd++) {
@@ -634,12 +642,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
             const PetscInt  *in  = t->work[src].ob[q * nt + tid];
             const PetscInt   m   = t->work[src].obn[q * nt + tid];
             bits &= bits - 1;
-            for (PetscInt i = 0; i < m; i++) {
-              const PetscInt v = in[i];
-              if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
-              atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
-              nxt[nnxt++] = v;
-            }
+            for (PetscInt i = 0; i < m; i++) GPURCMLevelClaim(t, in[i], stamp, nxt, &nnxt);
           }
         }
       }
@@ -661,11 +664,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
           const PetscInt v = ja[k];
           const PetscInt d = own[v];
-          if (d == tid) {
-            if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) continue;
-            atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
-            nxt[nnxt++] = v;
-          } else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
+          if (d == tid) GPURCMLevelClaim(t, v, stamp, nxt, &nnxt);
+          else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
             const PetscInt slot = p * nt + d;
             if (w->obn[slot] == w->obcap[slot]) {
               const PetscInt cap = PetscMax(2 * w->obcap[slot], 256);
@@ -679,25 +679,14 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
               w->obcap[slot] = cap;
             }
             w->ob[slot][w->obn[slot]++] = v;
-            if (d < 512) sent[d / 64] |= (uint64_t)1 << (d % 64);
           }
         }
       }
       w->stmin[p]  = dmin;
       w->stcnt[p]  = dcnt;
       w->stnode[p] = dnode;
-      for (PetscInt wd = 0; wd < (nt + 63) / 64; wd++) {
-        uint64_t bits = sent[wd & 7];
-        if (nt > 512) bits = 0; /* more than 512 threads: every receiver looks at every sender's word (below) */
-        while (bits) {
-          const PetscInt d = 64 * wd + __builtin_ctzll(bits);
-          bits &= bits - 1;
-          atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
-        }
-      }
-      if (nt > 512)
-        for (PetscInt d = 0; d < nt; d++)
-          if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
+      for (PetscInt d = 0; d < nt; d++)
+        if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
       tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
       nlvl++;
