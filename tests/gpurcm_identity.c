@@ -518,6 +518,12 @@ int main(int argc, char **argv)
       suffix: matrices
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
+   # without speculation (every candidate's pass a level BFS, the numbering after the root finder)
+   test:
+      suffix: generated_nospeculate
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -mat_gpurcm_serial_component 0 -mat_gpurcm_speculate 0
+
    # the threads backend's level-synchronous root finder with several owner blocks per thread (nodes handed between
    # the threads at every block border) and a thread count that divides neither the nodes nor the blocks
    test:
@@ -539,13 +545,13 @@ int main(int argc, char **argv)
       suffix: cuda_generated
       requires: cuda
       output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda,auto
+      args: -generated -backends cuda,auto -mat_gpurcm_speculate {{0 1}shared output}
 
    test:
       suffix: cuda_matrices
       requires: cuda
       output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output}
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output} -mat_gpurcm_speculate {{0 1}shared output}
 
    # the root finders of the cuda backend: level-synchronous (narrow levels by one block up to 4096, 37 or 1 nodes;
    # 0: every level by the whole grid) and in queue order; the numbering with 1 and 3 thread blocks
@@ -587,20 +593,20 @@ int main(int argc, char **argv)
       suffix: cuda_matrices_number
       requires: cuda
       output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 0}shared output}
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_narrow {{4096 0}shared output} -mat_gpurcm_speculate {{0 1}shared output}
 
    # which root finder and numbering ran (the level kernels must not silently fall back) and how many passes were
    # repeated in queue order because of ties: the threads backend (components above 64 nodes, as the cuda one) and the
    # cuda level-synchronous root finder repeat the same passes
    test:
       suffix: rootfind_info_threads
-      args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -info
-      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, m, p, d, f}'
+      args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -info -mat_gpurcm_speculate {{0 1}separate output}
+      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /speculative numbering kept/{k++} /speculative numbering dropped/{x++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\nspeculative numberings kept: %d\nspeculative numberings dropped: %d\ndiffering: %d\n%s\n", l, o, m, p, k, x, d, f}'
 
    test:
       suffix: cuda_rootfind_info
       requires: cuda
-      args: -generated -backends cuda -info -mat_gpurcm_cuda_rootfind {{levels ordered}separate output} -mat_gpurcm_cuda_number {{batch levels}separate output}
-      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\ndiffering: %d\n%s\n", l, o, m, p, d, f}'
+      args: -generated -backends cuda -info -mat_gpurcm_cuda_rootfind {{levels ordered}separate output} -mat_gpurcm_cuda_number {{batch levels}separate output} -mat_gpurcm_speculate {{0 1}separate output}
+      filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /speculative numbering kept/{k++} /speculative numbering dropped/{x++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\nspeculative numberings kept: %d\nspeculative numberings dropped: %d\ndiffering: %d\n%s\n", l, o, m, p, k, x, d, f}'
 
 TEST*/

@@ -252,19 +252,20 @@ typedef struct _GPURCMThreads {
   const PetscInt *ia, *ja;
   _Atomic GPURCMKey *owner;
   _Atomic PetscInt  *ls, *cm; /* queues of the root finder and of the numbering (-1 = not yet written) */
-  PetscInt          *lev;     /* level of the node at each position of ls */
+  PetscInt          *lev;     /* level of the node at each position of the current job's queue */
   _Atomic PetscInt  *bend, *btail;
   _Atomic int       *bdisc;
   PetscInt           nbatchcap;
   /* current job */
   _Atomic PetscInt *q;
   PetscBool         numbering;
+  PetscBool         speculate; /* the root finder's candidate passes are numberings (-mat_gpurcm_speculate) */
   GPURCMKey         hi;
   PetscInt          epoch;
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
   _Atomic int       started;
-  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering */
+  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
   /* parallel construction of PETSc's symmetrized lower-triangle graph from a raw CSR (ai, aj) */
@@ -455,9 +456,9 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
     {
       PetscInt o = 0;
       for (PetscInt p = start; p < end; p++) {
-        const PetscInt c = w->cnt[p - start], l = t->numbering ? 0 : t->lev[p] + 1;
+        const PetscInt c = w->cnt[p - start], l = t->lev[p] + 1; /* levels in both modes: a numbering may be a root-finder pass */
         for (PetscInt i = 0; i < c; i++, o++) {
-          if (!t->numbering) t->lev[base + o] = l;
+          t->lev[base + o] = l;
           atomic_store_explicit(&q[base + o], w->child[o], memory_order_release);
         }
       }
@@ -557,6 +558,9 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     break;
   case 2:
     for (PetscInt i = lo; i < hi; i++) atomic_store_explicit(&t->ls[i], -1, memory_order_relaxed);
+    break;
+  case 11:
+    for (PetscInt i = lo; i < hi; i++) atomic_store_explicit(&t->cm[i], -1, memory_order_relaxed);
     break;
   case 3:
     for (PetscInt k = lo; k < hi; k++) {
@@ -751,7 +755,7 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   atomic_store(&t->done, 0);
   atomic_store(&t->failed, 0);
   atomic_store(&t->owner[root], t->hi);
-  if (!numbering) t->lev[0] = 0;
+  t->lev[0]     = 0;
   atomic_store(&q[0], root);
   GPURCMRunFor(t, 0, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
@@ -827,15 +831,41 @@ static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Cuthill-McKee numbering from root by the batch engine into t->cm as a root-finder pass: number of levels, component
+   size and, as GPURCMLevelsThreads(), the next root when the last level determines it without rootls's order */
+static PetscErrorCode GPURCMNumberPassThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
+{
+  PetscInt last, mindeg = PETSC_INT_MAX, nmin = 0;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, cc));
+  *nlvl = t->lev[*cc - 1] + 1;
+  for (last = *cc - 1; last > 0 && t->lev[last - 1] == *nlvl - 1; last--);
+  *pick = -1;
+  for (PetscInt j = last; j < *cc; j++) {
+    const PetscInt v = atomic_load_explicit(&t->cm[j], memory_order_relaxed), dg = GPURCMRowLen(t, v);
+    if (dg < mindeg) {
+      mindeg = dg;
+      nmin   = 1;
+      *pick  = v;
+    } else if (dg == mindeg) nmin++;
+  }
+  *unique = (PetscBool)(*cc - last == 1 || (mindeg < *cc && nmin == 1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph). The passes
    run level-synchronously; a pass whose last level holds several nodes of minimum degree is repeated by the batch
-   engine, whose queue has SPARSEPACK's order, to take the first of them. */
-static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize)
+   engine, whose queue has SPARSEPACK's order, to take the first of them. With t->speculate the pass from each
+   candidate is the Cuthill-McKee numbering from it (the same levels): *numbered says that the returned root's
+   numbering is in t->cm already. */
+static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize, PetscBool *numbered)
 {
   PetscInt  nlvl = 0, nunlvl = 0, cc = 0, cc2 = 0, pick;
   PetscBool unique;
 
   PetscFunctionBegin;
+  *numbered = PETSC_FALSE;
   PetscCall(GPURCMLevelsThreads(t, *root, &nlvl, &cc, &pick, &unique));
   *ccsize = cc;
   if (nlvl == 1 || nlvl == cc) PetscFunctionReturn(PETSC_SUCCESS);
@@ -858,11 +888,24 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
       }
       PetscCall(GPURCMResetQueue(t, cc));
     }
-    PetscCall(GPURCMLevelsThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
+    if (t->speculate) {
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+      PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+      PetscCall(GPURCMNumberPassThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+      PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+      *numbered = PETSC_TRUE;
+    } else PetscCall(GPURCMLevelsThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
     PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
     if (nunlvl <= nlvl || nunlvl >= cc) break;
     nlvl = nunlvl;
+    if (*numbered) { /* not the root: drop the numbering */
+      GPURCMRunFor(t, 11, cc, 0);
+      *numbered = PETSC_FALSE;
+      PetscCall(PetscInfo(NULL, "gpurcm: speculative numbering dropped (the root finder goes on)\n"));
+    }
   }
+  if (*numbered) PetscCall(PetscInfo(NULL, "gpurcm: speculative numbering kept (the root finder returned its root)\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -946,7 +989,8 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   }
   GPURCMRunFor(t, 1, n, 0);
   for (PetscInt i = 0; i < n && num < n; i++) {
-    PetscInt root = i, cc, cc2;
+    PetscInt  root = i, cc, cc2;
+    PetscBool numbered;
     if (!mask[i]) continue;
     if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
       GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
@@ -955,11 +999,13 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
       continue;
     }
     PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    PetscCall(GPURCMFnrootThreads(t, &root, &cc));
+    PetscCall(GPURCMFnrootThreads(t, &root, &cc, &numbered));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, &cc2));
-    PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    if (!numbered) {
+      PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, &cc2));
+      PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    }
     GPURCMRunFor(t, 3, cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     num += cc;
@@ -973,7 +1019,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
   cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -998,6 +1044,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.nthreads  = nthreads;
   t.B         = batch;
   t.Bmax      = 16 * batch;
+  t.speculate = speculate;
   t.nbatchcap = n + 1;
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
@@ -1138,7 +1185,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
-  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_MAX, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1};
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_MAX, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE};
 
   PetscFunctionBegin;
   /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
@@ -1148,6 +1195,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "Threads and cuda backends: the root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches or level by level", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
@@ -1231,7 +1279,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1267,7 +1315,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, perm));
     break;
 #endif
   default:
@@ -1303,6 +1351,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
                                                  root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
                                                  range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
+. -mat_gpurcm_speculate <true>                 - threads and cuda backends (level root finder): the pass from each candidate root
+                                                 (every pass after the first) is the Cuthill-McKee numbering from that root,
+                                                 which has the same levels: when fnroot returns the candidate, as it mostly
+                                                 does at the second pass, the numbering is done and one pass is saved;
+                                                 otherwise it is dropped (the serial backend keeps SPARSEPACK's passes)
 . -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
                                                  in queue order only when its last level holds several nodes of minimum degree;
                                                  ordered = every pass in queue order by the batch kernel

@@ -17,7 +17,9 @@
      and the Cuthill-McKee numbering, then reversal. The numbering is a BFS by the speculative batch kernel
      below; the rootls passes are level-synchronous BFS (GPURCMLevelsBFSKernel: levels only), a pass being
      repeated by the batch kernel, in queue order, when its last level holds several nodes of minimum degree
-     (-mat_gpurcm_cuda_rootfind ordered: every pass by the batch kernel).
+     (-mat_gpurcm_cuda_rootfind ordered: every pass by the batch kernel). With -mat_gpurcm_speculate (default) the
+     pass from each candidate root is the numbering from it (same levels; its last level gives the next candidate
+     when one node has the smallest degree): when fnroot returns that candidate, the numbering is kept.
 
   Batch kernel (persistent; grid = co-resident blocks from the occupancy calculator): a block takes batch
   tickets in order; batch b = up to GPURCM_BLOCK consecutive queue positions (one parent per thread).
@@ -155,7 +157,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
           if (u >= 0 || dn) break;
         }
         __threadfence();
-        if (!numbering && u >= 0) lp = VLoad(&d.lev[p]);
+        if (u >= 0) lp = VLoad(&d.lev[p]); /* levels are tracked in both modes: a numbering may be a root-finder pass */
         if (u >= 0) { /* candidates: the neighbours whose key this parent lowered, in row order, in its scratch segment */
           const PetscInt kend = d.ia[u + 1];
           PetscInt      *buf  = d.scratch + d.ia[u];
@@ -232,8 +234,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
       __syncthreads();
       if (c > 0) {
         const PetscInt *buf = d.scratch + d.ia[u], o = s_base + off;
-        if (!numbering)
-          for (PetscInt i = 0; i < c; i++) d.lev[o + i] = lp + 1;
+        for (PetscInt i = 0; i < c; i++) d.lev[o + i] = lp + 1;
         __threadfence();
         for (PetscInt i = 0; i < c; i++) VStore(&q[o + i], buf[i]);
       }
@@ -286,6 +287,35 @@ __global__ void GPURCMCandidateKernel(GPURCMDev d)
 __global__ void GPURCMCandidateNodeKernel(GPURCMDev d)
 {
   d.ctl->candnode = d.ls[d.ctl->cand & 0xffffffffULL];
+}
+
+/* Last level q[beg, end) of a numbering (in Cuthill-McKee order, not rootls order): the smallest min(degree, cc) with
+   the first position having it, and how many nodes have it. With a single such node it is SPARSEPACK's candidate
+   whatever the order within the level; with several, rootls's queue order decides (a pass in queue order). */
+struct GPURCMLastStat {
+  GKey               minkey; /* min(degree, cc) << 32 | position in the level */
+  unsigned long long count;
+};
+
+template <typename T>
+__global__ void GPURCMLastLevelMinKernel(const PetscInt *ia, const T *q, PetscInt beg, PetscInt end, PetscInt cc, GPURCMLastStat *st)
+{
+  for (PetscInt j = beg + blockIdx.x * blockDim.x + threadIdx.x; j < end; j += gridDim.x * blockDim.x) {
+    const PetscInt u = (PetscInt)q[j], dg = PetscMin(RowLen(ia, u), cc);
+    atomicMin(&st->minkey, ((GKey)dg << 32) | (GKey)(j - beg));
+  }
+}
+
+template <typename T>
+__global__ void GPURCMLastLevelCountKernel(const PetscInt *ia, const T *q, PetscInt beg, PetscInt end, PetscInt cc, GPURCMLastStat *st)
+{
+  const PetscInt     md  = (PetscInt)(VLoad(&st->minkey) >> 32);
+  unsigned long long cnt = 0;
+  for (PetscInt j = beg + blockIdx.x * blockDim.x + threadIdx.x; j < end; j += gridDim.x * blockDim.x) {
+    const PetscInt u = (PetscInt)q[j];
+    if (PetscMin(RowLen(ia, u), cc) == md) cnt++;
+  }
+  if (cnt) atomicAdd(&st->count, cnt);
 }
 
 /* clear the queue and the batch records of the last job; with perm, write the reversed numbering to perm[0..cc) */
@@ -1233,6 +1263,55 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* What a root-finder pass tells fnroot: its number of levels and its last level's candidate (nmin nodes have the
+   smallest min(degree, cc); with nmin = 1, pick is SPARSEPACK's candidate) */
+typedef struct {
+  PetscInt nlvl, nmin, pick;
+} GPURCMPassInfo;
+
+/* nmin and pick of the last level q[beg, end) of a numbering (device queue) */
+template <typename T>
+static PetscErrorCode GPURCMLastLevelStat(const PetscInt *ia, const T *q, PetscInt beg, PetscInt end, PetscInt cc, GPURCMLastStat *d_st, GPURCMPassInfo *info)
+{
+  GPURCMLastStat st = {~0ULL, 0};
+  T              pick;
+
+  PetscFunctionBegin;
+  PetscCheck(beg < end, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: empty last level");
+  PetscCallCUDA(cudaMemcpy(d_st, &st, sizeof(st), cudaMemcpyHostToDevice));
+  GPURCMLastLevelMinKernel<T><<<GPURCMGrid(end - beg), 256>>>(ia, q, beg, end, cc, d_st);
+  GPURCMLastLevelCountKernel<T><<<GPURCMGrid(end - beg), 256>>>(ia, q, beg, end, cc, d_st);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(&st, d_st, sizeof(st), cudaMemcpyDeviceToHost));
+  PetscCallCUDA(cudaMemcpy(&pick, q + beg + (PetscInt)(st.minkey & 0xffffffffULL), sizeof(T), cudaMemcpyDeviceToHost));
+  PetscCheck(st.count >= 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: no node of minimum degree in the last level");
+  info->nmin = (PetscInt)st.count;
+  info->pick = (PetscInt)pick;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Cuthill-McKee numbering from root by the batch kernel into d->cm[0, cc); with info also its level count and last
+   level (a root-finder pass). GPURCMResetKernel() then writes it reversed into the permutation or drops it. */
+static PetscErrorCode GPURCMBatchNumber(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt nblocks, PetscInt *epoch, GPURCMLastStat *d_st, GPURCMPassInfo *info)
+{
+  const GKey hi = GPURCMNextEpoch(d->n, d->owner, epoch);
+  GPURCMCtl  h;
+
+  PetscFunctionBegin;
+  GPURCMStartKernel<<<1, 1>>>(*d, d->cm, root, hi);
+  GPURCMBatchKernel<<<(int)nblocks, GPURCM_BLOCK>>>(*d, d->cm, 1, hi);
+  PetscCallCUDA(cudaGetLastError());
+  if (info) {
+    GPURCMLevelsKernel<<<1, 1>>>(*d);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(&h, d->ctl, sizeof(h), cudaMemcpyDeviceToHost));
+    PetscCheck(h.cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: numbering reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h.cc, cc);
+    info->nlvl = h.nlvl;
+    PetscCall(GPURCMLastLevelStat(d->ia, d->cm, h.laststart, cc, cc, d_st, info));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Components labelled by their smallest node (parent), their sizes and offsets; the small ones (at most GPURCM_CUDA_SMALL
    nodes) are ordered at once into perm, one thread each; the others are listed in large[0 .. *nlarge) */
 static PetscErrorCode GPURCMLabelComponents(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, int grid, GPURCMDev *d, PetscInt *d_parent, PetscInt *d_size, PetscInt *d_offset, int *d_mask, PetscInt *d_perm, PetscInt *d_large, PetscInt *d_nlarge, PetscInt *nlarge)
@@ -1258,6 +1337,16 @@ static PetscErrorCode GPURCMLabelComponents(PetscInt n, const PetscInt *d_ia, co
 }
 
 /* Orders the graph (d_ia, d_ja) on the device into perm (host); tr: the -info stage trace, started by the caller */
+/* Blocks of the batch numbering: only parents already in the queue can be batched; with the widest level known (level
+   passes), blocks beyond about two levels' worth of batches would only poll the chain, so the grid is limited to that
+   (-mat_gpurcm_cuda_batch_blocks overrides) */
+static inline PetscInt GPURCMNumberBlocks(PetscInt blocks, PetscInt width, const MatGPURCMCUDAOptions *opt)
+{
+  if (opt->batchblocks > 0) return PetscMin(blocks, opt->batchblocks);
+  if (width > 0) return PetscMin(blocks, 4 + 4 * ((width + GPURCM_BLOCK - 1) / GPURCM_BLOCK));
+  return blocks;
+}
+
 static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[], SparseGPUCUDATrace *tr)
 {
   GPURCMDev   d;
@@ -1265,6 +1354,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   GPURCMLv    lv;
   GPURCMLvCtl lh;
   PetscInt   *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes, nrepeat = 0;
+  GPURCMLastStat *d_st;
   int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0, nmperSM = 0;
   PetscInt    epoch     = 0;
   PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number == MAT_GPURCM_CUDA_NUMBER_LEVELS);
@@ -1313,6 +1403,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMallocAsync((void **)&d_large, n * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d_nlarge, sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d_mask, n * sizeof(int), 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&d_st, sizeof(GPURCMLastStat), 0));
   PetscCallCUDA(cudaMemset(d.ctl, 0, sizeof(GPURCMCtl)));
   PetscCallCUDA(cudaMemset(d_size, 0, (n + 1) * sizeof(PetscInt)));
   PetscCallCUDA(cudaMemset(d_nlarge, 0, sizeof(PetscInt)));
@@ -1379,32 +1470,68 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     const PetscInt cc = sizes[c];
     PetscInt       root = large[c], nlvl = 0, width = 0, rootnlvl;
     PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1), nblocks;
+    PetscBool      numbered = PETSC_FALSE; /* a candidate pass was the numbering and fnroot returned its root */
+    GPURCMPassInfo pi;
 
     /* fnroot: rootls passes with SPARSEPACK's candidate and return rules */
     PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
     if (uselevels) {
       /* level-synchronous passes; a pass whose last level holds several nodes of the smallest min(degree, cc) is
-         repeated in queue order to take the first of them (SPARSEPACK's choice) */
+         repeated in queue order to take the first of them (SPARSEPACK's choice). With speculation every candidate's
+         pass is the Cuthill-McKee numbering from it (same levels as rootls from it): when fnroot returns that
+         candidate, the numbering is done; otherwise it is dropped and the search goes on from its last level. */
       if (probed && root == 0) lh = lprobe; /* component 0's first pass was the probe */
       else PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
-      nlvl  = lh.nlvl;
-      width = lh.maxwidth;
+      nlvl    = lh.nlvl;
+      width   = lh.maxwidth;
+      pi.nlvl = nlvl;
+      pi.nmin = lh.nmin;
+      pi.pick = lh.pick;
       if (!(nlvl == 1 || nlvl == cc)) {
         for (;;) {
-          if (lh.nmin == 1) root = lh.pick;
+          if (pi.nmin == 1) root = pi.pick;
           else {
-            PetscCall(PetscInfo(NULL, "gpurcm cuda: %u nodes of minimum degree in the last level: pass repeated in queue order\n", lh.nmin));
+            PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " nodes of minimum degree in the last level: pass repeated in queue order\n", pi.nmin));
             PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
             PetscCheck(h.nlvl == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level structures of the two BFS engines differ (%" PetscInt_FMT " and %" PetscInt_FMT " levels)", h.nlvl, nlvl);
             root = h.candnode;
             nrepeat++;
           }
-          PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
-          width = lh.maxwidth;
-          if ((PetscInt)lh.nlvl <= nlvl || (PetscInt)lh.nlvl >= cc) break; /* SPARSEPACK returns this candidate */
-          nlvl = lh.nlvl;
+          if (opt->speculate) {
+            PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+            PetscCall(SparseGPUCUDATraceStage(tr, "rootfind"));
+            PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+            if (usenumber) {
+              GPURCMLvCtl nh;
+              PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
+              pi.nlvl = (PetscInt)nh.nlvl;
+              PetscCall(GPURCMLastLevelStat(d_ia, lv.L, (PetscInt)nh.lbeg, (PetscInt)nh.lend, cc, d_st, &pi));
+            } else PetscCall(GPURCMBatchNumber(&d, root, cc, GPURCMNumberBlocks(blocks, width, opt), &epoch, d_st, &pi));
+            numbered = PETSC_TRUE;
+            PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+            PetscCall(SparseGPUCUDATraceStage(tr, "number"));
+            PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+          } else {
+            PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
+            width   = lh.maxwidth;
+            pi.nlvl = lh.nlvl;
+            pi.nmin = lh.nmin;
+            pi.pick = lh.pick;
+          }
+          if (pi.nlvl <= nlvl || pi.nlvl >= cc) break; /* SPARSEPACK returns this candidate */
+          nlvl = pi.nlvl;
+          if (numbered) { /* not the root: drop the numbering */
+            if (usenumber) PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
+            else {
+              GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, NULL);
+              PetscCallCUDA(cudaGetLastError());
+            }
+            numbered = PETSC_FALSE;
+            PetscCall(PetscInfo(NULL, "gpurcm cuda: speculative numbering dropped (the root finder goes on)\n"));
+          }
         }
       }
+      rootnlvl = pi.nlvl; /* levels of the final root's structure */
     } else {
       for (PetscInt pass = 0;; pass++) {
         PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
@@ -1418,29 +1545,28 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
         }
         root = h.candnode;
       }
+      rootnlvl = h.nlvl;
     }
-    rootnlvl = uselevels ? (PetscInt)lh.nlvl : h.nlvl; /* levels of the final root's structure */
     PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
     PetscCall(SparseGPUCUDATraceStage(tr, "rootfind"));
-    /* numbering from root, reversed into the component's segment. Only parents already in the queue can be
-       batched: with the widest level known (level passes), blocks beyond about two levels' worth of batches would
-       only poll the chain, so the grid is limited to that (-mat_gpurcm_cuda_batch_blocks overrides) */
-    nblocks = blocks;
-    if (opt->batchblocks > 0) nblocks = PetscMin(blocks, opt->batchblocks);
-    else if (width > 0) nblocks = PetscMin(blocks, 4 + 4 * ((width + GPURCM_BLOCK - 1) / GPURCM_BLOCK));
+    /* numbering from root (unless a candidate's pass already was), reversed into the component's segment */
+    nblocks = GPURCMNumberBlocks(blocks, width, opt);
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
     if (usenumber) {
-      GPURCMLvCtl nh;
-      PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
-      PetscCheck((PetscInt)nh.nlvl == rootnlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering found %u levels, the root finder %" PetscInt_FMT, nh.nlvl, rootnlvl);
+      if (!numbered) {
+        GPURCMLvCtl nh;
+        PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
+        PetscCheck((PetscInt)nh.nlvl == rootnlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering found %u levels, the root finder %" PetscInt_FMT, nh.nlvl, rootnlvl);
+      }
       GPURCMLevelsReverseKernel<<<GPURCMGrid(cc), 256>>>(cc, lv.L, d_perm + offs[c]);
       PetscCallCUDA(cudaGetLastError());
     } else {
-      const GKey hi = GPURCMNextEpoch(n, d.owner, &epoch);
-      GPURCMStartKernel<<<1, 1>>>(d, d.cm, root, hi);
-      GPURCMBatchKernel<<<(int)nblocks, GPURCM_BLOCK>>>(d, d.cm, 1, hi);
+      if (!numbered) PetscCall(GPURCMBatchNumber(&d, root, cc, nblocks, &epoch, NULL, NULL));
       GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
       PetscCallCUDA(cudaGetLastError());
+    }
+    if (numbered) {
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: speculative numbering kept (the root finder returned its root)\n"));
     }
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscCall(SparseGPUCUDATraceStage(tr, "number"));
@@ -1477,6 +1603,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaFreeAsync(d_large, 0));
   PetscCallCUDA(cudaFreeAsync(d_nlarge, 0));
   PetscCallCUDA(cudaFreeAsync(d_mask, 0));
+  PetscCallCUDA(cudaFreeAsync(d_st, 0));
   PetscCall(SparseGPUCUDATraceStage(tr, "free"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -85,6 +85,7 @@ typedef struct {
   PetscInt              batchblocks; /* thread blocks of the numbering's batch kernel; 0: automatic */
   MatGPURCMCUDAUpload   upload;      /* how a host matrix's CSR is uploaded */
   PetscInt              uploadthreads; /* host threads filling the staging buffers */
+  PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
 
