@@ -561,6 +561,14 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output} -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output}
 
+   # the narrow levels' claims in global memory instead of the shared-memory bitmap (which the generated graphs and
+   # shared matrices, all below 1.4 million nodes, use by default), and the bitmap entered between wide levels (narrow 37)
+   test:
+      suffix: cuda_nobitmap
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_narrow {{4096 37}shared output}
+
    # the uploads of a host matrix's CSR: staged (pinned buffers, parallel fill; arrays below 64 KiB: pageable), the
    # driver's pageable copy, page-locked in place
    test:

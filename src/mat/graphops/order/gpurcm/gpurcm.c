@@ -1185,7 +1185,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
-  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_MAX, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE};
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_MAX, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE};
 
   PetscFunctionBegin;
   /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
@@ -1199,6 +1199,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches or level by level", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level root finder claim in a shared-memory bitmap of the nodes (when it fits: up to about 1.4 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_upload", "Upload of a host matrix's CSR by the cuda backend: pinned staging buffers filled by threads, the driver's pageable copy, or page-locked in place", "MATORDERINGGPURCM", MatGPURCMCUDAUploads, (PetscEnum)copt.upload, (PetscEnum *)&copt.upload, NULL));
   PetscOptionsEnd();
@@ -1364,11 +1365,16 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  rank order, each node's sorted by degree), one cooperative kernel
 . -mat_gpurcm_cuda_narrow <4096>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
                                                  thread block, wider ones by the whole grid (level root finder and numbering)
+. -mat_gpurcm_cuda_bitmap <true>               - (developer) the level root finder's narrow levels (one block) claim their nodes in a bitmap
+                                                 of all nodes in shared memory, when it fits (up to about 1.4 million nodes on
+                                                 an H200), instead of with global atomics; the previous and the current level
+                                                 are entered when a narrow stretch follows wide levels
 . -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda batch numbering; 0: from the widest level of the
                                                  root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
 . -mat_gpurcm_cuda_upload <staged,pageable,pinned> - upload of a host matrix's CSR by the cuda backend: staged = split among up to
-                                                 8 threads (-mat_gpurcm_threads), each filling two 4 MiB pinned buffers of its own in
-                                                 turn while the other's DMA runs on its own stream;
+                                                 8 threads (-mat_gpurcm_threads), at least 1 MiB each, each filling two 4 MiB pinned
+                                                 buffers of its own in turn (chunks of a quarter of its part, 256 KiB to 4 MiB)
+                                                 while the other's DMA runs on its own stream;
                                                  pageable = the driver's copy of pageable memory; pinned = page-locked in place
                                                  (cudaHostRegister) for one DMA copy
 - -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s

@@ -362,7 +362,9 @@ struct GPURCMLvCtl {
   unsigned arrive, gen;                         /* grid barrier */
   unsigned lvlcnt;                              /* nodes appended to the next level during a wide level */
   unsigned lbeg, lend, nlvl, done;              /* current level [lbeg, lend) of L, number of levels so far, BFS complete */
+  unsigned pbeg;                                /* start of the previous level in L (the previous level is [pbeg, lbeg)) */
   unsigned pending, plbeg, plend, pnlvl, pdone; /* block 0's state after a narrow stretch */
+  unsigned ppbeg;
   unsigned mindeg, nmin, pick, maxwidth;        /* results: last level's smallest min(degree, cc), count, node; widest level */
 };
 
@@ -372,7 +374,7 @@ struct GPURCMLvShared {
   unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes: exclusive scan of their degrees */
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
   unsigned                  cnt[3];                /* next-level counters of a narrow stretch (rotating) */
-  unsigned                  lbeg, lend, nlvl, done, mindeg;
+  unsigned                  pbeg, lbeg, lend, nlvl, done, mindeg;
 };
 static_assert(sizeof(GPURCMLvShared) <= 48 * 1024, "the level BFS's shared memory must stay static (48 KiB)");
 
@@ -389,6 +391,7 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
       VStore(&c->arrive, 0u);
       if (update) {
         if (VLoad(&c->pending)) {
+          VStore(&c->pbeg, VLoad(&c->ppbeg));
           VStore(&c->lbeg, VLoad(&c->plbeg));
           VStore(&c->lend, VLoad(&c->plend));
           VStore(&c->nlvl, VLoad(&c->pnlvl));
@@ -398,6 +401,7 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
           const unsigned cnt = VLoad(&c->lvlcnt), lend = VLoad(&c->lend);
           if (!cnt) VStore(&c->done, 1u);
           else {
+            VStore(&c->pbeg, VLoad(&c->lbeg));
             VStore(&c->lbeg, lend);
             VStore(&c->lend, lend + cnt);
             VStore(&c->nlvl, VLoad(&c->nlvl) + 1);
@@ -442,10 +446,24 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
   }
 }
 
+/* Claims v for the next level: true for exactly one caller. With bits (block 0's narrow stretches: a bitmap in
+   shared memory holding the previous and the current level and what the stretch has reached) the claim is a
+   shared-memory atomic, and vis[v] is stored for the wide levels that may follow; else an atomicMax on vis[v]. */
+__device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, unsigned *bits, unsigned v)
+{
+  if (bits) {
+    const unsigned m = 1u << (v & 31);
+    if ((bits[v >> 5] & m) || (atomicOr(&bits[v >> 5], m) & m)) return false;
+    vis[v] = stamp;
+    return true;
+  }
+  return atomicMax(&vis[v], stamp) < stamp;
+}
+
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
    Every thread of the block calls it. */
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -464,7 +482,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
         if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (k0 + j < k1 && atomicMax(&vis[v[j]], stamp) < stamp) won |= 1u << j;
+        if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
     }
   }
   GPURCMLvAppend(won, v, cnt, out, sout);
@@ -492,7 +510,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
       }
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (e0 + j * GPURCM_LV_BLOCK + t < htot && atomicMax(&vis[w[j]], stamp) < stamp) won2 |= 1u << j;
+        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(vis, stamp, bits, w[j])) won2 |= 1u << j;
       GPURCMLvAppend(won2, w, cnt, out, sout);
     }
     __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
@@ -501,15 +519,21 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
 
 /* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
-   fromL the current level is loaded from L, else it is already in s.buf[0]. */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, GPURCMLvShared &s, int fromL)
+   fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
+   after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
-  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
+  unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
 
   if (lend - lbeg <= narrow) {
     if (fromL)
       for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
+    if (fromL && bits)
+      for (unsigned j = pbeg + t; j < lend; j += GPURCM_LV_BLOCK) {
+        const unsigned v = __ldcg(L + j);
+        atomicOr(&bits[v >> 5], 1u << (v & 31));
+      }
     if (t < 3) s.cnt[t] = 0;
     __syncthreads();
     for (unsigned lvl = 0;; lvl++) {
@@ -517,13 +541,14 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
       unsigned      *cnt  = &s.cnt[lvl % 3], nn;
 
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
       if (!nn) {
         done = 1;
         break;
       }
+      pbeg = lbeg;
       lbeg = lend;
       lend += nn;
       nlvl++;
@@ -533,6 +558,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
     }
   }
   if (t == 0) {
+    VStore(&c->ppbeg, pbeg);
     VStore(&c->plbeg, lbeg);
     VStore(&c->plend, lend);
     VStore(&c->pnlvl, nlvl);
@@ -542,13 +568,21 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
   }
 }
 
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow)
+/* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
 {
   __shared__ GPURCMLvShared s;
-  const unsigned            t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
-  unsigned                  lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
+  extern __shared__ unsigned gpurcmLvBits[];
+  const unsigned             t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
+  unsigned                   lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
+  unsigned                  *bits = nbitwords ? gpurcmLvBits : NULL;
 
   if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
+    if (bits) {
+      for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) bits[w] = 0;
+      __syncthreads();
+      if (t == 0) bits[root >> 5] = 1u << (root & 31);
+    }
     if (t == 0) {
       L[0] = root;
       (void)atomicMax(&vis[root], stamp);
@@ -559,16 +593,18 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       VStore(&c->pick, root);
       VStore(&c->maxwidth, 1u);
       s.buf[0][0] = root;
+      s.pbeg      = 0;
       s.lbeg      = 0;
       s.lend      = 1;
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, s, 0);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
     if (t == 0) {
+      s.pbeg = VLoad(&c->pbeg);
       s.lbeg = VLoad(&c->lbeg);
       s.lend = VLoad(&c->lend);
       s.nlvl = VLoad(&c->nlvl);
@@ -579,10 +615,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -1222,6 +1258,7 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
 typedef struct {
   const PetscInt *ia, *ja;
   unsigned       *vis, *L, stamp, narrow;
+  unsigned        nbitwords; /* > 0: the narrow stretches claim in a shared-memory bitmap of this many words */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
 } GPURCMLv;
@@ -1232,7 +1269,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1240,7 +1277,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
     lv->stamp = 0;
   }
   st = ++lv->stamp;
-  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, (size_t)lv->nbitwords * sizeof(unsigned), NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
   PetscCheck(cc == 0 || (PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
@@ -1413,6 +1450,20 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.n       = n;
     lv.narrow  = (unsigned)opt->narrow;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
+    if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
+      const size_t bytes = (size_t)((n + 31) / 32) * sizeof(unsigned);
+      int          optin = 0, bmperSM = 0;
+      cudaFuncAttributes fa;
+
+      PetscCallCUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+      PetscCallCUDA(cudaFuncGetAttributes(&fa, GPURCMLevelsBFSKernel));
+      if (bytes + fa.sharedSizeBytes <= (size_t)optin) {
+        PetscCallCUDA(cudaFuncSetAttribute(GPURCMLevelsBFSKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&bmperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, bytes));
+        if (bmperSM >= 1) lv.nbitwords = (unsigned)((n + 31) / 32);
+      }
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s\n", lv.nbitwords ? "a shared-memory bitmap" : "global memory (the bitmap does not fit)"));
+    }
     PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.ctl, sizeof(GPURCMLvCtl), 0));
@@ -1637,7 +1688,9 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
    "pinned" page-locks the array in place (cudaHostRegister(), undone after the copy; a refused registration falls back
    to the pageable copy). */
 #define GPURCM_STAGE_THREADS 8                /* at most this many copying threads */
-#define GPURCM_STAGE_CHUNK   ((size_t)4 << 20) /* bytes per staging buffer (two per thread) */
+#define GPURCM_STAGE_CHUNK     ((size_t)4 << 20)   /* bytes per staging buffer (two per thread) */
+#define GPURCM_STAGE_MIN_CHUNK ((size_t)256 << 10) /* smallest chunk of a thread's part */
+#define GPURCM_STAGE_MIN_PART  ((size_t)1 << 20)   /* smallest part of a copying thread */
 
 static void        *gpurcmStage[GPURCM_STAGE_THREADS][2];
 static cudaEvent_t  gpurcmStageDone[GPURCM_STAGE_THREADS][2];
@@ -1704,15 +1757,16 @@ static PetscErrorCode GPURCMStageSetUp(PetscBool *ok)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* copying thread t: its part [src, src + bytes) in chunks through its two buffers, each chunk's DMA (its own stream)
-   overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the main thread) */
-static cudaError_t GPURCMStageWorker(int t, char *dst, const char *src, size_t bytes)
+/* copying thread t: its part [src, src + bytes) in chunks of at most `chunk` bytes through its two buffers, each chunk's
+   DMA (its own stream) overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the
+   main thread) */
+static cudaError_t GPURCMStageWorker(int t, char *dst, const char *src, size_t bytes, size_t chunk)
 {
   cudaError_t err = cudaSuccess;
 
-  for (size_t off = 0, c = 0; off < bytes && err == cudaSuccess; off += GPURCM_STAGE_CHUNK, c++) {
+  for (size_t off = 0, c = 0; off < bytes && err == cudaSuccess; off += chunk, c++) {
     const int    b   = (int)(c & 1);
-    const size_t len = bytes - off < GPURCM_STAGE_CHUNK ? bytes - off : GPURCM_STAGE_CHUNK;
+    const size_t len = bytes - off < chunk ? bytes - off : chunk;
 
     err = cudaEventSynchronize(gpurcmStageDone[t][b]); /* the buffer's previous DMA is done */
     if (err != cudaSuccess) break;
@@ -1731,7 +1785,7 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
   std::thread th[GPURCM_STAGE_THREADS];
   cudaError_t err[GPURCM_STAGE_THREADS];
   PetscBool   started[GPURCM_STAGE_THREADS];
-  size_t      part;
+  size_t      part, chunk;
   int         T = (int)PetscMax(1, PetscMin(nthreads, GPURCM_STAGE_THREADS));
   PetscBool   ok;
 
@@ -1741,8 +1795,11 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
     PetscCallCUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  while (T > 1 && (size_t)T * GPURCM_STAGE_CHUNK > 2 * bytes) T--; /* every thread at least half a chunk */
+  while (T > 1 && (size_t)T * GPURCM_STAGE_MIN_PART > bytes) T--; /* every thread at least GPURCM_STAGE_MIN_PART */
   part = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
+  /* at least 4 chunks per part (when they stay >= GPURCM_STAGE_MIN_CHUNK), so that the copy into one buffer overlaps
+     the other's DMA for most of the part; one chunk per part would run the two one after the other */
+  chunk = PetscMin(GPURCM_STAGE_CHUNK, PetscMax(GPURCM_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
   for (int t = 0; t < T; t++) {
     err[t]     = cudaSuccess;
     started[t] = PETSC_FALSE;
@@ -1750,16 +1807,16 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
   for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
     const size_t off = (size_t)t * part, len = bytes - off < part ? bytes - off : part;
     try {
-      th[t]      = std::thread([=, &err] { err[t] = GPURCMStageWorker(t, dst + off, src + off, len); });
+      th[t]      = std::thread([=, &err] { err[t] = GPURCMStageWorker(t, dst + off, src + off, len, chunk); });
       started[t] = PETSC_TRUE;
     } catch (...) { /* done below by this thread */
     }
   }
-  err[0] = GPURCMStageWorker(0, dst, src, bytes < part ? bytes : part);
+  err[0] = GPURCMStageWorker(0, dst, src, bytes < part ? bytes : part, chunk);
   for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
     const size_t off = (size_t)t * part, len = bytes - off < part ? bytes - off : part;
     if (started[t]) th[t].join();
-    else err[t] = GPURCMStageWorker(t, dst + off, src + off, len);
+    else err[t] = GPURCMStageWorker(t, dst + off, src + off, len, chunk);
   }
   for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -86,6 +86,7 @@ typedef struct {
   MatGPURCMCUDAUpload   upload;      /* how a host matrix's CSR is uploaded */
   PetscInt              uploadthreads; /* host threads filling the staging buffers */
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
+  PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
 
