@@ -1185,7 +1185,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
-  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_MAX, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE};
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_BATCH, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE};
 
   PetscFunctionBegin;
   /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
@@ -1363,8 +1363,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_cuda_number <batch,levels>       - Cuthill-McKee numbering of the cuda backend: batch = speculative batches in
                                                  queue order; levels = level by level (children of each level's nodes in
                                                  rank order, each node's sorted by degree), one cooperative kernel
-. -mat_gpurcm_cuda_narrow <4096>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
-                                                 thread block, wider ones by the whole grid (level root finder and numbering)
+. -mat_gpurcm_cuda_narrow <1024>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
+                                                 thread block, wider ones by the whole grid (level root finder and numbering);
+                                                 1024 was faster than 2048 and 4096 on every mesh measured (session 15)
 . -mat_gpurcm_cuda_bitmap <true>               - (developer) the level root finder's narrow levels (one block) claim their nodes in a bitmap
                                                  of all nodes in shared memory, when it fits (up to about 1.4 million nodes on
                                                  an H200), instead of with global atomics; the previous and the current level

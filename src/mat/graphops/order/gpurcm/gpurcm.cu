@@ -809,12 +809,93 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
   return c;
 }
 
+/* One narrow level of at most GPURCM_LV_BLOCK light nodes (row length <= GPURCM_LV_LIGHT), thread t handling node t
+   whose row is [k0, k1): claims, __syncthreads(), children with their rows, sorting network, scan, write. The
+   neighbours stay in registers between the claims and the collection, and each child's row (its degree is loaded for
+   the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
+   the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
+   s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). Every thread calls it. */
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+{
+  const unsigned t = threadIdx.x;
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  GKey           sk[GPURCM_LV_LIGHT];
+  unsigned       cnt = 0, off, tot, heavy = 0;
+
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+    if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
+  __syncthreads(); /* the claims are final */
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
+    const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
+    a[j]            = child ? ia[v[j]] : 0;
+    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    cnt += child;
+  }
+#define GPURCM_CE(x, y) \
+  do { \
+    if (sk[y] < sk[x]) { \
+      const GKey     tk = sk[x]; \
+      const PetscInt tv = v[x], ta = a[x]; \
+      sk[x]             = sk[y]; \
+      v[x]              = v[y]; \
+      a[x]              = a[y]; \
+      sk[y]             = tk; \
+      v[y]              = tv; \
+      a[y]              = ta; \
+    } \
+  } while (0)
+  /* Batcher's odd-even merge sort of 8, as in GPURCMNmCollect() */
+  GPURCM_CE(0, 1);
+  GPURCM_CE(2, 3);
+  GPURCM_CE(4, 5);
+  GPURCM_CE(6, 7);
+  GPURCM_CE(0, 2);
+  GPURCM_CE(1, 3);
+  GPURCM_CE(4, 6);
+  GPURCM_CE(5, 7);
+  GPURCM_CE(1, 2);
+  GPURCM_CE(5, 6);
+  GPURCM_CE(0, 4);
+  GPURCM_CE(1, 5);
+  GPURCM_CE(2, 6);
+  GPURCM_CE(3, 7);
+  GPURCM_CE(2, 4);
+  GPURCM_CE(3, 5);
+  GPURCM_CE(1, 2);
+  GPURCM_CE(3, 4);
+  GPURCM_CE(5, 6);
+#undef GPURCM_CE
+  GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot);
+#pragma unroll
+  for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
+    if ((unsigned)q < cnt) {
+      const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
+      L[lend + p] = (unsigned)v[q];
+      if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = (unsigned)v[q];
+      if (p < GPURCM_LV_BLOCK) {
+        s.hrow[p] = a[q];
+        s.hoff[p] = len;
+      }
+      if (len > GPURCM_LV_LIGHT) heavy = 1;
+    }
+  }
+  heavy = __syncthreads_or(heavy); /* also: s.scan, s.buf, s.hrow and s.hoff are complete */
+  *rows = tot <= GPURCM_LV_BLOCK && !heavy;
+  return tot;
+}
+
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
 __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
-  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0;
+  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
 
   if (lend - lbeg <= narrow) {
     if (fromL)
@@ -823,7 +904,36 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
     for (;;) {
       const unsigned size = lend - lbeg;
       unsigned       nn   = 0; /* children written so far (the same in every thread) */
+      int            fast = 0;
+      PetscInt       k0 = 0, k1 = 0;
 
+      if (size <= GPURCM_LV_BLOCK) { /* one node per thread: the fast form if all its nodes are light */
+        if (t < size) {
+          if (rows) {
+            k0 = s.hrow[t];
+            k1 = k0 + s.hoff[t];
+          } else {
+            const unsigned u = s.buf[cb][t];
+            k0               = ia[u];
+            k1               = ia[u + 1];
+          }
+        }
+        fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
+      }
+      if (fast) {
+        nn = GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        if (!nn) {
+          done = 1;
+          break;
+        }
+        lbeg = lend;
+        lend += nn;
+        nlvl++;
+        cb = 1 - cb;
+        if (nn > narrow) break;
+        continue;
+      }
+      rows = 0;
       for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, s.buf[cb], 1, r0, size, lbeg);
       __syncthreads(); /* the claims are final */
       for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) {

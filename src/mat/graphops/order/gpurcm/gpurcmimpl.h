@@ -77,6 +77,8 @@ GPURCM_HOST_DEVICE static inline int GPURCMRowUnmirrored(PetscInt n, PetscInt r,
 
 /* Largest -mat_gpurcm_cuda_narrow: levels up to this size fit the shared-memory level buffers of one block */
 #define GPURCM_CUDA_NARROW_MAX 4096
+/* Default -mat_gpurcm_cuda_narrow: one block is faster than the grid on levels that fill at most one round of its threads */
+#define GPURCM_CUDA_NARROW_DEFAULT 1024
 
 typedef struct {
   MatGPURCMCUDARootFind rootfind;
