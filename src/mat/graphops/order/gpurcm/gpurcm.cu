@@ -1888,21 +1888,44 @@ static cudaError_t GPURCMStageWorker(int t, char *dst, const char *src, size_t b
   return err;
 }
 
-/* staged upload: the array in page-aligned parts, one per copying thread (the calling thread takes part 0, and any
-   part whose thread could not be started); complete on return */
-static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t bytes, PetscInt nthreads)
+/* one host-to-device copy of a staged upload */
+typedef struct {
+  char       *dst;
+  const char *src;
+  size_t      bytes;
+} GPURCMSegment;
+
+/* copying thread t: bytes [lo, hi) of the concatenated segments */
+static cudaError_t GPURCMStageWorkerRange(int t, const GPURCMSegment *seg, int nseg, size_t lo, size_t hi, size_t chunk)
+{
+  cudaError_t err  = cudaSuccess;
+  size_t      base = 0;
+
+  for (int k = 0; k < nseg && err == cudaSuccess; base += seg[k].bytes, k++) {
+    const size_t a = PetscMax(lo, base), b = PetscMin(hi, base + seg[k].bytes);
+    if (a < b) err = GPURCMStageWorker(t, seg[k].dst + (a - base), seg[k].src + (a - base), b - a, chunk);
+  }
+  return err;
+}
+
+/* staged upload of nseg arrays (a CSR's row pointers and columns together: one set of threads): their concatenation
+   in page-aligned parts, one per copying thread (the calling thread takes part 0, and any part whose thread could not
+   be started); complete on return */
+static PetscErrorCode GPURCMStagedUpload(const GPURCMSegment *seg, int nseg, PetscInt nthreads)
 {
   std::thread th[GPURCM_STAGE_THREADS];
   cudaError_t err[GPURCM_STAGE_THREADS];
   PetscBool   started[GPURCM_STAGE_THREADS];
-  size_t      part, chunk;
+  size_t      part, chunk, bytes = 0;
   int         T = (int)PetscMax(1, PetscMin(nthreads, GPURCM_STAGE_THREADS));
   PetscBool   ok;
 
   PetscFunctionBegin;
+  for (int k = 0; k < nseg; k++) bytes += seg[k].bytes;
   PetscCall(GPURCMStageSetUp(&ok));
   if (!ok) {
-    PetscCallCUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+    for (int k = 0; k < nseg; k++)
+      if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   while (T > 1 && (size_t)T * GPURCM_STAGE_MIN_PART > bytes) T--; /* every thread at least GPURCM_STAGE_MIN_PART */
@@ -1915,18 +1938,18 @@ static PetscErrorCode GPURCMStagedUpload(char *dst, const char *src, size_t byte
     started[t] = PETSC_FALSE;
   }
   for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t off = (size_t)t * part, len = bytes - off < part ? bytes - off : part;
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
     try {
-      th[t]      = std::thread([=, &err] { err[t] = GPURCMStageWorker(t, dst + off, src + off, len, chunk); });
+      th[t]      = std::thread([=, &err] { err[t] = GPURCMStageWorkerRange(t, seg, nseg, lo, hi, chunk); });
       started[t] = PETSC_TRUE;
     } catch (...) { /* done below by this thread */
     }
   }
-  err[0] = GPURCMStageWorker(0, dst, src, bytes < part ? bytes : part, chunk);
+  err[0] = GPURCMStageWorkerRange(0, seg, nseg, 0, PetscMin(bytes, part), chunk);
   for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t off = (size_t)t * part, len = bytes - off < part ? bytes - off : part;
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
     if (started[t]) th[t].join();
-    else err[t] = GPURCMStageWorker(t, dst + off, src + off, len, chunk);
+    else err[t] = GPURCMStageWorkerRange(t, seg, nseg, lo, hi, chunk);
   }
   for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1938,7 +1961,8 @@ static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, con
   PetscFunctionBegin;
   if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
   if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && bytes >= ((size_t)64 << 10)) { /* smaller ones: the driver's copy */
-    PetscCall(GPURCMStagedUpload((char *)dst, (const char *)src, bytes, opt->uploadthreads));
+    const GPURCMSegment seg = {(char *)dst, (const char *)src, bytes};
+    PetscCall(GPURCMStagedUpload(&seg, 1, opt->uploadthreads));
   } else if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_PINNED) {
     PetscBool   pinned = PETSC_FALSE;
     cudaError_t err    = cudaHostRegister((void *)src, bytes, cudaHostRegisterDefault);
@@ -1951,6 +1975,25 @@ static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, con
     PetscCallCUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
     if (pinned) PetscCallCUDA(cudaHostUnregister((void *)src));
   } else PetscCallCUDA(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* a host CSR's row pointers (n + 1) and columns (nnz) to the device: staged together (one set of copying threads) */
+static PetscErrorCode GPURCMUploadCSR(PetscInt *d_ia, const PetscInt *ia, PetscInt n, PetscInt *d_ja, const PetscInt *ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt)
+{
+  const size_t iab = (size_t)(n + 1) * sizeof(PetscInt), jab = (size_t)nnz * sizeof(PetscInt);
+
+  PetscFunctionBegin;
+  if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && iab + jab >= ((size_t)64 << 10)) {
+    const GPURCMSegment seg[2] = {
+      {(char *)d_ia, (const char *)ia, iab},
+      {(char *)d_ja, (const char *)ja, jab}
+    };
+    PetscCall(GPURCMStagedUpload(seg, 2, opt->uploadthreads));
+  } else {
+    PetscCall(GPURCMUpload(d_ia, ia, iab, opt));
+    PetscCall(GPURCMUpload(d_ja, ja, jab, opt));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1978,8 +2021,7 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     nnz = ia[n];
     PetscCallCUDA(cudaMallocAsync((void **)&d_ia, (n + 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&d_ja, (nnz > 0 ? nnz : 1) * sizeof(PetscInt), 0));
-    PetscCall(GPURCMUpload(d_ia, ia, (n + 1) * sizeof(PetscInt), opt));
-    PetscCall(GPURCMUpload(d_ja, ja, nnz * sizeof(PetscInt), opt));
+    PetscCall(GPURCMUploadCSR(d_ia, ia, n, d_ja, ja, nnz, opt));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
     PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm, &tr));
@@ -2015,8 +2057,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
     annz = ai[m];
     PetscCallCUDA(cudaMallocAsync((void **)&u_ai, (m + 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt), 0));
-    PetscCall(GPURCMUpload(u_ai, ai, (m + 1) * sizeof(PetscInt), opt));
-    PetscCall(GPURCMUpload(u_aj, aj, annz * sizeof(PetscInt), opt));
+    PetscCall(GPURCMUploadCSR(u_ai, ai, m, u_aj, aj, annz, opt));
     PetscCall(PetscLogCpuToGpu((m + 1 + annz) * sizeof(PetscInt)));
     d_ai = u_ai;
     d_aj = u_aj;
