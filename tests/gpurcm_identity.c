@@ -332,11 +332,46 @@ static PetscErrorCode ParseIntList(const char *opt, PetscInt *list, PetscInt *n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* each wrong option value gives an error (out of range, or not an option value), never an ordering */
+static PetscErrorCode CheckBadOptions(void)
+{
+  const char *bad[][2] = {
+    {"-mat_gpurcm_threads",           "0"   },
+    {"-mat_gpurcm_batch",             "0"   },
+    {"-mat_gpurcm_owner_blocks",      "0"   },
+    {"-mat_gpurcm_backend",           "gpu" },
+    {"-mat_gpurcm_cuda_narrow",       "5000"},
+    {"-mat_gpurcm_cuda_batch_blocks", "-1"  },
+    {"-mat_gpurcm_cuda_claim_slots",  "100" },
+    {"-mat_gpurcm_cuda_claim_slots",  "8192"},
+    {"-mat_gpurcm_cuda_number",       "fast"},
+  };
+  Mat A;
+
+  PetscFunctionBegin;
+  PetscCall(GridMatrix(PETSC_COMM_SELF, 10, 10, 1, PETSC_FALSE, 0, PETSC_FALSE, &A));
+  for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+    IS             r = NULL, c = NULL;
+    PetscErrorCode ierr;
+
+    PetscCall(PetscOptionsSetValue(NULL, bad[k][0], bad[k][1]));
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    ierr = MatGetOrdering(A, MATORDERINGGPURCM, &r, &c);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: %s\n", bad[k][0], bad[k][1], ierr == PETSC_ERR_ARG_OUTOFRANGE ? "out of range" : ierr ? "error" : "NO ERROR"));
+    PetscCall(ISDestroy(&r));
+    PetscCall(ISDestroy(&c));
+    PetscCall(PetscOptionsClearValue(NULL, bad[k][0]));
+  }
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   Config      cfg;
   char        dir[PETSC_MAX_PATH_LEN] = "", file[PETSC_MAX_PATH_LEN] = "", *blist[8];
-  PetscBool   generated = PETSC_FALSE, mpi = PETSC_FALSE, set;
+  PetscBool   generated = PETSC_FALSE, mpi = PETSC_FALSE, bad = PETSC_FALSE, set;
   PetscInt    nb = 8;
   PetscMPIInt size;
 
@@ -366,6 +401,8 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-generated", &generated, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-mpi", &mpi, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-bad_options", &bad, NULL));
+  if (bad) PetscCall(CheckBadOptions());
 
   if (file[0]) PetscCall(CheckFile(&cfg, file));
   if (dir[0]) { /* a colon-separated list of candidate directories: the first that exists is used */
@@ -518,6 +555,11 @@ int main(int argc, char **argv)
       suffix: matrices
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
+   # wrong option values: clear errors
+   test:
+      suffix: bad_options
+      args: -bad_options
+
    # without speculation (every candidate's pass a level BFS, the numbering after the root finder)
    test:
       suffix: generated_nospeculate
@@ -560,6 +602,14 @@ int main(int argc, char **argv)
       requires: cuda
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_rootfind {{levels ordered}shared output} -mat_gpurcm_cuda_narrow {{4096 37 1 0}shared output}
+
+   # the level numbering's narrow levels claimed in the shared-memory table (4096 slots; 64: most levels overflow and
+   # are numbered in global memory), in one block up to 1024 or 37 nodes; and auto (default) on the shared matrices
+   test:
+      suffix: cuda_number_shared
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
 
    # the narrow levels' claims in global memory instead of the shared-memory bitmap (which the generated graphs and
    # shared matrices, all below 1.4 million nodes, use by default), and the bitmap entered between wide levels (narrow 37)

@@ -37,7 +37,9 @@
 #include "gpurcmimpl.h"
 #include <sparsegpucudatrace.h>
 
-#define GPURCM_BLOCK      512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
+#if !defined(GPURCM_BLOCK)
+  #define GPURCM_BLOCK 512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
+#endif
 #define GPURCM_CHUNK      8   /* neighbours (candidates) whose loads and atomics a thread has in flight at once */
 #define GPURCM_CUDA_SMALL 64
 #define GPURCM_POS_BITS   40
@@ -665,7 +667,8 @@ struct GPURCMNmShared {
   unsigned                  buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
   unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: exclusive scan of their degrees */
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: start of their row */
-  unsigned                  lbeg, lend, nlvl, done, base, nn;
+  unsigned                  pbeg, lbeg, lend, nlvl, done, base, nn;
+  int                       overflow; /* a claim found no free slot in the shared table */
 };
 static_assert(sizeof(GPURCMNmShared) <= 48 * 1024, "the level numbering's shared memory must stay static (48 KiB)");
 
@@ -890,16 +893,143 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GK
   return tot;
 }
 
-/* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
-   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmShared &s, int fromL)
+/* Block 0's shared-memory state of the level numbering (dynamic shared memory; NULL tables: not used): a bitmap of the
+   numbered nodes (all n; it holds the previous and the current level, which is all a level's claims can meet) and an
+   open-addressing table of the claims of the next level (node, smallest key), emptied after each level. */
+typedef struct {
+  unsigned *bits, *hnode;
+  GKey     *hkey;
+  unsigned  hmask, hshift;
+} GPURCMNmTables;
+
+#define GPURCM_NM_EMPTY    0xffffffffu
+#define GPURCM_NM_OVERFLOW 0xffffffffu
+#define GPURCM_NM_PROBES   32
+
+/* As GPURCMNmFastLevel(), with the claims in the shared table instead of global memory: numbered neighbours are
+   skipped by the bitmap, the others claimed by an atomicMin in their slot; the children are those whose slot holds
+   the claimant's key. A level then costs the loads of the rows' entries and of the children's row pointers. Each
+   child's key is stored in key[] as well (wide levels may follow). Returns GPURCM_NM_OVERFLOW, with no effect, when a
+   claim finds no slot within GPURCM_NM_PROBES probes (the caller numbers the level in global memory). */
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
-  unsigned       lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
+  GKey           sk[GPURCM_LV_LIGHT];
+
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    slot[j] = GPURCM_NM_EMPTY;
+    if (v[j] >= 0 && !(tb.bits[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
+      unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift;
+      for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask) {
+        const unsigned cur = atomicCAS(&tb.hnode[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
+        if (cur == GPURCM_NM_EMPTY || cur == (unsigned)v[j]) {
+          (void)atomicMin(&tb.hkey[h], GPURCMNmKey(lbeg + t, j));
+          slot[j] = h;
+          if (cur == GPURCM_NM_EMPTY) own |= 1u << j; /* this thread empties the slot after the level */
+          break;
+        }
+      }
+      if (slot[j] == GPURCM_NM_EMPTY) s.overflow = 1;
+    }
+  }
+  __syncthreads(); /* the claims are final */
+  if (s.overflow) { /* undo: empty the whole table; the caller numbers this level in global memory */
+    for (unsigned h = t; h <= tb.hmask; h += GPURCM_LV_BLOCK) {
+      tb.hnode[h] = GPURCM_NM_EMPTY;
+      tb.hkey[h]  = ~0ULL;
+    }
+    __syncthreads();
+    if (t == 0) s.overflow = 0;
+    __syncthreads();
+    return GPURCM_NM_OVERFLOW;
+  }
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
+    const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == GPURCMNmKey(lbeg + t, j);
+    a[j]            = child ? ia[v[j]] : 0;
+    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    cnt += child;
+  }
+#define GPURCM_CE(x, y) \
+  do { \
+    if (sk[y] < sk[x]) { \
+      const GKey     tk = sk[x]; \
+      const PetscInt tv = v[x], ta = a[x]; \
+      sk[x]             = sk[y]; \
+      v[x]              = v[y]; \
+      a[x]              = a[y]; \
+      sk[y]             = tk; \
+      v[y]              = tv; \
+      a[y]              = ta; \
+    } \
+  } while (0)
+  GPURCM_CE(0, 1);
+  GPURCM_CE(2, 3);
+  GPURCM_CE(4, 5);
+  GPURCM_CE(6, 7);
+  GPURCM_CE(0, 2);
+  GPURCM_CE(1, 3);
+  GPURCM_CE(4, 6);
+  GPURCM_CE(5, 7);
+  GPURCM_CE(1, 2);
+  GPURCM_CE(5, 6);
+  GPURCM_CE(0, 4);
+  GPURCM_CE(1, 5);
+  GPURCM_CE(2, 6);
+  GPURCM_CE(3, 7);
+  GPURCM_CE(2, 4);
+  GPURCM_CE(3, 5);
+  GPURCM_CE(1, 2);
+  GPURCM_CE(3, 4);
+  GPURCM_CE(5, 6);
+#undef GPURCM_CE
+  GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot); /* its barriers: every thread has read the table */
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+    if (own >> j & 1u) {
+      tb.hnode[slot[j]] = GPURCM_NM_EMPTY;
+      tb.hkey[slot[j]]  = ~0ULL;
+    }
+#pragma unroll
+  for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
+    if ((unsigned)q < cnt) {
+      const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
+      L[lend + p] = w;
+      key[w]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
+      atomicOr(&tb.bits[w >> 5], 1u << (w & 31));
+      if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = w;
+      if (p < GPURCM_LV_BLOCK) {
+        s.hrow[p] = a[q];
+        s.hoff[p] = len;
+      }
+      if (len > GPURCM_LV_LIGHT) heavy = 1;
+    }
+  }
+  heavy = __syncthreads_or(heavy); /* also: the table is empty again, s.buf, s.hrow, s.hoff and the bitmap are complete */
+  *rows = tot <= GPURCM_LV_BLOCK && !heavy;
+  return tot;
+}
+
+/* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
+{
+  const unsigned t = threadIdx.x;
+  unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
 
   if (lend - lbeg <= narrow) {
     if (fromL)
       for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
+    if (fromL && tb.bits) /* after wide levels: the previous and the current level into the bitmap */
+      for (unsigned j = pbeg + t; j < lend; j += GPURCM_LV_BLOCK) {
+        const unsigned w = __ldcg(L + j);
+        atomicOr(&tb.bits[w >> 5], 1u << (w & 31));
+      }
     __syncthreads();
     for (;;) {
       const unsigned size = lend - lbeg;
@@ -921,17 +1051,21 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        nn = GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
-        if (!nn) {
-          done = 1;
-          break;
+        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        if (nn != GPURCM_NM_OVERFLOW) {
+          if (!nn) {
+            done = 1;
+            break;
+          }
+          pbeg = lbeg;
+          lbeg = lend;
+          lend += nn;
+          nlvl++;
+          cb = 1 - cb;
+          if (nn > narrow) break;
+          continue;
         }
-        lbeg = lend;
-        lend += nn;
-        nlvl++;
-        cb = 1 - cb;
-        if (nn > narrow) break;
-        continue;
+        nn = 0; /* the shared table overflowed: this level in global memory */
       }
       rows = 0;
       for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, s.buf[cb], 1, r0, size, lbeg);
@@ -956,12 +1090,14 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
               if (q < cnt) {
                 L[lend + p0 + q] = (unsigned)cv[q];
                 if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)cv[q];
+                if (tb.bits) atomicOr(&tb.bits[cv[q] >> 5], 1u << (cv[q] & 31));
               }
             }
           } else {
             for (PetscInt q = 0; q < cnt; q++) {
               L[lend + p0 + q] = (unsigned)buf[q];
               if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)buf[q];
+              if (tb.bits) atomicOr(&tb.bits[buf[q] >> 5], 1u << (buf[q] & 31));
             }
           }
         }
@@ -972,6 +1108,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
         done = 1;
         break;
       }
+      pbeg = lbeg;
       lbeg = lend;
       lend += nn;
       nlvl++;
@@ -980,6 +1117,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
     }
   }
   if (t == 0) {
+    VStore(&c->ppbeg, pbeg);
     VStore(&c->plbeg, lbeg);
     VStore(&c->plend, lend);
     VStore(&c->pnlvl, nlvl);
@@ -989,29 +1127,52 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
 }
 
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow)
+/* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots keys, hslots
+   nodes, then the bitmap of nbitwords words) */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
 {
   __shared__ GPURCMNmShared s;
-  const unsigned            t = threadIdx.x, b = blockIdx.x;
-  unsigned                  lbeg, lend;
+  extern __shared__ GKey     gpurcmNmDyn[];
+  const unsigned             t = threadIdx.x, b = blockIdx.x;
+  unsigned                   lbeg, lend;
+  GPURCMNmTables             tb = {NULL, NULL, NULL, 0, 0};
 
+  if (hslots) {
+    tb.hkey  = gpurcmNmDyn;
+    tb.hnode = (unsigned *)(gpurcmNmDyn + hslots);
+    tb.bits  = tb.hnode + hslots;
+    tb.hmask = hslots - 1;
+    tb.hshift = 32 - (unsigned)__ffs((int)hslots) + 1;
+  }
   if (b == 0) {
+    if (hslots) {
+      for (unsigned h = t; h < hslots; h += GPURCM_LV_BLOCK) {
+        tb.hkey[h]  = ~0ULL;
+        tb.hnode[h] = GPURCM_NM_EMPTY;
+      }
+      for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits[w] = 0;
+      __syncthreads();
+      if (t == 0) tb.bits[root >> 5] = 1u << (root & 31);
+    }
     if (t == 0) {
       L[0]      = root;
       key[root] = 0;
       VStore(&c->lvlcnt, 0u);
       VStore(&c->pending, 0u);
+      s.overflow  = 0;
       s.buf[0][0] = root;
+      s.pbeg      = 0;
       s.lbeg      = 0;
       s.lend      = 1;
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, s, 0);
+    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
     if (t == 0) {
+      s.pbeg = VLoad(&c->pbeg);
       s.lbeg = VLoad(&c->lbeg);
       s.lend = VLoad(&c->lend);
       s.nlvl = VLoad(&c->nlvl);
@@ -1022,7 +1183,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 1);
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
@@ -1368,7 +1529,8 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
 typedef struct {
   const PetscInt *ia, *ja;
   unsigned       *vis, *L, stamp, narrow;
-  unsigned        nbitwords; /* > 0: the narrow stretches claim in a shared-memory bitmap of this many words */
+  unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
+  unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
 } GPURCMLv;
@@ -1400,10 +1562,11 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
+  const size_t dyn = lv->hslots ? (size_t)lv->hslots * (sizeof(GKey) + sizeof(unsigned)) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
-  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, 0, NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
   PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
@@ -1504,7 +1667,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   GPURCMLastStat *d_st;
   int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0, nmperSM = 0;
   PetscInt    epoch     = 0;
-  PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number == MAT_GPURCM_CUDA_NUMBER_LEVELS);
+  PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number != MAT_GPURCM_CUDA_NUMBER_BATCH); /* the level numbering may run */
   PetscBool   probed = PETSC_FALSE, connected = PETSC_FALSE;
   GPURCMLvCtl lprobe;
   GKey       *nm_key = NULL;
@@ -1533,7 +1696,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       usenumber = PETSC_FALSE;
     }
   }
-  PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, numbering %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", usenumber ? "levels" : "batch", opt->narrow, sms));
+  PetscCall(PetscInfo(NULL, "gpurcm cuda: root finder %s, numbering %s, narrow levels up to %" PetscInt_FMT " nodes, %d SMs\n", uselevels ? "levels" : "ordered", usenumber ? MatGPURCMCUDANumbers[opt->number] : "batch", opt->narrow, sms));
   PetscCallCUDA(cudaMallocAsync((void **)&d.owner, n * sizeof(GKey), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.ls, n * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.cm, n * sizeof(PetscInt), 0));
@@ -1580,7 +1743,26 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaMemset(lv.vis, 0, n * sizeof(unsigned)));
     PetscCallCUDA(cudaMemset(lv.ctl, 0, sizeof(GPURCMLvCtl)));
   }
-  if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are never reset */
+  if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are reset only for a dropped numbering */
+    if (opt->narrow > 0) { /* block 0's claim table and bitmap of numbered nodes in shared memory, if they fit */
+      const size_t       bm = (size_t)((n + 31) / 32) * sizeof(unsigned);
+      int                optin = 0, nmbperSM = 0;
+      cudaFuncAttributes fa;
+
+      PetscCallCUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+      PetscCallCUDA(cudaFuncGetAttributes(&fa, GPURCMLevelsNumberKernel));
+      for (unsigned slots = (unsigned)opt->claimslots; slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
+        const size_t bytes = (size_t)slots * (sizeof(GKey) + sizeof(unsigned)) + bm;
+        if (bytes + fa.sharedSizeBytes > (size_t)optin) continue;
+        PetscCallCUDA(cudaFuncSetAttribute(GPURCMLevelsNumberKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmbperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, bytes));
+        if (nmbperSM >= 1) {
+          lv.hslots     = slots;
+          lv.nmbitwords = (unsigned)((n + 31) / 32);
+        }
+      }
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: the level numbering's narrow levels claim in %s\n", lv.hslots ? "shared memory" : "global memory (the tables do not fit)"));
+    }
     PetscCallCUDA(cudaMallocAsync((void **)&nm_key, n * sizeof(GKey), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&nm_poff, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&nm_pcnt, n * sizeof(unsigned), 0));
@@ -1632,6 +1814,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscInt       root = large[c], nlvl = 0, width = 0, rootnlvl;
     PetscInt       blocks = PetscMin((PetscInt)sms * perSM, cc / GPURCM_BLOCK + 1), nblocks;
     PetscBool      numbered = PETSC_FALSE; /* a candidate pass was the numbering and fnroot returned its root */
+    PetscBool      lvnum    = (PetscBool)(usenumber && opt->number == MAT_GPURCM_CUDA_NUMBER_LEVELS); /* this component's numbering */
     GPURCMPassInfo pi;
 
     /* fnroot: rootls passes with SPARSEPACK's candidate and return rules */
@@ -1645,6 +1828,9 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       else PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
       nlvl    = lh.nlvl;
       width   = lh.maxwidth;
+      /* auto: the level numbering when every level of the first pass was narrow and its claims fit in shared memory
+         (latency-bound: one block, no grid barrier), else the batches */
+      if (usenumber && opt->number == MAT_GPURCM_CUDA_NUMBER_AUTO) lvnum = (PetscBool)(lv.hslots && width <= opt->narrow);
       pi.nlvl = nlvl;
       pi.nmin = lh.nmin;
       pi.pick = lh.pick;
@@ -1662,7 +1848,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
             PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
             PetscCall(SparseGPUCUDATraceStage(tr, "rootfind"));
             PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-            if (usenumber) {
+            if (lvnum) {
               GPURCMLvCtl nh;
               PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
               pi.nlvl = (PetscInt)nh.nlvl;
@@ -1682,7 +1868,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
           if (pi.nlvl <= nlvl || pi.nlvl >= cc) break; /* SPARSEPACK returns this candidate */
           nlvl = pi.nlvl;
           if (numbered) { /* not the root: drop the numbering */
-            if (usenumber) PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
+            if (lvnum) PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
             else {
               GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, NULL);
               PetscCallCUDA(cudaGetLastError());
@@ -1713,7 +1899,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     /* numbering from root (unless a candidate's pass already was), reversed into the component's segment */
     nblocks = GPURCMNumberBlocks(blocks, width, opt);
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    if (usenumber) {
+    if (lvnum) {
       if (!numbered) {
         GPURCMLvCtl nh;
         PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));

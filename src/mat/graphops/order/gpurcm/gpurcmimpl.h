@@ -21,10 +21,11 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMCUDARootFinds[];
 
-/* Cuthill-McKee numbering of the cuda backend: speculative batches (queue order) or level by level */
+/* Cuthill-McKee numbering of the cuda backend: speculative batches (queue order), level by level, or chosen per component */
 typedef enum {
   MAT_GPURCM_CUDA_NUMBER_BATCH,
-  MAT_GPURCM_CUDA_NUMBER_LEVELS
+  MAT_GPURCM_CUDA_NUMBER_LEVELS,
+  MAT_GPURCM_CUDA_NUMBER_AUTO
 } MatGPURCMCUDANumber;
 
 PETSC_INTERN const char *const MatGPURCMCUDANumbers[];
@@ -79,6 +80,8 @@ GPURCM_HOST_DEVICE static inline int GPURCMRowUnmirrored(PetscInt n, PetscInt r,
 #define GPURCM_CUDA_NARROW_MAX 4096
 /* Default -mat_gpurcm_cuda_narrow: one block is faster than the grid on levels that fill at most one round of its threads */
 #define GPURCM_CUDA_NARROW_DEFAULT 1024
+/* Default -mat_gpurcm_cuda_claim_slots: room for the claims of a level of up to 1024 light nodes in most graphs */
+#define GPURCM_CUDA_CLAIM_SLOTS 4096
 
 typedef struct {
   MatGPURCMCUDARootFind rootfind;
@@ -89,6 +92,7 @@ typedef struct {
   PetscInt              uploadthreads; /* host threads filling the staging buffers */
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
+  PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
 
