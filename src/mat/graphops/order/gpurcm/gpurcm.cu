@@ -911,12 +911,32 @@ typedef struct {
    the claimant's key. A level then costs the loads of the rows' entries and of the children's row pointers. Each
    child's key is stored in key[] as well (wide levels may follow). Returns GPURCM_NM_OVERFLOW, with no effect, when a
    claim finds no slot within GPURCM_NM_PROBES probes (the caller numbers the level in global memory). */
+#if defined(GPURCM_PROFILE)
+/* developer diagnostic (build with -DGPURCM_PROFILE): thread 0's clock between the steps of the shared-table levels */
+__device__ unsigned long long gpurcmProf[9];
+  #define GPURCM_PROF_MARK(k) \
+    do { \
+      if (threadIdx.x == 0) { \
+        const long long now_ = clock64(); \
+        gpurcmProf[k] += (unsigned long long)(now_ - prof0_); \
+        prof0_ = now_; \
+      } \
+    } while (0)
+#else
+  #define GPURCM_PROF_MARK(k) \
+    do { \
+    } while (0)
+#endif
+
 __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
+#if defined(GPURCM_PROFILE)
+  long long prof0_ = clock64();
+#endif
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
-  GKey           sk[GPURCM_LV_LIGHT];
+  unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
@@ -937,7 +957,9 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       if (slot[j] == GPURCM_NM_EMPTY) s.overflow = 1;
     }
   }
+  GPURCM_PROF_MARK(0);
   __syncthreads(); /* the claims are final */
+  GPURCM_PROF_MARK(1);
   if (s.overflow) { /* undo: empty the whole table; the caller numbers this level in global memory */
     for (unsigned h = t; h <= tb.hmask; h += GPURCM_LV_BLOCK) {
       tb.hnode[h] = GPURCM_NM_EMPTY;
@@ -952,13 +974,14 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == GPURCMNmKey(lbeg + t, j);
     a[j]            = child ? ia[v[j]] : 0;
-    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    sk[j]           = child ? (unsigned)(ia[v[j] + 1] - a[j]) << 8 | (unsigned)j : ~0u;
     cnt += child;
   }
+  GPURCM_PROF_MARK(2);
 #define GPURCM_CE(x, y) \
   do { \
     if (sk[y] < sk[x]) { \
-      const GKey     tk = sk[x]; \
+      const unsigned tk = sk[x]; \
       const PetscInt tv = v[x], ta = a[x]; \
       sk[x]             = sk[y]; \
       v[x]              = v[y]; \
@@ -988,7 +1011,9 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   GPURCM_CE(3, 4);
   GPURCM_CE(5, 6);
 #undef GPURCM_CE
+  GPURCM_PROF_MARK(3);
   GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot); /* its barriers: every thread has read the table */
+  GPURCM_PROF_MARK(4);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (own >> j & 1u) {
@@ -1010,7 +1035,12 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       if (len > GPURCM_LV_LIGHT) heavy = 1;
     }
   }
+  GPURCM_PROF_MARK(5);
   heavy = __syncthreads_or(heavy); /* also: the table is empty again, s.buf, s.hrow, s.hoff and the bitmap are complete */
+  GPURCM_PROF_MARK(6);
+#if defined(GPURCM_PROFILE)
+  if (t == 0) gpurcmProf[8]++;
+#endif
   *rows = tot <= GPURCM_LV_BLOCK && !heavy;
   return tot;
 }
@@ -1232,6 +1262,12 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     }
     GPURCMLvBarrier(c, 1);
   }
+#if defined(GPURCM_PROFILE)
+  if (b == 0 && t == 0 && gpurcmProf[8]) {
+    printf("GPURCM_PROFILE shared levels %llu, cycles per level: claims %.0f barrier %.0f children %.0f sort %.0f scan %.0f write %.0f end %.0f\n", gpurcmProf[8], (double)gpurcmProf[0] / gpurcmProf[8], (double)gpurcmProf[1] / gpurcmProf[8], (double)gpurcmProf[2] / gpurcmProf[8], (double)gpurcmProf[3] / gpurcmProf[8], (double)gpurcmProf[4] / gpurcmProf[8], (double)gpurcmProf[5] / gpurcmProf[8], (double)gpurcmProf[6] / gpurcmProf[8]);
+    for (int q = 0; q < 9; q++) gpurcmProf[q] = 0;
+  }
+#endif
 }
 
 /* perm[cc - 1 - k] = L[k]: the reversed numbering into the component's segment */
