@@ -1366,7 +1366,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  queue order; levels = level by level (children of each level's nodes in
                                                  rank order, each node's sorted by degree), one cooperative kernel, its narrow
                                                  levels claimed in a shared-memory table with a bitmap of the numbered nodes
-                                                 when they fit (up to about 1.1 million nodes); auto (default) = levels when
+                                                 when they fit (up to about 1.2 million nodes); auto (default) = levels when
                                                  every level of the component's first root-finder pass is narrow and the tables
                                                  fit (a latency-bound numbering in one block), else batch
 . -mat_gpurcm_cuda_narrow <1024>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one

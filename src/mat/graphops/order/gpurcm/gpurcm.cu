@@ -895,10 +895,11 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GK
 
 /* Block 0's shared-memory state of the level numbering (dynamic shared memory; NULL tables: not used): a bitmap of the
    numbered nodes (all n; it holds the previous and the current level, which is all a level's claims can meet) and an
-   open-addressing table of the claims of the next level (node, smallest key), emptied after each level. */
+   open-addressing table of the claims of the next level (node, smallest claim), emptied after each level. A claim is
+   32 bits, thread (the claimant's rank within the level, < GPURCM_LV_BLOCK) << 3 | position in its row (< 8): all
+   claimants of a level share its first rank, so this orders them as the global keys do. */
 typedef struct {
-  unsigned *bits, *hnode;
-  GKey     *hkey;
+  unsigned *bits, *hnode, *hkey;
   unsigned  hmask, hshift;
 } GPURCMNmTables;
 
@@ -948,7 +949,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask) {
         const unsigned cur = atomicCAS(&tb.hnode[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
         if (cur == GPURCM_NM_EMPTY || cur == (unsigned)v[j]) {
-          (void)atomicMin(&tb.hkey[h], GPURCMNmKey(lbeg + t, j));
+          (void)atomicMin(&tb.hkey[h], t << 3 | (unsigned)j);
           slot[j] = h;
           if (cur == GPURCM_NM_EMPTY) own |= 1u << j; /* this thread empties the slot after the level */
           break;
@@ -963,7 +964,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   if (s.overflow) { /* undo: empty the whole table; the caller numbers this level in global memory */
     for (unsigned h = t; h <= tb.hmask; h += GPURCM_LV_BLOCK) {
       tb.hnode[h] = GPURCM_NM_EMPTY;
-      tb.hkey[h]  = ~0ULL;
+      tb.hkey[h]  = ~0u;
     }
     __syncthreads();
     if (t == 0) s.overflow = 0;
@@ -972,7 +973,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   }
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
-    const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == GPURCMNmKey(lbeg + t, j);
+    const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == (t << 3 | (unsigned)j);
     a[j]            = child ? ia[v[j]] : 0;
     sk[j]           = child ? (unsigned)(ia[v[j] + 1] - a[j]) << 8 | (unsigned)j : ~0u;
     cnt += child;
@@ -991,25 +992,35 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       a[y]              = ta; \
     } \
   } while (0)
-  GPURCM_CE(0, 1);
-  GPURCM_CE(2, 3);
-  GPURCM_CE(4, 5);
-  GPURCM_CE(6, 7);
-  GPURCM_CE(0, 2);
-  GPURCM_CE(1, 3);
-  GPURCM_CE(4, 6);
-  GPURCM_CE(5, 7);
-  GPURCM_CE(1, 2);
-  GPURCM_CE(5, 6);
-  GPURCM_CE(0, 4);
-  GPURCM_CE(1, 5);
-  GPURCM_CE(2, 6);
-  GPURCM_CE(3, 7);
-  GPURCM_CE(2, 4);
-  GPURCM_CE(3, 5);
-  GPURCM_CE(1, 2);
-  GPURCM_CE(3, 4);
-  GPURCM_CE(5, 6);
+  if (__any_sync(0xffffffffu, cnt > 1)) { /* a warp whose nodes have at most one child each only moves it to the front */
+    GPURCM_CE(0, 1);
+    GPURCM_CE(2, 3);
+    GPURCM_CE(4, 5);
+    GPURCM_CE(6, 7);
+    GPURCM_CE(0, 2);
+    GPURCM_CE(1, 3);
+    GPURCM_CE(4, 6);
+    GPURCM_CE(5, 7);
+    GPURCM_CE(1, 2);
+    GPURCM_CE(5, 6);
+    GPURCM_CE(0, 4);
+    GPURCM_CE(1, 5);
+    GPURCM_CE(2, 6);
+    GPURCM_CE(3, 7);
+    GPURCM_CE(2, 4);
+    GPURCM_CE(3, 5);
+    GPURCM_CE(1, 2);
+    GPURCM_CE(3, 4);
+    GPURCM_CE(5, 6);
+  } else {
+#pragma unroll
+    for (int q = GPURCM_LV_LIGHT - 1; q > 0; q--)
+      if (sk[q] != ~0u) {
+        sk[0] = sk[q];
+        v[0]  = v[q];
+        a[0]  = a[q];
+      }
+  }
 #undef GPURCM_CE
   GPURCM_PROF_MARK(3);
   GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot); /* its barriers: every thread has read the table */
@@ -1018,7 +1029,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (own >> j & 1u) {
       tb.hnode[slot[j]] = GPURCM_NM_EMPTY;
-      tb.hkey[slot[j]]  = ~0ULL;
+      tb.hkey[slot[j]]  = ~0u;
     }
 #pragma unroll
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
@@ -1157,19 +1168,19 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
 }
 
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
-/* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots keys, hslots
+/* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
 {
   __shared__ GPURCMNmShared s;
-  extern __shared__ GKey     gpurcmNmDyn[];
+  extern __shared__ unsigned gpurcmNmDyn[];
   const unsigned             t = threadIdx.x, b = blockIdx.x;
   unsigned                   lbeg, lend;
   GPURCMNmTables             tb = {NULL, NULL, NULL, 0, 0};
 
   if (hslots) {
     tb.hkey  = gpurcmNmDyn;
-    tb.hnode = (unsigned *)(gpurcmNmDyn + hslots);
+    tb.hnode = gpurcmNmDyn + hslots;
     tb.bits  = tb.hnode + hslots;
     tb.hmask = hslots - 1;
     tb.hshift = 32 - (unsigned)__ffs((int)hslots) + 1;
@@ -1177,7 +1188,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
   if (b == 0) {
     if (hslots) {
       for (unsigned h = t; h < hslots; h += GPURCM_LV_BLOCK) {
-        tb.hkey[h]  = ~0ULL;
+        tb.hkey[h]  = ~0u;
         tb.hnode[h] = GPURCM_NM_EMPTY;
       }
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits[w] = 0;
@@ -1599,7 +1610,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
   void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
-  const size_t dyn = lv->hslots ? (size_t)lv->hslots * (sizeof(GKey) + sizeof(unsigned)) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
+  const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
   PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
@@ -1788,7 +1799,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       PetscCallCUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
       PetscCallCUDA(cudaFuncGetAttributes(&fa, GPURCMLevelsNumberKernel));
       for (unsigned slots = (unsigned)opt->claimslots; slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
-        const size_t bytes = (size_t)slots * (sizeof(GKey) + sizeof(unsigned)) + bm;
+        const size_t bytes = (size_t)slots * 2 * sizeof(unsigned) + bm;
         if (bytes + fa.sharedSizeBytes > (size_t)optin) continue;
         PetscCallCUDA(cudaFuncSetAttribute(GPURCMLevelsNumberKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
         PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmbperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, bytes));
