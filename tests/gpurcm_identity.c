@@ -555,6 +555,17 @@ int main(int argc, char **argv)
       suffix: matrices
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
+   # the threads backend's numbering level by level (three barriers a level) instead of by batches
+   test:
+      suffix: threads_level_numbering
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -mat_gpurcm_serial_component 0 -threads 2,3,5 -mat_gpurcm_threads_level_numbering
+
+   test:
+      suffix: matrices_threads_level_numbering
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 3 -batches 64 -mat_gpurcm_threads_level_numbering
+
    # wrong option values: clear errors
    test:
       suffix: bad_options

@@ -245,6 +245,9 @@ typedef struct {
   PetscInt *lvcur, *lvnxt;
   PetscInt **ob, *obn, *obcap;
   PetscInt  stmin[2], stcnt[2], stnode[2];
+  /* job 12 (level numbering): children per parent of the thread's share of the level, their total */
+  PetscInt *lvc, lvccap;
+  _Alignas(64) PetscInt lvtot;
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -260,12 +263,13 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *q;
   PetscBool         numbering;
   PetscBool         speculate; /* the root finder's candidate passes are numberings (-mat_gpurcm_speculate) */
+  PetscBool         lvnumber;  /* the numbering level by level (job 12) instead of by batches (-mat_gpurcm_threads_number) */
   GPURCMKey         hi;
   PetscInt          epoch;
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
   _Atomic int       started;
-  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue */
+  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
   /* parallel construction of PETSc's symmetrized lower-triangle graph from a raw CSR (ai, aj) */
@@ -703,6 +707,81 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       t->lscc   = cc;
     }
   } break;
+  case 12: { /* level-synchronous Cuthill-McKee numbering into t->cm from cm[0] (set, with its key and level, by the
+                caller): the same keys and rules as the batch engine, level by level. Thread tid takes a contiguous share
+                of the level in rank order: A. each parent lowers owner[v] of its neighbours to its key (queue position);
+                B. after a barrier, its children are the neighbours that still carry its key, sorted stably by degree;
+                C. after a barrier that sums the counts, the threads' children go after those of the threads before
+                them. Three barriers a level and no signalling chain between batches. */
+    GPURCMThreadWork *w  = &t->work[tid];
+    const PetscInt   *ia = t->ia, *ja = t->ja, nt = t->nthreads;
+    const GPURCMKey   hi = t->hi;
+    _Atomic PetscInt *q  = t->cm;
+    PetscInt          lbeg = 0, lend = 1, nlvl = 0;
+    int               failed = 0;
+
+    for (;;) {
+      const PetscInt size = lend - lbeg, lo = lbeg + (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = lbeg + (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
+      PetscInt       count = 0, tot, base;
+
+      if (!failed && hi2 - lo > w->lvccap) {
+        PetscInt *b = (PetscInt *)realloc(w->lvc, (size_t)(hi2 - lo) * sizeof(PetscInt));
+        if (b) {
+          w->lvc    = b;
+          w->lvccap = hi2 - lo;
+        } else failed = 1;
+      }
+      for (PetscInt p = lo; p < hi2 && !failed; p++) { /* A. claims, as the batch engine's discovery */
+        const PetscInt  u = atomic_load_explicit(&q[p], memory_order_relaxed), c0 = count;
+        const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+        if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
+          failed = 1;
+          break;
+        }
+        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+          const PetscInt     v   = ja[k];
+          _Atomic GPURCMKey *o   = &t->owner[v];
+          GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
+          while (key < cur) {
+            if (atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed)) {
+              w->child[count++] = v;
+              break;
+            }
+          }
+        }
+        w->lvc[p - lo] = count - c0;
+      }
+      (void)GPURCMSpinBarrierSum(t, 0); /* the claims are final */
+      if (!failed) { /* B. validate and sort, in place */
+        PetscInt in = 0, c = 0;
+        for (PetscInt p = lo; p < hi2; p++) {
+          const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+          const PetscInt  c0 = c, ncand = w->lvc[p - lo];
+          for (PetscInt i = 0; i < ncand; i++, in++) {
+            const PetscInt v = w->child[in];
+            if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) w->child[c++] = v;
+          }
+          GPURCMStableSort(c - c0, w->child + c0, NULL, ia, w->tmp);
+        }
+        count = c;
+      }
+      w->lvtot = count;
+      tot      = GPURCMSpinBarrierSum(t, count); /* every thread's count is in */
+      base     = lend;
+      for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
+      for (PetscInt i = 0; i < count; i++) { /* C. write */
+        t->lev[base + i] = nlvl + 1;
+        atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
+      }
+      if (failed) atomic_store(&t->failed, 1);
+      (void)GPURCMSpinBarrierSum(t, 0); /* the next level is written (and every lvtot read) */
+      if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
+      lbeg = lend;
+      lend += tot;
+      nlvl++;
+    }
+    if (tid == 0) atomic_store_explicit(&t->pubtail, lend, memory_order_relaxed); /* the component's size, as the batch engine's */
+  } break;
   default:
     GPURCMBatchWorker(t, tid);
   }
@@ -757,7 +836,7 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   atomic_store(&t->owner[root], t->hi);
   t->lev[0]     = 0;
   atomic_store(&q[0], root);
-  GPURCMRunFor(t, 0, 0, 0);
+  GPURCMRunFor(t, numbering && t->lvnumber ? 12 : 0, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   cc = atomic_load(&t->pubtail);
   nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
@@ -1019,7 +1098,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
   cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, PetscBool lvnumber, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -1045,6 +1124,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.B         = batch;
   t.Bmax      = 16 * batch;
   t.speculate = speculate;
+  t.lvnumber  = lvnumber;
   t.nbatchcap = n + 1;
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
@@ -1096,6 +1176,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   for (PetscInt i = 0; i < nthreads; i++) {
     free(t.work[i].child);
     free(t.work[i].tmp);
+    free(t.work[i].lvc);
     PetscCall(PetscFree(t.work[i].cnt));
     PetscCall(PetscFree2(t.work[i].lvcur, t.work[i].lvnxt));
     for (PetscInt j = 0; j < 2 * nthreads; j++) free(t.work[i].ob[j]);
@@ -1184,7 +1265,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
-  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE, lvnumber = PETSC_FALSE;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS};
 
   PetscFunctionBegin;
@@ -1195,6 +1276,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_threads_level_numbering", "Threads backend: Cuthill-McKee numbering level by level (three barriers a level) instead of by speculative batches", "MATORDERINGGPURCM", lvnumber, &lvnumber, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "Threads and cuda backends: the root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
@@ -1282,7 +1364,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvnumber, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1318,7 +1400,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvnumber, perm));
     break;
 #endif
   default:
@@ -1354,6 +1436,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
                                                  root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
                                                  range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
+. -mat_gpurcm_threads_level_numbering <false> - threads backend: the Cuthill-McKee numbering level by level (each thread a
+                                                 contiguous share of a level in rank order: claims, barrier, children sorted by
+                                                 degree, barrier with the counts, write, barrier) instead of by batches
 . -mat_gpurcm_speculate <true>                 - threads and cuda backends (level root finder): the pass from each candidate root
                                                  (every pass after the first) is the Cuthill-McKee numbering from that root,
                                                  which has the same levels: when fnroot returns the candidate, as it mostly
