@@ -345,6 +345,7 @@ static PetscErrorCode CheckBadOptions(void)
     {"-mat_gpurcm_cuda_claim_slots",  "100" },
     {"-mat_gpurcm_cuda_claim_slots",  "8192"},
     {"-mat_gpurcm_cuda_number",       "fast"},
+    {"-mat_gpurcm_threads_number",    "fast"},
   };
   Mat A;
 
@@ -559,12 +560,12 @@ int main(int argc, char **argv)
    test:
       suffix: threads_level_numbering
       output_file: output/gpurcm_identity_generated.out
-      args: -generated -mat_gpurcm_serial_component 0 -threads 2,3,5 -mat_gpurcm_threads_level_numbering
+      args: -generated -mat_gpurcm_serial_component 0 -threads 2,3,5 -mat_gpurcm_threads_number levels
 
    test:
       suffix: matrices_threads_level_numbering
       output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 3 -batches 64 -mat_gpurcm_threads_level_numbering
+      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 3 -batches 64 -mat_gpurcm_threads_number levels
 
    # wrong option values: clear errors
    test:

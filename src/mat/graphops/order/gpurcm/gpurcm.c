@@ -26,6 +26,7 @@
 const char *const MatGPURCMBackends[]      = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
 const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
 const char *const MatGPURCMCUDANumbers[]   = {"batch", "levels", "auto", "MatGPURCMCUDANumber", "MAT_GPURCM_CUDA_NUMBER_", NULL};
+const char *const MatGPURCMThreadsNumbers[] = {"batch", "levels", "auto", "MatGPURCMThreadsNumber", "MAT_GPURCM_THREADS_NUMBER_", NULL};
 const char *const MatGPURCMCUDAUploads[]   = {"staged", "pageable", "pinned", "MatGPURCMCUDAUpload", "MAT_GPURCM_CUDA_UPLOAD_", NULL};
 PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
 
@@ -263,7 +264,8 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *q;
   PetscBool         numbering;
   PetscBool         speculate; /* the root finder's candidate passes are numberings (-mat_gpurcm_speculate) */
-  PetscBool         lvnumber;  /* the numbering level by level (job 12) instead of by batches (-mat_gpurcm_threads_number) */
+  PetscBool         lvnumber;  /* the current component's numbering level by level (job 12) instead of by batches */
+  PetscInt          lvmode;    /* -mat_gpurcm_threads_number: MatGPURCMThreadsNumber */
   GPURCMKey         hi;
   PetscInt          epoch;
   _Atomic PetscInt  ticket, pubtail, npub;
@@ -282,7 +284,7 @@ typedef struct _GPURCMThreads {
      pass (set by v's owner thread only); results of the pass: number of levels,
      size of the last level, nodes reached */
   _Atomic PetscInt *vis;
-  PetscInt          stamp, lsnlvl, lslast, lscc, lvroot;
+  PetscInt          stamp, lsnlvl, lslast, lscc, lsmaxw, lvroot;
   PetscInt          ownblocks, ownR; /* job 10: node v belongs to thread (v / ownR) % nthreads, ownblocks blocks of ownR nodes per thread */
   uint16_t         *own;             /* job 10: the owner thread of each node */
   _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
@@ -634,7 +636,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     GPURCMThreadWork *w  = &t->work[tid];
     const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
     const uint16_t   *own = t->own;
-    PetscInt         *cur = w->lvcur, *nxt = w->lvnxt, ncur = 0, nnxt = 0, nlvl = 0, cc = 0, last = 0;
+    PetscInt         *cur = w->lvcur, *nxt = w->lvnxt, ncur = 0, nnxt = 0, nlvl = 0, cc = 0, last = 0, maxw = 0;
     int               failed = 0;
 
     if (own[t->lvroot] == tid) nxt[nnxt++] = t->lvroot;
@@ -700,10 +702,12 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       nlvl++;
       cc += tot;
       last = tot;
+      if (tot > maxw) maxw = tot;
     }
     if (tid == 0) {
       t->lsnlvl = nlvl;
       t->lslast = last; /* the size of the last level */
+      t->lsmaxw = maxw; /* the widest level */
       t->lscc   = cc;
     }
   } break;
@@ -947,6 +951,10 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
   *numbered = PETSC_FALSE;
   PetscCall(GPURCMLevelsThreads(t, *root, &nlvl, &cc, &pick, &unique));
   *ccsize = cc;
+  /* auto: level by level when the levels are wide enough to share among the threads (session 15 job 8, 16 threads:
+     faster on the 3D meshes, whose levels reach 7500-19000 nodes, slower or even on the 2D ones, at most 2000) */
+  t->lvnumber = (PetscBool)(t->lvmode == MAT_GPURCM_THREADS_NUMBER_LEVELS || (t->lvmode == MAT_GPURCM_THREADS_NUMBER_AUTO && t->lsmaxw > GPURCM_THREADS_LEVEL_WIDTH * t->nthreads));
+  PetscCall(PetscInfo(NULL, "gpurcm: numbering %s (widest level of the first pass: %" PetscInt_FMT " nodes, %" PetscInt_FMT " threads)\n", t->lvnumber ? "level by level" : "by batches", t->lsmaxw, t->nthreads));
   if (nlvl == 1 || nlvl == cc) PetscFunctionReturn(PETSC_SUCCESS);
   for (;;) {
     if (unique) *root = pick;
@@ -1098,7 +1106,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
   cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, PetscBool lvnumber, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -1124,7 +1132,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.B         = batch;
   t.Bmax      = 16 * batch;
   t.speculate = speculate;
-  t.lvnumber  = lvnumber;
+  t.lvmode    = lvmode;
   t.nbatchcap = n + 1;
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
@@ -1265,7 +1273,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
-  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE, lvnumber = PETSC_FALSE;
+  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS};
 
   PetscFunctionBegin;
@@ -1276,7 +1285,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_threads_level_numbering", "Threads backend: Cuthill-McKee numbering level by level (three barriers a level) instead of by speculative batches", "MATORDERINGGPURCM", lvnumber, &lvnumber, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (three barriers a level), or auto (level by level when the widest level of the first root-finder pass exceeds 256 nodes per thread)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "Threads and cuda backends: the root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
@@ -1364,7 +1373,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvnumber, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1400,7 +1409,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvnumber, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, perm));
     break;
 #endif
   default:
@@ -1436,9 +1445,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
                                                  root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
                                                  range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
-. -mat_gpurcm_threads_level_numbering <false> - threads backend: the Cuthill-McKee numbering level by level (each thread a
-                                                 contiguous share of a level in rank order: claims, barrier, children sorted by
-                                                 degree, barrier with the counts, write, barrier) instead of by batches
+. -mat_gpurcm_threads_number <auto,batch,levels> - Cuthill-McKee numbering of the threads backend: batch = speculative batches;
+                                                 levels = level by level (each thread a contiguous share of a level in rank
+                                                 order: claims, barrier, children sorted by degree, barrier with the counts,
+                                                 write, barrier); auto (default) = levels when the widest level of the
+                                                 component's first root-finder pass exceeds 256 nodes per thread, else batch
 . -mat_gpurcm_speculate <true>                 - threads and cuda backends (level root finder): the pass from each candidate root
                                                  (every pass after the first) is the Cuthill-McKee numbering from that root,
                                                  which has the same levels: when fnroot returns the candidate, as it mostly

@@ -30,6 +30,18 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMCUDANumbers[];
 
+/* Cuthill-McKee numbering of the threads backend: speculative batches, level by level, or chosen per component */
+typedef enum {
+  MAT_GPURCM_THREADS_NUMBER_BATCH,
+  MAT_GPURCM_THREADS_NUMBER_LEVELS,
+  MAT_GPURCM_THREADS_NUMBER_AUTO
+} MatGPURCMThreadsNumber;
+
+PETSC_INTERN const char *const MatGPURCMThreadsNumbers[];
+
+/* auto numbering of the threads backend: level by level when the widest level exceeds this many nodes per thread */
+#define GPURCM_THREADS_LEVEL_WIDTH 256
+
 /* Upload of a host matrix's CSR by the cuda backend: through pinned staging buffers filled by several threads,
    the driver's copy of pageable memory, or page-locked in place (cudaHostRegister) */
 typedef enum {
