@@ -356,11 +356,40 @@ static int GPURCMWorkReserve(GPURCMThreadWork *w, PetscInt need)
   return 0;
 }
 
+/* Claims of parent u with key: lowers owner[v] of each neighbour v to key where key is smaller; the neighbours it lowered
+   (candidate children: a final child must have been lowered to this key by this parent) are appended to child[] at
+   *count, in row order. The caller has reserved room for the row. */
+static inline void GPURCMClaimNeighbours(GPURCMThreads *t, PetscInt u, GPURCMKey key, PetscInt *child, PetscInt *count)
+{
+  const PetscInt *ia = t->ia, *ja = t->ja;
+
+  for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+    const PetscInt     v   = ja[k];
+    _Atomic GPURCMKey *o   = &t->owner[v];
+    GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
+    while (key < cur) {
+      if (atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed)) {
+        child[(*count)++] = v;
+        break;
+      }
+    }
+  }
+}
+
+/* Once every claim is made: keeps those of the ncand candidates cand[] that still carry key (in order) at child[*c] */
+static inline void GPURCMKeepChildren(GPURCMThreads *t, GPURCMKey key, const PetscInt *cand, PetscInt ncand, PetscInt *child, PetscInt *c)
+{
+  for (PetscInt i = 0; i < ncand; i++) {
+    const PetscInt v = cand[i];
+    if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) child[(*c)++] = v;
+  }
+}
+
 /* The batch worker of one job (every thread, including the caller, runs it) */
 static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
 {
   GPURCMThreadWork *w  = &t->work[tid];
-  const PetscInt   *ia = t->ia, *ja = t->ja;
+  const PetscInt   *ia = t->ia;
   const GPURCMKey   hi = t->hi;
   _Atomic PetscInt *q  = t->q;
 
@@ -410,17 +439,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
         atomic_store(&t->done, 1);
         return;
       }
-      for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-        const PetscInt     v   = ja[k];
-        _Atomic GPURCMKey *o   = &t->owner[v];
-        GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
-        while (key < cur) {
-          if (atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed)) {
-            w->child[count++] = v;
-            break;
-          }
-        }
-      }
+      GPURCMClaimNeighbours(t, u, key, w->child, &count);
       w->cnt[p - start] = count - c0;
     }
     /* 4. discovered: after all earlier batches */
@@ -439,10 +458,8 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       for (PetscInt p = start; p < end; p++) {
         const GPURCMKey key = hi | (GPURCMKey)(p + 1);
         const PetscInt  c0 = count, ncand = w->cnt[p - start];
-        for (PetscInt i = 0; i < ncand; i++, in++) {
-          const PetscInt v = w->child[in];
-          if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) w->child[count++] = v;
-        }
+        GPURCMKeepChildren(t, key, w->child + in, ncand, w->child, &count); /* in place: count <= in */
+        in += ncand;
         if (t->numbering) GPURCMStableSort(count - c0, w->child + c0, NULL, ia, w->tmp);
         w->cnt[p - start] = count - c0;
       }
@@ -718,7 +735,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
                 C. after a barrier that sums the counts, the threads' children go after those of the threads before
                 them. Three barriers a level and no signalling chain between batches. */
     GPURCMThreadWork *w  = &t->work[tid];
-    const PetscInt   *ia = t->ia, *ja = t->ja, nt = t->nthreads;
+    const PetscInt   *ia = t->ia, nt = t->nthreads;
     const GPURCMKey   hi = t->hi;
     _Atomic PetscInt *q  = t->cm;
     PetscInt          lbeg = 0, lend = 1, nlvl = 0;
@@ -742,17 +759,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
           failed = 1;
           break;
         }
-        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
-          const PetscInt     v   = ja[k];
-          _Atomic GPURCMKey *o   = &t->owner[v];
-          GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
-          while (key < cur) {
-            if (atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed)) {
-              w->child[count++] = v;
-              break;
-            }
-          }
-        }
+        GPURCMClaimNeighbours(t, u, key, w->child, &count);
         w->lvc[p - lo] = count - c0;
       }
       (void)GPURCMSpinBarrierSum(t, 0); /* the claims are final */
@@ -761,10 +768,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         for (PetscInt p = lo; p < hi2; p++) {
           const GPURCMKey key = hi | (GPURCMKey)(p + 1);
           const PetscInt  c0 = c, ncand = w->lvc[p - lo];
-          for (PetscInt i = 0; i < ncand; i++, in++) {
-            const PetscInt v = w->child[in];
-            if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) w->child[c++] = v;
-          }
+          GPURCMKeepChildren(t, key, w->child + in, ncand, w->child, &c); /* in place: c <= in */
+          in += ncand;
           GPURCMStableSort(c - c0, w->child + c0, NULL, ia, w->tmp);
         }
         count = c;

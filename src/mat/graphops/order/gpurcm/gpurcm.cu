@@ -732,6 +732,46 @@ __device__ void GPURCMNmClaimRound(const PetscInt *ia, const PetscInt *ja, GKey 
   }
 }
 
+/* Batcher's odd-even merge sort of 8 elements (19 comparators), as compare-exchange CE(x, y) steps; with distinct keys
+   the order is the stable one */
+#define GPURCM_BATCHER8(CE) \
+  do { \
+    CE(0, 1); \
+    CE(2, 3); \
+    CE(4, 5); \
+    CE(6, 7); \
+    CE(0, 2); \
+    CE(1, 3); \
+    CE(4, 6); \
+    CE(5, 7); \
+    CE(1, 2); \
+    CE(5, 6); \
+    CE(0, 4); \
+    CE(1, 5); \
+    CE(2, 6); \
+    CE(3, 7); \
+    CE(2, 4); \
+    CE(3, 5); \
+    CE(1, 2); \
+    CE(3, 4); \
+    CE(5, 6); \
+  } while (0)
+
+/* compare-exchange of the sort keys sk[] (any unsigned type) carrying the nodes v[] and their row starts a[] */
+#define GPURCM_CE_KVA(x, y) \
+  do { \
+    if (sk[y] < sk[x]) { \
+      const auto     tk = sk[x]; \
+      const PetscInt tv = v[x], ta = a[x]; \
+      sk[x]             = sk[y]; \
+      v[x]              = v[y]; \
+      a[x]              = a[y]; \
+      sk[y]             = tk; \
+      v[y]              = tv; \
+      a[y]              = ta; \
+    } \
+  } while (0)
+
 /* B. node u of rank `rank`: its children in CM order. A row of at most GPURCM_LV_LIGHT entries is handled in
    registers (sorting network on (degree, position)) and the children are returned in cv[]; a longer row puts its
    children, sorted by insertion, in buf[] (its segment of the scratch array). Returns the number of children. */
@@ -764,26 +804,8 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
       v[b]              = tv; \
     } \
   } while (0)
-    /* Batcher's odd-even merge sort of 8 (19 comparators; keys are distinct, so the order is the stable one) */
-    GPURCM_CE(0, 1);
-    GPURCM_CE(2, 3);
-    GPURCM_CE(4, 5);
-    GPURCM_CE(6, 7);
-    GPURCM_CE(0, 2);
-    GPURCM_CE(1, 3);
-    GPURCM_CE(4, 6);
-    GPURCM_CE(5, 7);
-    GPURCM_CE(1, 2);
-    GPURCM_CE(5, 6);
-    GPURCM_CE(0, 4);
-    GPURCM_CE(1, 5);
-    GPURCM_CE(2, 6);
-    GPURCM_CE(3, 7);
-    GPURCM_CE(2, 4);
-    GPURCM_CE(3, 5);
-    GPURCM_CE(1, 2);
-    GPURCM_CE(3, 4);
-    GPURCM_CE(5, 6);
+    /* keys are distinct, so the order is the stable one */
+    GPURCM_BATCHER8(GPURCM_CE);
 #undef GPURCM_CE
 #pragma unroll
     for (int j = 0; j < GPURCM_LV_LIGHT; j++) cv[j] = v[j];
@@ -840,40 +862,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GK
     sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
     cnt += child;
   }
-#define GPURCM_CE(x, y) \
-  do { \
-    if (sk[y] < sk[x]) { \
-      const GKey     tk = sk[x]; \
-      const PetscInt tv = v[x], ta = a[x]; \
-      sk[x]             = sk[y]; \
-      v[x]              = v[y]; \
-      a[x]              = a[y]; \
-      sk[y]             = tk; \
-      v[y]              = tv; \
-      a[y]              = ta; \
-    } \
-  } while (0)
-  /* Batcher's odd-even merge sort of 8, as in GPURCMNmCollect() */
-  GPURCM_CE(0, 1);
-  GPURCM_CE(2, 3);
-  GPURCM_CE(4, 5);
-  GPURCM_CE(6, 7);
-  GPURCM_CE(0, 2);
-  GPURCM_CE(1, 3);
-  GPURCM_CE(4, 6);
-  GPURCM_CE(5, 7);
-  GPURCM_CE(1, 2);
-  GPURCM_CE(5, 6);
-  GPURCM_CE(0, 4);
-  GPURCM_CE(1, 5);
-  GPURCM_CE(2, 6);
-  GPURCM_CE(3, 7);
-  GPURCM_CE(2, 4);
-  GPURCM_CE(3, 5);
-  GPURCM_CE(1, 2);
-  GPURCM_CE(3, 4);
-  GPURCM_CE(5, 6);
-#undef GPURCM_CE
+  GPURCM_BATCHER8(GPURCM_CE_KVA);
   GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot);
 #pragma unroll
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
@@ -979,39 +968,8 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
     cnt += child;
   }
   GPURCM_PROF_MARK(2);
-#define GPURCM_CE(x, y) \
-  do { \
-    if (sk[y] < sk[x]) { \
-      const unsigned tk = sk[x]; \
-      const PetscInt tv = v[x], ta = a[x]; \
-      sk[x]             = sk[y]; \
-      v[x]              = v[y]; \
-      a[x]              = a[y]; \
-      sk[y]             = tk; \
-      v[y]              = tv; \
-      a[y]              = ta; \
-    } \
-  } while (0)
   if (__any_sync(0xffffffffu, cnt > 1)) { /* a warp whose nodes have at most one child each only moves it to the front */
-    GPURCM_CE(0, 1);
-    GPURCM_CE(2, 3);
-    GPURCM_CE(4, 5);
-    GPURCM_CE(6, 7);
-    GPURCM_CE(0, 2);
-    GPURCM_CE(1, 3);
-    GPURCM_CE(4, 6);
-    GPURCM_CE(5, 7);
-    GPURCM_CE(1, 2);
-    GPURCM_CE(5, 6);
-    GPURCM_CE(0, 4);
-    GPURCM_CE(1, 5);
-    GPURCM_CE(2, 6);
-    GPURCM_CE(3, 7);
-    GPURCM_CE(2, 4);
-    GPURCM_CE(3, 5);
-    GPURCM_CE(1, 2);
-    GPURCM_CE(3, 4);
-    GPURCM_CE(5, 6);
+    GPURCM_BATCHER8(GPURCM_CE_KVA);
   } else {
 #pragma unroll
     for (int q = GPURCM_LV_LIGHT - 1; q > 0; q--)
@@ -1021,7 +979,6 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
         a[0]  = a[q];
       }
   }
-#undef GPURCM_CE
   GPURCM_PROF_MARK(3);
   GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot); /* its barriers: every thread has read the table */
   GPURCM_PROF_MARK(4);
