@@ -867,13 +867,14 @@ static PetscErrorCode GPURCMResetQueue(GPURCMThreads *t, PetscInt cc)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Parallel rootls: number of levels and the start of the last level in t->ls */
-static PetscErrorCode GPURCMRootlsThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *lastlevel, PetscInt *cc)
+/* A BFS by the batch engine (rootls in queue order into t->ls, or with numbering the Cuthill-McKee numbering into
+   t->cm): number of levels and the start of the last level in that queue */
+static PetscErrorCode GPURCMBatchPassThreads(GPURCMThreads *t, PetscInt root, PetscBool numbering, PetscInt *nlvl, PetscInt *lastlevel, PetscInt *cc)
 {
   PetscInt last;
 
   PetscFunctionBegin;
-  PetscCall(GPURCMRunJob(t, root, PETSC_FALSE, cc));
+  PetscCall(GPURCMRunJob(t, root, numbering, cc));
   *nlvl = t->lev[*cc - 1] + 1;
   last  = *cc - 1;
   while (last > 0 && t->lev[last - 1] == *nlvl - 1) last--;
@@ -923,12 +924,10 @@ static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, Petsc
    size and, as GPURCMLevelsThreads(), the next root when the last level determines it without rootls's order */
 static PetscErrorCode GPURCMNumberPassThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
 {
-  PetscInt last, mindeg = PETSC_INT_MAX, nmin = 0;
+  PetscInt last = 0, mindeg = PETSC_INT_MAX, nmin = 0;
 
   PetscFunctionBegin;
-  PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, cc));
-  *nlvl = t->lev[*cc - 1] + 1;
-  for (last = *cc - 1; last > 0 && t->lev[last - 1] == *nlvl - 1; last--);
+  PetscCall(GPURCMBatchPassThreads(t, root, PETSC_TRUE, nlvl, &last, cc));
   *pick = -1;
   for (PetscInt j = last; j < *cc; j++) {
     const PetscInt v = atomic_load_explicit(&t->cm[j], memory_order_relaxed), dg = GPURCMRowLen(t, v);
@@ -968,7 +967,7 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
 
       PetscCall(PetscInfo(NULL, "gpurcm: several nodes of minimum degree in the last level: pass repeated in queue order\n"));
 
-      PetscCall(GPURCMRootlsThreads(t, *root, &nl2, &jstrt, &cc2));
+      PetscCall(GPURCMBatchPassThreads(t, *root, PETSC_FALSE, &nl2, &jstrt, &cc2));
       PetscCheck(cc2 == cc && nl2 == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: level structures of the two BFS engines differ");
       *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
       for (PetscInt j = jstrt; j < cc; j++) {
