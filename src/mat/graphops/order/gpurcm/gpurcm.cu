@@ -1661,6 +1661,24 @@ static inline PetscInt GPURCMNumberBlocks(PetscInt blocks, PetscInt width, const
   return blocks;
 }
 
+/* Whether kernel (blocks of GPURCM_LV_BLOCK threads) can take bytes of dynamic shared memory beside its static shared
+   memory and still have a block per SM (the level kernels' co-residency); if so, the kernel is set up for that much */
+static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, int dev, PetscBool *fits)
+{
+  int                optin = 0, perSM = 0;
+  cudaFuncAttributes fa;
+
+  PetscFunctionBegin;
+  *fits = PETSC_FALSE;
+  PetscCallCUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  PetscCallCUDA(cudaFuncGetAttributes(&fa, kernel));
+  if (bytes + fa.sharedSizeBytes > (size_t)optin) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, kernel, GPURCM_LV_BLOCK, bytes));
+  *fits = (PetscBool)(perSM >= 1);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[], SparseGPUCUDATrace *tr)
 {
   GPURCMDev   d;
@@ -1728,17 +1746,10 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.narrow  = (unsigned)opt->narrow;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
     if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
-      const size_t bytes = (size_t)((n + 31) / 32) * sizeof(unsigned);
-      int          optin = 0, bmperSM = 0;
-      cudaFuncAttributes fa;
+      PetscBool fits;
 
-      PetscCallCUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-      PetscCallCUDA(cudaFuncGetAttributes(&fa, GPURCMLevelsBFSKernel));
-      if (bytes + fa.sharedSizeBytes <= (size_t)optin) {
-        PetscCallCUDA(cudaFuncSetAttribute(GPURCMLevelsBFSKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
-        PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&bmperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, bytes));
-        if (bmperSM >= 1) lv.nbitwords = (unsigned)((n + 31) / 32);
-      }
+      PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
+      if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
       PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s\n", lv.nbitwords ? "a shared-memory bitmap" : "global memory (the bitmap does not fit)"));
     }
     PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
@@ -1749,18 +1760,13 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   }
   if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are reset only for a dropped numbering */
     if (opt->narrow > 0) { /* block 0's claim table and bitmap of numbered nodes in shared memory, if they fit */
-      const size_t       bm = (size_t)((n + 31) / 32) * sizeof(unsigned);
-      int                optin = 0, nmbperSM = 0;
-      cudaFuncAttributes fa;
+      const size_t bm = (size_t)((n + 31) / 32) * sizeof(unsigned);
 
-      PetscCallCUDA(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-      PetscCallCUDA(cudaFuncGetAttributes(&fa, GPURCMLevelsNumberKernel));
       for (unsigned slots = (unsigned)opt->claimslots; slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
-        const size_t bytes = (size_t)slots * 2 * sizeof(unsigned) + bm;
-        if (bytes + fa.sharedSizeBytes > (size_t)optin) continue;
-        PetscCallCUDA(cudaFuncSetAttribute(GPURCMLevelsNumberKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
-        PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmbperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, bytes));
-        if (nmbperSM >= 1) {
+        PetscBool fits;
+
+        PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
+        if (fits) {
           lv.hslots     = slots;
           lv.nmbitwords = (unsigned)((n + 31) / 32);
         }
