@@ -74,6 +74,7 @@ typedef struct {
   PetscInt   transpose_builds, transpose_refreshes;
   PetscInt   uploads, device_refreshes;      /* pattern uploads and values-only refreshes of the device copy */
   MatPELLRFormat format;                     /* the storage format of the block */
+  PetscInt   compact_slices;                 /* pellrcuda: slices whose columns are 16-bit offsets on the GPU (-mat_pellr_cuda_compact_columns); -1: 32-bit columns */
 } MatPELLRInfo;
 
 PETSC_EXTERN PetscErrorCode MatPELLRGetInfo(Mat, PetscBool, MatPELLRInfo *);

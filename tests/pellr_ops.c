@@ -79,6 +79,19 @@ static PetscErrorCode EllrRefused(Mat P, PetscBool *refused)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatGetInfo() of the local diagonal block (the matrix itself when sequential) */
+static PetscErrorCode DiagonalBlockInfo(Mat A, MatInfo *info)
+{
+  PetscBool mpi;
+  Mat       Ad = A;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJ, &mpi));
+  if (mpi) PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, NULL, NULL));
+  PetscCall(MatGetInfo(Ad, MAT_LOCAL, info));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   Same entries (global columns and values, row by row, exactly). Not MatEqual(): MatEqual_MPIAIJ() compares the
   compacted off-diagonal blocks directly and errors out when two equal matrices have different ghost-column lists
@@ -266,6 +279,20 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
   PetscCall(SetTranspose(P, "explicit"));
   PetscCall(CompareProducts(&c, "explicit:", A, P));
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i0));
+  { /* the GPU copy's compact columns: every slice when the block has at most 65536 columns (any position then spans
+       less), some but not all of wide_columns' slices, none on the host, for a CSR block or when switched off */
+    PetscBool   compact = PETSC_TRUE, cuda = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda"));
+    PetscInt    ln;
+    PetscMPIInt size;
+
+    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_compact_columns", &compact, NULL));
+    PetscCall(MatGetLocalSize(A, NULL, &ln));
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    if (!cuda || !compact || i0.format == MAT_PELLR_FORMAT_CSR || !i0.slices) {
+      if (i0.compact_slices != -1) PetscCall(PetscStrlcat(c.failed, " compact-columns-unexpected", sizeof(c.failed)));
+    } else if (i0.compact_slices < 0 || i0.compact_slices > i0.slices || (ln <= 65536 && i0.compact_slices != i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-wrong", sizeof(c.failed)));
+    else if (size == 1 && i0.format == MAT_PELLR_FORMAT_PELLR && !strcmp(name, "wide_columns") && (i0.compact_slices == 0 || i0.compact_slices == i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-not-mixed", sizeof(c.failed)));
+  }
   /* nothing changed: nothing rebuilt or refreshed */
   PetscCall(CompareProducts(&c, "again:", A, P));
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i1));
@@ -325,7 +352,7 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
   /* 3. pattern change: a new nonzero in every owned row i at column (i * 7 + 3) mod N */
   if (N > 0) {
     MatInfo before, after;
-    PetscCall(MatGetInfo(A, MAT_LOCAL, &before));
+    PetscCall(DiagonalBlockInfo(A, &before)); /* i3 is the diagonal block's: a new entry in the off-diagonal block alone need not rebuild it */
     for (PetscInt r = rstart; r < rend; r++) {
       PetscCall(MatSetValue(P, r, (r * 7 + 3) % N, 0.5, ADD_VALUES));
       PetscCall(MatSetValue(A, r, (r * 7 + 3) % N, 0.5, ADD_VALUES));
@@ -337,7 +364,7 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
     PetscCall(CompareBuilds(&c, "pattern:", P));
     PetscCall(CompareProducts(&c, "pattern:", A, P));
     PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i3));
-    PetscCall(MatGetInfo(A, MAT_LOCAL, &after));
+    PetscCall(DiagonalBlockInfo(A, &after));
     if (after.nz_used > before.nz_used && i3.builds == i2.builds) PetscCall(PetscStrlcat(c.failed, " not-rebuilt-on-pattern-change", sizeof(c.failed)));
   }
 
@@ -540,6 +567,7 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
   else if (!strcmp(kind, "powerlaw")) m = n = 3000, cap = 3000 * 40;
   else if (!strcmp(kind, "wide_rows")) m = n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
   else if (!strcmp(kind, "block_rows")) m = n = 10000, cap = 9001 + 2 * 4100 + 12 * 1500 + 10000 * 3;
+  else if (!strcmp(kind, "wide_columns")) m = 3000, n = 70000, cap = 3000 * 6;
   PetscCall(MMTripletsCreate(m, n, cap, t));
   if (!strcmp(kind, "empty_rows")) {
     for (PetscInt i = 0; i < t->m; i++) {
@@ -577,6 +605,17 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
         for (PetscInt j = 0; j < len; j++) t->i[k] = i, t->j[k] = (i + j) % t->n, t->v[k++] = 1.0 / (1 + (i + 3 * j) % 101);
       else
         for (PetscInt j = PetscMax(0, i - 1); j <= PetscMin(t->n - 1, i + 1); j++) t->i[k] = i, t->j[k] = j, t->v[k++] = i == j ? 4.0 : -1.0;
+    }
+  } else if (!strcmp(kind, "wide_columns")) {
+    /* more than 65536 columns: rows of 4 banded entries (slices whose entry positions span a few hundred columns) and
+       rows of 5 or 6 spread over all columns (positions spanning more than 65536): the GPU's compact columns mix
+       16-bit and 32-bit slices */
+    for (PetscInt i = 0; i < t->m; i++) {
+      if (i % 3) {
+        for (PetscInt j = 0; j < 4; j++) t->i[k] = i, t->j[k] = 23 * i + 5 * j, t->v[k++] = 1.0 + (i % 7) - 0.5 * j;
+      } else {
+        for (PetscInt j = 0; j < 5 + (i / 3) % 2; j++) t->i[k] = i, t->j[k] = (i + 39113 * j * (1 + i % 5)) % t->n, t->v[k++] = 2.0 - 0.25 * j + (i % 3);
+      }
     }
   } else if (!strcmp(kind, "powerlaw")) {
     /* row lengths ~ 1/rank: a few rows of hundreds of entries, most of one or two, to exercise every slice class */
@@ -671,7 +710,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
   if (gen) PetscCall(TestFormulas());
   if (gen) {
-    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows", "block_rows"};
+    const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows", "block_rows", "wide_columns"};
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(kinds); i++) {
       MMTriplets t;
       PetscCall(Generate(kinds[i], &t));
@@ -749,6 +788,10 @@ int main(int argc, char **argv)
       test:
          suffix: cuda_gen_overlap
          args: -gen -matrices none -mat_pellr_cuda_overlap_min_nnz 0
+         output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_gen_nocompact
+         args: -gen -matrices none -mat_pellr_cuda_compact_columns 0
          output_file: output/pellr_ops_gen.out
       test:
          suffix: cuda_gen_mpi_overlap

@@ -1210,12 +1210,17 @@ static PetscErrorCode MatProductSetFromOptions_PELLR(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, const PellrLayout *L, PetscBool sync)
+static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, const PellrBlock *b, PetscBool dev, PetscBool sync)
 {
+  const PellrLayout *L        = dev ? &b->DI : &b->L;
+  PetscInt           ncompact = -1;
   PetscReal          pad = L->nnz ? 100.0 * (PetscReal)(L->nslots - L->nnz) / (PetscReal)L->nnz : 0.0;
   static const char *FMT[] = {"AUTO", "PELLR", "SELL", "ELLR", "CSR"};
 
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  if (p->cuda && b->dL) PetscCall(PellrDeviceGetCompactSlices(b->dL, &ncompact));
+#endif
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
   PELLR_PRINT("%sstorage format: %s (requested %s)\n", name, MatPELLRFormats[L->format], MatPELLRFormats[p->format]);
   if (L->format == MAT_PELLR_FORMAT_CSR) {
@@ -1223,7 +1228,8 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
   } else {
     PELLR_PRINT("%s%s storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, FMT[L->format], L->m, L->nonempty, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
     if (L->format == MAT_PELLR_FORMAT_PELLR) PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
-    PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
+    if (ncompact >= 0) PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%); columns on the GPU as 16-bit offsets in %" PetscInt_FMT " of %" PetscInt_FMT " slices (-mat_pellr_cuda_compact_columns), 32-bit in the others%s\n", name, L->nnz, L->nslots, (double)pad, ncompact, L->nslices, L->nlong ? " and the long rows" : "");
+    else PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
   }
   PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, L->it_pellr, (double)L->perturbation);
   if (L->format != MAT_PELLR_FORMAT_CSR) PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "%s\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5], L->format == MAT_PELLR_FORMAT_SELL ? " (slices grouped by class)" : "");
@@ -1249,7 +1255,7 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
     PetscObjectState cur;
     PetscCall(PellrSeqState(A, p, &cur));
     PetscCall(PellrBlockEnsure(A, p, &p->d, A, cur, PETSC_FALSE, dev));
-    PetscCall(PellrViewBlock(viewer, "", p, dev ? &p->d.DI : &p->d.L, PETSC_FALSE));
+    PetscCall(PellrViewBlock(viewer, "", p, &p->d, dev, PETSC_FALSE));
     if (p->d.pinfo) {
       PetscCall(PetscViewerASCIIPushTab(viewer));
       PetscCall(PellrPredictionView(viewer, &p->d.pinfo->f, &p->d.pinfo->pred));
@@ -1264,9 +1270,9 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
     PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)A), &rank));
     PetscCall(PetscViewerASCIIPushSynchronized(viewer));
     PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] diagonal block: ", rank));
-    PetscCall(PellrViewBlock(viewer, name, p, dev ? &p->d.DI : &p->d.L, PETSC_TRUE));
+    PetscCall(PellrViewBlock(viewer, name, p, &p->d, dev, PETSC_TRUE));
     PetscCall(PetscSNPrintf(name, sizeof(name), "[%d] off-diagonal block: ", rank));
-    PetscCall(PellrViewBlock(viewer, name, p, dev ? &p->o.DI : &p->o.L, PETSC_TRUE));
+    PetscCall(PellrViewBlock(viewer, name, p, &p->o, dev, PETSC_TRUE));
     for (PetscInt k = 0; k < 2; k++) {
       PellrBlock *b = k ? &p->o : &p->d;
       if (b->pinfo) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] %s block: format predictor chose %s (predicted %.3e s per product incl. amortized conversion; model %s)\n", rank, k ? "off-diagonal" : "diagonal", PellrCandidateNames[b->pinfo->pred.choice], (double)b->pinfo->pred.total[b->pinfo->pred.choice], b->pinfo->pred.model));
@@ -1297,6 +1303,18 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       PetscCall(PetscOptionsBool("-mat_pellr_cuda_overlap", "GPU products: kernels too small to fill the GPU run on side streams, overlapping the others (process-wide)", "MATPELLRCUDA", overlap, &overlap, &set));
       PetscCall(PetscOptionsInt("-mat_pellr_cuda_overlap_min_nnz", "GPU products: only products of at least this many entries overlap (process-wide)", "MATPELLRCUDA", min_nnz, &min_nnz, &nset));
       if (set || nset) PetscCall(PellrDeviceSetOverlap(overlap, min_nnz));
+    }
+    {
+      PetscBool compact, was, set;
+
+      PetscCall(PellrDeviceGetCompactColumns(&was));
+      compact = was;
+      PetscCall(PetscOptionsBool("-mat_pellr_cuda_compact_columns", "GPU layouts: slice columns as 16-bit offsets from a base per slice entry position where they fit (process-wide)", "MATPELLRCUDA", compact, &compact, &set));
+      if (set) PetscCall(PellrDeviceSetCompactColumns(compact));
+      if (set && compact != was) { /* the device layouts are made anew at the next use */
+        PetscCall(PellrBlockDestroy(&p->d));
+        PetscCall(PellrBlockDestroy(&p->o));
+      }
     }
 #endif
     if (build != p->build) {
@@ -1629,6 +1647,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
+.  -mat_pellr_cuda_compact_columns <bool> - (`MATPELLRCUDA`, process-wide, default true) the GPU layout stores the column indices of a slice as 16-bit offsets from a base per entry position when every position spans at most 65536 columns (32-bit otherwise): 10 instead of 12 bytes a slot
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner
@@ -1757,6 +1776,10 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   info->uploads             = b->nupload;
   info->device_refreshes    = b->ndrefresh;
   info->format              = L->format;
+  info->compact_slices      = -1;
+#if defined(PETSC_HAVE_CUDA)
+  if (p->cuda && b->dL) PetscCall(PellrDeviceGetCompactSlices(b->dL, &info->compact_slices)); /* also a host-built layout's copy */
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

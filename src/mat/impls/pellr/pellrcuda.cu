@@ -33,6 +33,14 @@ struct _p_PellrDevice {
   int         *perm, *longptr, *sliceptr, *rlen, *col;
   int         *sorder; /* SELL: the slices grouped by thread class */
   PetscScalar *val;
+  /* compact columns (-mat_pellr_cuda_compact_columns, PellrDeviceCompactColumns()): col is then NULL and the column
+     indices are one stream cidx: the long rows' 32-bit columns first (as col), then slice s from cidx + ioff[s]
+     (16-bit units), either as 16-bit offsets, entry j of every row of the slice being cbase[(sliceptr[s] - longslots)
+     / 32 + j] + offset (when each entry position of the slice spans at most 65536 columns), or as its 32-bit columns */
+  unsigned short *cidx;
+  long long      *ioff;     /* [nslices + 1] */
+  int            *cbase;    /* [(nslots - longslots) / 32] */
+  PetscInt        ncompact; /* slices with 16-bit offsets */
   /* CSR: rowptr (m+1, from 0), col and val (nnz) are the CSR; cuSPARSE SpMV objects, made at the first product */
   cusparseHandle_t     handle;
   cusparseSpMatDescr_t spmat;
@@ -44,6 +52,8 @@ struct _p_PellrDevice {
   int         *map;    /* explicit transpose only: index in the CSR values of each slot (-1 padding) */
   PetscScalar *csrval; /* the CSR values copied from the host (nnz), only between PellrDeviceUploadValues() and PellrDeviceReleaseValues() */
 };
+
+static PetscErrorCode PellrDeviceCompactColumns(PellrDevice);
 
 template <typename T>
 static PetscErrorCode PellrCopy(T **d, const T *h, PetscInt n)
@@ -97,6 +107,7 @@ PetscErrorCode PellrDeviceUpload(const PellrLayout *L, PellrDevice *dp)
   d->blockslots = L->nlong ? L->longptr[L->nblock] : 0;
   d->longslots  = L->nlong ? L->longptr[L->nlong] : 0;
   PetscCall(PellrLongChunksSetUp(d));
+  PetscCall(PellrDeviceCompactColumns(d));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)L->nslots * (sizeof(PetscScalar) + sizeof(int)) + (PetscLogDouble)(L->m + L->nlong + 1 + L->nslices * (PELLR_SLICE + 1) + 1) * sizeof(int)));
   *dp = d;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -124,7 +135,7 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
   {
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
-    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart};
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->ioff, d->cbase};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
   }
@@ -229,31 +240,86 @@ __global__ static void pellr_long_warp(int k0, int nlong, const int *__restrict_
   }
 }
 
-/* slices with T threads per row: block of 32*T threads per slice; warp w handles entries j = w, w+T, ... of all 32 rows */
+/* the column indices of the slices, 32-bit (col) or compact (cidx, ioff, cbase; see _p_PellrDevice), by value into the kernels */
+typedef struct {
+  const int            *col;
+  const unsigned short *cidx;
+  const long long      *ioff;
+  const int            *cbase;
+  long long             longslots;
+} PellrColumns;
+
+/* where row r of slice s finds its columns: entry j is c32[32 j] (32-bit), or cb[j] + c16[32 j] (16-bit offsets) */
+typedef struct {
+  const int            *c32;
+  const unsigned short *c16;
+  const int            *cb;
+} PellrRowColumns;
+
+__device__ static inline PellrRowColumns PellrSliceRow(const PellrColumns &c, const int *__restrict__ sliceptr, long s, int r)
+{
+  PellrRowColumns rc = {NULL, NULL, NULL};
+
+  if (!c.cidx) rc.c32 = c.col + sliceptr[s] + r;
+  else {
+    const long long io = c.ioff[s];
+
+    if (c.ioff[s + 1] - io == (long long)(sliceptr[s + 1] - sliceptr[s])) { /* one unit a slot: 16-bit offsets */
+      rc.c16 = c.cidx + io + r;
+      rc.cb  = c.cbase + (sliceptr[s] - c.longslots) / PELLR_SLICE;
+    } else rc.c32 = (const int *)(c.cidx + io) + r; /* io is even: the units before are whole slices (32 w) or 32-bit pairs */
+  }
+  return rc;
+}
+
+__device__ static inline int PellrColumnAt(const PellrRowColumns &rc, int j)
+{
+  return rc.c16 ? rc.cb[j] + (int)rc.c16[PELLR_SLICE * j] : rc.c32[PELLR_SLICE * j];
+}
+
+/* sum over the entries j = j0, j0 + STEP, ... < len of one slice row (v: its first value); one loop per index width */
+template <int STEP>
+__device__ static inline PetscScalar PellrSliceRowDot(const PellrRowColumns &rc, int j0, int len, const PetscScalar *__restrict__ v, const PetscScalar *__restrict__ x)
+{
+  PetscScalar sum = 0;
+
+  if (rc.c16) {
+    const unsigned short *__restrict__ c16 = rc.c16;
+    const int *__restrict__ cb             = rc.cb;
+#pragma unroll 4 /* several entries' loads in flight per thread: the latency of the index, then x, is not paid entry after entry */
+    for (int j = j0; j < len; j += STEP) sum += v[PELLR_SLICE * j] * x[cb[j] + (int)c16[PELLR_SLICE * j]];
+  } else {
+    const int *__restrict__ c32 = rc.c32;
+#pragma unroll 4
+    for (int j = j0; j < len; j += STEP) sum += v[PELLR_SLICE * j] * x[c32[PELLR_SLICE * j]];
+  }
+  return sum;
+}
+
+/* slices with T threads per row: block of 32*T threads per slice; warp w handles entries j = w, w+T, ... of all 32 rows.
+   perm is NULL for SELL and ELLR (rows in their own order: sorted position k is row k) */
 template <int T>
-__global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const int *__restrict__ sorder, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+__global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const int *__restrict__ sorder, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
 {
   __shared__ PetscScalar part[T][PELLR_SLICE];
   const int              s = sorder ? sorder[s0 + blockIdx.x] : s0 + blockIdx.x, r = threadIdx.x % PELLR_SLICE, w = threadIdx.x / PELLR_SLICE;
   const int              len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
-  PetscScalar            sum = 0;
+  PetscScalar            sum = PellrSliceRowDot<T>(PellrSliceRow(cols, sliceptr, s, r), w, len, val + base, x);
 
-#pragma unroll 4 /* several rows' loads in flight per thread: the latency of col, then x, is not paid entry after entry */
-  for (int j = w; j < len; j += T) sum += val[base + PELLR_SLICE * j] * x[col[base + PELLR_SLICE * j]];
   part[w][r] = sum;
   __syncthreads();
   if (w == 0) {
     const int k = nlong + PELLR_SLICE * s + r;
     for (int l = 1; l < T; l++) sum += part[l][r];
     if (k < nrows) {
-      const int row = perm[k];
+      const int row = perm ? perm[k] : k;
       y[row]        = z ? z[row] + sum : sum;
     }
   }
 }
 
 /* the other slices: a thread per row, a warp per slice (slice positions s0 .. s1-1, in sorder if given) */
-__global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows, const int *__restrict__ sorder, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+__global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows, const int *__restrict__ sorder, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
 {
   const long g  = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const long sp = s0 + g / PELLR_SLICE;
@@ -261,16 +327,14 @@ __global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows,
 
   if (sp >= s1) return;
   {
-    const long  s   = sorder ? sorder[sp] : sp;
-    const int   len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
-    const long  k   = nlong + PELLR_SLICE * s + r;
-    PetscScalar sum = 0;
+    const long s   = sorder ? sorder[sp] : sp;
+    const int  len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
+    const long k   = nlong + PELLR_SLICE * s + r;
     if (k >= nrows) return;
-#pragma unroll 4
-    for (int j = 0; j < len; j++) sum += val[base + PELLR_SLICE * j] * x[col[base + PELLR_SLICE * j]];
     {
-      const int row = perm[k];
-      y[row]        = z ? z[row] + sum : sum;
+      const PetscScalar sum = PellrSliceRowDot<1>(PellrSliceRow(cols, sliceptr, s, r), 0, len, val + base, x);
+      const int         row = perm ? perm[k] : (int)k;
+      y[row]                = z ? z[row] + sum : sum;
     }
   }
 }
@@ -303,7 +367,7 @@ __global__ static void __launch_bounds__(PELLR_LONG_THREADS) pellr_trans_long_ch
   }
 }
 
-__global__ static void pellr_trans_slices(int nslices, int nlong, int nrows, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, PetscScalar *y)
+__global__ static void pellr_trans_slices(int nslices, int nlong, int nrows, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, PetscScalar *y)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const long s = g / PELLR_SLICE;
@@ -314,9 +378,10 @@ __global__ static void pellr_trans_slices(int nslices, int nlong, int nrows, con
     const long k = nlong + PELLR_SLICE * s + r;
     if (k >= nrows) return;
     {
-      const int         len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
-      const PetscScalar xr  = x[perm[k]];
-      for (int j = 0; j < len; j++) atomicAdd(&y[col[base + PELLR_SLICE * j]], val[base + PELLR_SLICE * j] * xr);
+      const int             len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
+      const PetscScalar     xr  = x[perm[k]];
+      const PellrRowColumns rc  = PellrSliceRow(cols, sliceptr, s, r);
+      for (int j = 0; j < len; j++) atomicAdd(&y[PellrColumnAt(rc, j)], val[base + PELLR_SLICE * j] * xr);
     }
   }
 }
@@ -335,7 +400,7 @@ __global__ static void pellr_diag_long(int nlong, const int *__restrict__ perm, 
   }
 }
 
-__global__ static void pellr_diag_slices(int nslices, int nlong, int nrows, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const PetscScalar *__restrict__ val, PetscScalar *d)
+__global__ static void pellr_diag_slices(int nslices, int nlong, int nrows, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, const PetscScalar *__restrict__ val, PetscScalar *d)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const long s = g / PELLR_SLICE;
@@ -346,13 +411,26 @@ __global__ static void pellr_diag_slices(int nslices, int nlong, int nrows, cons
     const long k = nlong + PELLR_SLICE * s + r;
     if (k >= nrows) return;
     {
-      const int   len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r, row = perm[k];
-      PetscScalar v   = 0;
+      const int             len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r, row = perm[k];
+      const PellrRowColumns rc  = PellrSliceRow(cols, sliceptr, s, r);
+      PetscScalar           v   = 0;
       for (int j = 0; j < len; j++)
-        if (col[base + PELLR_SLICE * j] == row) v += val[base + PELLR_SLICE * j];
+        if (PellrColumnAt(rc, j) == row) v += val[base + PELLR_SLICE * j];
       d[row] = v;
     }
   }
+}
+
+/* the long rows' columns: 32-bit, at the start of the compact stream when there is one */
+static inline const int *PellrLongColumns(PellrDevice d)
+{
+  return d->cidx ? (const int *)d->cidx : d->col;
+}
+
+static inline PellrColumns PellrSliceColumns(PellrDevice d)
+{
+  PellrColumns c = {d->col, d->cidx, d->ioff, d->cbase, (long long)d->longslots};
+  return c;
 }
 
 static inline unsigned int Blocks(long work, int threads)
@@ -561,20 +639,22 @@ PetscErrorCode PellrDeviceMult(PellrDevice d, const PetscScalar *x, const PetscS
   PetscCall(PetscLogGpuTimeBegin());
   {
     /* the product's kernels (thread count, launch); see PellrLaunchOverlapped() */
-    PellrLaunch k[PELLR_MAX_LAUNCHES];
-    int         nk = 0;
+    PellrLaunch        k[PELLR_MAX_LAUNCHES];
+    int                nk      = 0;
+    const PellrColumns cols    = PellrSliceColumns(d);
+    const int         *rowperm = d->format == MAT_PELLR_FORMAT_PELLR ? d->perm : NULL; /* SELL, ELLR: the identity, not read */
 
-    if (d->nblock) k[nk++] = {(long)d->nchunks * PELLR_LONG_THREADS, [=](cudaStream_t st) { pellr_long_chunks<<<(unsigned int)d->nchunks, PELLR_LONG_THREADS, 0, st>>>((int)d->nblock, d->perm, d->longptr, d->col, d->val, x, z, y, d->longpart, d->longcnt); }};
-    if (d->nlong > d->nblock) k[nk++] = {(d->nlong - d->nblock) * 32L, [=](cudaStream_t st) { pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128, 0, st>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, d->col, d->val, x, z, y); }};
+    if (d->nblock) k[nk++] = {(long)d->nchunks * PELLR_LONG_THREADS, [=](cudaStream_t st) { pellr_long_chunks<<<(unsigned int)d->nchunks, PELLR_LONG_THREADS, 0, st>>>((int)d->nblock, d->perm, d->longptr, PellrLongColumns(d), d->val, x, z, y, d->longpart, d->longcnt); }};
+    if (d->nlong > d->nblock) k[nk++] = {(d->nlong - d->nblock) * 32L, [=](cudaStream_t st) { pellr_long_warp<<<Blocks((d->nlong - d->nblock) * 32L, 128), 128, 0, st>>>((int)d->nblock, (int)d->nlong, d->perm, d->longptr, PellrLongColumns(d), d->val, x, z, y); }};
 #define PELLR_MULTI(c, T) \
-  if (d->tclass[c + 1] > d->tclass[c]) k[nk++] = {(long)(d->tclass[c + 1] - d->tclass[c]) * 32 * T, [=](cudaStream_t st) { pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T, 0, st>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y); }}
+  if (d->tclass[c + 1] > d->tclass[c]) k[nk++] = {(long)(d->tclass[c + 1] - d->tclass[c]) * 32 * T, [=](cudaStream_t st) { pellr_slices_multi<T><<<(unsigned int)(d->tclass[c + 1] - d->tclass[c]), 32 * T, 0, st>>>((int)d->tclass[c], (int)d->nlong, (int)d->nrows, d->sorder, rowperm, d->sliceptr, d->rlen, cols, d->val, x, z, y); }}
     PELLR_MULTI(0, 32);
     PELLR_MULTI(1, 16);
     PELLR_MULTI(2, 8);
     PELLR_MULTI(3, 4);
     PELLR_MULTI(4, 2);
 #undef PELLR_MULTI
-    if (d->tclass[6] > d->tclass[5]) k[nk++] = {(long)(d->tclass[6] - d->tclass[5]) * PELLR_SLICE, [=](cudaStream_t st) { pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128, 0, st>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->sorder, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, z, y); }};
+    if (d->tclass[6] > d->tclass[5]) k[nk++] = {(long)(d->tclass[6] - d->tclass[5]) * PELLR_SLICE, [=](cudaStream_t st) { pellr_slices_single<<<Blocks((d->tclass[6] - d->tclass[5]) * (long)PELLR_SLICE, 128), 128, 0, st>>>((int)d->tclass[5], (int)d->tclass[6], (int)d->nlong, (int)d->nrows, d->sorder, rowperm, d->sliceptr, d->rlen, cols, d->val, x, z, y); }};
     if (d->m > d->nrows && z != y) k[nk++] = {(long)(d->m - d->nrows), [=](cudaStream_t st) { PellrLaunchEmpty(d, z, y, st); }};
     PetscCall(PellrLaunchOverlapped(nk, k, d->nnz));
   }
@@ -597,8 +677,8 @@ PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice d, const PetscScalar *
     if (z) PetscCallCUDA(cudaMemcpy(y, z, (size_t)d->n * sizeof(PetscScalar), cudaMemcpyDeviceToDevice));
     else PetscCallCUDA(cudaMemset(y, 0, (size_t)d->n * sizeof(PetscScalar)));
   }
-  if (d->longslots) pellr_trans_long_chunks<<<(unsigned int)((d->longslots + PELLR_LONG_CHUNK - 1) / PELLR_LONG_CHUNK), PELLR_LONG_THREADS>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, x, y);
-  if (d->nslices) pellr_trans_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, x, y);
+  if (d->longslots) pellr_trans_long_chunks<<<(unsigned int)((d->longslots + PELLR_LONG_CHUNK - 1) / PELLR_LONG_CHUNK), PELLR_LONG_THREADS>>>((int)d->nlong, d->perm, d->longptr, PellrLongColumns(d), d->val, x, y);
+  if (d->nslices) pellr_trans_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, PellrSliceColumns(d), d->val, x, y);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
 #endif
@@ -616,8 +696,8 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
     PetscCall(PetscLogGpuTimeEnd());
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (d->nlong) pellr_diag_long<<<Blocks(d->nlong, 128), 128>>>((int)d->nlong, d->perm, d->longptr, d->col, d->val, diag);
-  if (d->nslices) pellr_diag_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, d->col, d->val, diag);
+  if (d->nlong) pellr_diag_long<<<Blocks(d->nlong, 128), 128>>>((int)d->nlong, d->perm, d->longptr, PellrLongColumns(d), d->val, diag);
+  if (d->nslices) pellr_diag_slices<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, d->perm, d->sliceptr, d->rlen, PellrSliceColumns(d), d->val, diag);
   PellrLaunchEmpty(d, NULL, diag, 0);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PetscLogGpuTimeEnd());
@@ -861,6 +941,80 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
   }
 }
 
+/*
+  compact columns, 1: a warp per slice (lane r = row r): for each entry position j the smallest column of the rows that
+  have entry j (cbase) and whether all of them lie within 65536 columns of it; units[s] = the slice's 16-bit units in
+  the stream (32 w compact, 64 w as 32-bit columns); ncompact counts the compact slices (one atomic per block)
+*/
+#define PELLR_COMPACT_T 256
+__global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, long long longslots, int *__restrict__ cbase, long long *__restrict__ units, int *ncompact)
+{
+  const long s    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
+  const int  r    = threadIdx.x % PELLR_SLICE;
+  bool       fits = false;
+
+  if (s < nslices) { /* whole warps: s is uniform in a warp */
+    const int len = rlen[PELLR_SLICE * s + r], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    int      *cb  = cbase + (base - longslots) / PELLR_SLICE;
+
+    fits = true;
+    for (int j = 0; j < w; j++) {
+      const unsigned c  = j < len ? (unsigned)col[base + PELLR_SLICE * j + r] : 0u;
+      const unsigned lo = __reduce_min_sync(0xffffffffu, j < len ? c : 0xffffffffu), hi = __reduce_max_sync(0xffffffffu, c);
+
+      if (r == 0) cb[j] = (int)lo; /* some row has entry j (w is the longest row) */
+      fits = fits && hi - lo <= 0xffffu;
+    }
+    if (r == 0) units[s] = (fits ? 1 : 2) * (long long)PELLR_SLICE * w;
+  }
+  {
+    const int cnt = __syncthreads_count(fits && r == 0);
+    if (threadIdx.x == 0 && cnt) atomicAdd(ncompact, cnt);
+  }
+}
+
+/* compact columns, 2: the stream (a thread per slice row; padding slots 0) */
+__global__ static void pellr_compact_write(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, long long longslots, const int *__restrict__ cbase, const long long *__restrict__ ioff, unsigned short *__restrict__ cidx)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < (long)PELLR_SLICE * nslices) {
+    const long      s = g / PELLR_SLICE;
+    const int       r = (int)(g % PELLR_SLICE), len = rlen[g], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    const long long io = ioff[s];
+
+    if (ioff[s + 1] - io == (long long)PELLR_SLICE * w) {
+      const int *cb = cbase + (base - longslots) / PELLR_SLICE;
+      for (int j = 0; j < w; j++) cidx[io + PELLR_SLICE * j + r] = j < len ? (unsigned short)(col[base + PELLR_SLICE * j + r] - cb[j]) : 0;
+    } else {
+      int *c32 = (int *)(cidx + io);
+      for (int j = 0; j < w; j++) c32[PELLR_SLICE * j + r] = col[base + PELLR_SLICE * j + r];
+    }
+  }
+}
+
+/* the 32-bit columns back from the compact stream (PellrDeviceDownload(): the layout as the host build has it, padding 0) */
+__global__ static void pellr_compact_expand(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, int *__restrict__ col)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < (long)PELLR_SLICE * nslices) {
+    const long            s = g / PELLR_SLICE;
+    const int             r = (int)(g % PELLR_SLICE), len = rlen[g], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    const PellrRowColumns rc = PellrSliceRow(cols, sliceptr, s, r);
+    for (int j = 0; j < w; j++) col[base + PELLR_SLICE * j + r] = j < len ? PellrColumnAt(rc, j) : 0;
+  }
+}
+
+__global__ static void pellr_compact_total(const long long *__restrict__ ioff, int nslices, long long *total)
+{
+  *total = ioff[nslices];
+}
+
+__global__ static void pellr_compact_shift(int nslices, long long by, long long *__restrict__ ioff)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s <= nslices) ioff[s] += by;
+}
+
 /* values-only refresh without a map (the layout of the CSR itself): long rows a warp per row, slices a thread per row */
 __global__ static void pellr_refresh_long(int nlong, const int *__restrict__ rowptr, const int *__restrict__ perm, const int *__restrict__ longptr, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
 {
@@ -1037,6 +1191,92 @@ static PetscErrorCode PellrBuildTraceReport(SparseGPUCUDATrace *tr, PetscInt m, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -mat_pellr_cuda_compact_columns (process-wide, as the overlap options) */
+static PetscBool PellrCompact = PETSC_TRUE, PellrCompactRead = PETSC_FALSE;
+
+PetscErrorCode PellrDeviceSetCompactColumns(PetscBool compact)
+{
+  PetscFunctionBegin;
+  PellrCompact     = compact;
+  PellrCompactRead = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceGetCompactColumns(PetscBool *compact)
+{
+  PetscFunctionBegin;
+  *compact = PellrCompact;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* slices stored with 16-bit column offsets (-1: the columns are 32-bit: compaction off, a CSR block, or no slices) */
+PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice d, PetscInt *ncompact)
+{
+  PetscFunctionBegin;
+  *ncompact = d && d->cidx ? d->ncompact : -1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Compact columns: the slices' column indices as 16-bit offsets where they fit. A product reads 8 bytes of value and 4
+  of column per slot, so on bandwidth-bound matrices 2-byte indices take about a sixth off the traffic. The offsets are
+  per entry position j of a slice (from the smallest column of the slice's entries j), which on meshes and other local
+  patterns spans about 32 columns: every slice fits unless a position of it spans more than 65536 columns (random
+  columns, rows of the sorted order far apart); such a slice keeps its 32-bit columns in the same stream. Costs two
+  passes over the columns and one copy of two scalars back; the 32-bit columns are freed.
+*/
+static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
+{
+  const PetscInt64 sslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
+  long long       *units = NULL, *total = NULL;
+  int             *cnt   = NULL;
+  char            *tmp   = NULL;
+  size_t           tb    = 0;
+  struct {
+    long long total;
+    int       ncompact;
+  } h;
+
+  PetscFunctionBegin;
+  if (!PellrCompactRead) {
+    PetscBool compact = PellrCompact;
+    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_compact_columns", &compact, NULL));
+    PetscCall(PellrDeviceSetCompactColumns(compact));
+  }
+  if (!PellrCompact || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices || !d->col) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrAlloc(&d->cbase, sslots / PELLR_SLICE));
+  PetscCall(PellrAlloc(&d->ioff, d->nslices + 1));
+  PetscCall(PellrTmpAlloc(&units, d->nslices + 1));
+  PetscCall(PellrTmpAlloc(&cnt, 2 * sizeof(long long) / sizeof(int) + 1)); /* ncompact, then the total (8-byte aligned) */
+  total = (long long *)(cnt + 2);
+  PetscCallCUDA(cudaMemsetAsync(cnt, 0, sizeof(int), 0));
+  PetscCallCUDA(cudaMemsetAsync(units + d->nslices, 0, sizeof(long long), 0));
+  pellr_compact_bases<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_COMPACT_T), PELLR_COMPACT_T>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, (long long)d->longslots, d->cbase, units, cnt);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, units, d->ioff, (int)(d->nslices + 1), (cudaStream_t)0));
+  PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, units, d->ioff, (int)(d->nslices + 1), (cudaStream_t)0));
+  pellr_compact_total<<<1, 1>>>(d->ioff, (int)d->nslices, total);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cudaMemcpy(&h.ncompact, cnt, sizeof(int), cudaMemcpyDeviceToHost));
+  PetscCallCUDA(cudaMemcpy(&h.total, total, sizeof(long long), cudaMemcpyDeviceToHost));
+  d->ncompact = h.ncompact;
+  /* the stream: the long rows' 32-bit columns (2 units each), then the slices from ioff (which starts at 0: shift by the long rows) */
+  {
+    const long long lunits = 2 * (long long)d->longslots;
+    PetscCall(PellrAlloc(&d->cidx, lunits + h.total));
+    if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->cidx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    if (lunits) pellr_compact_shift<<<Blocks(d->nslices + 1, 256), 256>>>((int)d->nslices, lunits, d->ioff);
+  }
+  pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, (long long)d->longslots, d->cbase, d->ioff, d->cidx);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCall(PellrFreeAsync(&units));
+  PetscCall(PellrFreeAsync(&cnt));
+  PetscCall(PellrFreeAsync(&tmp));
+  PetscCall(PellrFreeAsync(&d->col));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   the layout in format fmt of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR
   positions to value indices (PELLR only). SELL and ELLR skip the long rows and use the identity permutation (the rows
@@ -1194,6 +1434,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     d->tclass[6] = nslices;
     }
     PetscCall(SparseGPUCUDATraceStage(&tr, "classes"));
+    d->nslices = nslices;
+    d->nslots  = (PetscInt)nslots;
+    PetscCall(PellrDeviceCompactColumns(d));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
     PetscCall(PellrFreeAsync(&len));
     PetscCall(PellrFreeAsync(&key));
     PetscCall(PellrFreeAsync(&skey));
@@ -1379,7 +1623,15 @@ PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
   if (d->longptr) PetscCall(PellrDownload(&L->longptr, d->longptr, d->m > 0 ? d->nlong + 1 : 0));
   if (d->sliceptr) PetscCall(PellrDownload(&L->sliceptr, d->sliceptr, d->m > 0 ? d->nslices + 1 : 0));
   PetscCall(PellrDownload(&L->rlen, d->rlen, PELLR_SLICE * d->nslices));
-  PetscCall(PellrDownload(&L->col, d->col, d->nslots));
+  if (d->cidx) { /* the 32-bit columns back from the compact stream */
+    int *col = NULL;
+    PetscCall(PellrTmpAlloc(&col, d->nslots));
+    if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(col, d->cidx, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    pellr_compact_expand<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, d->sliceptr, d->rlen, PellrSliceColumns(d), col);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PellrDownload(&L->col, col, d->nslots));
+    PetscCall(PellrFreeAsync(&col));
+  } else PetscCall(PellrDownload(&L->col, d->col, d->nslots));
   if (d->map) PetscCall(PellrDownload(&L->map, d->map, d->nslots));
   PetscCall(PellrDownload(&L->val, d->val, d->nslots));
   PetscFunctionReturn(PETSC_SUCCESS);
