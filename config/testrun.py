@@ -250,13 +250,13 @@ def run_test(opts, env_base, exe, srcdir, base, name, t, args, label):
         out, rc = (e.stdout or b"").decode(errors="replace") + "\n[hung: killed by the runner's hang guard]\n", -9
     dt = time.time() - t0
     if t.get("filter"):
-        out = subprocess.run(t["filter"], shell=True, input=out, capture_output=True, text=True, cwd=srcdir).stdout
+        out = subprocess.run(t["filter"], shell=True, input=out, capture_output=True, text=True, env=env, cwd=srcdir).stdout  # env: LC_ALL=C for sort
     if opts.update or (opts.update_missing and not os.path.exists(ref)):
         os.makedirs(os.path.dirname(ref), exist_ok=True)
         open(ref, "w").write(out)
     expected = open(ref).read() if os.path.exists(ref) else None
     if expected is not None and t.get("filter_output"):
-        expected = subprocess.run(t["filter_output"], shell=True, input=expected, capture_output=True, text=True, cwd=srcdir).stdout
+        expected = subprocess.run(t["filter_output"], shell=True, input=expected, capture_output=True, text=True, env=env, cwd=srcdir).stdout
     rtol = float(t.get("tolerance", "1e-6"))
     if rc != 0 and not t.get("expect_error"):
         return "fail", name, dt, cmd, "exit status %d\n%s" % (rc, out[-4000:])

@@ -35,11 +35,11 @@ struct _p_PellrDevice {
   PetscScalar *val;
   /* compact columns (-mat_pellr_cuda_compact_columns, PellrDeviceCompactColumns()): col is then NULL and the column
      indices are one stream cidx: the long rows' 32-bit columns first (as col), then slice s from cidx + ioff[s]
-     (16-bit units), either as 16-bit offsets, entry j of every row of the slice being cbase[(sliceptr[s] - longslots)
-     / 32 + j] + offset (when each entry position of the slice spans at most 65536 columns), or as its 32-bit columns */
+     (16-bit units), either as 16-bit offsets from cbase[s], the slice's smallest column (when the slice spans at most
+     65536 columns), or as its 32-bit columns */
   unsigned short *cidx;
   long long      *ioff;     /* [nslices + 1] */
-  int            *cbase;    /* [(nslots - longslots) / 32] */
+  int            *cbase;    /* [nslices] */
   PetscInt        ncompact; /* slices with 16-bit offsets */
   /* CSR: rowptr (m+1, from 0), col and val (nnz) are the CSR; cuSPARSE SpMV objects, made at the first product */
   cusparseHandle_t     handle;
@@ -246,19 +246,18 @@ typedef struct {
   const unsigned short *cidx;
   const long long      *ioff;
   const int            *cbase;
-  long long             longslots;
 } PellrColumns;
 
-/* where row r of slice s finds its columns: entry j is c32[32 j] (32-bit), or cb[j] + c16[32 j] (16-bit offsets) */
+/* where row r of slice s finds its columns: entry j is c32[32 j] (32-bit), or cb + c16[32 j] (16-bit offsets) */
 typedef struct {
   const int            *c32;
   const unsigned short *c16;
-  const int            *cb;
+  int                   cb;
 } PellrRowColumns;
 
 __device__ static inline PellrRowColumns PellrSliceRow(const PellrColumns &c, const int *__restrict__ sliceptr, long s, int r)
 {
-  PellrRowColumns rc = {NULL, NULL, NULL};
+  PellrRowColumns rc = {NULL, NULL, 0};
 
   if (!c.cidx) rc.c32 = c.col + sliceptr[s] + r;
   else {
@@ -266,7 +265,7 @@ __device__ static inline PellrRowColumns PellrSliceRow(const PellrColumns &c, co
 
     if (c.ioff[s + 1] - io == (long long)(sliceptr[s + 1] - sliceptr[s])) { /* one unit a slot: 16-bit offsets */
       rc.c16 = c.cidx + io + r;
-      rc.cb  = c.cbase + (sliceptr[s] - c.longslots) / PELLR_SLICE;
+      rc.cb  = c.cbase[s];
     } else rc.c32 = (const int *)(c.cidx + io) + r; /* io is even: the units before are whole slices (32 w) or 32-bit pairs */
   }
   return rc;
@@ -274,7 +273,7 @@ __device__ static inline PellrRowColumns PellrSliceRow(const PellrColumns &c, co
 
 __device__ static inline int PellrColumnAt(const PellrRowColumns &rc, int j)
 {
-  return rc.c16 ? rc.cb[j] + (int)rc.c16[PELLR_SLICE * j] : rc.c32[PELLR_SLICE * j];
+  return rc.c16 ? rc.cb + (int)rc.c16[PELLR_SLICE * j] : rc.c32[PELLR_SLICE * j];
 }
 
 /* sum over the entries j = j0, j0 + STEP, ... < len of one slice row (v: its first value); one loop per index width */
@@ -285,9 +284,9 @@ __device__ static inline PetscScalar PellrSliceRowDot(const PellrRowColumns &rc,
 
   if (rc.c16) {
     const unsigned short *__restrict__ c16 = rc.c16;
-    const int *__restrict__ cb             = rc.cb;
+    const PetscScalar *__restrict__ xb     = x + rc.cb;
 #pragma unroll 4 /* several entries' loads in flight per thread: the latency of the index, then x, is not paid entry after entry */
-    for (int j = j0; j < len; j += STEP) sum += v[PELLR_SLICE * j] * x[cb[j] + (int)c16[PELLR_SLICE * j]];
+    for (int j = j0; j < len; j += STEP) sum += v[PELLR_SLICE * j] * xb[c16[PELLR_SLICE * j]];
   } else {
     const int *__restrict__ c32 = rc.c32;
 #pragma unroll 4
@@ -429,7 +428,7 @@ static inline const int *PellrLongColumns(PellrDevice d)
 
 static inline PellrColumns PellrSliceColumns(PellrDevice d)
 {
-  PellrColumns c = {d->col, d->cidx, d->ioff, d->cbase, (long long)d->longslots};
+  PellrColumns c = {d->col, d->cidx, d->ioff, d->cbase};
   return c;
 }
 
@@ -942,12 +941,13 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
 }
 
 /*
-  compact columns, 1: a warp per slice (lane r = row r): for each entry position j the smallest column of the rows that
-  have entry j (cbase) and whether all of them lie within 65536 columns of it; units[s] = the slice's 16-bit units in
-  the stream (32 w compact, 64 w as 32-bit columns); ncompact counts the compact slices (one atomic per block)
+  compact columns, 1: a warp per slice (lane r = row r): the slice's smallest column (cbase) and whether all its columns
+  lie within 65536 of it; units[s] = the slice's 16-bit units in the stream (32 w compact, 64 w as 32-bit columns);
+  ncompact counts the compact slices (one atomic per block). One base per slice, not per entry position: the products
+  then read no more per entry than with 32-bit columns (a per-position base was one more load a slot, and slower)
 */
 #define PELLR_COMPACT_T 256
-__global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, long long longslots, int *__restrict__ cbase, long long *__restrict__ units, int *ncompact)
+__global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, int *__restrict__ cbase, long long *__restrict__ units, int *ncompact)
 {
   const long s    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
   const int  r    = threadIdx.x % PELLR_SLICE;
@@ -955,17 +955,20 @@ __global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(in
 
   if (s < nslices) { /* whole warps: s is uniform in a warp */
     const int len = rlen[PELLR_SLICE * s + r], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
-    int      *cb  = cbase + (base - longslots) / PELLR_SLICE;
+    unsigned  lo = 0xffffffffu, hi = 0;
 
-    fits = true;
-    for (int j = 0; j < w; j++) {
-      const unsigned c  = j < len ? (unsigned)col[base + PELLR_SLICE * j + r] : 0u;
-      const unsigned lo = __reduce_min_sync(0xffffffffu, j < len ? c : 0xffffffffu), hi = __reduce_max_sync(0xffffffffu, c);
-
-      if (r == 0) cb[j] = (int)lo; /* some row has entry j (w is the longest row) */
-      fits = fits && hi - lo <= 0xffffu;
+    for (int j = 0; j < len; j++) {
+      const unsigned c = (unsigned)col[base + PELLR_SLICE * j + r];
+      lo               = min(lo, c);
+      hi               = max(hi, c);
     }
-    if (r == 0) units[s] = (fits ? 1 : 2) * (long long)PELLR_SLICE * w;
+    lo   = __reduce_min_sync(0xffffffffu, lo);
+    hi   = __reduce_max_sync(0xffffffffu, hi);
+    fits = lo == 0xffffffffu || hi - lo <= 0xffffu; /* (a slice with no entries cannot occur: w >= 1) */
+    if (r == 0) {
+      cbase[s] = fits && lo != 0xffffffffu ? (int)lo : 0;
+      units[s] = (fits ? 1 : 2) * (long long)PELLR_SLICE * w;
+    }
   }
   {
     const int cnt = __syncthreads_count(fits && r == 0);
@@ -974,7 +977,7 @@ __global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(in
 }
 
 /* compact columns, 2: the stream (a thread per slice row; padding slots 0) */
-__global__ static void pellr_compact_write(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, long long longslots, const int *__restrict__ cbase, const long long *__restrict__ ioff, unsigned short *__restrict__ cidx)
+__global__ static void pellr_compact_write(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const int *__restrict__ cbase, const long long *__restrict__ ioff, unsigned short *__restrict__ cidx)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g < (long)PELLR_SLICE * nslices) {
@@ -983,8 +986,8 @@ __global__ static void pellr_compact_write(int nslices, const int *__restrict__ 
     const long long io = ioff[s];
 
     if (ioff[s + 1] - io == (long long)PELLR_SLICE * w) {
-      const int *cb = cbase + (base - longslots) / PELLR_SLICE;
-      for (int j = 0; j < w; j++) cidx[io + PELLR_SLICE * j + r] = j < len ? (unsigned short)(col[base + PELLR_SLICE * j + r] - cb[j]) : 0;
+      const int cb = cbase[s];
+      for (int j = 0; j < w; j++) cidx[io + PELLR_SLICE * j + r] = j < len ? (unsigned short)(col[base + PELLR_SLICE * j + r] - cb) : 0;
     } else {
       int *c32 = (int *)(cidx + io);
       for (int j = 0; j < w; j++) c32[PELLR_SLICE * j + r] = col[base + PELLR_SLICE * j + r];
@@ -1220,14 +1223,13 @@ PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice d, PetscInt *ncompact)
 /*
   Compact columns: the slices' column indices as 16-bit offsets where they fit. A product reads 8 bytes of value and 4
   of column per slot, so on bandwidth-bound matrices 2-byte indices take about a sixth off the traffic. The offsets are
-  per entry position j of a slice (from the smallest column of the slice's entries j), which on meshes and other local
-  patterns spans about 32 columns: every slice fits unless a position of it spans more than 65536 columns (random
-  columns, rows of the sorted order far apart); such a slice keeps its 32-bit columns in the same stream. Costs two
-  passes over the columns and one copy of two scalars back; the 32-bit columns are freed.
+  from the slice's smallest column: on meshes a slice of 32 rows spans twice the bandwidth (up to 2 n^2 + 32 on an n^3
+  grid), so it fits up to about 180^3 and 32000^2; random columns and rows of the sorted order far apart do not: such a
+  slice keeps its 32-bit columns in the same stream. Costs two passes over the columns and one copy of two scalars
+  back; the 32-bit columns are freed.
 */
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
 {
-  const PetscInt64 sslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
   long long       *units = NULL, *total = NULL;
   int             *cnt   = NULL;
   char            *tmp   = NULL;
@@ -1244,14 +1246,14 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     PetscCall(PellrDeviceSetCompactColumns(compact));
   }
   if (!PellrCompact || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices || !d->col) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrAlloc(&d->cbase, sslots / PELLR_SLICE));
+  PetscCall(PellrAlloc(&d->cbase, d->nslices));
   PetscCall(PellrAlloc(&d->ioff, d->nslices + 1));
   PetscCall(PellrTmpAlloc(&units, d->nslices + 1));
   PetscCall(PellrTmpAlloc(&cnt, 2 * sizeof(long long) / sizeof(int) + 1)); /* ncompact, then the total (8-byte aligned) */
   total = (long long *)(cnt + 2);
   PetscCallCUDA(cudaMemsetAsync(cnt, 0, sizeof(int), 0));
   PetscCallCUDA(cudaMemsetAsync(units + d->nslices, 0, sizeof(long long), 0));
-  pellr_compact_bases<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_COMPACT_T), PELLR_COMPACT_T>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, (long long)d->longslots, d->cbase, units, cnt);
+  pellr_compact_bases<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_COMPACT_T), PELLR_COMPACT_T>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, d->cbase, units, cnt);
   PetscCallCUDA(cudaGetLastError());
   PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, units, d->ioff, (int)(d->nslices + 1), (cudaStream_t)0));
   PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
@@ -1268,7 +1270,7 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->cidx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
     if (lunits) pellr_compact_shift<<<Blocks(d->nslices + 1, 256), 256>>>((int)d->nslices, lunits, d->ioff);
   }
-  pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, (long long)d->longslots, d->cbase, d->ioff, d->cidx);
+  pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, d->cbase, d->ioff, d->cidx);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(PellrFreeAsync(&units));
   PetscCall(PellrFreeAsync(&cnt));
