@@ -33,12 +33,13 @@ struct _p_PellrDevice {
   int         *perm, *longptr, *sliceptr, *rlen, *col;
   int         *sorder; /* SELL: the slices grouped by thread class */
   PetscScalar *val;
-  /* compact columns (-mat_pellr_cuda_compact_columns, PellrDeviceCompactColumns()): col is then NULL and the column
-     indices are one stream cidx: the long rows' 32-bit columns first (as col), then slice s from cidx + ioff[s]
-     (16-bit units), either as 16-bit offsets from cbase[s], the slice's smallest column (when the slice spans at most
-     65536 columns), or as its 32-bit columns */
-  unsigned short *cidx;
-  long long      *ioff;     /* [nslices + 1] */
+  /* compact columns (-mat_pellr_cuda_compact_columns, PellrDeviceCompactColumns()): col is then NULL; a slice s that
+     spans at most 65536 columns has cbase[s] = its smallest column and slot t's column is cbase[s] + cidx[t -
+     longslots]; the others have cbase[s] = -1 and their 32-bit columns in colx from xptr[s]; the long rows' columns are
+     colx[0 .. longslots) */
+  unsigned short *cidx;     /* [nslots - longslots] */
+  int            *colx;     /* [longslots + slots of the 32-bit slices] */
+  int            *xptr;     /* [nslices] */
   int            *cbase;    /* [nslices] */
   PetscInt        ncompact; /* slices with 16-bit offsets */
   /* CSR: rowptr (m+1, from 0), col and val (nnz) are the CSR; cuSPARSE SpMV objects, made at the first product */
@@ -135,7 +136,7 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
   {
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
-    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->ioff, d->cbase};
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
   }
@@ -240,12 +241,12 @@ __global__ static void pellr_long_warp(int k0, int nlong, const int *__restrict_
   }
 }
 
-/* the column indices of the slices, 32-bit (col) or compact (cidx, ioff, cbase; see _p_PellrDevice), by value into the kernels */
+/* the column indices of the slices, 32-bit (col) or compact (cidx, colx, xptr, cbase; see _p_PellrDevice), by value into the kernels */
 typedef struct {
   const int            *col;
   const unsigned short *cidx;
-  const long long      *ioff;
-  const int            *cbase;
+  const int            *colx, *xptr, *cbase;
+  int                   longslots;
 } PellrColumns;
 
 /* where row r of slice s finds its columns: entry j is c32[32 j] (32-bit), or cb + c16[32 j] (16-bit offsets) */
@@ -261,12 +262,9 @@ __device__ static inline PellrRowColumns PellrSliceRow(const PellrColumns &c, co
 
   if (!c.cidx) rc.c32 = c.col + sliceptr[s] + r;
   else {
-    const long long io = c.ioff[s];
-
-    if (c.ioff[s + 1] - io == (long long)(sliceptr[s + 1] - sliceptr[s])) { /* one unit a slot: 16-bit offsets */
-      rc.c16 = c.cidx + io + r;
-      rc.cb  = c.cbase[s];
-    } else rc.c32 = (const int *)(c.cidx + io) + r; /* io is even: the units before are whole slices (32 w) or 32-bit pairs */
+    rc.cb = c.cbase[s]; /* not on the offsets' address path: its load overlaps theirs */
+    if (rc.cb >= 0) rc.c16 = c.cidx + (sliceptr[s] - c.longslots) + r;
+    else rc.c32 = c.colx + c.xptr[s] + r; /* a slice spanning more than 65536 columns (rare on local patterns) */
   }
   return rc;
 }
@@ -423,12 +421,12 @@ __global__ static void pellr_diag_slices(int nslices, int nlong, int nrows, cons
 /* the long rows' columns: 32-bit, at the start of the compact stream when there is one */
 static inline const int *PellrLongColumns(PellrDevice d)
 {
-  return d->cidx ? (const int *)d->cidx : d->col;
+  return d->cidx ? d->colx : d->col;
 }
 
 static inline PellrColumns PellrSliceColumns(PellrDevice d)
 {
-  PellrColumns c = {d->col, d->cidx, d->ioff, d->cbase};
+  PellrColumns c = {d->col, d->cidx, d->colx, d->xptr, d->cbase, (int)d->longslots};
   return c;
 }
 
@@ -941,20 +939,21 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
 }
 
 /*
-  compact columns, 1: a warp per slice (lane r = row r): the slice's smallest column (cbase) and whether all its columns
-  lie within 65536 of it; units[s] = the slice's 16-bit units in the stream (32 w compact, 64 w as 32-bit columns);
-  ncompact counts the compact slices (one atomic per block). One base per slice, not per entry position: the products
-  then read no more per entry than with 32-bit columns (a per-position base was one more load a slot, and slower)
+  compact columns, 1: a warp per slice (lane r = row r): the slice's smallest column, or -1 if its columns span more
+  than 65536 (cbase), and its slots if so (xslots, 0 if not: scanned into xptr); ncompact counts the compact slices
+  (one atomic per block). One base per slice, not per entry position (a per-position base was one more load a slot,
+  and slower); the base is a load of its own, not on the address path of the offsets (an offset table there was a
+  dependent load before each row's first entry, and cost more than the 2 bytes a slot saved on 5- and 7-point rows)
 */
 #define PELLR_COMPACT_T 256
-__global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, int *__restrict__ cbase, long long *__restrict__ units, int *ncompact)
+__global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, int *__restrict__ cbase, int *__restrict__ xslots, int *ncompact)
 {
   const long s    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
   const int  r    = threadIdx.x % PELLR_SLICE;
   bool       fits = false;
 
   if (s < nslices) { /* whole warps: s is uniform in a warp */
-    const int len = rlen[PELLR_SLICE * s + r], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    const int len = rlen[PELLR_SLICE * s + r], base = sliceptr[s];
     unsigned  lo = 0xffffffffu, hi = 0;
 
     for (int j = 0; j < len; j++) {
@@ -964,10 +963,10 @@ __global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(in
     }
     lo   = __reduce_min_sync(0xffffffffu, lo);
     hi   = __reduce_max_sync(0xffffffffu, hi);
-    fits = lo == 0xffffffffu || hi - lo <= 0xffffu; /* (a slice with no entries cannot occur: w >= 1) */
+    fits = lo == 0xffffffffu || hi - lo <= 0xffffu; /* (no entries at all: cannot occur, w >= 1) */
     if (r == 0) {
-      cbase[s] = fits && lo != 0xffffffffu ? (int)lo : 0;
-      units[s] = (fits ? 1 : 2) * (long long)PELLR_SLICE * w;
+      cbase[s]  = fits ? (lo == 0xffffffffu ? 0 : (int)lo) : -1;
+      xslots[s] = fits ? 0 : sliceptr[s + 1] - base;
     }
   }
   {
@@ -976,26 +975,24 @@ __global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases(in
   }
 }
 
-/* compact columns, 2: the stream (a thread per slice row; padding slots 0) */
-__global__ static void pellr_compact_write(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const int *__restrict__ cbase, const long long *__restrict__ ioff, unsigned short *__restrict__ cidx)
+/* compact columns, 2: offsets or 32-bit columns (a thread per slice row; padding 0); xptr is the scan of xslots from longslots */
+__global__ static void pellr_compact_write(int nslices, int longslots, const int *__restrict__ sliceptr, const int *__restrict__ rlen, const int *__restrict__ col, const int *__restrict__ cbase, const int *__restrict__ xptr, unsigned short *__restrict__ cidx, int *__restrict__ colx)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (g < (long)PELLR_SLICE * nslices) {
-    const long      s = g / PELLR_SLICE;
-    const int       r = (int)(g % PELLR_SLICE), len = rlen[g], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
-    const long long io = ioff[s];
+    const long s  = g / PELLR_SLICE;
+    const int  r  = (int)(g % PELLR_SLICE), len = rlen[g], base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    const int  cb = cbase[s];
 
-    if (ioff[s + 1] - io == (long long)PELLR_SLICE * w) {
-      const int cb = cbase[s];
-      for (int j = 0; j < w; j++) cidx[io + PELLR_SLICE * j + r] = j < len ? (unsigned short)(col[base + PELLR_SLICE * j + r] - cb) : 0;
+    if (cb >= 0) {
+      for (int j = 0; j < w; j++) cidx[base - longslots + PELLR_SLICE * j + r] = j < len ? (unsigned short)(col[base + PELLR_SLICE * j + r] - cb) : 0;
     } else {
-      int *c32 = (int *)(cidx + io);
-      for (int j = 0; j < w; j++) c32[PELLR_SLICE * j + r] = col[base + PELLR_SLICE * j + r];
+      for (int j = 0; j < w; j++) colx[xptr[s] + PELLR_SLICE * j + r] = col[base + PELLR_SLICE * j + r];
     }
   }
 }
 
-/* the 32-bit columns back from the compact stream (PellrDeviceDownload(): the layout as the host build has it, padding 0) */
+/* the 32-bit columns back from the compact layout (PellrDeviceDownload(): the layout as the host build has it, padding 0) */
 __global__ static void pellr_compact_expand(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, int *__restrict__ col)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -1007,15 +1004,14 @@ __global__ static void pellr_compact_expand(int nslices, const int *__restrict__
   }
 }
 
-__global__ static void pellr_compact_total(const long long *__restrict__ ioff, int nslices, long long *total)
-{
-  *total = ioff[nslices];
-}
-
-__global__ static void pellr_compact_shift(int nslices, long long by, long long *__restrict__ ioff)
+/* xptr = longslots + exclusive scan of xslots (in place is not needed: cub wrote the scan to xptr), and the total */
+__global__ static void pellr_compact_xptr(int nslices, int longslots, const int *__restrict__ xslots, int *__restrict__ xptr, long long *total)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (s <= nslices) ioff[s] += by;
+  if (s < nslices) {
+    xptr[s] += longslots;
+    if (s == nslices - 1) *total = (long long)xptr[s] + xslots[s];
+  }
 }
 
 /* values-only refresh without a map (the layout of the CSR itself): long rows a warp per row, slices a thread per row */
@@ -1225,19 +1221,17 @@ PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice d, PetscInt *ncompact)
   of column per slot, so on bandwidth-bound matrices 2-byte indices take about a sixth off the traffic. The offsets are
   from the slice's smallest column: on meshes a slice of 32 rows spans twice the bandwidth (up to 2 n^2 + 32 on an n^3
   grid), so it fits up to about 180^3 and 32000^2; random columns and rows of the sorted order far apart do not: such a
-  slice keeps its 32-bit columns in the same stream. Costs two passes over the columns and one copy of two scalars
-  back; the 32-bit columns are freed.
+  slice keeps its 32-bit columns (colx). Costs two passes over the columns and one copy of two scalars back; the
+  32-bit array col is freed.
 */
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
 {
-  long long       *units = NULL, *total = NULL;
-  int             *cnt   = NULL;
-  char            *tmp   = NULL;
-  size_t           tb    = 0;
-  struct {
-    long long total;
-    int       ncompact;
-  } h;
+  int       *xslots = NULL, *cnt = NULL;
+  long long *total  = NULL;
+  char      *tmp    = NULL;
+  size_t     tb     = 0;
+  long long  htotal = 0;
+  int        hcnt   = 0;
 
   PetscFunctionBegin;
   if (!PellrCompactRead) {
@@ -1247,33 +1241,32 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
   }
   if (!PellrCompact || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices || !d->col) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PellrAlloc(&d->cbase, d->nslices));
-  PetscCall(PellrAlloc(&d->ioff, d->nslices + 1));
-  PetscCall(PellrTmpAlloc(&units, d->nslices + 1));
-  PetscCall(PellrTmpAlloc(&cnt, 2 * sizeof(long long) / sizeof(int) + 1)); /* ncompact, then the total (8-byte aligned) */
-  total = (long long *)(cnt + 2);
+  PetscCall(PellrAlloc(&d->xptr, d->nslices));
+  PetscCall(PellrTmpAlloc(&xslots, d->nslices));
+  PetscCall(PellrTmpAlloc(&total, 2)); /* the total of colx, then the count of compact slices */
+  cnt = (int *)(total + 1);
   PetscCallCUDA(cudaMemsetAsync(cnt, 0, sizeof(int), 0));
-  PetscCallCUDA(cudaMemsetAsync(units + d->nslices, 0, sizeof(long long), 0));
-  pellr_compact_bases<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_COMPACT_T), PELLR_COMPACT_T>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, d->cbase, units, cnt);
+  pellr_compact_bases<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_COMPACT_T), PELLR_COMPACT_T>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, d->cbase, xslots, cnt);
   PetscCallCUDA(cudaGetLastError());
-  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, units, d->ioff, (int)(d->nslices + 1), (cudaStream_t)0));
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, xslots, d->xptr, (int)d->nslices, (cudaStream_t)0));
   PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
-  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, units, d->ioff, (int)(d->nslices + 1), (cudaStream_t)0));
-  pellr_compact_total<<<1, 1>>>(d->ioff, (int)d->nslices, total);
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, xslots, d->xptr, (int)d->nslices, (cudaStream_t)0));
+  pellr_compact_xptr<<<Blocks(d->nslices, 256), 256>>>((int)d->nslices, (int)d->longslots, xslots, d->xptr, total);
   PetscCallCUDA(cudaGetLastError());
-  PetscCallCUDA(cudaMemcpy(&h.ncompact, cnt, sizeof(int), cudaMemcpyDeviceToHost));
-  PetscCallCUDA(cudaMemcpy(&h.total, total, sizeof(long long), cudaMemcpyDeviceToHost));
-  d->ncompact = h.ncompact;
-  /* the stream: the long rows' 32-bit columns (2 units each), then the slices from ioff (which starts at 0: shift by the long rows) */
   {
-    const long long lunits = 2 * (long long)d->longslots;
-    PetscCall(PellrAlloc(&d->cidx, lunits + h.total));
-    if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->cidx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-    if (lunits) pellr_compact_shift<<<Blocks(d->nslices + 1, 256), 256>>>((int)d->nslices, lunits, d->ioff);
+    long long h[2];
+    PetscCallCUDA(cudaMemcpy(h, total, sizeof(h), cudaMemcpyDeviceToHost)); /* one copy back */
+    htotal = h[0];
+    memcpy(&hcnt, &h[1], sizeof(int));
   }
-  pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, d->sliceptr, d->rlen, d->col, d->cbase, d->ioff, d->cidx);
+  d->ncompact = hcnt;
+  PetscCall(PellrAlloc(&d->cidx, (PetscInt64)d->nslots - (PetscInt64)d->longslots));
+  PetscCall(PellrAlloc(&d->colx, htotal));
+  if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->colx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+  pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->longslots, d->sliceptr, d->rlen, d->col, d->cbase, d->xptr, d->cidx, d->colx);
   PetscCallCUDA(cudaGetLastError());
-  PetscCall(PellrFreeAsync(&units));
-  PetscCall(PellrFreeAsync(&cnt));
+  PetscCall(PellrFreeAsync(&xslots));
+  PetscCall(PellrFreeAsync(&total));
   PetscCall(PellrFreeAsync(&tmp));
   PetscCall(PellrFreeAsync(&d->col));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1628,7 +1621,7 @@ PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
   if (d->cidx) { /* the 32-bit columns back from the compact stream */
     int *col = NULL;
     PetscCall(PellrTmpAlloc(&col, d->nslots));
-    if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(col, d->cidx, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(col, d->colx, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
     pellr_compact_expand<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, d->sliceptr, d->rlen, PellrSliceColumns(d), col);
     PetscCallCUDA(cudaGetLastError());
     PetscCall(PellrDownload(&L->col, col, d->nslots));
