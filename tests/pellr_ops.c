@@ -279,17 +279,23 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
   PetscCall(SetTranspose(P, "explicit"));
   PetscCall(CompareProducts(&c, "explicit:", A, P));
   PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &i0));
-  { /* the GPU copy's compact columns: every slice when the block has at most 65536 columns (any position then spans
-       less), some but not all of wide_columns' slices, none on the host, for a CSR block or when switched off */
-    PetscBool   compact = PETSC_TRUE, cuda = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda"));
+  { /* the GPU copy's compact columns (-mat_pellr_cuda_compact_columns auto|on|off): with on every slice when the block
+       has at most 65536 columns (any slice then spans less) and some but not all of wide_columns' slices; with auto all
+       slices or none; none on the host, for a CSR block or with off */
+    char        mode[16] = "auto";
+    PetscBool   cuda     = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda")), on, off;
     PetscInt    ln;
     PetscMPIInt size;
 
-    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_compact_columns", &compact, NULL));
+    PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_pellr_cuda_compact_columns", mode, sizeof(mode), NULL));
+    PetscCall(PetscStrcmp(mode, "on", &on));
+    PetscCall(PetscStrcmp(mode, "off", &off));
     PetscCall(MatGetLocalSize(A, NULL, &ln));
     PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-    if (!cuda || !compact || i0.format == MAT_PELLR_FORMAT_CSR || !i0.slices) {
+    if (!cuda || off || i0.format == MAT_PELLR_FORMAT_CSR || !i0.slices) {
       if (i0.compact_slices != -1) PetscCall(PetscStrlcat(c.failed, " compact-columns-unexpected", sizeof(c.failed)));
+    } else if (!on) {
+      if (i0.compact_slices != -1 && i0.compact_slices != i0.slices) PetscCall(PetscStrlcat(c.failed, " compact-columns-auto-partial", sizeof(c.failed)));
     } else if (i0.compact_slices < 0 || i0.compact_slices > i0.slices || (ln <= 65536 && i0.compact_slices != i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-wrong", sizeof(c.failed)));
     else if (size == 1 && i0.format == MAT_PELLR_FORMAT_PELLR && !strcmp(name, "wide_columns") && (i0.compact_slices == 0 || i0.compact_slices == i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-not-mixed", sizeof(c.failed)));
   }
@@ -790,9 +796,22 @@ int main(int argc, char **argv)
          args: -gen -matrices none -mat_pellr_cuda_overlap_min_nnz 0
          output_file: output/pellr_ops_gen.out
       test:
-         suffix: cuda_gen_nocompact
-         args: -gen -matrices none -mat_pellr_cuda_compact_columns 0
+         suffix: cuda_gen_compact_off
+         args: -gen -matrices none -mat_pellr_cuda_compact_columns off
          output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_gen_compact_on
+         args: -gen -matrices none -mat_pellr_cuda_compact_columns on
+         output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_gen_mpi_compact_on
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_cuda_compact_columns on
+         output_file: output/pellr_ops_gen_mpi.out
+      test:
+         suffix: cuda_shared_compact_on
+         args: -dir ${SPARSEGPU_MATRICES} -mat_pellr_cuda_compact_columns on
+         output_file: output/pellr_ops_shared.out
       test:
          suffix: cuda_gen_mpi_overlap
          nsize: 2
@@ -847,6 +866,14 @@ int main(int argc, char **argv)
          suffix: cuda_formats_gen_sell
          args: -gen -matrices none -mat_pellr_format sell
          output_file: output/pellr_ops_formats_gen_sell.out
+      test:
+         suffix: cuda_formats_gen_sell_compact_on
+         args: -gen -matrices none -mat_pellr_format sell -mat_pellr_cuda_compact_columns on
+         output_file: output/pellr_ops_formats_gen_sell.out
+      test:
+         suffix: cuda_formats_gen_ellr_compact_on
+         args: -gen -matrices none -mat_pellr_format ellr -mat_pellr_cuda_compact_columns on
+         output_file: output/pellr_ops_formats_gen_ellr.out
       test:
          suffix: cuda_formats_gen_ellr
          args: -gen -matrices none -mat_pellr_format ellr

@@ -15,6 +15,7 @@ PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_
 
 static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
 static const char *const MatPELLRBuilds[]         = {"device", "host", "MatPELLRBuild", "MAT_PELLR_BUILD_", NULL};
+const char *const        MatPELLRCompacts[]       = {"auto", "on", "off", "MatPELLRCompact", "MAT_PELLR_COMPACT_", NULL};
 const char *const        MatPELLRFormats[]        = {"auto", "pellr", "sell", "ellr", "csr", "MatPELLRFormat", "MAT_PELLR_FORMAT_", NULL};
 
 /* ------------------------------------------------------------------------------------------------ formulas */
@@ -1305,11 +1306,12 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       if (set || nset) PetscCall(PellrDeviceSetOverlap(overlap, min_nnz));
     }
     {
-      PetscBool compact, was, set;
+      MatPELLRCompact compact, was;
+      PetscBool       set;
 
       PetscCall(PellrDeviceGetCompactColumns(&was));
       compact = was;
-      PetscCall(PetscOptionsBool("-mat_pellr_cuda_compact_columns", "GPU layouts: slice columns as 16-bit offsets from a base per slice entry position where they fit (process-wide)", "MATPELLRCUDA", compact, &compact, &set));
+      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_compact_columns", "GPU layouts: a slice's columns as 16-bit offsets from its smallest column when it spans at most 65536 columns: auto (only if every slice does and the rows average at least 16 entries), on (every slice that does) or off (process-wide)", "MATPELLRCUDA", MatPELLRCompacts, (PetscEnum)compact, (PetscEnum *)&compact, &set));
       if (set) PetscCall(PellrDeviceSetCompactColumns(compact));
       if (set && compact != was) { /* the device layouts are made anew at the next use */
         PetscCall(PellrBlockDestroy(&p->d));
@@ -1647,7 +1649,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
-.  -mat_pellr_cuda_compact_columns <bool> - (`MATPELLRCUDA`, process-wide, default true) the GPU layout stores the column indices of a slice as 16-bit offsets from a base per entry position when every position spans at most 65536 columns (32-bit otherwise): 10 instead of 12 bytes a slot
+.  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only when every slice fits and the rows average at least 16 entries (where it was measured faster), `off` never
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner

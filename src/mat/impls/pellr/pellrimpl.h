@@ -153,8 +153,16 @@ PETSC_INTERN PetscErrorCode PellrDeviceDestroy(PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceMult(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceSetOverlap(PetscBool, PetscInt);
 PETSC_INTERN PetscErrorCode PellrDeviceGetOverlap(PetscBool *, PetscInt *);
-PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(PetscBool);
-PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(PetscBool *);
+/* -mat_pellr_cuda_compact_columns: 16-bit column offsets of the GPU slices (PellrDeviceCompactColumns() in pellrcuda.cu) */
+typedef enum {
+  MAT_PELLR_COMPACT_AUTO = 0, /* when every slice fits and the rows average at least PELLR_COMPACT_MIN_ROW entries */
+  MAT_PELLR_COMPACT_ON   = 1, /* every slice that fits */
+  MAT_PELLR_COMPACT_OFF  = 2
+} MatPELLRCompact;
+#define PELLR_COMPACT_MIN_ROW 16
+PETSC_INTERN const char *const MatPELLRCompacts[];
+PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(MatPELLRCompact);
+PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(MatPELLRCompact *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
