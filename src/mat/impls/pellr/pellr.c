@@ -1311,7 +1311,7 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
 
       PetscCall(PellrDeviceGetCompactColumns(&was));
       compact = was;
-      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_compact_columns", "GPU layouts: a slice's columns as 16-bit offsets from its smallest column when it spans at most 65536 columns: auto (only if every slice does and the rows average at least 16 entries), on (every slice that does) or off (process-wide)", "MATPELLRCUDA", MatPELLRCompacts, (PetscEnum)compact, (PetscEnum *)&compact, &set));
+      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_compact_columns", "GPU layouts: a slice's columns as 16-bit offsets from its smallest column when it spans at most 65536 columns: auto (blocks of at least 2^24 entries, 16 a row on average, 98% of the slices fitting), on (every slice that fits) or off (process-wide)", "MATPELLRCUDA", MatPELLRCompacts, (PetscEnum)compact, (PetscEnum *)&compact, &set));
       if (set) PetscCall(PellrDeviceSetCompactColumns(compact));
       if (set && compact != was) { /* the device layouts are made anew at the next use */
         PetscCall(PellrBlockDestroy(&p->d));
@@ -1649,7 +1649,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
-.  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only when every slice fits and the rows average at least 16 entries (where it was measured faster), `off` never
+.  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only for blocks of at least 2^24 entries, 16 a non-empty row on average, with 98% of the slices fitting (where it was measured faster on the H200: 27-point meshes), `off` never
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner

@@ -1241,8 +1241,9 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     PetscCall(PellrDeviceSetCompactColumns(compact));
   }
   if (PellrCompact == MAT_PELLR_COMPACT_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices || !d->col) PetscFunctionReturn(PETSC_SUCCESS);
-  /* auto: rows of fewer entries were slower with 16-bit columns (H200: 1-5% on 5- and 7-point meshes, 5-7% faster on 27-point) */
-  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && (PetscInt64)d->nnz < (PetscInt64)PELLR_COMPACT_MIN_ROW * PetscMax(d->nonempty, 1)) PetscFunctionReturn(PETSC_SUCCESS);
+  /* auto: only large blocks of long rows gained (H200, session 16 jobs 2-4: 27-point meshes of 26M and 110M entries 6-7%
+     faster, 5- and 7-point rows and blocks of 10M entries 1-7% slower) */
+  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && ((PetscInt64)d->nnz < (PetscInt64)PELLR_COMPACT_MIN_ROW * PetscMax(d->nonempty, 1) || (PetscInt64)d->nnz < PELLR_COMPACT_MIN_NNZ)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PellrAlloc(&d->cbase, d->nslices));
   PetscCall(PellrAlloc(&d->xptr, d->nslices));
   PetscCall(PellrTmpAlloc(&xslots, d->nslices));
@@ -1263,7 +1264,7 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     memcpy(&hcnt, &h[1], sizeof(int));
   }
   d->ncompact = hcnt;
-  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && hcnt < d->nslices) { /* auto: a slice kept in 32 bits costs a dependent load of its columns' offset */
+  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && (PetscReal)hcnt < PELLR_COMPACT_MIN_FIT * (PetscReal)d->nslices) { /* auto: a slice kept in 32 bits costs a dependent load of its columns' offset */
     PetscCall(PellrFreeAsync(&d->cbase));
     PetscCall(PellrFreeAsync(&d->xptr));
     PetscCall(PellrFreeAsync(&xslots));

@@ -155,11 +155,13 @@ PETSC_INTERN PetscErrorCode PellrDeviceSetOverlap(PetscBool, PetscInt);
 PETSC_INTERN PetscErrorCode PellrDeviceGetOverlap(PetscBool *, PetscInt *);
 /* -mat_pellr_cuda_compact_columns: 16-bit column offsets of the GPU slices (PellrDeviceCompactColumns() in pellrcuda.cu) */
 typedef enum {
-  MAT_PELLR_COMPACT_AUTO = 0, /* when every slice fits and the rows average at least PELLR_COMPACT_MIN_ROW entries */
+  MAT_PELLR_COMPACT_AUTO = 0, /* the block has at least PELLR_COMPACT_MIN_NNZ entries, PELLR_COMPACT_MIN_ROW a non-empty row on average, and PELLR_COMPACT_MIN_FIT of its slices fit */
   MAT_PELLR_COMPACT_ON   = 1, /* every slice that fits */
   MAT_PELLR_COMPACT_OFF  = 2
 } MatPELLRCompact;
 #define PELLR_COMPACT_MIN_ROW 16
+#define PELLR_COMPACT_MIN_NNZ (1 << 24)
+#define PELLR_COMPACT_MIN_FIT 0.98
 PETSC_INTERN const char *const MatPELLRCompacts[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(MatPELLRCompact);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(MatPELLRCompact *);
