@@ -11,7 +11,8 @@
   SELL and ELLR (-mat_pellr_format) use the same kernels with perm = identity and no long rows; the slices of SELL
   are not in nonincreasing width, so the kernels of a class take the slices from the class-grouped list sorder.
   CSR keeps the CSR itself on the GPU (32-bit row pointers and columns) and runs cuSPARSE's SpMV (CSR_ALG1) with a
-  handle, descriptors and work buffer cached in the device block.
+  handle, descriptors and work buffer cached in the device block. With -mat_pellr_cuda_compact_columns the slices that
+  span at most 65536 columns keep them as 16-bit offsets from the slice's smallest column (PellrDeviceCompactColumns()).
 */
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -418,7 +419,7 @@ __global__ static void pellr_diag_slices(int nslices, int nlong, int nrows, cons
   }
 }
 
-/* the long rows' columns: 32-bit, at the start of the compact stream when there is one */
+/* the long rows' columns: always 32-bit (col, or the start of colx when the slices are compact) */
 static inline const int *PellrLongColumns(PellrDevice d)
 {
   return d->cidx ? d->colx : d->col;
