@@ -1005,7 +1005,7 @@ __global__ static void pellr_compact_expand(int nslices, const int *__restrict__
   }
 }
 
-/* xptr = longslots + exclusive scan of xslots (in place is not needed: cub wrote the scan to xptr), and the total */
+/* xptr (cub's exclusive scan of xslots) shifted past the long rows, and the total length of colx */
 __global__ static void pellr_compact_xptr(int nslices, int longslots, const int *__restrict__ xslots, int *__restrict__ xptr, long long *total)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
