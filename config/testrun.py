@@ -235,7 +235,7 @@ def done(result):
 def run_test(opts, env_base, exe, srcdir, base, name, t, args, label):
     """Run one test and compare it with its reference: ("ok" | "fail", name, seconds, command, detail)."""
     nsize = int(t.get("nsize", "1"))
-    cmd = (mpiexec_cmd(nsize) if nsize > 1 else []) + [exe] + shlex.split(expand_vars(args))
+    cmd = (mpiexec_cmd(nsize) if nsize > 1 else []) + shlex.split(opts.wrap) + [exe] + shlex.split(expand_vars(args))
     env = dict(env_base)
     for kv in shlex.split(t.get("env", "")):
         k, _, v = kv.partition("=")
@@ -275,6 +275,8 @@ def main():
     ap.add_argument("--update-missing", action="store_true", help="write only the references that do not exist yet")
     ap.add_argument("--timeout", type=float, default=1800.0)
     ap.add_argument("--jobs", type=int, default=1, help="tests run at a time (references are written one at a time)")
+    ap.add_argument("--wrap", default="", help="a command put before every test program (after mpiexec), e.g. "
+                    "'valgrind -q --log-file=/tmp/vg/%%p.log': a checker whose reports go to files, not to the output compared")
     ap.add_argument("-v", "--verbose", action="store_true")
     opts = ap.parse_args()
     if opts.jobs < 1:

@@ -305,6 +305,43 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
   if (i1.builds != i0.builds || i1.refreshes != i0.refreshes || i1.transpose_builds != i0.transpose_builds || i1.transpose_refreshes != i0.transpose_refreshes) PetscCall(PetscStrlcat(c.failed, " rebuilt-without-change", sizeof(c.failed)));
   if (i1.uploads != i0.uploads || i1.device_refreshes != i0.device_refreshes) PetscCall(PetscStrlcat(c.failed, " device-copy-redone-without-change", sizeof(c.failed)));
 
+  /* 1b. COO assembly, as DMPlex/libCEED-style applications assemble (MatSetPreallocationCOO + MatSetValuesCOO): every
+     process gives the triplets k = rank (mod size), so entries of other processes' rows travel too, duplicates summed;
+     then ADD_VALUES once more (2 A): a values-only change, refreshed, not rebuilt */
+  {
+    Mat          C, A2;
+    PetscMPIInt  rank, size;
+    PetscInt     nc = 0, *ci, *cj;
+    PetscScalar *cv;
+    MatPELLRInfo j0, j1;
+
+    PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    PetscCall(PetscMalloc3(t->nz / size + 1, &ci, t->nz / size + 1, &cj, t->nz / size + 1, &cv));
+    for (PetscInt k = rank; k < t->nz; k += size) {
+      ci[nc]   = t->i[k];
+      cj[nc]   = t->j[k];
+      cv[nc++] = t->v[k];
+    }
+    PetscCall(MatCreate(PETSC_COMM_WORLD, &C));
+    PetscCall(MatSetSizes(C, PETSC_DECIDE, PETSC_DECIDE, M, N));
+    PetscCall(MatSetType(C, type));
+    PetscCall(MatSetPreallocationCOO(C, nc, ci, cj)); /* (may change ci, cj) */
+    PetscCall(MatSetValuesCOO(C, cv, INSERT_VALUES));
+    PetscCall(CompareProducts(&c, "coo:", A, C));
+    PetscCall(MatPELLRGetInfo(C, PETSC_FALSE, &j0));
+    PetscCall(MatSetValuesCOO(C, cv, ADD_VALUES));
+    PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &A2));
+    PetscCall(MatScale(A2, 2.0));
+    PetscCall(CompareProducts(&c, "coo-add:", A2, C));
+    PetscCall(MatPELLRGetInfo(C, PETSC_FALSE, &j1));
+    if (j1.builds != j0.builds || j1.uploads != j0.uploads) PetscCall(PetscStrlcat(c.failed, " coo-rebuilt-on-values-change", sizeof(c.failed)));
+    if (rend > rstart && j1.refreshes <= j0.refreshes && (!strstr(type, "cuda") || j1.device_refreshes <= j0.device_refreshes)) PetscCall(PetscStrlcat(c.failed, " coo-no-refresh", sizeof(c.failed)));
+    PetscCall(MatDestroy(&A2));
+    PetscCall(MatDestroy(&C));
+    PetscCall(PetscFree3(ci, cj, cv));
+  }
+
   { /* PETSc's own factorizations stay available (the default PC of one process is ILU only if so) */
     PetscMPIInt   size;
     MatFactorType ft[4] = {MAT_FACTOR_LU, MAT_FACTOR_ILU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ICC};

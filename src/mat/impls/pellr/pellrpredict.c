@@ -926,7 +926,7 @@ static PetscErrorCode PellrModelCacheDestroy(void)
 /*
   PellrPredictGetModel - the model for the current device, loaded once per process and file (file NULL or "": the
   embedded calibration), PellrModelLoadDefault() choosing it (analytic fallback with a PetscInfo() message). The model
-  is borrowed: do not destroy it (PetscFinalize() does).
+  is borrowed: do not destroy it (PetscFinalize() does), and do not keep it: a call with another file frees it.
 */
 PetscErrorCode PellrPredictGetModel(const char file[], PellrModel *model)
 {
