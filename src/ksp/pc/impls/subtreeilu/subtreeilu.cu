@@ -595,7 +595,7 @@ struct _PCSubtreeILUCUDAPlan {
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
   size_t       smem;                                     /* dynamic shared memory per block */
-  PetscInt     ngroups, nwtickets, *gptr, *sptr;         /* the lane path's runs and tickets: the L solve's groups and warp tickets */
+  PetscInt     ngroups, nwtickets, *gptr, *sptr, *worder; /* the lane path's runs and tickets: the L solve's groups and warp tickets, their order */
   PetscInt    *hgptr;                                    /* host copy of gptr (shared-memory sizes) */
   int          lanes, lanesopt;                          /* the lane path is used; the option it was chosen for */
 };
@@ -635,6 +635,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->status));
   PetscCallCUDA(cudaFree(p->gptr));
   PetscCallCUDA(cudaFree(p->sptr));
+  PetscCallCUDA(cudaFree(p->worder));
   PetscCall(PetscFree(p->hgptr));
   PetscCall(PetscFree(*plan));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -674,6 +675,7 @@ struct RefactArgs {
   double             zeropivot;
   unsigned           backoff;
   const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
+  const PetscInt    *torder; /* the t-th ticket taken is torder[t] (NULL: t) */
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
@@ -969,10 +971,34 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
 */
 #define SUBTREEILU_RK_BATCH 4 /* entries of an eliminating row whose loads the lane path issues together */
 
-/* step q of the lane's row (lane path). With wait false, when row k is outside the group and its pivot not yet
-   published, it changes nothing and returns false. */
+/* the loads of step q of the lane's row when its row k is outside the group (pend.q = q), else nothing (pend.q = -1):
+   issued early, so that they are in flight while the lane (or the lane before it) works */
 template <bool ICC>
-__device__ static __forceinline__ bool RefactLaneStep(const RefactArgs &a, const RefactRun &R, double *val, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, double &dk, bool wait)
+__device__ static __forceinline__ RefactLoads RefactLaneIssue(const RefactArgs &a, const RefactRun &R, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, PetscInt s1)
+{
+  const PetscScalar *pub = ICC ? a.ubar : a.fa;
+  RefactLoads        pend;
+
+  pend.q = -1;
+  if (q < s1) {
+    const int qq = (int)(q - R.S0), code = spiv[qq];
+
+    if (code < 0) {
+      const int fst = sfirst[qq], cnt = -1 - code - fst;
+
+      pend.q   = q;
+      pend.piv = LoadRelaxed(a.fa + (-1 - code));
+      pend.uik = ICC ? LoadRelaxed(pub + skb[qq]) : 0ULL;
+      pend.u   = cnt > 0 && smap[sm0[qq]] >= 0 ? LoadRelaxed(pub + fst) : 0ULL;
+    }
+  }
+  return pend;
+}
+
+/* step q of the lane's row (lane path); pre: loads issued earlier (used when pre->q == q). With wait false, when row k
+   is outside the group and its pivot not yet published, it changes nothing and returns false. */
+template <bool ICC>
+__device__ static __forceinline__ bool RefactLaneStep(const RefactArgs &a, const RefactRun &R, double *val, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, double &dk, bool wait, const RefactLoads *pre)
 {
   const PetscScalar *pub = ICC ? a.ubar : a.fa;
   const int          qq = (int)(q - R.S0), code = spiv[qq], fst = sfirst[qq], m0 = sm0[qq];
@@ -990,11 +1016,12 @@ __device__ static __forceinline__ bool RefactLaneStep(const RefactArgs &a, const
   if (code >= 0) { /* row k is in the group, finished in an earlier round */
     piv = val[code];
     if (ICC) uik = val[skb[qq] - R.Ub];
-  } else { /* published: the pivot, U(k,i) and the first entries issued together */
-    const unsigned long long up = LoadRelaxed(a.fa + (-1 - code)), uu = ICC ? LoadRelaxed(pub + skb[qq]) : 0ULL;
+  } else { /* published: the pivot, U(k,i) and the first entries issued together (or earlier: pre) */
+    const bool               early = pre && pre->q == q;
+    const unsigned long long up = early ? pre->piv : LoadRelaxed(a.fa + (-1 - code)), uu = !ICC ? 0ULL : early ? pre->uik : LoadRelaxed(pub + skb[qq]);
 
 #pragma unroll
-    for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) u[j] = t[j] >= 0 ? LoadRelaxed(pub + fst + j) : 0ULL;
+    for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) u[j] = t[j] >= 0 ? (j == 0 && early ? pre->u : LoadRelaxed(pub + fst + j)) : 0ULL;
     if (!wait && up == SUBTREEILU_SENTINEL) return false;
     piv = AwaitValue(up, a.fa + (-1 - code), a.backoff);
     if (ICC) uik = AwaitValue(uu, pub + skb[qq], a.backoff);
@@ -1064,6 +1091,21 @@ __device__ static __forceinline__ void RefactLaneFinishRow(const RefactArgs &a, 
   Publish(a.fa + d, dinv);
 }
 
+/* the remaining steps q .. s1-1 of the lane's row, waiting for their values: the loads of each step with a row outside
+   the group are issued before the previous step waits (first: those of step q, if issued earlier) */
+template <bool ICC>
+__device__ static __forceinline__ void RefactLaneRest(const RefactArgs &a, const RefactRun &R, double *val, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, PetscInt s1, double &dk, RefactLoads cur)
+{
+  for (; q < s1; q++) {
+    RefactLoads nxt;
+
+    if (cur.q != q) cur = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q, s1);
+    nxt = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q + 1, s1);
+    RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, true, &cur);
+    cur = nxt;
+  }
+}
+
 template <bool ICC>
 __device__ static void RefactGroupLanes(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap)
 {
@@ -1074,31 +1116,37 @@ __device__ static void RefactGroupLanes(const RefactArgs &a, const RefactRun &R,
   double         dk      = 0.0;
   bool           ingroup = false;
   unsigned       later;
+  RefactLoads    pend;
 
   RefactCacheRun<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, rub, rud, rst);
   s1 = __shfl_down_sync(full, rst, 1); /* the row's steps end where the next row's begin */
   if (lane + 1 >= len) s1 = R.S1;
-  q = rst;
+  q      = rst;
+  pend.q = -1;
   if (act) {
     if (ICC) dk = val[rud - R.Ub]; /* A's diagonal (ICC: the buffer holds the U range only) */
     for (PetscInt p = rst; p < s1; p++) ingroup |= spiv[p - R.S0] >= 0;
     /* phase 1: the steps whose rows are already published, all lanes at once */
-    while (q < s1 && spiv[q - R.S0] < 0 && RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, false)) q++;
+    while (q < s1 && spiv[q - R.S0] < 0 && RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, false, NULL)) q++;
     /* phase 2, rows without dependencies inside the group: at once */
     if (!ingroup) {
-      for (; q < s1; q++) RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, true);
+      RefactLaneRest<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, s1, dk, pend);
       RefactLaneFinishRow<ICC>(a, R, val, R.r0 + lane, rst, s1, rub, rud, dk);
     }
   }
-  /* phase 2, the others in row order */
+  /* phase 2, the others in row order; the next one's loads (its first remaining step's, when outside the group) are
+     issued at the start of the current one's turn, so that they arrive while it works */
   later = __ballot_sync(full, act && ingroup);
+  if (later && lane == __ffs((int)later) - 1) pend = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q, s1);
   __syncwarp();
   while (later) {
-    const int r = __ffs((int)later) - 1;
+    const int         r    = __ffs((int)later) - 1;
+    const RefactLoads mine = pend; /* lane r's, issued a turn earlier */
 
     later &= later - 1;
+    if (later && lane == __ffs((int)later) - 1) pend = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q, s1);
     if (lane == r) {
-      for (; q < s1; q++) RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, true);
+      RefactLaneRest<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, s1, dk, mine);
       RefactLaneFinishRow<ICC>(a, R, val, R.r0 + lane, rst, s1, rub, rud, dk);
     }
     __syncwarp(); /* lane r's row is in the buffer for the next ones */
@@ -1111,7 +1159,11 @@ __device__ static void RefactGroupLanes(const RefactArgs &a, const RefactRun &R,
   (Le - Lb) + pos - Ub in its U range starting at Ub. The slot of a row's diagonal holds its inverted pivot once the
   row is done. Rows of the same run read each other's values there, other rows from the published arrays.
   LANES: the lane path (RefactGroupLanes), whose runs are the groups of the L solve's schedule and whose tickets are
-  its warp tickets (the same rules: a warp ticket is a run of groups of one chain, in ascending order).
+  its warp tickets (a run of groups of one chain), taken in the order of its block tickets by level (torder: the
+  warp tickets of the block ticket taken t-th by the L solve, in ascending order, then those of the next): a
+  topological order, since a block ticket's rows only depend on rows of block tickets of lower levels or on smaller
+  rows of its own (subtreeilugroups.c), so the argument above holds; the tickets held at once then follow the
+  wavefront (the diagonal planes of a 3D grid) instead of a range of rows.
 */
 template <bool ICC, bool LANES>
 __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
@@ -1128,6 +1180,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
     if (t >= a.ntickets) break;
+    if (a.torder) t = (int)a.torder[t];
     for (PetscInt run = a.tptr[t]; run < a.tptr[t + 1]; run++) { /* the runs of one chain, in order */
       RefactRun R;
 
@@ -1242,6 +1295,16 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     p->nwtickets = G.nsuper;
     PetscCall(Upload(&p->gptr, G.gptr, G.ngroups + 1));
     PetscCall(Upload(&p->sptr, G.sptr, G.nsuper + 1));
+    { /* the warp tickets in the L solve's order of block tickets (by level), ascending within one */
+      PetscInt *order, k = 0;
+
+      PetscCall(PetscMalloc1(PetscMax(G.nsuper, 1), &order));
+      for (PetscInt t = 0; t < G.nblk; t++)
+        for (PetscInt w = G.bptr[G.border[t]]; w < G.bptr[G.border[t] + 1]; w++) order[k++] = w;
+      PetscCheck(k == G.nsuper, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Block tickets cover %" PetscInt_FMT " of %" PetscInt_FMT " warp tickets", k, G.nsuper);
+      PetscCall(Upload(&p->worder, order, G.nsuper));
+      PetscCall(PetscFree(order));
+    }
     PetscCall(PetscMalloc1(G.ngroups + 1, &p->hgptr));
     PetscCall(PetscArraycpy(p->hgptr, G.gptr, G.ngroups + 1));
     PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
@@ -1373,6 +1436,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.crow      = p->crow;
   a.runptr    = p->lanes ? p->gptr : p->runptr;
   a.tptr      = p->lanes ? p->sptr : p->tptr;
+  a.torder    = p->lanes ? p->worder : NULL;
   a.mptr      = p->mptr;
   a.map       = p->map;
   a.aa        = aa;
