@@ -10,7 +10,6 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
   -mtype <type>          : matrix type of the preconditioned matrix (default seqaij; e.g. seqaijcusparse)\n\
   -expect <plan|petsc>   : the path rounds 1 and 3 must take (default plan)\n\
-  -gpu_path <lane|warp>  : with the cuda backend, the kernel the GPU refactorizations must take (a line saying NO if not)\n\
   -no_inode              : assemble the matrix without inodes (as aijcusparse is): its orderings are then computed on\n\
                            the uncompressed graph, and the reference must follow them\n\
 The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend cuda).\n\n";
@@ -21,14 +20,13 @@ The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_p
 #include "subtreeilu_test.h"
 
 typedef struct {
-  char      type[16], ordering[64], shift[32], mtype[64], expect[16], gpupath[16];
+  char      type[16], ordering[64], shift[32], mtype[64], expect[16];
   PetscInt  levels;
   PetscBool shift_set, icc;
 } Ctx;
 
-/* which path the last numeric factorization of st took, from PCView(): plan, fallback, petsc, symbolic or failed;
-   gpu: for the plan on the GPU, its kernel (lane or warp), else "" */
-static PetscErrorCode LastPath(PC pc, char path[], size_t len, char gpu[], size_t glen)
+/* which path the last numeric factorization of st took, from PCView(): plan, fallback, petsc, symbolic or failed */
+static PetscErrorCode LastPath(PC pc, char path[], size_t len)
 {
   PetscViewer v;
   char       *text = NULL, *found;
@@ -43,15 +41,10 @@ static PetscErrorCode LastPath(PC pc, char path[], size_t len, char gpu[], size_
   PetscCall(PetscViewerDestroy(&v));
   fclose(f);
   PetscCall(PetscStrncpy(path, "unknown", len));
-  PetscCall(PetscStrncpy(gpu, "", glen));
   PetscCall(PetscStrstr(text, "last numeric factorization: ", &found));
   if (found) {
     found += strlen("last numeric factorization: ");
-    if (!strncmp(found, "refactorization plan", 20)) {
-      PetscCall(PetscStrncpy(path, "plan", len));
-      if (!strncmp(found, "refactorization plan on the GPU (a row per lane)", 48)) PetscCall(PetscStrncpy(gpu, "lane", glen));
-      if (!strncmp(found, "refactorization plan on the GPU (a row per warp)", 48)) PetscCall(PetscStrncpy(gpu, "warp", glen));
-    }
+    if (!strncmp(found, "refactorization plan", 20)) PetscCall(PetscStrncpy(path, "plan", len));
     else if (strstr(found, "does not accept") && strstr(found, "does not accept") < strchr(found, '\n')) PetscCall(PetscStrncpy(path, "fallback", len));
     else if (!strncmp(found, "PETSc's numeric", 15)) PetscCall(PetscStrncpy(path, "petsc", len));
     else PetscCall(PetscStrncpy(path, "symbolic", len));
@@ -204,16 +197,13 @@ static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, P
   Mat            Acopy;
   PetscErrorCode eref = PETSC_SUCCESS;
   PCFailedReason rref = PC_NOERROR, rst = PC_NOERROR;
-  char           path[32], gpu[16];
-  PetscInt       nrows;
+  char           path[32];
 
   PetscFunctionBeginUser;
   PetscCall(CreateRef(A, ctx, &Acopy, &ref, &eref));
   if (!eref) PetscCall(PCGetFailedReason(ref, &rref));
   if (!est) PetscCall(PCGetFailedReason(st, &rst));
-  PetscCall(LastPath(st, path, sizeof(path), gpu, sizeof(gpu)));
-  PetscCall(MatGetSize(A, &nrows, NULL));
-  if (ctx->gpupath[0] && nrows > 0 && !strcmp(path, "plan") && strcmp(gpu, ctx->gpupath)) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: the GPU refactorization took the %s path, not the %s path: NO\n", name, round, gpu[0] ? gpu : "(unknown)", ctx->gpupath));
+  PetscCall(LastPath(st, path, sizeof(path)));
   if (eref || rref) {
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: PETSc's factorization fails (%s); subtree_ilu fails alike: %s, path %s\n", name, round, eref ? "error" : PCFailedReasons[rref], (eref && est) || (!eref && !est && rref == rst) ? "yes" : "NO", path));
   } else if (est || rst) {
@@ -343,7 +333,7 @@ int main(int argc, char **argv)
   PetscInt  nnames = 64, Ns[16] = {20}, nN = 16;
   PetscReal conv = 0.0;
   PetscBool flg;
-  Ctx       ctx = {"ilu", "natural", "", MATSEQAIJ, "plan", "", 0, PETSC_FALSE, PETSC_FALSE};
+  Ctx       ctx = {"ilu", "natural", "", MATSEQAIJ, "plan", 0, PETSC_FALSE, PETSC_FALSE};
   PetscBool noinode = PETSC_FALSE;
 
   PetscFunctionBeginUser;
@@ -356,7 +346,6 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-shift_type", ctx.shift, sizeof(ctx.shift), &ctx.shift_set));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mtype", ctx.mtype, sizeof(ctx.mtype), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-expect", ctx.expect, sizeof(ctx.expect), NULL));
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-gpu_path", ctx.gpupath, sizeof(ctx.gpupath), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-levels", &ctx.levels, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-gen", gen, sizeof(gen), NULL));
   PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-N", Ns, &nN, &flg));
@@ -482,13 +471,7 @@ int main(int argc, char **argv)
    test:
       suffix: cuda_ilu0
       requires: cuda
-      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -gpu_path lane
-      output_file: output/subtreeilu4_ilu0.out
-
-   test:
-      suffix: cuda_ilu0_warps
-      requires: cuda
-      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes 0 -gpu_path warp
+      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
       output_file: output/subtreeilu4_ilu0.out
 
    test:
@@ -522,18 +505,6 @@ int main(int argc, char **argv)
       output_file: output/subtreeilu4_icc1_rcm.out
 
    test:
-      suffix: cuda_icc1_rcm_warps
-      requires: cuda
-      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes 0 -gpu_path warp
-      output_file: output/subtreeilu4_icc1_rcm.out
-
-   test:
-      suffix: cuda_ilu1_natural_chain7
-      requires: cuda
-      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_chain 7
-      output_file: output/subtreeilu4_ilu1_natural.out
-
-   test:
       suffix: cuda_icc1_natural_none
       requires: cuda
       args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
@@ -554,12 +525,12 @@ int main(int argc, char **argv)
    test:
       suffix: cuda_ilu0_big
       requires: cuda
-      args: -type ilu -levels 0 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -gpu_path lane
+      args: -type ilu -levels 0 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
 
    test:
       suffix: cuda_icc0_big
       requires: cuda
-      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -gpu_path lane
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
 
    test:
       suffix: cuda_ilu1_rcm_oneblock

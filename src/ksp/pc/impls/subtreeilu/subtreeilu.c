@@ -1240,7 +1240,6 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_refactor_buffer", "Refactorization plan: runs of rows with at most this many values are computed in a buffer (GPU: the warp's shared memory), else in global memory", "PCSUBTREEILU", st->refactbuf, &st->refactbuf, NULL, 0, SUBTREEILU_REFACT_BUF));
-  PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_refactor_lanes", "Cuda backend: the GPU refactorization factors a row per lane over the groups of the L solve's schedule (else a row per warp over chains of rows)", "PCSUBTREEILU", st->cudarefactlanes, &st->cudarefactlanes, NULL));
   PetscCall(PetscOptionsEnum("-pc_subtree_ilu_refactor", "Numeric refactorization with the same nonzero pattern: device (the plan, on the GPU with the cuda backend, else its CPU version), petsc (PETSc's host factorization), auto (device with the cuda backend, else petsc)", "PCSUBTREEILU", PCSubtreeILURefactors, (PetscEnum)st->refactor, (PetscEnum *)&st->refactor, NULL));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1284,19 +1283,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
       }
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
-      if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) {
-        const char *path = "";
-
-#if defined(PETSC_HAVE_CUDA)
-        if (st->last == PC_SUBTREEILU_LAST_PLAN_GPU) {
-          PetscBool lanes;
-
-          PetscCall(PCSubtreeILUCUDAPlanGetLanes_Private(st, &lanes));
-          path = lanes ? " (a row per lane)" : " (a row per warp)";
-        }
-#endif
-        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s%s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], path, PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
-      }
+      if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
     }
     PetscCall(PetscViewerFlush(viewer));
@@ -1345,7 +1332,6 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
 .  -pc_subtree_ilu_refactor_buffer <n>           - refactorization plan: a run of rows with at most n values (n <= 512, default 512) is computed in a buffer (the GPU warp's shared memory), else in global memory
-.  -pc_subtree_ilu_cuda_refactor_lanes <bool>     - cuda backend: the GPU refactorization factors one row per lane over the groups of the L solve's schedule (default true; taken when every group fits the shared-memory caches of -pc_subtree_ilu_refactor_buffer), else one row per warp over chains of rows
 .  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on the plan made at the symbolic setup, on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
 .  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 .  -pc_subtree_ilu_cuda_cut_late <bool>           - cuda backend: a chain's group ends before a row whose inputs are final later than the group's, so that its earlier rows need not wait (default true; on the H200 the ILU(1) apply is 1.3-4.5 times faster with it on the large grids)
@@ -1381,7 +1367,6 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudalevelorder    = PETSC_TRUE;
   st->cudacutlate       = PETSC_TRUE;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
-  st->cudarefactlanes   = PETSC_TRUE;
 #if defined(SUBTREEILU_HAVE_THREADS)
   {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);

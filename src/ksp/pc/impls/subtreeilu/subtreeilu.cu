@@ -595,9 +595,6 @@ struct _PCSubtreeILUCUDAPlan {
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
   size_t       smem;                                     /* dynamic shared memory per block */
-  PetscInt     ngroups, nwtickets, *gptr, *sptr, *worder; /* the lane path's runs and tickets: the L solve's groups and warp tickets, their order */
-  PetscInt    *hgptr;                                    /* host copy of gptr (shared-memory sizes) */
-  int          lanes, lanesopt;                          /* the lane path is used; the option it was chosen for */
 };
 
 #define SUBTREEILU_NOROW 0x7f7f7f7f /* status bytes reset to 0x7f: no row */
@@ -633,10 +630,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->aa));
   PetscCallCUDA(cudaFree(p->ticket));
   PetscCallCUDA(cudaFree(p->status));
-  PetscCallCUDA(cudaFree(p->gptr));
-  PetscCallCUDA(cudaFree(p->sptr));
-  PetscCallCUDA(cudaFree(p->worder));
-  PetscCall(PetscFree(p->hgptr));
   PetscCall(PetscFree(*plan));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -675,7 +668,6 @@ struct RefactArgs {
   double             zeropivot;
   unsigned           backoff;
   const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
-  const PetscInt    *torder; /* the t-th ticket taken is torder[t] (NULL: t) */
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
@@ -775,19 +767,18 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
   loads of the next step's row (when outside the run) are issued before the current step waits, which overlaps
   them with this step and, at a row's last step, with the end of the row.
 */
-/*
-  The prologue of both shared-memory paths: the run's structure cached in shared memory with the buffer indices
-  applied (see RefactRunShared), the initial values of all its rows loaded at once (independent of other rows: off the
-  critical path, before any wait); lane l returns row r0+l's U range (rub .. rud) and first step (rst).
-*/
 template <bool ICC>
-__device__ static __forceinline__ void RefactCacheRun(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap, PetscInt &rub, PetscInt &rud, PetscInt &rst)
+__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap)
 {
-  const int      lane = threadIdx.x & 31;
-  const PetscInt nL = R.Le - R.Lb, size = nL + R.Ue - R.Ub + 1;
-  auto           bidx = [&](PetscInt pos) -> int { return (int)(pos < R.Le ? pos - R.Lb : nL + pos - R.Ub); };
+  const unsigned     full = 0xffffffffu;
+  const int          lane = threadIdx.x & 31;
+  const PetscInt     nL = R.Le - R.Lb, size = nL + R.Ue - R.Ub + 1;
+  const PetscScalar *pub = ICC ? a.ubar : a.fa;
+  PetscInt           rub = 0, rud = 0, rst = 0;
+  RefactLoads        pend;
+  auto               bidx = [&](PetscInt pos) -> int { return (int)(pos < R.Le ? pos - R.Lb : nL + pos - R.Ub); };
 
-  rub = rud = rst = 0;
+  /* structure (no values: loaded at once, before any wait); lane l holds row r0+l's U range and first step */
   if (lane < R.r1 - R.r0) {
     rub = a.ub[R.r0 + lane];
     rud = a.ud[R.r0 + lane];
@@ -807,24 +798,11 @@ __device__ static __forceinline__ void RefactCacheRun(const RefactArgs &a, const
 
     smap[e - R.M0] = t >= 0 ? bidx(t) : -1;
   }
+  /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
   for (PetscInt j = lane; j < size; j += 32) val[j] = 0.0;
   __syncwarp();
   for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += 32) val[bidx(a.adst[q])] = a.aa[a.asrc[q]];
   __syncwarp();
-}
-
-template <bool ICC>
-__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap)
-{
-  const unsigned     full = 0xffffffffu;
-  const int          lane = threadIdx.x & 31;
-  const PetscInt     nL = R.Le - R.Lb;
-  const PetscScalar *pub = ICC ? a.ubar : a.fa;
-  PetscInt           rub = 0, rud = 0, rst = 0;
-  RefactLoads        pend;
-  auto               bidx = [&](PetscInt pos) -> int { return (int)(pos < R.Le ? pos - R.Lb : nL + pos - R.Ub); };
-
-  RefactCacheRun<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, rub, rud, rst);
 
   /* issues the loads of step q when its row is outside the run */
   auto issue = [&](PetscInt q) {
@@ -955,217 +933,11 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
 }
 
 /*
-  The lane path (-pc_subtree_ilu_cuda_refactor_lanes, the default when every group fits the shared-memory caches):
-  the runs are the groups of the L solve's schedule (subtreeilugroups.c: at most 32 consecutive rows, a chain or rows
-  independent of each other; the tickets are its warp tickets) and lane l factors row r0+l by itself, with the same
-  operations in the same order as the warp path, so the factors are bitwise the same. The warp path spends the warp's
-  instruction stream on one row at a time while most lanes idle (a step of a stencil row updates 1 to 3 entries): on
-  the 3D grids it was bound by the issue rate (Nsight, session 11: about 650 instructions a row).
-  Phase 1, all lanes at once: each lane does the steps of its row, in order, whose row k is outside the group and
-  already published (a poll of its pivot that does not wait), stopping at the first other one.
-  Phase 2: the lanes whose rows do not depend on rows of the group finish at once (their remaining steps waiting for
-  the values, then the row's end); then the others one after the other in row order (lane r reads the rows of lanes
-  < r in the warp's buffer), the rest of the warp waiting at __syncwarp(). A lane thus waits only for rows of earlier
-  groups (published by warps holding smaller tickets, or by itself for earlier groups of its ticket) or of earlier
-  lanes of its group (finished before its turn): RefactKernel's deadlock-freedom argument holds unchanged.
-*/
-#define SUBTREEILU_RK_BATCH 4 /* entries of an eliminating row whose loads the lane path issues together */
-
-/* the loads of step q of the lane's row when its row k is outside the group (pend.q = q), else nothing (pend.q = -1):
-   issued early, so that they are in flight while the lane (or the lane before it) works */
-template <bool ICC>
-__device__ static __forceinline__ RefactLoads RefactLaneIssue(const RefactArgs &a, const RefactRun &R, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, PetscInt s1)
-{
-  const PetscScalar *pub = ICC ? a.ubar : a.fa;
-  RefactLoads        pend;
-
-  pend.q = -1;
-  if (q < s1) {
-    const int qq = (int)(q - R.S0), code = spiv[qq];
-
-    if (code < 0) {
-      const int fst = sfirst[qq], cnt = -1 - code - fst;
-
-      pend.q   = q;
-      pend.piv = LoadRelaxed(a.fa + (-1 - code));
-      pend.uik = ICC ? LoadRelaxed(pub + skb[qq]) : 0ULL;
-      pend.u   = cnt > 0 && smap[sm0[qq]] >= 0 ? LoadRelaxed(pub + fst) : 0ULL;
-    }
-  }
-  return pend;
-}
-
-/* step q of the lane's row (lane path); pre: loads issued earlier (used when pre->q == q). With wait false, when row k
-   is outside the group and its pivot not yet published, it changes nothing and returns false. */
-template <bool ICC>
-__device__ static __forceinline__ bool RefactLaneStep(const RefactArgs &a, const RefactRun &R, double *val, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, double &dk, bool wait, const RefactLoads *pre)
-{
-  const PetscScalar *pub = ICC ? a.ubar : a.fa;
-  const int          qq = (int)(q - R.S0), code = spiv[qq], fst = sfirst[qq], m0 = sm0[qq];
-  const int          cnt = (code >= 0 ? code : -1 - code) - fst;
-  double             piv, uik = 0.0, m, w = 0.0;
-  unsigned long long u[SUBTREEILU_RK_BATCH];
-  int                t[SUBTREEILU_RK_BATCH];
-
-  if (!ICC) {
-    w = val[q - R.Lb];
-    if (w == 0.0) return true; /* as PETSc: a zero multiplier changes nothing */
-  }
-#pragma unroll
-  for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) t[j] = j < cnt ? smap[m0 + j] : -1;
-  if (code >= 0) { /* row k is in the group, finished in an earlier round */
-    piv = val[code];
-    if (ICC) uik = val[skb[qq] - R.Ub];
-  } else { /* published: the pivot, U(k,i) and the first entries issued together (or earlier: pre) */
-    const bool               early = pre && pre->q == q;
-    const unsigned long long up = early ? pre->piv : LoadRelaxed(a.fa + (-1 - code)), uu = !ICC ? 0ULL : early ? pre->uik : LoadRelaxed(pub + skb[qq]);
-
-#pragma unroll
-    for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) u[j] = t[j] >= 0 ? (j == 0 && early ? pre->u : LoadRelaxed(pub + fst + j)) : 0ULL;
-    if (!wait && up == SUBTREEILU_SENTINEL) return false;
-    piv = AwaitValue(up, a.fa + (-1 - code), a.backoff);
-    if (ICC) uik = AwaitValue(uu, pub + skb[qq], a.backoff);
-  }
-  if (!ICC) m = __dmul_rn(w, piv);
-  else {
-    m  = __dmul_rn(-uik, piv);
-    dk = __dadd_rn(dk, __dmul_rn(m, uik));
-  }
-  for (int e0 = 0; e0 < cnt; e0 += SUBTREEILU_RK_BATCH) {
-    if (e0) {
-#pragma unroll
-      for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) t[j] = e0 + j < cnt ? smap[m0 + e0 + j] : -1;
-      if (code < 0) {
-#pragma unroll
-        for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) u[j] = t[j] >= 0 ? LoadRelaxed(pub + fst + e0 + j) : 0ULL;
-      }
-    }
-#pragma unroll
-    for (int j = 0; j < SUBTREEILU_RK_BATCH; j++) { /* in the entries' order, as PETSc */
-      if (t[j] >= 0) {
-        const double uv = code >= 0 ? val[fst + e0 + j] : AwaitValue(u[j], pub + fst + e0 + j, a.backoff);
-
-        val[t[j]] = ICC ? __dadd_rn(val[t[j]], __dmul_rn(m, uv)) : __dsub_rn(val[t[j]], __dmul_rn(m, uv));
-      }
-    }
-  }
-  if (ICC) a.fa[skb[qq]] = m; /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
-  else val[q - R.Lb] = m;     /* L's entry; no update of this step touches column k */
-  return true;
-}
-
-/* the end of the lane's row i (lane path): RefactFinishRow's check and publication, by one lane; the U entries are
-   published before the pivot, so that a consumer that sees the pivot rarely waits for them */
-template <bool ICC>
-__device__ static __forceinline__ void RefactLaneFinishRow(const RefactArgs &a, const RefactRun &R, double *val, PetscInt i, PetscInt s0, PetscInt s1, PetscInt u0, PetscInt d, double dk)
-{
-  const PetscInt nL  = R.Le - R.Lb;
-  PetscScalar   *pub = ICC ? a.ubar : a.fa;
-  auto           bidx = [&](PetscInt pos) -> int { return (int)(pos < R.Le ? pos - R.Lb : nL + pos - R.Ub); };
-  double         pv = ICC ? dk : val[bidx(d)], rs = 0.0, dinv = 1.0;
-  int            fail = 0;
-
-  if (a.shifttype == (int)MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether it is finite */
-    int bad = 0;
-
-    for (PetscInt q = s0; q < s1 && !ICC; q++) bad |= !isfinite(val[q - R.Lb]);
-    for (PetscInt q = u0; q < d; q++) bad |= !isfinite(val[bidx(q)]);
-    rs = bad ? NAN : 0.0;
-  } else { /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
-    for (PetscInt q = s0; q < s1 && !ICC; q++) rs = __dadd_rn(rs, fabs(val[q - R.Lb]));
-    for (PetscInt q = u0; q < d; q++) rs = __dadd_rn(rs, fabs(val[bidx(q)]));
-  }
-  if (!DevPivotPasses(a.shifttype, a.zeropivot, pv, rs)) fail = 1;
-  else {
-    dinv = __drcp_rn(pv);
-    if (!isfinite(dinv)) fail = 1;
-  }
-  if (fail) {
-    dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
-    atomicMin(a.status, (int)i);
-  }
-  if (ICC && dinv < 0) atomicMin(a.status + 1, (int)i);
-  for (PetscInt q = s0; q < s1 && !ICC; q++) a.fa[q] = val[q - R.Lb];
-  for (PetscInt q = u0; q < d; q++) Publish(pub + q, val[bidx(q)]);
-  val[bidx(d)] = dinv;
-  Publish(a.fa + d, dinv);
-}
-
-/* the remaining steps q .. s1-1 of the lane's row, waiting for their values: the loads of each step with a row outside
-   the group are issued before the previous step waits (first: those of step q, if issued earlier) */
-template <bool ICC>
-__device__ static __forceinline__ void RefactLaneRest(const RefactArgs &a, const RefactRun &R, double *val, const int *spiv, const int *sfirst, const int *skb, const int *sm0, const int *smap, PetscInt q, PetscInt s1, double &dk, RefactLoads cur)
-{
-  for (; q < s1; q++) {
-    RefactLoads nxt;
-
-    if (cur.q != q) cur = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q, s1);
-    nxt = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q + 1, s1);
-    RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, true, &cur);
-    cur = nxt;
-  }
-}
-
-template <bool ICC>
-__device__ static void RefactGroupLanes(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap)
-{
-  const unsigned full = 0xffffffffu;
-  const int      lane = threadIdx.x & 31, len = (int)(R.r1 - R.r0);
-  const bool     act  = lane < len;
-  PetscInt       rub, rud, rst, s1, q;
-  double         dk      = 0.0;
-  bool           ingroup = false;
-  unsigned       later;
-  RefactLoads    pend;
-
-  RefactCacheRun<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, rub, rud, rst);
-  s1 = __shfl_down_sync(full, rst, 1); /* the row's steps end where the next row's begin */
-  if (lane + 1 >= len) s1 = R.S1;
-  q      = rst;
-  pend.q = -1;
-  if (act) {
-    if (ICC) dk = val[rud - R.Ub]; /* A's diagonal (ICC: the buffer holds the U range only) */
-    for (PetscInt p = rst; p < s1; p++) ingroup |= spiv[p - R.S0] >= 0;
-    /* phase 1: the steps whose rows are already published, all lanes at once */
-    while (q < s1 && spiv[q - R.S0] < 0 && RefactLaneStep<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, dk, false, NULL)) q++;
-    /* phase 2, rows without dependencies inside the group: at once */
-    if (!ingroup) {
-      RefactLaneRest<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, s1, dk, pend);
-      RefactLaneFinishRow<ICC>(a, R, val, R.r0 + lane, rst, s1, rub, rud, dk);
-    }
-  }
-  /* phase 2, the others in row order; the next one's loads (its first remaining step's, when outside the group) are
-     issued at the start of the current one's turn, so that they arrive while it works */
-  later = __ballot_sync(full, act && ingroup);
-  if (later && lane == __ffs((int)later) - 1) pend = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q, s1);
-  __syncwarp();
-  while (later) {
-    const int         r    = __ffs((int)later) - 1;
-    const RefactLoads mine = pend; /* lane r's, issued a turn earlier */
-
-    later &= later - 1;
-    if (later && lane == __ffs((int)later) - 1) pend = RefactLaneIssue<ICC>(a, R, spiv, sfirst, skb, sm0, smap, q, s1);
-    if (lane == r) {
-      RefactLaneRest<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap, q, s1, dk, mine);
-      RefactLaneFinishRow<ICC>(a, R, val, R.r0 + lane, rst, s1, rub, rud, dk);
-    }
-    __syncwarp(); /* lane r's row is in the buffer for the next ones */
-  }
-  __syncwarp(); /* the run's shared memory is reused by the next run */
-}
-
-/*
   Buffer index of factor position pos (ILU; ICC: of ubar) in a run: pos - Lb in the run's L range [Lb, Le), else
   (Le - Lb) + pos - Ub in its U range starting at Ub. The slot of a row's diagonal holds its inverted pivot once the
   row is done. Rows of the same run read each other's values there, other rows from the published arrays.
-  LANES: the lane path (RefactGroupLanes), whose runs are the groups of the L solve's schedule and whose tickets are
-  its warp tickets (a run of groups of one chain), taken in the order of its block tickets by level (torder: the
-  warp tickets of the block ticket taken t-th by the L solve, in ascending order, then those of the next): a
-  topological order, since a block ticket's rows only depend on rows of block tickets of lower levels or on smaller
-  rows of its own (subtreeilugroups.c), so the argument above holds; the tickets held at once then follow the
-  wavefront (the diagonal planes of a 3D grid) instead of a range of rows.
 */
-template <bool ICC, bool LANES>
+template <bool ICC>
 __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
 {
   extern __shared__ double refact_smem[]; /* per warp: capval values, then the step and map caches (ints) */
@@ -1180,7 +952,6 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
     if (t >= a.ntickets) break;
-    if (a.torder) t = (int)a.torder[t];
     for (PetscInt run = a.tptr[t]; run < a.tptr[t + 1]; run++) { /* the runs of one chain, in order */
       RefactRun R;
 
@@ -1194,10 +965,8 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
       R.S1 = ICC ? a.cptr[R.r1] : a.lptr[R.r1];
       R.M0 = a.mptr[R.S0];
       R.M1 = a.mptr[R.S1];
-      if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) {
-        if (LANES) RefactGroupLanes<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap);
-        else RefactRunShared<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap);
-      } else RefactRunGlobal<ICC>(a, R);
+      if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) RefactRunShared<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap);
+      else RefactRunGlobal<ICC>(a, R);
     }
   }
 }
@@ -1287,28 +1056,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCall(Upload(&p->Ucsrc, tmp, st->U.nnz));
   PetscCall(PetscFree(tmp));
   PetscCall(Upload(&p->dsrc, st->dsrc, hp->n));
-  { /* the lane path's runs: the groups of the L solve (the same dependency DAG: ILU L(i,:), ICC Ut(:,i)) */
-    PCSubtreeILUGroups G;
-
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &G));
-    p->ngroups   = G.ngroups;
-    p->nwtickets = G.nsuper;
-    PetscCall(Upload(&p->gptr, G.gptr, G.ngroups + 1));
-    PetscCall(Upload(&p->sptr, G.sptr, G.nsuper + 1));
-    { /* the warp tickets in the L solve's order of block tickets (by level), ascending within one */
-      PetscInt *order, k = 0;
-
-      PetscCall(PetscMalloc1(PetscMax(G.nsuper, 1), &order));
-      for (PetscInt t = 0; t < G.nblk; t++)
-        for (PetscInt w = G.bptr[G.border[t]]; w < G.bptr[G.border[t] + 1]; w++) order[k++] = w;
-      PetscCheck(k == G.nsuper, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Block tickets cover %" PetscInt_FMT " of %" PetscInt_FMT " warp tickets", k, G.nsuper);
-      PetscCall(Upload(&p->worder, order, G.nsuper));
-      PetscCall(PetscFree(order));
-    }
-    PetscCall(PetscMalloc1(G.ngroups + 1, &p->hgptr));
-    PetscCall(PetscArraycpy(p->hgptr, G.gptr, G.ngroups + 1));
-    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
-  }
   PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));
@@ -1316,18 +1063,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
   p->nsm    = PetscMax(1, nsm);
-  p->bufcap   = -1; /* the shared memory sizes are made at the first refactorization */
-  p->lanesopt = -1;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* the attributes of one instantiation of the refactorization kernel for smem bytes of dynamic shared memory */
-template <bool ICC, bool LANES>
-static PetscErrorCode RefactKernelOccupancy(size_t smem, int *perSM)
-{
-  PetscFunctionBegin;
-  if (smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<ICC, LANES>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(perSM, RefactKernel<ICC, LANES>, SUBTREEILU_RK_WARPS * 32, smem));
+  p->bufcap = -1; /* the shared memory sizes are made at the first refactorization */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1335,42 +1071,28 @@ static PetscErrorCode RefactKernelOccupancy(size_t smem, int *perSM)
   The kernel's shared memory, made to measure: the largest values, steps and map entries among the runs that fit the
   caps (-pc_subtree_ilu_refactor_buffer values, SUBTREEILU_REFACT_STEPS, SUBTREEILU_REFACT_MAP), so that a matrix with
   small rows (stencils) gets small buffers and more resident warps; then the persistent grid from the occupancy.
-  The lane path (-pc_subtree_ilu_cuda_refactor_lanes) is taken when every group of the L solve fits the caps (a group
-  that did not would take the slow general path, while the warp path's runs are cut to fit).
 */
 static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
 {
   PCSubtreeILUPlan    *hp = st->plan;
   PCSubtreeILUCUDAPlan p  = st->cudaplan;
   const PetscInt       bufcap = PetscMin(hp->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
-  PetscInt             mv = 0, ms = 0, mm = 0, nunits;
-  const PetscInt      *uptr;
-  int                  perSM = 0, maxsmem = 0, dev, lanes = st->cudarefactlanes ? 1 : 0;
+  PetscInt             mv = 0, ms = 0, mm = 0;
+  int                  perSM = 0, maxsmem = 0, dev;
 
   PetscFunctionBegin;
-  for (int pass = lanes ? 0 : 1; pass < 2; pass++) { /* pass 0: the groups (lane path), pass 1: the runs */
-    PetscBool all = PETSC_TRUE;
+  for (PetscInt t = 0; t < hp->nruns; t++) {
+    PetscInt r0 = hp->runptr[t], r1 = hp->runptr[t + 1];
+    PetscInt Lb = hp->icc ? 0 : hp->lptr[r0], Le = hp->icc ? 0 : hp->lptr[r1], Ub = hp->icc ? hp->ub[r0] : hp->ub[r1 - 1], Ue = hp->icc ? hp->ud[r1 - 1] : hp->ud[r0];
+    PetscInt S0 = hp->icc ? hp->cptr[r0] : hp->lptr[r0], S1 = hp->icc ? hp->cptr[r1] : hp->lptr[r1];
+    PetscInt nv = (Le - Lb) + (Ue - Ub + 1), ns = S1 - S0, nm = hp->mptr[S1] - hp->mptr[S0];
 
-    nunits = pass ? hp->nruns : p->ngroups;
-    uptr   = pass ? hp->runptr : p->hgptr;
-    mv = ms = mm = 0;
-    for (PetscInt t = 0; t < nunits; t++) {
-      PetscInt r0 = uptr[t], r1 = uptr[t + 1];
-      PetscInt Lb = hp->icc ? 0 : hp->lptr[r0], Le = hp->icc ? 0 : hp->lptr[r1], Ub = hp->icc ? hp->ub[r0] : hp->ub[r1 - 1], Ue = hp->icc ? hp->ud[r1 - 1] : hp->ud[r0];
-      PetscInt S0 = hp->icc ? hp->cptr[r0] : hp->lptr[r0], S1 = hp->icc ? hp->cptr[r1] : hp->lptr[r1];
-      PetscInt nv = (Le - Lb) + (Ue - Ub + 1), ns = S1 - S0, nm = hp->mptr[S1] - hp->mptr[S0];
-
-      if (nv <= bufcap && ns <= SUBTREEILU_REFACT_STEPS && nm <= SUBTREEILU_REFACT_MAP) {
-        mv = PetscMax(mv, nv);
-        ms = PetscMax(ms, ns);
-        mm = PetscMax(mm, nm);
-      } else all = PETSC_FALSE;
+    if (nv <= bufcap && ns <= SUBTREEILU_REFACT_STEPS && nm <= SUBTREEILU_REFACT_MAP) {
+      mv = PetscMax(mv, nv);
+      ms = PetscMax(ms, ns);
+      mm = PetscMax(mm, nm);
     }
-    if (!pass && all && p->n) break; /* every group fits: the lane path */
-    lanes = 0;
   }
-  p->lanes    = lanes;
-  p->lanesopt = st->cudarefactlanes ? 1 : 0;
   p->bufcap   = (int)bufcap;
   p->capval   = mv ? (int)mv : 0; /* no run fits: every run takes the general path (the caps are then 0) */
   p->capsteps = mv ? (int)PetscMax(ms, 1) : 0;
@@ -1379,10 +1101,15 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&maxsmem, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   PetscCheck(p->smem <= (size_t)maxsmem, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization kernel needs %zu bytes of shared memory per block, the device offers %d", p->smem, maxsmem);
-  if (hp->icc) PetscCall(lanes ? RefactKernelOccupancy<true, true>(p->smem, &perSM) : RefactKernelOccupancy<true, false>(p->smem, &perSM));
-  else PetscCall(lanes ? RefactKernelOccupancy<false, true>(p->smem, &perSM) : RefactKernelOccupancy<false, false>(p->smem, &perSM));
+  if (hp->icc) {
+    if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<true>, SUBTREEILU_RK_WARPS * 32, p->smem));
+  } else {
+    if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
+  }
   p->perSM = PetscMax(1, perSM);
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization, %s path%s: %" PetscInt_FMT " tickets, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", lanes ? "lane" : "warp", st->cudarefactlanes && !lanes ? " (a group of the solve schedule does not fit the caches)" : "", lanes ? p->nwtickets : hp->ntickets, lanes ? p->ngroups : hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1416,8 +1143,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   }
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
-  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF) || p->lanesopt != (st->cudarefactlanes ? 1 : 0)) PetscCall(RefactSharedSizes(st));
-  a.ntickets  = p->lanes ? p->nwtickets : p->ntickets;
+  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF)) PetscCall(RefactSharedSizes(st));
+  a.ntickets  = p->ntickets;
   a.capval    = p->capval;
   a.capsteps  = p->capsteps;
   a.capmap    = p->capmap;
@@ -1434,9 +1161,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.cptr      = p->cptr;
   a.cpos      = p->cpos;
   a.crow      = p->crow;
-  a.runptr    = p->lanes ? p->gptr : p->runptr;
-  a.tptr      = p->lanes ? p->sptr : p->tptr;
-  a.torder    = p->lanes ? p->worder : NULL;
+  a.runptr    = p->runptr;
+  a.tptr      = p->tptr;
   a.mptr      = p->mptr;
   a.map       = p->map;
   a.aa        = aa;
@@ -1445,22 +1171,13 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.work      = p->work;
   a.ticket    = p->ticket;
   a.status    = p->status;
-  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), (a.ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
+  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "sentinel"));
-  {
-    const dim3 grid((unsigned int)PetscMax(nb, 1)), block(SUBTREEILU_RK_WARPS * 32);
-
-    if (p->icc) {
-      if (p->lanes) RefactKernel<true, true><<<grid, block, p->smem, PetscDefaultCudaStream>>>(a);
-      else RefactKernel<true, false><<<grid, block, p->smem, PetscDefaultCudaStream>>>(a);
-    } else {
-      if (p->lanes) RefactKernel<false, true><<<grid, block, p->smem, PetscDefaultCudaStream>>>(a);
-      else RefactKernel<false, false><<<grid, block, p->smem, PetscDefaultCudaStream>>>(a);
-    }
-  }
+  if (p->icc) RefactKernel<true><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
+  else RefactKernel<false><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "factor"));
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
@@ -1488,13 +1205,5 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDownload_Private(PC_SubtreeILU *
     PetscCallCUDA(cudaMemcpy(fa, p->fa, p->nz * sizeof(PetscScalar), cudaMemcpyDeviceToHost));
     PetscCall(PetscLogGpuToCpu(p->nz * sizeof(PetscScalar)));
   }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* whether the last GPU refactorization took the lane path */
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanGetLanes_Private(PC_SubtreeILU *st, PetscBool *lanes)
-{
-  PetscFunctionBegin;
-  *lanes = st->cudaplan && st->cudaplan->lanes ? PETSC_TRUE : PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

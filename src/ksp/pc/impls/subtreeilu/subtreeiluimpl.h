@@ -134,7 +134,6 @@ typedef struct {
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
-  PetscBool            cudarefactlanes; /* cuda backend: GPU refactorization with a lane per row over the solve's groups */
 
   /* factorization */
   Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */
@@ -189,5 +188,4 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDAPlan *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *, const PetscScalar *, PetscBool, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDownload_Private(PC_SubtreeILU *, PetscScalar *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanGetLanes_Private(PC_SubtreeILU *, PetscBool *);
 #endif
