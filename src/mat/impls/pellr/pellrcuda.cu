@@ -456,6 +456,29 @@ static void PellrLaunchEmpty(PellrDevice d, const PetscScalar *z, PetscScalar *y
   #endif
 #endif
 
+/* CSR by our own kernel (EXPERIMENTAL, -mat_pellr_cuda_csr_threads T > 0): T threads per row, each group's loads aligned
+   to T entries, so that the values, columns and the x entries of a row's clustered columns are read in few sectors */
+template <int T>
+__global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int *__restrict__ rowptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+{
+  const long  g   = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int   row = (int)(g / T), lane = (int)(g % T);
+  PetscScalar sum = 0;
+
+  if (row < m) {
+    const int s = rowptr[row], e = rowptr[row + 1];
+    int       k = (s & ~(T - 1)) + lane;
+
+    if (k < s) k += T;
+#pragma unroll 4
+    for (; k < e; k += T) sum += val[k] * x[col[k]];
+  }
+  for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
+  if (lane == 0 && row < m) y[row] = z ? z[row] + sum : sum;
+}
+
+static PetscInt PellrCSRThreads = -1; /* -mat_pellr_cuda_csr_threads (EXPERIMENTAL, process-wide): 0 cuSPARSE */
+
 /* CSR: y = z + A x by cuSPARSE (y = z first, then beta = 1); the handle, descriptors and buffer are made once */
 static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, const PetscScalar *z, PetscScalar *y)
 {
@@ -464,6 +487,24 @@ static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, co
 
   PetscFunctionBegin;
   if (!d->m) PetscFunctionReturn(PETSC_SUCCESS);
+  if (PellrCSRThreads < 0) {
+    PellrCSRThreads = 0;
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_threads", &PellrCSRThreads, NULL));
+    PetscCheck(PellrCSRThreads == 0 || PellrCSRThreads == 2 || PellrCSRThreads == 4 || PellrCSRThreads == 8 || PellrCSRThreads == 16 || PellrCSRThreads == 32, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_threads must be 0, 2, 4, 8, 16 or 32, not %" PetscInt_FMT, PellrCSRThreads);
+  }
+  if (PellrCSRThreads > 0) {
+    const long         threads = (long)d->m * PellrCSRThreads;
+    const unsigned int nb      = Blocks(threads, 256);
+
+    switch (PellrCSRThreads) {
+    case 2: pellr_csr_vector<2><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 4: pellr_csr_vector<4><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 8: pellr_csr_vector<8><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 16: pellr_csr_vector<16><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    default: pellr_csr_vector<32><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    }
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (z && z != y) PetscCallCUDA(cudaMemcpyAsync(y, z, (size_t)d->m * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, 0));
   if (!d->nnz || !d->n) { /* no entries: y = z (done) or 0 */
     if (!z) PetscCallCUDA(cudaMemsetAsync(y, 0, (size_t)d->m * sizeof(PetscScalar), 0));
