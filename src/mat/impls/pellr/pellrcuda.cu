@@ -57,6 +57,15 @@ struct _p_PellrDevice {
 
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice);
 
+/* SELL whose slices are all of one thread class: the class-grouped slice order is the identity, which the kernels then
+   do not read (a dependent load less at the start of every thread) */
+static inline PetscBool PellrSliceOrderIsIdentity(const PetscInt tclass[7], PetscInt nslices)
+{
+  for (int c = 0; c < 6; c++)
+    if (tclass[c + 1] - tclass[c] == nslices) return PETSC_TRUE;
+  return PETSC_FALSE;
+}
+
 template <typename T>
 static PetscErrorCode PellrCopy(T **d, const T *h, PetscInt n)
 {
@@ -100,7 +109,7 @@ PetscErrorCode PellrDeviceUpload(const PellrLayout *L, PellrDevice *dp)
   PetscCheck(L->format != MAT_PELLR_FORMAT_CSR, PETSC_COMM_SELF, PETSC_ERR_PLIB, "A CSR block is copied to the GPU from the CSR, not from a host layout");
   for (int c = 0; c < 7; c++) d->tclass[c] = L->tclass[c];
   PetscCall(PellrCopy(&d->perm, L->perm, L->m));
-  if (L->sorder) PetscCall(PellrCopy(&d->sorder, L->sorder, L->nslices));
+  if (L->sorder && !PellrSliceOrderIsIdentity(L->tclass, L->nslices)) PetscCall(PellrCopy(&d->sorder, L->sorder, L->nslices));
   PetscCall(PellrCopy(&d->longptr, L->longptr, L->nlong + 1));
   PetscCall(PellrCopy(&d->sliceptr, L->sliceptr, L->nslices + 1));
   PetscCall(PellrCopy(&d->rlen, L->rlen, PELLR_SLICE * L->nslices));
@@ -457,8 +466,40 @@ static void PellrLaunchEmpty(PellrDevice d, const PetscScalar *z, PetscScalar *y
 #endif
 
 /* CSR by our own kernel (EXPERIMENTAL, -mat_pellr_cuda_csr_threads T > 0): T threads per row, each group's loads aligned
-   to T entries, so that the values, columns and the x entries of a row's clustered columns are read in few sectors */
-template <int T>
+   to V T entries, V entries per thread and load (V = 2: 16-byte value and 8-byte column loads, real double only), so
+   that the values, columns and the x entries of a row's clustered columns are read in few sectors and few instructions */
+template <int V>
+__device__ static inline PetscScalar PellrCSRPairs(int s, int e, int k, int step, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x)
+{
+  PetscScalar sum = 0;
+
+  if constexpr (V == 1) {
+#pragma unroll 4
+    for (; k < e; k += step) sum += val[k] * x[col[k]];
+  } else {
+#if defined(PETSC_USE_REAL_DOUBLE) && !defined(PETSC_USE_COMPLEX)
+  #pragma unroll 2
+    for (; k < e; k += step) {
+      if (k >= s && k + 1 < e) {
+        const double2 v = *(const double2 *)(val + k);
+        const int2    c = *(const int2 *)(col + k);
+        sum += v.x * x[c.x] + v.y * x[c.y];
+      } else {
+        if (k >= s) sum += val[k] * x[col[k]];
+        if (k + 1 >= s && k + 1 < e) sum += val[k + 1] * x[col[k + 1]];
+      }
+    }
+#else
+    for (; k < e; k += step) {
+      if (k >= s) sum += val[k] * x[col[k]];
+      if (k + 1 >= s && k + 1 < e) sum += val[k + 1] * x[col[k + 1]];
+    }
+#endif
+  }
+  return sum;
+}
+
+template <int T, int V>
 __global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int *__restrict__ rowptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
 {
   const long  g   = (long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -467,11 +508,10 @@ __global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int 
 
   if (row < m) {
     const int s = rowptr[row], e = rowptr[row + 1];
-    int       k = (s & ~(T - 1)) + lane;
+    int       k = (s & ~(V * T - 1)) + V * lane;
 
-    if (k < s) k += T;
-#pragma unroll 4
-    for (; k < e; k += T) sum += val[k] * x[col[k]];
+    if (V == 1 && k < s) k += T;
+    sum = PellrCSRPairs<V>(s, e, k, V * T, col, val, x);
   }
   for (int off = T / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, T);
   if (lane == 0 && row < m) y[row] = z ? z[row] + sum : sum;
@@ -490,24 +530,26 @@ static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, co
   if (PellrCSRThreads < 0) {
     PellrCSRThreads = 0;
     PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_threads", &PellrCSRThreads, NULL));
-    PetscCheck(PellrCSRThreads == 0 || PellrCSRThreads == 2 || PellrCSRThreads == 4 || PellrCSRThreads == 8 || PellrCSRThreads == 16 || PellrCSRThreads == 32, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_threads must be 0, 2, 4, 8, 16 or 32, not %" PetscInt_FMT, PellrCSRThreads);
+    {
+      const PetscInt t = PellrCSRThreads % 100;
+      PetscCheck(PellrCSRThreads == 0 || ((t == 2 || t == 4 || t == 8 || t == 16 || t == 32) && PellrCSRThreads < 200), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_threads must be 0, T or 100 + T (two entries a load) with T = 2, 4, 8, 16 or 32, not %" PetscInt_FMT, PellrCSRThreads);
+    }
   }
   if (PellrCSRThreads > 0) {
-    const long         threads = (long)d->m * PellrCSRThreads;
-    const unsigned int nb      = Blocks(threads, 256);
+    const unsigned int nb = Blocks((long)d->m * (PellrCSRThreads % 100), 256);
 
     switch (PellrCSRThreads) {
-    case 2: pellr_csr_vector<2><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
-    case 4: pellr_csr_vector<4><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
-    case 8: pellr_csr_vector<8><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
-    case 16: pellr_csr_vector<16><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
-    default: pellr_csr_vector<32><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 2: pellr_csr_vector<2, 1><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 4: pellr_csr_vector<4, 1><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 8: pellr_csr_vector<8, 1><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 16: pellr_csr_vector<16, 1><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 32: pellr_csr_vector<32, 1><<<nb, 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 102: pellr_csr_vector<2, 2><<<Blocks((long)d->m * 2, 256), 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 104: pellr_csr_vector<4, 2><<<Blocks((long)d->m * 4, 256), 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 108: pellr_csr_vector<8, 2><<<Blocks((long)d->m * 8, 256), 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    case 116: pellr_csr_vector<16, 2><<<Blocks((long)d->m * 16, 256), 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
+    default: pellr_csr_vector<32, 2><<<Blocks((long)d->m * 32, 256), 256>>>((int)d->m, d->rowptr, d->col, d->val, x, z, y); break;
     }
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (z && z != y) PetscCallCUDA(cudaMemcpyAsync(y, z, (size_t)d->m * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, 0));
-  if (!d->nnz || !d->n) { /* no entries: y = z (done) or 0 */
-    if (!z) PetscCallCUDA(cudaMemsetAsync(y, 0, (size_t)d->m * sizeof(PetscScalar), 0));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (!d->handle) {
@@ -1479,6 +1521,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaMemcpy(hcnt, ccnt, 6 * sizeof(int), cudaMemcpyDeviceToHost));
       PetscCall(PellrFreeAsync(&ccnt));
       for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + hcnt[c];
+      d->tclass[6] = nslices;
+      if (PellrSliceOrderIsIdentity(d->tclass, nslices)) PetscCall(PellrFreeAsync(&d->sorder));
     }
     d->tclass[6] = nslices;
     }
@@ -1669,6 +1713,10 @@ PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
   PetscCallCUDA(cudaDeviceSynchronize());
   if (d->perm) PetscCall(PellrDownload(&L->perm, d->perm, d->m));
   if (d->sorder) PetscCall(PellrDownload(&L->sorder, d->sorder, d->nslices));
+  else if (d->format == MAT_PELLR_FORMAT_SELL && d->nslices) { /* the identity, not kept on the GPU */
+    PetscCall(PetscMalloc1(d->nslices, &L->sorder));
+    for (PetscInt s = 0; s < d->nslices; s++) L->sorder[s] = (int)s;
+  }
   if (d->longptr) PetscCall(PellrDownload(&L->longptr, d->longptr, d->m > 0 ? d->nlong + 1 : 0));
   if (d->sliceptr) PetscCall(PellrDownload(&L->sliceptr, d->sliceptr, d->m > 0 ? d->nslices + 1 : 0));
   PetscCall(PellrDownload(&L->rlen, d->rlen, PELLR_SLICE * d->nslices));
