@@ -16,6 +16,7 @@ PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_
 static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
 static const char *const MatPELLRBuilds[]         = {"device", "host", "MatPELLRBuild", "MAT_PELLR_BUILD_", NULL};
 const char *const        MatPELLRCompacts[]       = {"auto", "on", "off", "MatPELLRCompact", "MAT_PELLR_COMPACT_", NULL};
+const char *const        MatPELLRCSRKernels[]     = {"auto", "cusparse", "vector", "MatPELLRCSRKernel", "MAT_PELLR_CSR_KERNEL_", NULL};
 const char *const        MatPELLRFormats[]        = {"auto", "pellr", "sell", "ellr", "csr", "MatPELLRFormat", "MAT_PELLR_FORMAT_", NULL};
 
 /* ------------------------------------------------------------------------------------------------ formulas */
@@ -1225,7 +1226,12 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
   PELLR_PRINT("%sstorage format: %s (requested %s)\n", name, MatPELLRFormats[L->format], MatPELLRFormats[p->format]);
   if (L->format == MAT_PELLR_FORMAT_CSR) {
-    PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (cuSPARSE SpMV; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz);
+    PetscInt csrthreads = 0;
+#if defined(PETSC_HAVE_CUDA)
+    if (p->cuda && b->dL) PetscCall(PellrDeviceGetCSRThreads(b->dL, &csrthreads));
+#endif
+    if (csrthreads) PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (our CSR SpMV, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, csrthreads);
+    else PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (cuSPARSE SpMV; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz);
   } else {
     PELLR_PRINT("%s%s storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, FMT[L->format], L->m, L->nonempty, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
     if (L->format == MAT_PELLR_FORMAT_PELLR) PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
@@ -1314,6 +1320,22 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       PetscCall(PetscOptionsEnum("-mat_pellr_cuda_compact_columns", "GPU layouts: a slice's columns as 16-bit offsets from its smallest column when it spans at most 65536 columns: auto (blocks of at least 2^24 entries, 16 a row on average, 98% of the slices fitting), on (every slice that fits) or off (process-wide)", "MATPELLRCUDA", MatPELLRCompacts, (PetscEnum)compact, (PetscEnum *)&compact, &set));
       if (set) PetscCall(PellrDeviceSetCompactColumns(compact));
       if (set && compact != was) { /* the device layouts are made anew at the next use */
+        PetscCall(PellrBlockDestroy(&p->d));
+        PetscCall(PellrBlockDestroy(&p->o));
+      }
+    }
+    {
+      MatPELLRCSRKernel kernel, was;
+      PetscInt          threads, wast;
+      PetscBool         set, tset;
+
+      PetscCall(PellrDeviceGetCSRKernel(&was, &wast));
+      kernel  = was;
+      threads = wast;
+      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_csr_kernel", "GPU products of the csr format: auto (ours on rows of regular length: 16 or more entries a row on average, none over 4 times that; else cuSPARSE), cusparse or vector (ours) (process-wide)", "MATPELLRCUDA", MatPELLRCSRKernels, (PetscEnum)kernel, (PetscEnum *)&kernel, &set));
+      PetscCall(PetscOptionsInt("-mat_pellr_cuda_csr_threads", "GPU products of the csr format by our kernel: threads a row, 2, 4, 8, 16 or 32 (0: a power of 2 near a quarter of the average row length, 4 to 32) (process-wide)", "MATPELLRCUDA", threads, &threads, &tset));
+      if (set || tset) PetscCall(PellrDeviceSetCSRKernel(kernel, threads));
+      if ((set || tset) && (kernel != was || threads != wast)) { /* the device blocks are made anew at the next use */
         PetscCall(PellrBlockDestroy(&p->d));
         PetscCall(PellrBlockDestroy(&p->o));
       }
@@ -1649,6 +1671,8 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
+.  -mat_pellr_cuda_csr_kernel <auto,cusparse,vector> - (`MATPELLRCUDA`, process-wide, default auto) the GPU product of blocks stored as csr: our kernel (a group of threads a row) or cuSPARSE's; auto takes ours on rows of regular length (16 or more entries a row on average, none over 4 times that), where it was 4-22% faster on the H200
+.  -mat_pellr_cuda_csr_threads <n>        - (`MATPELLRCUDA`, process-wide) threads a row of our CSR kernel, 2, 4, 8, 16 or 32 (default 0: a power of 2 near a quarter of the average row length, 4 to 32)
 .  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only for blocks of at least 2^24 entries, 16 a non-empty row on average, with 98% of the slices fitting (where it was measured faster on the H200: 27-point meshes), `off` never
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 

@@ -166,6 +166,18 @@ PETSC_INTERN const char *const MatPELLRCompacts[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(MatPELLRCompact);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(MatPELLRCompact *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice, PetscInt *);
+/* -mat_pellr_cuda_csr_kernel: the GPU product of the csr format (PellrCSRThreadsFor() in pellrcuda.cu) */
+typedef enum {
+  MAT_PELLR_CSR_KERNEL_AUTO     = 0, /* ours on rows of regular length: PELLR_CSR_VECTOR_MIN_ROW entries a row on average, none over PELLR_CSR_VECTOR_MAX_RATIO times that; else cuSPARSE */
+  MAT_PELLR_CSR_KERNEL_CUSPARSE = 1,
+  MAT_PELLR_CSR_KERNEL_VECTOR   = 2 /* ours, always */
+} MatPELLRCSRKernel;
+#define PELLR_CSR_VECTOR_MIN_ROW   16
+#define PELLR_CSR_VECTOR_MAX_RATIO 4
+PETSC_INTERN const char *const MatPELLRCSRKernels[];
+PETSC_INTERN PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel, PetscInt);
+PETSC_INTERN PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, PellrLayout *, PellrDevice *);
