@@ -924,6 +924,19 @@ int main(int argc, char **argv)
          args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel vector -mat_pellr_cuda_csr_threads {{0 2 8 32}shared output}
          output_file: output/pellr_ops_formats_gen_csr.out
       test:
+         suffix: cuda_formats_gen_csr_stream
+         args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream -mat_pellr_cuda_csr_stream_entries {{256 1024}shared output}
+         output_file: output/pellr_ops_formats_gen_csr.out
+      test:
+         suffix: cuda_formats_shared_csr_stream
+         args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,west0479,hangGlider_2,mbeacxc,rajat19,e30r4000,Pd -switch_formats 0 -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream
+         output_file: output/pellr_ops_formats_shared_csr.out
+      test:
+         suffix: cuda_formats_gen_mpi_csr_stream
+         nsize: 2
+         args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream
+         output_file: output/pellr_ops_formats_gen_mpi_csr.out
+      test:
          suffix: cuda_formats_gen_mpi_csr_vector
          nsize: 2
          args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel vector

@@ -16,7 +16,7 @@ PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_
 static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
 static const char *const MatPELLRBuilds[]         = {"device", "host", "MatPELLRBuild", "MAT_PELLR_BUILD_", NULL};
 const char *const        MatPELLRCompacts[]       = {"auto", "on", "off", "MatPELLRCompact", "MAT_PELLR_COMPACT_", NULL};
-const char *const        MatPELLRCSRKernels[]     = {"auto", "cusparse", "vector", "MatPELLRCSRKernel", "MAT_PELLR_CSR_KERNEL_", NULL};
+const char *const        MatPELLRCSRKernels[]     = {"auto", "cusparse", "vector", "stream", "MatPELLRCSRKernel", "MAT_PELLR_CSR_KERNEL_", NULL};
 const char *const        MatPELLRFormats[]        = {"auto", "pellr", "sell", "ellr", "csr", "MatPELLRFormat", "MAT_PELLR_FORMAT_", NULL};
 
 /* ------------------------------------------------------------------------------------------------ formulas */

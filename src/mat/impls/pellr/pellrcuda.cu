@@ -50,6 +50,8 @@ struct _p_PellrDevice {
   void                *spbuf;
   size_t               spbufsize;
   PetscInt             csrthreads; /* > 0: our CSR kernel with that many threads a row instead of cuSPARSE (PellrCSRThreadsFor()) */
+  PetscInt             csrstream, csrblocks, csrshared; /* EXPERIMENTAL row-block kernel: entries a block (0: not used), blocks, shared bytes */
+  int                 *csrblockrow;                   /* [csrblocks + 1] */
   /* built on the GPU, for values-only refreshes on the GPU: */
   int         *rowptr; /* the CSR row pointers (m+1): slot j of sorted row k holds value rowptr[perm[k]] - rowptr[0] + j */
   int         *map;    /* explicit transpose only: index in the CSR values of each slot (-1 padding) */
@@ -147,7 +149,7 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
   {
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
-    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase};
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
   }
@@ -491,6 +493,63 @@ __global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int 
   if (lane == 0 && row < m) y[row] = z ? z[row] + sum : sum;
 }
 
+/*
+  CSR by row blocks (EXPERIMENTAL, -mat_pellr_cuda_csr_kernel stream; CSR-Stream of CSR-Adaptive, Greathouse & Daga 2014):
+  block b takes the rows that start in entries [b E, (b+1) E) (the last block also the rows starting at nnz), so its
+  entries are fewer than E + the longest row. Its threads first compute the products of all of them, coalesced and
+  independent (many loads in flight), into shared memory, then TR threads a row add each row's products.
+*/
+template <int TR>
+__global__ static void __launch_bounds__(256) pellr_csr_stream(const int *__restrict__ blockrow, const int *__restrict__ rowptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
+{
+  extern __shared__ PetscScalar prod[];
+  const int r0 = blockrow[blockIdx.x], r1 = blockrow[blockIdx.x + 1];
+  const int lane = threadIdx.x % TR, grp = threadIdx.x / TR, ngrp = 256 / TR;
+
+  if (r0 >= r1) return; /* the whole block: no row starts in its entries */
+  {
+    const int j0 = rowptr[r0], j1 = rowptr[r1];
+    int       s = 0, e = 0;
+
+    if (r0 + grp < r1) { /* the first row's bounds, loaded while the products are */
+      s = rowptr[r0 + grp];
+      e = rowptr[r0 + grp + 1];
+    }
+#pragma unroll 4
+    for (int j = j0 + (int)threadIdx.x; j < j1; j += 256) prod[j - j0] = val[j] * x[col[j]];
+    __syncthreads();
+    for (int rb = r0; rb < r1; rb += ngrp) { /* uniform over the block: every lane takes part in the shuffles */
+      const int   r   = rb + grp;
+      PetscScalar sum = 0;
+
+      if (r < r1) {
+        if (rb != r0) {
+          s = rowptr[r];
+          e = rowptr[r + 1];
+        }
+        for (int k = s + lane; k < e; k += TR) sum += prod[k - j0];
+      }
+      for (int off = TR / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, TR);
+      if (lane == 0 && r < r1) y[r] = z ? z[r] + sum : sum;
+    }
+  }
+}
+
+/* blockrow[b] = the first row starting at entry >= b E (the last block: all rows from there), blockrow[nblk] = m */
+__global__ static void pellr_build_blockrow(int m, int nblk, int E, const int *__restrict__ rowptr, int *__restrict__ blockrow)
+{
+  const long r = (long)blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (r < m) {
+    const int b  = min(rowptr[r] / E, nblk - 1);
+    const int bp = r ? min(rowptr[r - 1] / E, nblk - 1) : -1;
+
+    for (int i = bp + 1; i <= b; i++) blockrow[i] = (int)r;
+    if (r == m - 1)
+      for (int i = b + 1; i <= nblk; i++) blockrow[i] = m;
+  }
+}
+
 static MatPELLRCSRKernel PellrCSRKernel = MAT_PELLR_CSR_KERNEL_AUTO; /* -mat_pellr_cuda_csr_kernel (process-wide) */
 static PetscInt          PellrCSRThreads = 0;                        /* -mat_pellr_cuda_csr_threads: 0 from the row lengths */
 static PetscBool         PellrCSRRead    = PETSC_FALSE;
@@ -499,7 +558,7 @@ PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel kernel, PetscInt thread
 {
   PetscFunctionBegin;
   PetscCheck(threads == 0 || threads == 2 || threads == 4 || threads == 8 || threads == 16 || threads == 32, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_threads must be 0 (from the row lengths), 2, 4, 8, 16 or 32, not %" PetscInt_FMT, threads);
-  PetscCheck(kernel >= MAT_PELLR_CSR_KERNEL_AUTO && kernel <= MAT_PELLR_CSR_KERNEL_VECTOR, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Unknown CSR kernel %d", (int)kernel);
+  PetscCheck(kernel >= MAT_PELLR_CSR_KERNEL_AUTO && kernel <= MAT_PELLR_CSR_KERNEL_STREAM, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Unknown CSR kernel %d", (int)kernel);
   PellrCSRKernel  = kernel;
   PellrCSRThreads = threads;
   PellrCSRRead    = PETSC_TRUE;
@@ -560,6 +619,20 @@ static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, co
 
   PetscFunctionBegin;
   if (!d->m) PetscFunctionReturn(PETSC_SUCCESS);
+  if (d->csrstream) { /* EXPERIMENTAL row blocks */
+    const unsigned int nb = (unsigned int)d->csrblocks;
+    const size_t       sh = (size_t)d->csrshared;
+
+    switch (d->csrthreads) {
+    case 1: pellr_csr_stream<1><<<nb, 256, sh>>>(d->csrblockrow, d->rowptr, d->col, d->val, x, z, y); break;
+    case 2: pellr_csr_stream<2><<<nb, 256, sh>>>(d->csrblockrow, d->rowptr, d->col, d->val, x, z, y); break;
+    case 4: pellr_csr_stream<4><<<nb, 256, sh>>>(d->csrblockrow, d->rowptr, d->col, d->val, x, z, y); break;
+    case 8: pellr_csr_stream<8><<<nb, 256, sh>>>(d->csrblockrow, d->rowptr, d->col, d->val, x, z, y); break;
+    case 16: pellr_csr_stream<16><<<nb, 256, sh>>>(d->csrblockrow, d->rowptr, d->col, d->val, x, z, y); break;
+    default: pellr_csr_stream<32><<<nb, 256, sh>>>(d->csrblockrow, d->rowptr, d->col, d->val, x, z, y); break;
+    }
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (d->csrthreads) { /* our kernel: y = z + A x in one pass */
     const unsigned int nb = Blocks((long)d->m * d->csrthreads, 256);
 
@@ -1485,6 +1558,22 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(PellrAlloc(&d->val, nnz));
       if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->col, daj, (size_t)nnz * sizeof(int), cudaMemcpyDeviceToDevice, 0));
       PetscCall(PellrCSRThreadsFor(m, nnz, hst.maxlen, &d->csrthreads));
+      if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_STREAM) { /* EXPERIMENTAL */
+        PetscInt E = 1024, tr = 1;
+
+        PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_stream_entries", &E, NULL));
+        PetscCheck(E >= 256 && E <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_stream_entries must be in 256 .. 4096");
+        if ((E + (PetscInt)hst.maxlen) * (PetscInt)sizeof(PetscScalar) <= 48 * 1024) {
+          while (tr < 32 && 4.0 * (2 * tr) <= (double)nnz / (double)m) tr *= 2;
+          d->csrthreads = tr;
+          d->csrstream  = E;
+          d->csrblocks  = PetscMax(1, (PetscInt)((nnz + E - 1) / E));
+          d->csrshared  = (E + (PetscInt)hst.maxlen) * (PetscInt)sizeof(PetscScalar);
+          PetscCall(PellrAlloc(&d->csrblockrow, d->csrblocks + 1));
+          pellr_build_blockrow<<<Blocks(m, T), T>>>((int)m, (int)d->csrblocks, (int)E, d->rowptr, d->csrblockrow);
+          PetscCallCUDA(cudaGetLastError());
+        }
+      }
     } else {
     /* 4. pointers: long rows unpadded, slices 32 x width */
     PetscCall(PellrAlloc(&d->longptr, nlong + 1));

@@ -170,7 +170,8 @@ PETSC_INTERN PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice, PetscInt *)
 typedef enum {
   MAT_PELLR_CSR_KERNEL_AUTO     = 0, /* ours on rows of regular length: PELLR_CSR_VECTOR_MIN_ROW entries a row on average, none over PELLR_CSR_VECTOR_MAX_RATIO times that; else cuSPARSE */
   MAT_PELLR_CSR_KERNEL_CUSPARSE = 1,
-  MAT_PELLR_CSR_KERNEL_VECTOR   = 2 /* ours, always */
+  MAT_PELLR_CSR_KERNEL_VECTOR   = 2, /* ours, always */
+  MAT_PELLR_CSR_KERNEL_STREAM   = 3  /* EXPERIMENTAL: row blocks through shared memory (falls back to vector on rows too long) */
 } MatPELLRCSRKernel;
 #define PELLR_CSR_VECTOR_MIN_ROW   16
 #define PELLR_CSR_VECTOR_MAX_RATIO 4
