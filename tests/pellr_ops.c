@@ -925,7 +925,7 @@ int main(int argc, char **argv)
          output_file: output/pellr_ops_formats_gen_csr.out
       test:
          suffix: cuda_formats_gen_csr_stream
-         args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream -mat_pellr_cuda_csr_stream_entries {{256 1024}shared output}
+         args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream -mat_pellr_cuda_csr_stream_entries {{256 1024 4096}shared output}
          output_file: output/pellr_ops_formats_gen_csr.out
       test:
          suffix: cuda_formats_shared_csr_stream

@@ -1226,11 +1226,12 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
   PELLR_PRINT("%sstorage format: %s (requested %s)\n", name, MatPELLRFormats[L->format], MatPELLRFormats[p->format]);
   if (L->format == MAT_PELLR_FORMAT_CSR) {
-    PetscInt csrthreads = 0;
+    PetscInt csrthreads = 0, csrentries = 0;
 #if defined(PETSC_HAVE_CUDA)
-    if (p->cuda && b->dL) PetscCall(PellrDeviceGetCSRThreads(b->dL, &csrthreads));
+    if (p->cuda && b->dL) PetscCall(PellrDeviceGetCSRThreads(b->dL, &csrthreads, &csrentries));
 #endif
-    if (csrthreads) PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (our CSR SpMV, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, csrthreads);
+    if (csrentries) PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (our row-block CSR SpMV, %" PetscInt_FMT " entries a thread block, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel stream; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, csrentries, csrthreads);
+    else if (csrthreads) PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (our CSR SpMV, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, csrthreads);
     else PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (cuSPARSE SpMV; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz);
   } else {
     PELLR_PRINT("%s%s storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, FMT[L->format], L->m, L->nonempty, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
@@ -1326,16 +1327,18 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     }
     {
       MatPELLRCSRKernel kernel, was;
-      PetscInt          threads, wast;
-      PetscBool         set, tset;
+      PetscInt          threads, wast, entries, wase;
+      PetscBool         set, tset, eset;
 
-      PetscCall(PellrDeviceGetCSRKernel(&was, &wast));
+      PetscCall(PellrDeviceGetCSRKernel(&was, &wast, &wase));
       kernel  = was;
       threads = wast;
-      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_csr_kernel", "GPU products of the csr format: auto (ours on rows of regular length: 16 or more entries a row on average, none over 4 times that; else cuSPARSE), cusparse or vector (ours) (process-wide)", "MATPELLRCUDA", MatPELLRCSRKernels, (PetscEnum)kernel, (PetscEnum *)&kernel, &set));
+      entries = wase;
+      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_csr_kernel", "GPU products of the csr format: auto (ours on rows of regular length: 16 or more entries a row on average, none over 4 times that; else cuSPARSE), cusparse, vector (ours, a group of threads a row) or stream (ours, row blocks through shared memory) (process-wide)", "MATPELLRCUDA", MatPELLRCSRKernels, (PetscEnum)kernel, (PetscEnum *)&kernel, &set));
       PetscCall(PetscOptionsInt("-mat_pellr_cuda_csr_threads", "GPU products of the csr format by our kernel: threads a row, 2, 4, 8, 16 or 32 (0: a power of 2 near a quarter of the average row length, 4 to 32) (process-wide)", "MATPELLRCUDA", threads, &threads, &tset));
-      if (set || tset) PetscCall(PellrDeviceSetCSRKernel(kernel, threads));
-      if ((set || tset) && (kernel != was || threads != wast)) { /* the device blocks are made anew at the next use */
+      PetscCall(PetscOptionsInt("-mat_pellr_cuda_csr_stream_entries", "GPU products of the csr format by the stream kernel: entries a thread block, 256 to 4096 (process-wide)", "MATPELLRCUDA", entries, &entries, &eset));
+      if (set || tset || eset) PetscCall(PellrDeviceSetCSRKernel(kernel, threads, entries));
+      if ((set || tset || eset) && (kernel != was || threads != wast || entries != wase)) { /* the device blocks are made anew at the next use */
         PetscCall(PellrBlockDestroy(&p->d));
         PetscCall(PellrBlockDestroy(&p->o));
       }
@@ -1671,8 +1674,9 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
-.  -mat_pellr_cuda_csr_kernel <auto,cusparse,vector> - (`MATPELLRCUDA`, process-wide, default auto) the GPU product of blocks stored as csr: our kernel (a group of threads a row) or cuSPARSE's; auto takes ours on rows of regular length (16 or more entries a row on average, none over 4 times that), where it was 4-22% faster on the H200
+.  -mat_pellr_cuda_csr_kernel <auto,cusparse,vector,stream> - (`MATPELLRCUDA`, process-wide, default auto) the GPU product of blocks stored as csr: our vector kernel (a group of threads a row) or cuSPARSE's; auto takes ours on rows of regular length (16 or more entries a row on average, none over 4 times that), where it was 4-22% faster on the H200; stream (opt-in) computes a thread block's products through shared memory (rows of any length up to the block's shared memory), 1.1-1.2 times faster than cuSPARSE on short rows on the H200
 .  -mat_pellr_cuda_csr_threads <n>        - (`MATPELLRCUDA`, process-wide) threads a row of our CSR kernel, 2, 4, 8, 16 or 32 (default 0: a power of 2 near a quarter of the average row length, 4 to 32)
+.  -mat_pellr_cuda_csr_stream_entries <n> - (`MATPELLRCUDA`, process-wide) `-mat_pellr_cuda_csr_kernel stream`: entries a thread block, 256 to 4096 (default 2048)
 .  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only for blocks of at least 2^24 entries, 16 a non-empty row on average, with 98% of the slices fitting (where it was measured faster on the H200: 27-point meshes), `off` never
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 

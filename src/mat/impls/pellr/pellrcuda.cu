@@ -50,7 +50,7 @@ struct _p_PellrDevice {
   void                *spbuf;
   size_t               spbufsize;
   PetscInt             csrthreads; /* > 0: our CSR kernel with that many threads a row instead of cuSPARSE (PellrCSRThreadsFor()) */
-  PetscInt             csrstream, csrblocks, csrshared; /* EXPERIMENTAL row-block kernel: entries a block (0: not used), blocks, shared bytes */
+  PetscInt             csrstream, csrblocks, csrshared; /* the row-block kernel (stream): entries a block (0: not used), blocks, shared bytes */
   int                 *csrblockrow;                   /* [csrblocks + 1] */
   /* built on the GPU, for values-only refreshes on the GPU: */
   int         *rowptr; /* the CSR row pointers (m+1): slot j of sorted row k holds value rowptr[perm[k]] - rowptr[0] + j */
@@ -494,7 +494,7 @@ __global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int 
 }
 
 /*
-  CSR by row blocks (EXPERIMENTAL, -mat_pellr_cuda_csr_kernel stream; CSR-Stream of CSR-Adaptive, Greathouse & Daga 2014):
+  CSR by row blocks (opt-in: -mat_pellr_cuda_csr_kernel stream; the CSR-Stream of CSR-Adaptive, Greathouse & Daga 2014):
   block b takes the rows that start in entries [b E, (b+1) E) (the last block also the rows starting at nnz), so its
   entries are fewer than E + the longest row. Its threads first compute the products of all of them, coalesced and
   independent (many loads in flight), into shared memory, then TR threads a row add each row's products.
@@ -552,24 +552,28 @@ __global__ static void pellr_build_blockrow(int m, int nblk, int E, const int *_
 
 static MatPELLRCSRKernel PellrCSRKernel = MAT_PELLR_CSR_KERNEL_AUTO; /* -mat_pellr_cuda_csr_kernel (process-wide) */
 static PetscInt          PellrCSRThreads = 0;                        /* -mat_pellr_cuda_csr_threads: 0 from the row lengths */
+static PetscInt          PellrCSRStreamEntries = 2048;               /* -mat_pellr_cuda_csr_stream_entries */
 static PetscBool         PellrCSRRead    = PETSC_FALSE;
 
-PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel kernel, PetscInt threads)
+PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel kernel, PetscInt threads, PetscInt entries)
 {
   PetscFunctionBegin;
   PetscCheck(threads == 0 || threads == 2 || threads == 4 || threads == 8 || threads == 16 || threads == 32, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_threads must be 0 (from the row lengths), 2, 4, 8, 16 or 32, not %" PetscInt_FMT, threads);
+  PetscCheck(entries >= 256 && entries <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_stream_entries must be in 256 .. 4096, not %" PetscInt_FMT, entries);
   PetscCheck(kernel >= MAT_PELLR_CSR_KERNEL_AUTO && kernel <= MAT_PELLR_CSR_KERNEL_STREAM, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Unknown CSR kernel %d", (int)kernel);
-  PellrCSRKernel  = kernel;
-  PellrCSRThreads = threads;
-  PellrCSRRead    = PETSC_TRUE;
+  PellrCSRKernel        = kernel;
+  PellrCSRThreads       = threads;
+  PellrCSRStreamEntries = entries;
+  PellrCSRRead          = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *kernel, PetscInt *threads)
+PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *kernel, PetscInt *threads, PetscInt *entries)
 {
   PetscFunctionBegin;
   *kernel  = PellrCSRKernel;
   *threads = PellrCSRThreads;
+  *entries = PellrCSRStreamEntries;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -584,8 +588,11 @@ static PetscErrorCode PellrCSRThreadsFor(PetscInt m, PetscInt64 nnz, PetscInt64 
     PetscEnum         kernelE = (PetscEnum)kernel;
 
     PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_csr_kernel", MatPELLRCSRKernels, &kernelE, &set));
+    PetscInt          E       = PellrCSRStreamEntries;
+
     PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_threads", &t, NULL));
-    PetscCall(PellrDeviceSetCSRKernel((MatPELLRCSRKernel)kernelE, t));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_stream_entries", &E, NULL));
+    PetscCall(PellrDeviceSetCSRKernel((MatPELLRCSRKernel)kernelE, t, E));
   }
   *threads = 0;
   if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_CUSPARSE || m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
@@ -603,10 +610,12 @@ static PetscErrorCode PellrCSRThreadsFor(PetscInt m, PetscInt64 nnz, PetscInt64 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice d, PetscInt *threads)
+/* the CSR kernel of a csr block: threads a row (0: cuSPARSE) and, for the stream kernel, entries a thread block (else 0) */
+PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice d, PetscInt *threads, PetscInt *entries)
 {
   PetscFunctionBegin;
   *threads = d ? d->csrthreads : 0;
+  *entries = d ? d->csrstream : 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -619,7 +628,7 @@ static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, co
 
   PetscFunctionBegin;
   if (!d->m) PetscFunctionReturn(PETSC_SUCCESS);
-  if (d->csrstream) { /* EXPERIMENTAL row blocks */
+  if (d->csrstream) { /* row blocks */
     const unsigned int nb = (unsigned int)d->csrblocks;
     const size_t       sh = (size_t)d->csrshared;
 
@@ -1558,11 +1567,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(PellrAlloc(&d->val, nnz));
       if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->col, daj, (size_t)nnz * sizeof(int), cudaMemcpyDeviceToDevice, 0));
       PetscCall(PellrCSRThreadsFor(m, nnz, hst.maxlen, &d->csrthreads));
-      if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_STREAM) { /* EXPERIMENTAL */
-        PetscInt E = 1024, tr = 1;
+      if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_STREAM) { /* a block's entries and its longest row fit the 48 KiB of shared memory a block gets without opting in; else the vector kernel */
+        const PetscInt E  = PellrCSRStreamEntries;
+        PetscInt       tr = 1;
 
-        PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_stream_entries", &E, NULL));
-        PetscCheck(E >= 256 && E <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_cuda_csr_stream_entries must be in 256 .. 4096");
         if ((E + (PetscInt)hst.maxlen) * (PetscInt)sizeof(PetscScalar) <= 48 * 1024) {
           while (tr < 32 && 4.0 * (2 * tr) <= (double)nnz / (double)m) tr *= 2;
           d->csrthreads = tr;

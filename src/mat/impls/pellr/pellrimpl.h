@@ -171,14 +171,14 @@ typedef enum {
   MAT_PELLR_CSR_KERNEL_AUTO     = 0, /* ours on rows of regular length: PELLR_CSR_VECTOR_MIN_ROW entries a row on average, none over PELLR_CSR_VECTOR_MAX_RATIO times that; else cuSPARSE */
   MAT_PELLR_CSR_KERNEL_CUSPARSE = 1,
   MAT_PELLR_CSR_KERNEL_VECTOR   = 2, /* ours, always */
-  MAT_PELLR_CSR_KERNEL_STREAM   = 3  /* EXPERIMENTAL: row blocks through shared memory (falls back to vector on rows too long) */
+  MAT_PELLR_CSR_KERNEL_STREAM   = 3  /* opt-in: row blocks through shared memory (the vector kernel where a block would not fit) */
 } MatPELLRCSRKernel;
 #define PELLR_CSR_VECTOR_MIN_ROW   16
 #define PELLR_CSR_VECTOR_MAX_RATIO 4
 PETSC_INTERN const char *const MatPELLRCSRKernels[];
-PETSC_INTERN PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel, PetscInt);
-PETSC_INTERN PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *, PetscInt *);
-PETSC_INTERN PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel, PetscInt, PetscInt);
+PETSC_INTERN PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, PellrLayout *, PellrDevice *);
