@@ -1227,12 +1227,13 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
   PELLR_PRINT("%sstorage format: %s (requested %s)\n", name, MatPELLRFormats[L->format], MatPELLRFormats[p->format]);
   if (L->format == MAT_PELLR_FORMAT_CSR) {
     PetscInt csrthreads = 0, csrentries = 0;
+    char     gpu[160] = "cuSPARSE SpMV";
 #if defined(PETSC_HAVE_CUDA)
     if (p->cuda && b->dL) PetscCall(PellrDeviceGetCSRThreads(b->dL, &csrthreads, &csrentries));
 #endif
-    if (csrentries) PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (our row-block CSR SpMV, %" PetscInt_FMT " entries a thread block, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel stream; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, csrentries, csrthreads);
-    else if (csrthreads) PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (our CSR SpMV, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, csrthreads);
-    else PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (cuSPARSE SpMV; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz);
+    if (csrentries) PetscCall(PetscSNPrintf(gpu, sizeof(gpu), "our row-block CSR SpMV, %" PetscInt_FMT " entries a thread block, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel stream", csrentries, csrthreads));
+    else if (csrthreads) PetscCall(PetscSNPrintf(gpu, sizeof(gpu), "our CSR SpMV, %" PetscInt_FMT " threads a row: -mat_pellr_cuda_csr_kernel", csrthreads));
+    PELLR_PRINT("%sCSR storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty), max row length %" PetscInt_FMT ", %" PetscInt_FMT " nonzeros, 32-bit indices on the GPU (%s; the SeqAIJ product on the host)\n", name, L->m, L->nonempty, L->maxlen, L->nnz, gpu);
   } else {
     PELLR_PRINT("%s%s storage: %" PetscInt_FMT " rows (%" PetscInt_FMT " non-empty, %" PetscInt_FMT " long), %" PetscInt_FMT " slices of %d rows, max row length %" PetscInt_FMT "\n", name, FMT[L->format], L->m, L->nonempty, L->nlong, L->nslices, PELLR_SLICE, L->maxlen);
     if (L->format == MAT_PELLR_FORMAT_PELLR) PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);

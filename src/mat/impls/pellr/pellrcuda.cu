@@ -577,39 +577,6 @@ PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *kernel, PetscInt *thre
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* threads a row of our CSR kernel for a block of m rows, nnz entries and longest row maxlen; 0: cuSPARSE */
-static PetscErrorCode PellrCSRThreadsFor(PetscInt m, PetscInt64 nnz, PetscInt64 maxlen, PetscInt *threads)
-{
-  PetscFunctionBegin;
-  if (!PellrCSRRead) { /* also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
-    MatPELLRCSRKernel kernel  = PellrCSRKernel;
-    PetscInt          t       = PellrCSRThreads;
-    PetscBool         set     = PETSC_FALSE;
-    PetscEnum         kernelE = (PetscEnum)kernel;
-
-    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_csr_kernel", MatPELLRCSRKernels, &kernelE, &set));
-    PetscInt          E       = PellrCSRStreamEntries;
-
-    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_threads", &t, NULL));
-    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_stream_entries", &E, NULL));
-    PetscCall(PellrDeviceSetCSRKernel((MatPELLRCSRKernel)kernelE, t, E));
-  }
-  *threads = 0;
-  if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_CUSPARSE || m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  {
-    const double avg = (double)nnz / (double)m;
-
-    if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_AUTO && !(avg >= PELLR_CSR_VECTOR_MIN_ROW && (double)maxlen <= PELLR_CSR_VECTOR_MAX_RATIO * avg)) PetscFunctionReturn(PETSC_SUCCESS);
-    if (PellrCSRThreads) *threads = PellrCSRThreads;
-    else { /* about 4 entries a thread: 4 .. 32 threads a row */
-      PetscInt t = 4;
-      while (t < 32 && 4.0 * (2 * t) <= avg) t *= 2;
-      *threads = t;
-    }
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* the CSR kernel of a csr block: threads a row (0: cuSPARSE) and, for the stream kernel, entries a thread block (else 0) */
 PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice d, PetscInt *threads, PetscInt *entries)
 {
@@ -1475,6 +1442,55 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* threads a row for rows of avg entries on average: a power of 2 with about 4 entries a thread, lo .. 32 */
+static PetscInt PellrCSRGroupSize(double avg, PetscInt lo)
+{
+  PetscInt t = lo;
+
+  while (t < 32 && 4.0 * (2 * t) <= avg) t *= 2;
+  return t;
+}
+
+/*
+  the GPU product of the csr block d (rows, entries and row pointers set; longest row maxlen): csrthreads = 0 for
+  cuSPARSE, else our vector kernel's threads a row; with -mat_pellr_cuda_csr_kernel stream also the row blocks, when a
+  block's entries and its longest row fit the 48 KiB of shared memory a block gets without opting in (else the vector
+  kernel)
+*/
+static PetscErrorCode PellrCSRKernelSetUp(PellrDevice d, PetscInt64 maxlen)
+{
+  const double avg = d->m > 0 ? (double)d->nnz / (double)d->m : 0.0;
+
+  PetscFunctionBegin;
+  if (!PellrCSRRead) { /* also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
+    PetscEnum kernel = (PetscEnum)PellrCSRKernel;
+    PetscInt  t = PellrCSRThreads, E = PellrCSRStreamEntries;
+
+    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_csr_kernel", MatPELLRCSRKernels, &kernel, NULL));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_threads", &t, NULL));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_cuda_csr_stream_entries", &E, NULL));
+    PetscCall(PellrDeviceSetCSRKernel((MatPELLRCSRKernel)kernel, t, E));
+  }
+  d->csrthreads = 0;
+  if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_CUSPARSE || d->m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_AUTO && !(avg >= PELLR_CSR_VECTOR_MIN_ROW && (double)maxlen <= PELLR_CSR_VECTOR_MAX_RATIO * avg)) PetscFunctionReturn(PETSC_SUCCESS);
+  d->csrthreads = PellrCSRThreads ? PellrCSRThreads : PellrCSRGroupSize(avg, 4);
+  if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_STREAM) {
+    const PetscInt E = PellrCSRStreamEntries;
+
+    if ((E + (PetscInt)maxlen) * (PetscInt)sizeof(PetscScalar) <= 48 * 1024) {
+      d->csrthreads = PellrCSRGroupSize(avg, 1);
+      d->csrstream  = E;
+      d->csrblocks  = PetscMax(1, (PetscInt)((d->nnz + E - 1) / E));
+      d->csrshared  = (E + (PetscInt)maxlen) * (PetscInt)sizeof(PetscScalar);
+      PetscCall(PellrAlloc(&d->csrblockrow, d->csrblocks + 1));
+      pellr_build_blockrow<<<Blocks(d->m, 256), 256>>>((int)d->m, (int)d->csrblocks, (int)E, d->rowptr, d->csrblockrow);
+      PetscCallCUDA(cudaGetLastError());
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   the layout in format fmt of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR
   positions to value indices (PELLR only). SELL and ELLR skip the long rows and use the identity permutation (the rows
@@ -1566,22 +1582,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(PellrAlloc(&d->col, nnz));
       PetscCall(PellrAlloc(&d->val, nnz));
       if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->col, daj, (size_t)nnz * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-      PetscCall(PellrCSRThreadsFor(m, nnz, hst.maxlen, &d->csrthreads));
-      if (PellrCSRKernel == MAT_PELLR_CSR_KERNEL_STREAM) { /* a block's entries and its longest row fit the 48 KiB of shared memory a block gets without opting in; else the vector kernel */
-        const PetscInt E  = PellrCSRStreamEntries;
-        PetscInt       tr = 1;
-
-        if ((E + (PetscInt)hst.maxlen) * (PetscInt)sizeof(PetscScalar) <= 48 * 1024) {
-          while (tr < 32 && 4.0 * (2 * tr) <= (double)nnz / (double)m) tr *= 2;
-          d->csrthreads = tr;
-          d->csrstream  = E;
-          d->csrblocks  = PetscMax(1, (PetscInt)((nnz + E - 1) / E));
-          d->csrshared  = (E + (PetscInt)hst.maxlen) * (PetscInt)sizeof(PetscScalar);
-          PetscCall(PellrAlloc(&d->csrblockrow, d->csrblocks + 1));
-          pellr_build_blockrow<<<Blocks(m, T), T>>>((int)m, (int)d->csrblocks, (int)E, d->rowptr, d->csrblockrow);
-          PetscCallCUDA(cudaGetLastError());
-        }
-      }
+      PetscCall(PellrCSRKernelSetUp(d, hst.maxlen));
     } else {
     /* 4. pointers: long rows unpadded, slices 32 x width */
     PetscCall(PellrAlloc(&d->longptr, nlong + 1));
@@ -1644,10 +1645,9 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaMemcpy(hcnt, ccnt, 6 * sizeof(int), cudaMemcpyDeviceToHost));
       PetscCall(PellrFreeAsync(&ccnt));
       for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + hcnt[c];
-      d->tclass[6] = nslices;
-      if (PellrSliceOrderIsIdentity(d->tclass, nslices)) PetscCall(PellrFreeAsync(&d->sorder));
     }
     d->tclass[6] = nslices;
+    if (d->sorder && PellrSliceOrderIsIdentity(d->tclass, nslices)) PetscCall(PellrFreeAsync(&d->sorder));
     }
     PetscCall(SparseGPUCUDATraceStage(&tr, "classes"));
     d->nslices = nslices;
