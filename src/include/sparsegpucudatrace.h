@@ -16,7 +16,24 @@ typedef struct {
   int            n;
   PetscLogDouble t0, tlast, dt[SPARSEGPU_TRACE_MAX]; /* start, end of the last stage, time per stage name */
   const char    *name[SPARSEGPU_TRACE_MAX];
+  unsigned long long pool0; /* memory the device's stream-ordered pool had reserved at the start */
 } SparseGPUCUDATrace;
+
+/* the current device's stream-ordered memory pool: its release threshold and the memory it has reserved (a pipeline
+   whose allocations make the pool grow pays for mapping new memory; with threshold 0 the pool gives back what is
+   unused at every synchronization) */
+static inline PetscErrorCode SparseGPUCUDAPoolState(unsigned long long *threshold, unsigned long long *reserved)
+{
+  int           dev;
+  cudaMemPool_t pool;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
+  if (threshold) PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, threshold));
+  if (reserved) PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, reserved));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 static inline PetscErrorCode SparseGPUCUDATraceStart(SparseGPUCUDATrace *tr)
 {
@@ -25,6 +42,7 @@ static inline PetscErrorCode SparseGPUCUDATraceStart(SparseGPUCUDATrace *tr)
   PetscCall(PetscInfoEnabled(PETSC_SMALLEST_CLASSID, &tr->on)); /* the class of PetscInfo(NULL, ...): -info or -info :sys */
   if (tr->on) {
     PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(SparseGPUCUDAPoolState(NULL, &tr->pool0));
     PetscCall(PetscTime(&tr->t0));
     tr->tlast = tr->t0;
   }
@@ -57,16 +75,18 @@ static inline PetscErrorCode SparseGPUCUDATraceStage(SparseGPUCUDATrace *tr, con
    stage); nothing without -info */
 static inline PetscErrorCode SparseGPUCUDATraceReport(const SparseGPUCUDATrace *tr, const char what[])
 {
-  char   line[1024];
-  size_t len = 0;
+  char       line[1024];
+  size_t     len = 0;
+  unsigned long long thr, pool1;
 
   PetscFunctionBegin;
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(SparseGPUCUDAPoolState(&thr, &pool1));
   line[0] = 0;
   for (int k = 0; k < tr->n; k++) {
     PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %s %.1f", tr->name[k], 1e6 * tr->dt[k]));
     PetscCall(PetscStrlen(line, &len));
   }
-  PetscCall(PetscInfo(NULL, "%s, stages in us (synchronized):%s; total %.1f\n", what, line, 1e6 * (tr->tlast - tr->t0)));
+  PetscCall(PetscInfo(NULL, "%s, stages in us (synchronized):%s; total %.1f; memory pool reserved %.1f -> %.1f MiB, release threshold %s\n", what, line, 1e6 * (tr->tlast - tr->t0), tr->pool0 / 1048576.0, pool1 / 1048576.0, thr == ~0ULL ? "unlimited" : (thr ? "finite" : "0")));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
