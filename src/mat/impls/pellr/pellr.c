@@ -1216,12 +1216,14 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
 {
   const PellrLayout *L        = dev ? &b->DI : &b->L;
   PetscInt           ncompact = -1;
+  PetscInt64         itpellr  = L->it_pellr;
   PetscReal          pad = L->nnz ? 100.0 * (PetscReal)(L->nslots - L->nnz) / (PetscReal)L->nnz : 0.0;
   static const char *FMT[] = {"AUTO", "PELLR", "SELL", "ELLR", "CSR"};
 
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
   if (p->cuda && b->dL) PetscCall(PellrDeviceGetCompactSlices(b->dL, &ncompact));
+  if (itpellr < 0 && dev && b->dL) PetscCall(PellrDeviceWarpIterationsPELLR(b->dL, &itpellr)); /* a GPU build in another format */
 #endif
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
   PELLR_PRINT("%sstorage format: %s (requested %s)\n", name, MatPELLRFormats[L->format], MatPELLRFormats[p->format]);
@@ -1240,7 +1242,7 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
     if (ncompact >= 0) PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%); columns on the GPU as 16-bit offsets in %" PetscInt_FMT " of %" PetscInt_FMT " slices (-mat_pellr_cuda_compact_columns), 32-bit in the others%s\n", name, L->nnz, L->nslots, (double)pad, ncompact, L->nslices, L->nlong ? " and the long rows" : "");
     else PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
   }
-  PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, L->it_pellr, (double)L->perturbation);
+  PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, itpellr, (double)L->perturbation);
   if (L->format != MAT_PELLR_FORMAT_CSR) PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "%s\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5], L->format == MAT_PELLR_FORMAT_SELL ? " (slices grouped by class)" : "");
 #undef PELLR_PRINT
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1799,6 +1801,9 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   info->iterations_ell      = L->it_ell;
   info->iterations_ellr     = L->it_ellr;
   info->iterations_pellr    = L->it_pellr;
+#if defined(PETSC_HAVE_CUDA)
+  if (info->iterations_pellr < 0 && dev && b->dL) PetscCall(PellrDeviceWarpIterationsPELLR(b->dL, &info->iterations_pellr)); /* a GPU build in another format */
+#endif
   info->perturbation        = L->perturbation;
   info->builds              = b->nbuild;
   info->refreshes           = b->nrefresh;
@@ -2016,6 +2021,7 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
       PetscCall(PellrDeviceReleaseValues(D));
       PetscCall(PellrDeviceDownload(D, &G));
       PetscCall(PellrDeviceDownload(DT, &GT));
+      if (S.it_pellr < 0) PetscCall(PellrDeviceWarpIterationsPELLR(D, &S.it_pellr)); /* not made by a GPU build in another format */
       if (fmt == MAT_PELLR_FORMAT_CSR) { /* no layout to compare: the statistics, and the CSR copy itself holds the CSR */
         PetscBool eq = PETSC_TRUE;
         if (G.m != H.m || G.nnz != H.nnz || S.format != fmt || S.maxlen != H.maxlen || S.nonempty != H.nonempty || S.it_ell != H.it_ell || S.it_ellr != H.it_ellr || S.it_pellr != H.it_pellr || S.perturbation != H.perturbation) eq = PETSC_FALSE;

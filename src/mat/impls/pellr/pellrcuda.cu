@@ -31,7 +31,7 @@ struct _p_PellrDevice {
   int         *longcnt;               /* per block row cut into pieces: pieces finished in the running product (0 between products) */
   PetscScalar *longpart;              /* per chunk: the partial sums of its first and of its last row */
   PetscInt     tclass[7];
-  int         *perm, *longptr, *sliceptr, *rlen, *col;
+  int         *perm, *longptr, *sliceptr, *rlen, *col; /* perm NULL: the identity (SELL and ELLR built on the GPU) */
   int         *sorder; /* SELL: the slices grouped by thread class */
   PetscScalar *val;
   /* compact columns (-mat_pellr_cuda_compact_columns, PellrDeviceCompactColumns()): col is then NULL; a slice s that
@@ -389,7 +389,7 @@ __global__ static void pellr_trans_slices(int nslices, int nlong, int nrows, con
     if (k >= nrows) return;
     {
       const int             len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
-      const PetscScalar     xr  = x[perm[k]];
+      const PetscScalar     xr  = x[perm ? perm[k] : k];
       const PellrRowColumns rc  = PellrSliceRow(cols, sliceptr, s, r);
       for (int j = 0; j < len; j++) atomicAdd(&y[PellrColumnAt(rc, j)], val[base + PELLR_SLICE * j] * xr);
     }
@@ -421,7 +421,7 @@ __global__ static void pellr_diag_slices(int nslices, int nlong, int nrows, cons
     const long k = nlong + PELLR_SLICE * s + r;
     if (k >= nrows) return;
     {
-      const int             len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r, row = perm[k];
+      const int             len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r, row = perm ? perm[k] : (int)k;
       const PellrRowColumns rc  = PellrSliceRow(cols, sliceptr, s, r);
       PetscScalar           v   = 0;
       for (int j = 0; j < len; j++)
@@ -883,6 +883,7 @@ typedef struct {
   unsigned long long ellr, pert, pellr;
   long long          longslots, widthsum; /* the sizes that decide the allocations: slots of the long rows, slice widths summed */
   long long          blockslots;          /* slots of the block rows (the block-row kernel's grid) */
+  unsigned int       sclass[6];           /* SELL: slices of each thread class */
 } PellrBuildStats;
 
 __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
@@ -995,13 +996,14 @@ __global__ static void pellr_build_nlong(int k0, int k1, int nrows, const int *_
 }
 
 /* slice widths (w[nslices] = 0) for the prefix sum of the slice pointers: PELLR w[s] = slen[nlong + 32 s] (the sorted
-   slice's first row), SELL the longest row of the slice, ELLR the longest row of the block (maxlen) */
-__global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int nlong, int nrows, int maxlen, const int *__restrict__ slen, long long *__restrict__ w)
+   slice's first row), SELL the longest row of the slice, ELLR the longest row of the block (st->maxlen, read here so
+   that SELL and ELLR builds need no copy back before their sizes) */
+__global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int nlong, int nrows, const PellrBuildStats *st, const int *__restrict__ slen, long long *__restrict__ w)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (s < nslices) {
     if (fmt == MAT_PELLR_FORMAT_PELLR) w[s] = slen[nlong + PELLR_SLICE * s];
-    else if (fmt == MAT_PELLR_FORMAT_ELLR) w[s] = maxlen;
+    else if (fmt == MAT_PELLR_FORMAT_ELLR) w[s] = st->maxlen;
     else {
       int wm = 0;
       for (long k = nlong + PELLR_SLICE * s; k < nrows && k < nlong + PELLR_SLICE * (s + 1); k++) wm = max(wm, slen[k]);
@@ -1019,7 +1021,7 @@ __device__ static inline unsigned PellrClass(long long w)
 }
 
 /* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes (warp-aggregated atomics) */
-__global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, unsigned *__restrict__ key, int *__restrict__ idx, int *__restrict__ cnt)
+__global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, unsigned *__restrict__ key, int *__restrict__ idx, unsigned *__restrict__ cnt)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
   unsigned   c = 6; /* none */
@@ -1030,7 +1032,7 @@ __global__ static void pellr_build_sclass(int nslices, const long long *__restri
   }
   for (unsigned q = 0; q < 6; q++) {
     const int n = __popc(__ballot_sync(0xffffffffu, c == q));
-    if ((threadIdx.x & 31) == 0 && n) atomicAdd(&cnt[q], n);
+    if ((threadIdx.x & 31) == 0 && n) atomicAdd(&cnt[q], (unsigned)n);
   }
 }
 
@@ -1078,7 +1080,7 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
     const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
     int        l = 0, src = 0;
     if (k < nrows) {
-      const int row = perm[k];
+      const int row = perm ? perm[k] : (int)k;
       l             = slen[k];
       src           = ai[row] - ai[0];
     }
@@ -1189,7 +1191,7 @@ __global__ static void pellr_refresh_slices(int nslices, int nlong, int nrows, c
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
     const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE, l = rlen[g];
-    const int  src = k < nrows ? rowptr[perm[k]] - rowptr[0] : 0;
+    const int  src = k < nrows ? rowptr[perm ? perm[k] : k] - rowptr[0] : 0;
     for (int j = 0; j < w; j++) val[base + (long)PELLR_SLICE * j + r] = j < l ? a[src + j] : (PetscScalar)0.0;
   }
 }
@@ -1288,8 +1290,8 @@ static inline int PellrBits(unsigned long long v)
   return b;
 }
 
-/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they were allocated here */
-static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz)
+/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they were allocated here; first: ai[0] */
+static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz, PetscInt *first)
 {
   PetscInt ends[2] = {0, 0};
 
@@ -1297,13 +1299,15 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
   *dai = *daj = NULL;
   *own        = PETSC_TRUE;
   *nnz        = 0;
+  *first      = 0;
   if (m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
   if (PetscMemTypeHost(mtype)) ends[0] = ai[0], ends[1] = ai[m];
   else {
     PetscCallCUDA(cudaMemcpy(&ends[0], ai, sizeof(PetscInt), cudaMemcpyDeviceToHost));
     PetscCallCUDA(cudaMemcpy(&ends[1], ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
   }
-  *nnz = (PetscInt64)(ends[1] - ends[0]);
+  *nnz   = (PetscInt64)(ends[1] - ends[0]);
+  *first = ends[0];
   PetscCheck(m <= PETSC_INT32_MAX && *nnz <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: a block of %" PetscInt_FMT " rows with %" PetscInt64_FMT " nonzeros is too large; use more MPI processes or MATAIJ", m, *nnz);
   if (sizeof(PetscInt) == sizeof(int)) {
     if (PetscMemTypeDevice(mtype)) {
@@ -1493,10 +1497,12 @@ static PetscErrorCode PellrCSRKernelSetUp(PellrDevice d, PetscInt64 maxlen)
 
 /*
   the layout in format fmt of the m x n CSR (dai, daj) on the device; vmap (device, or NULL for the identity) maps CSR
-  positions to value indices (PELLR only). SELL and ELLR skip the long rows and use the identity permutation (the rows
-  are still sorted, for the PELLR statistics only); CSR copies the CSR.
+  positions to value indices (PELLR only). Only PELLR sorts the rows (and so knows its own warp iterations); SELL and
+  ELLR keep the rows in their order (perm NULL, the identity), have no long rows and read back their sizes once; CSR is
+  the CSR itself: with adopt (dai, daj are the build's own copy of the CSR, dai[0] = 0) it keeps those arrays instead of
+  copying them. A build in another format than PELLR leaves info->it_pellr = -1 (PellrDeviceWarpIterationsPELLR()).
 */
-static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, const int *dai, const int *daj, const int *vmap, PetscInt longlen, MatPELLRFormat fmt, PellrLayout *info, PellrDevice *dp)
+static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, int *dai, int *daj, PetscBool adopt, const int *vmap, PetscInt longlen, MatPELLRFormat fmt, PellrLayout *info, PellrDevice *dp)
 {
   PellrDevice     d;
   PellrBuildStats hst, *dst = NULL;
@@ -1507,13 +1513,15 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   size_t          tbytes = 0, tb;
   PetscInt        nrows = 0, nlong = 0, nslices = 0, nblock = 0, cntX[PELLR_NTHR];
   PetscInt64      nslots = 0;
-  const unsigned  T = 256;
+  const unsigned  T      = 256;
+  const PetscBool sorted = (PetscBool)(fmt == MAT_PELLR_FORMAT_PELLR);
   SparseGPUCUDATrace tr;
 
   PetscFunctionBegin;
   PetscCall(PellrDeviceDestroy(dp));
   PetscCall(PetscMemzero(info, sizeof(*info)));
   PetscCheck(fmt != MAT_PELLR_FORMAT_AUTO && (!vmap || fmt == MAT_PELLR_FORMAT_PELLR), PETSC_COMM_SELF, PETSC_ERR_PLIB, "Wrong PELLR device build format %d", (int)fmt);
+  PetscCheck(!adopt || fmt == MAT_PELLR_FORMAT_CSR, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Only the CSR format adopts the CSR arrays");
   PetscCheck(n <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt_FMT " columns are too many; use more MPI processes or MATAIJ", n);
   longlen = PetscMin(PetscMax(longlen, 1), PETSC_INT32_MAX);
   PetscCall(PetscNew(&d));
@@ -1522,9 +1530,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   d->nnz = info->nnz = (PetscInt)nnz;
   d->format = info->format = fmt;
   for (int c = 0; c < 7; c++) d->tclass[c] = info->tclass[c] = 0;
+  for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = 0;
   PetscCall(SparseGPUCUDATraceStart(&tr));
   if (m > 0) {
-    /* 1. lengths and statistics */
+    /* 1. lengths and statistics; read back now only where the host needs them before the sizes: the sort's key width
+       and the long rows (PELLR), the kernel choice (CSR) */
     PetscCall(PetscMemzero(&hst, sizeof(hst)));
     hst.nlong = 0xffffffffu;
     PetscCall(PellrTmpAlloc(&dst, 1));
@@ -1533,132 +1543,143 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     PetscCall(PellrTmpAlloc(&len, m));
     pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
     PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
+    if (sorted || fmt == MAT_PELLR_FORMAT_CSR) {
+      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
+      for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
+    }
     PetscCall(SparseGPUCUDATraceStage(&tr, "lengths"));
-    for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
-    nrows       = cntX[0];
-    d->nonempty = info->nonempty = nrows;
-    /* 2. stable sort by decreasing length: ascending radix sort on maxlen - length (stable) */
-    PetscCall(PellrTmpAlloc(&key, m));
-    PetscCall(PellrTmpAlloc(&skey, m));
-    PetscCall(PellrTmpAlloc(&idx, m));
-    PetscCall(PellrAlloc(&d->perm, m));
-    pellr_build_keys<<<Blocks(m, T), T>>>((int)m, hst.maxlen, len, key, idx);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
-    PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-    PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
-    PetscCall(SparseGPUCUDATraceStage(&tr, "sort"));
-    PetscCall(PellrTmpAlloc(&slen, m + 1));
-    pellr_build_slen<<<PetscMin(Blocks(m + 1, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, hst.maxlen, skey, slen, dst);
-    PetscCallCUDA(cudaGetLastError());
-    /* 3. long rows: all rows >= longlen, then rows >= 32 while their slice would be more than 1/3 padding */
-    {
+    if (sorted) {
       const PetscInt k0 = cntX[PELLR_NTHR - 1], k1 = PetscMax(k0, cntX[1]);
-      if (fmt == MAT_PELLR_FORMAT_PELLR && k1 > k0) pellr_build_nlong<<<Blocks(k1 - k0, T), T>>>((int)k0, (int)k1, (int)nrows, slen, dst);
+
+      nrows = cntX[0];
+      /* 2. stable sort by decreasing length: ascending radix sort on maxlen - length (stable) */
+      PetscCall(PellrTmpAlloc(&key, m));
+      PetscCall(PellrTmpAlloc(&skey, m));
+      PetscCall(PellrTmpAlloc(&idx, m));
+      PetscCall(PellrAlloc(&d->perm, m));
+      pellr_build_keys<<<Blocks(m, T), T>>>((int)m, hst.maxlen, len, key, idx);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
+      PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "sort"));
+      PetscCall(PellrTmpAlloc(&slen, m + 1));
+      pellr_build_slen<<<PetscMin(Blocks(m + 1, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, hst.maxlen, skey, slen, dst);
+      PetscCallCUDA(cudaGetLastError());
+      /* 3. long rows: all rows >= longlen, then rows >= 32 while their slice would be more than 1/3 padding */
+      if (k1 > k0) pellr_build_nlong<<<Blocks(k1 - k0, T), T>>>((int)k0, (int)k1, (int)nrows, slen, dst);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
-      nlong = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
-    }
-    PetscCall(SparseGPUCUDATraceStage(&tr, "longrows"));
-    if (fmt != MAT_PELLR_FORMAT_PELLR) nlong = 0;
-    nblock = PetscMin(nlong, cntX[6]);
-    if (fmt == MAT_PELLR_FORMAT_SELL || fmt == MAT_PELLR_FORMAT_ELLR) {
-      /* rows in their order: perm = identity, slen = the lengths (slen[m] = 0 stays), every row in a slice */
-      nrows = m;
-      pellr_build_iota<<<Blocks(m, T), T>>>((long)m, d->perm);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cudaMemcpyAsync(slen, len, (size_t)m * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+      nlong  = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
+      nblock = PetscMin(nlong, cntX[6]);
+      PetscCall(SparseGPUCUDATraceStage(&tr, "longrows"));
+    } else if (fmt != MAT_PELLR_FORMAT_CSR) {
+      nrows = m; /* SELL, ELLR: every row in a slice, in its own order; the lengths are the "sorted" lengths */
+      slen  = len;
     }
     nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
     if (fmt == MAT_PELLR_FORMAT_CSR) {
       /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
-      PetscCall(PellrFreeAsync(&d->perm));
+      nrows   = cntX[0];
       nslices = 0;
       nslots  = nnz;
-      PetscCall(PellrAlloc(&d->rowptr, m + 1));
-      pellr_build_rowptr<<<Blocks(m + 1, T), T>>>((int)m, dai, d->rowptr);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCall(PellrAlloc(&d->col, nnz));
-      PetscCall(PellrAlloc(&d->val, nnz));
-      if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->col, daj, (size_t)nnz * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-      PetscCall(PellrCSRKernelSetUp(d, hst.maxlen));
-    } else {
-    /* 4. pointers: long rows unpadded, slices 32 x width */
-    PetscCall(PellrAlloc(&d->longptr, nlong + 1));
-    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
-    PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
-    PetscCall(PellrTmpAlloc(&w, nslices + 1));
-    PetscCall(PellrTmpAlloc(&wscan, nslices + 1));
-    pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nlong, (int)nrows, (int)hst.maxlen, slen, w);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-    PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-    pellr_build_sizes<<<1, 1>>>(d->longptr + nblock, d->longptr + nlong, wscan + nslices, dst);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* one copy back */
-    nslots = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
-    d->blockslots = hst.blockslots;
-    d->longslots  = hst.longslots;
-    PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
-    PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
-    PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
-    pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
-    PetscCallCUDA(cudaGetLastError());
-    /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
-    PetscCall(PellrAlloc(&d->rlen, (PetscInt64)PELLR_SLICE * nslices));
-    PetscCall(PellrAlloc(&d->col, nslots));
-    if (vmap) PetscCall(PellrAlloc(&d->map, nslots)); /* the transpose: a map back into the untransposed values */
-    else {                                            /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
-      PetscCall(PellrAlloc(&d->rowptr, m + 1));
-      PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-    }
-    PetscCall(PellrAlloc(&d->val, nslots));
-    if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
-    if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
-    if (fmt == MAT_PELLR_FORMAT_PELLR) {
-      /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
-      for (int c = 1; c <= 5; c++) {
-        const PetscInt cnt = cntX[6 - c]; /* rows of length >= 512, 256, 128, 64, 32 */
-        d->tclass[c]       = PetscMin(nslices, PetscMax(0, (cnt - nlong + PELLR_SLICE - 1) / PELLR_SLICE));
+      if (adopt) {
+        d->rowptr = dai;
+        d->col    = daj;
+      } else {
+        PetscCall(PellrAlloc(&d->rowptr, m + 1));
+        pellr_build_rowptr<<<Blocks(m + 1, T), T>>>((int)m, dai, d->rowptr);
+        PetscCallCUDA(cudaGetLastError());
+        PetscCall(PellrAlloc(&d->col, nnz));
+        if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->col, daj, (size_t)nnz * sizeof(int), cudaMemcpyDeviceToDevice, 0));
       }
-    } else if (fmt == MAT_PELLR_FORMAT_ELLR) {
-      /* one width, one class */
-      PetscInt t = 1, cls = 5;
-      while (t < 32 && (PetscInt64)hst.maxlen >= 32 * (PetscInt64)t) t *= 2, cls--;
-      for (int c = 1; c <= 5; c++) d->tclass[c] = c <= cls ? 0 : nslices;
-    } else if (nslices) {
-      /* SELL: the slice indices stably sorted by class (radix sort of the class keys), the classes from their counts */
-      int *ccnt = NULL, hcnt[6];
-      PetscCall(PellrTmpAlloc(&ccnt, 6));
-      PetscCallCUDA(cudaMemsetAsync(ccnt, 0, 6 * sizeof(int), 0));
-      PetscCall(PellrAlloc(&d->sorder, nslices));
-      pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, ccnt);
+      PetscCall(PellrAlloc(&d->val, nnz));
+      PetscCall(PellrCSRKernelSetUp(d, hst.maxlen));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "csr"));
+    } else {
+      /* 4. pointers: long rows unpadded, slices 32 x width */
+      PetscCall(PellrAlloc(&d->longptr, nlong + 1));
+      if (nlong) {
+        PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
+        PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
+        PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
+      } else PetscCallCUDA(cudaMemsetAsync(d->longptr, 0, sizeof(int), 0));
+      PetscCall(PellrTmpAlloc(&w, nslices + 1));
+      PetscCall(PellrTmpAlloc(&wscan, nslices + 1));
+      pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nlong, (int)nrows, dst, slen, w);
       PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
       PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
-      PetscCallCUDA(cudaMemcpy(hcnt, ccnt, 6 * sizeof(int), cudaMemcpyDeviceToHost));
-      PetscCall(PellrFreeAsync(&ccnt));
-      for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + hcnt[c];
-    }
-    d->tclass[6] = nslices;
-    if (d->sorder && PellrSliceOrderIsIdentity(d->tclass, nslices)) PetscCall(PellrFreeAsync(&d->sorder));
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+      if (fmt == MAT_PELLR_FORMAT_SELL && nslices) { /* the slices' class keys and counts, read back with the sizes */
+        PetscCall(PellrTmpAlloc(&key, nslices));
+        PetscCall(PellrTmpAlloc(&idx, nslices));
+        pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, dst->sclass);
+        PetscCallCUDA(cudaGetLastError());
+      }
+      pellr_build_sizes<<<1, 1>>>(d->longptr + nblock, d->longptr + nlong, wscan + nslices, dst);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
+      if (!sorted)
+        for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
+      nslots        = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
+      d->blockslots = hst.blockslots;
+      d->longslots  = hst.longslots;
+      PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
+      PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
+      PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
+      pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
+      PetscCallCUDA(cudaGetLastError());
+      /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
+      PetscCall(PellrAlloc(&d->rlen, (PetscInt64)PELLR_SLICE * nslices));
+      PetscCall(PellrAlloc(&d->col, nslots));
+      if (vmap) PetscCall(PellrAlloc(&d->map, nslots)); /* the transpose: a map back into the untransposed values */
+      else {                                            /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
+        PetscCall(PellrAlloc(&d->rowptr, m + 1));
+        PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+      }
+      PetscCall(PellrAlloc(&d->val, nslots));
+      if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
+      if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
+      if (fmt == MAT_PELLR_FORMAT_PELLR) {
+        /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
+        for (int c = 1; c <= 5; c++) {
+          const PetscInt cnt = cntX[6 - c]; /* rows of length >= 512, 256, 128, 64, 32 */
+          d->tclass[c]       = PetscMin(nslices, PetscMax(0, (cnt - nlong + PELLR_SLICE - 1) / PELLR_SLICE));
+        }
+      } else if (fmt == MAT_PELLR_FORMAT_ELLR) {
+        /* one width, one class */
+        PetscInt t = 1, cls = 5;
+        while (t < 32 && (PetscInt64)hst.maxlen >= 32 * (PetscInt64)t) t *= 2, cls--;
+        for (int c = 1; c <= 5; c++) d->tclass[c] = c <= cls ? 0 : nslices;
+      } else if (nslices) {
+        /* SELL: the classes from their counts; unless all slices are of one class (the identity), the slice indices
+           stably sorted by class (radix sort of the class keys) */
+        for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + (PetscInt)hst.sclass[c];
+        d->tclass[6] = nslices;
+        if (!PellrSliceOrderIsIdentity(d->tclass, nslices)) {
+          PetscCall(PellrTmpAlloc(&skey, nslices));
+          PetscCall(PellrAlloc(&d->sorder, nslices));
+          PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+          PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
+          PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+        }
+      }
+      d->tclass[6] = nslices;
     }
     PetscCall(SparseGPUCUDATraceStage(&tr, "classes"));
-    d->nslices = nslices;
-    d->nslots  = (PetscInt)nslots;
+    d->nonempty = info->nonempty = cntX[0];
+    d->nslices                   = nslices;
+    d->nslots                    = (PetscInt)nslots;
     PetscCall(PellrDeviceCompactColumns(d));
     PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
+    if (slen != len) PetscCall(PellrFreeAsync(&slen));
     PetscCall(PellrFreeAsync(&len));
     PetscCall(PellrFreeAsync(&key));
     PetscCall(PellrFreeAsync(&skey));
     PetscCall(PellrFreeAsync(&idx));
-    PetscCall(PellrFreeAsync(&slen));
     PetscCall(PellrFreeAsync(&w));
     PetscCall(PellrFreeAsync(&wscan));
     PetscCall(PellrFreeAsync(&tmp));
@@ -1668,7 +1689,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     info->maxlen   = (PetscInt)hst.maxlen;
     info->it_ell   = (PetscInt64)((m + PELLR_SLICE - 1) / PELLR_SLICE) * (PetscInt64)hst.maxlen;
     info->it_ellr  = (PetscInt64)hst.ellr;
-    info->it_pellr = (PetscInt64)hst.pellr;
+    info->it_pellr = sorted ? (PetscInt64)hst.pellr : -1;
     if (m > 1 && nnz > 0) info->perturbation = (PetscReal)hst.pert / ((PetscReal)(m - 1) * ((PetscReal)nnz / (PetscReal)m));
   }
   d->nlong = info->nlong = nlong;
@@ -1691,17 +1712,20 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
 PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, MatPELLRFormat fmt, PetscBool transpose, PellrLayout *info, PellrDevice *dp)
 {
   int       *dai, *daj;
-  PetscBool  own;
+  PetscBool  own, adopt;
   PetscInt64 nnz;
+  PetscInt   first;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &dai, &daj, &own, &nnz));
+  PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &dai, &daj, &own, &nnz, &first));
   PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  /* the CSR format keeps the device copy of a host CSR as its own arrays (no second copy on the device) */
+  adopt = (PetscBool)(own && first == 0 && !transpose && fmt == MAT_PELLR_FORMAT_CSR);
   /* the event times the build from the CSR on the GPU (the copy of a host CSR is PELLRCopyToGPU) */
   PetscCall(PetscLogEventBegin(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, NULL, longlen, fmt, info, dp));
+  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, adopt, NULL, longlen, fmt, info, dp));
   else {
     int *rowof = NULL, *cnt = NULL, *ti = NULL, *tj = NULL, *pos = NULL, *iota = NULL, *scol = NULL;
     char  *tmp = NULL;
@@ -1733,7 +1757,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
       pellr_build_tj<<<Blocks(nnz, 256), 256>>>((long)nnz, pos, rowof, tj);
       PetscCallCUDA(cudaGetLastError());
     } else if (n + 1 > 0) PetscCallCUDA(cudaMemsetAsync(ti, 0, (size_t)(n + 1) * sizeof(int), 0));
-    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, pos, longlen, MAT_PELLR_FORMAT_PELLR, info, dp));
+    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, PETSC_FALSE, pos, longlen, MAT_PELLR_FORMAT_PELLR, info, dp));
     PetscCall(PellrFreeAsync(&rowof));
     PetscCall(PellrFreeAsync(&cnt));
     PetscCall(PellrFreeAsync(&ti));
@@ -1743,7 +1767,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
     PetscCall(PellrFreeAsync(&scol));
     PetscCall(PellrFreeAsync(&tmp));
   }
-  if (own) {
+  if (own && !adopt) {
     PetscCall(PellrFreeAsync(&dai));
     PetscCall(PellrFreeAsync(&daj));
   }
@@ -1835,6 +1859,10 @@ PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
   for (int c = 0; c < 7; c++) L->tclass[c] = d->tclass[c];
   PetscCallCUDA(cudaDeviceSynchronize());
   if (d->perm) PetscCall(PellrDownload(&L->perm, d->perm, d->m));
+  else if ((d->format == MAT_PELLR_FORMAT_SELL || d->format == MAT_PELLR_FORMAT_ELLR) && d->m > 0) { /* the identity, not kept on the GPU */
+    PetscCall(PetscMalloc1(d->m, &L->perm));
+    for (PetscInt i = 0; i < d->m; i++) L->perm[i] = (int)i;
+  }
   if (d->sorder) PetscCall(PellrDownload(&L->sorder, d->sorder, d->nslices));
   else if (d->format == MAT_PELLR_FORMAT_SELL && d->nslices) { /* the identity, not kept on the GPU */
     PetscCall(PetscMalloc1(d->nslices, &L->sorder));
@@ -1854,5 +1882,35 @@ PetscErrorCode PellrDeviceDownload(PellrDevice d, PellrLayout *L)
   } else PetscCall(PellrDownload(&L->col, d->col, d->nslots));
   if (d->map) PetscCall(PellrDownload(&L->map, d->map, d->nslots));
   PetscCall(PellrDownload(&L->val, d->val, d->nslots));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The PELLR warp iterations (MatPELLRWarpIterations()) of the block d that the GPU built in another format: such a
+  build does not sort the rows, which that statistic needs (the longest row of each slice of the sorted order), so it
+  is computed here on demand (-mat_view, MatPELLRGetInfo(), the build comparison), from the row lengths copied back:
+  the CSR's row pointers, or the per-row lengths of SELL and ELLR (their rows in their own order)
+*/
+PetscErrorCode PellrDeviceWarpIterationsPELLR(PellrDevice d, PetscInt64 *it)
+{
+  PetscInt *len;
+  int      *h = NULL;
+
+  PetscFunctionBegin;
+  *it = 0;
+  if (!d || d->m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(d->format == MAT_PELLR_FORMAT_CSR ? d->rowptr != NULL : (d->rlen && !d->nlong && d->nrows == d->m), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR device layout without its row lengths");
+  PetscCall(PetscMalloc1(d->m, &len));
+  PetscCallCUDA(cudaDeviceSynchronize());
+  if (d->format == MAT_PELLR_FORMAT_CSR) {
+    PetscCall(PellrDownload(&h, d->rowptr, d->m + 1));
+    for (PetscInt i = 0; i < d->m; i++) len[i] = h[i + 1] - h[i];
+  } else {
+    PetscCall(PellrDownload(&h, d->rlen, d->m));
+    for (PetscInt i = 0; i < d->m; i++) len[i] = h[i];
+  }
+  PetscCall(MatPELLRWarpIterations(d->m, len, PELLR_SLICE, NULL, NULL, it));
+  PetscCall(PetscFree(h));
+  PetscCall(PetscFree(len));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

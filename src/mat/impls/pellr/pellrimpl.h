@@ -186,4 +186,5 @@ PETSC_INTERN PetscErrorCode PellrDeviceUploadValues(PellrDevice, const PetscScal
 PETSC_INTERN PetscErrorCode PellrDeviceSetValues(PellrDevice, const PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceReleaseValues(PellrDevice);
 PETSC_INTERN PetscErrorCode PellrDeviceDownload(PellrDevice, PellrLayout *);
+PETSC_INTERN PetscErrorCode PellrDeviceWarpIterationsPELLR(PellrDevice, PetscInt64 *);
 #endif
