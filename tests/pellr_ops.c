@@ -2,6 +2,7 @@ static char help[] = "Compares every operation of MATPELLR (or -type pellrcuda) 
   -dir <path>    : directory of the Matrix Market files (*.mtx.gz, listed in MANIFEST.tsv)\n\
   -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv)\n\
   -gen           : also the generated matrices (empty rows, dense row, n = 0/1, rectangular, wide rows)\n\
+  -gen_kinds <a,b>: only these generated kinds (also empty_run: 5998 empty rows between two short ones)\n\
   -type <pellr>  : the PELLR type to test\n\
   -vec_type <t>  : vector type of the products (cuda for pellrcuda)\n\
   -compare_builds: (pellrcuda) check that the GPU build of the layout is identical to the host build (MatPELLRCompareBuilds())\n\
@@ -611,6 +612,7 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
   else if (!strcmp(kind, "wide_rows")) m = n = 1500, cap = 40 * 1200 + 40 * 700 + 1500 * 3;
   else if (!strcmp(kind, "block_rows")) m = n = 10000, cap = 9001 + 2 * 4100 + 12 * 1500 + 10000 * 3;
   else if (!strcmp(kind, "wide_columns")) m = 3000, n = 70000, cap = 3000 * 6;
+  else if (!strcmp(kind, "empty_run")) m = n = 6000, cap = 16;
   PetscCall(MMTripletsCreate(m, n, cap, t));
   if (!strcmp(kind, "empty_rows")) {
     for (PetscInt i = 0; i < t->m; i++) {
@@ -660,6 +662,11 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
         for (PetscInt j = 0; j < 5 + (i / 3) % 2; j++) t->i[k] = i, t->j[k] = (i + 39113 * j * (1 + i % 5)) % t->n, t->v[k++] = 2.0 - 0.25 * j + (i % 3);
       }
     }
+  } else if (!strcmp(kind, "empty_run")) {
+    /* entries in the first and the last row only: the 5998 empty rows between start at the same entry (one window of
+       the GPU's row-block CSR kernel, which cuts them into blocks of a bounded number of rows) */
+    for (PetscInt j = 0; j < 8; j++) t->i[k] = 0, t->j[k] = 5 * j, t->v[k++] = 1.0 + j;
+    for (PetscInt j = 0; j < 8; j++) t->i[k] = t->m - 1, t->j[k] = t->n - 1 - 7 * j, t->v[k++] = 2.0 - 0.1 * j;
   } else if (!strcmp(kind, "powerlaw")) {
     /* row lengths ~ 1/rank: a few rows of hundreds of entries, most of one or two, to exercise every slice class */
     for (PetscInt i = 0; i < t->m; i++) {
@@ -754,12 +761,19 @@ int main(int argc, char **argv)
   if (gen) PetscCall(TestFormulas());
   if (gen) {
     const char *kinds[] = {"empty_rows", "dense_row", "n0", "n1", "rect_wide", "rect_tall", "powerlaw", "wide_rows", "block_rows", "wide_columns"};
-    for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(kinds); i++) {
-      MMTriplets t;
-      PetscCall(Generate(kinds[i], &t));
-      PetscCall(TestMatrix(kinds[i], &t, type, vectype));
+    char       *only[16];
+    PetscInt    nonly = 16;
+    PetscBool   set;
+
+    PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-gen_kinds", only, &nonly, &set)); /* these instead (also empty_run) */
+    for (size_t i = 0; i < (set ? (size_t)nonly : PETSC_STATIC_ARRAY_LENGTH(kinds)); i++) {
+      const char *kind = set ? only[i] : kinds[i];
+      MMTriplets  t;
+      PetscCall(Generate(kind, &t));
+      PetscCall(TestMatrix(kind, &t, type, vectype));
       PetscCall(MMTripletsDestroy(&t));
     }
+    for (PetscInt i = 0; set && i < nonly; i++) PetscCall(PetscFree(only[i]));
   }
   if (!sel) nnames = 0;
   if (sel && nnames == 1 && !strcmp(names[0], "none")) { /* generated matrices only: the shared ones are not needed */
@@ -805,6 +819,15 @@ int main(int argc, char **argv)
    test:
       suffix: formats_gen
       args: -gen -matrices none -mat_pellr_format {{sell ellr csr}separate output}
+
+   # a run of 5998 empty rows that all start at the same entry, in every format and stored as csr
+   test:
+      suffix: gen_empty_run
+      args: -gen -gen_kinds empty_run -matrices none
+
+   test:
+      suffix: formats_gen_empty_run_csr
+      args: -gen -gen_kinds empty_run -matrices none -mat_pellr_format csr
 
    test:
       suffix: formats_gen_mpi
@@ -863,6 +886,10 @@ int main(int argc, char **argv)
          nsize: 2
          args: -gen -matrices none
          output_file: output/pellr_ops_gen_mpi.out
+      test:
+         suffix: cuda_gen_empty_run
+         args: -gen -gen_kinds empty_run -matrices none
+         output_file: output/pellr_ops_gen_empty_run.out
       test:
          suffix: cuda_long_rows
          args: -gen -matrices mbeacxc,adder_dcop_05 -mat_pellr_long_row_length 3
@@ -927,6 +954,10 @@ int main(int argc, char **argv)
          suffix: cuda_formats_gen_csr_stream
          args: -gen -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream -mat_pellr_cuda_csr_stream_entries {{256 1024 4096}shared output}
          output_file: output/pellr_ops_formats_gen_csr.out
+      test:
+         suffix: cuda_formats_gen_empty_run_csr_stream
+         args: -gen -gen_kinds empty_run -matrices none -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream -mat_pellr_cuda_csr_stream_entries {{256 1024}shared output}
+         output_file: output/pellr_ops_formats_gen_empty_run_csr.out
       test:
          suffix: cuda_formats_shared_csr_stream
          args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,west0479,hangGlider_2,mbeacxc,rajat19,e30r4000,Pd -switch_formats 0 -mat_pellr_format csr -mat_pellr_cuda_csr_kernel stream

@@ -495,8 +495,8 @@ __global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int 
 
 /*
   CSR by row blocks (opt-in: -mat_pellr_cuda_csr_kernel stream; the CSR-Stream of CSR-Adaptive, Greathouse & Daga 2014):
-  block b takes the rows that start in entries [b E, (b+1) E) (the last block also the rows starting at nnz), so its
-  entries are fewer than E + the longest row. Its threads first compute the products of all of them, coalesced and
+  a block takes consecutive rows that start in one window [b E, (b+1) E) of entries (the last window also the rows
+  starting at nnz), at most R of them (pellr_build_stream_starts()), so its entries are fewer than E + the longest row. Its threads first compute the products of all of them, coalesced and
   independent (many loads in flight), into shared memory, then TR threads a row add each row's products.
 */
 template <int TR>
@@ -535,19 +535,28 @@ __global__ static void __launch_bounds__(256) pellr_csr_stream(const int *__rest
   }
 }
 
-/* blockrow[b] = the first row starting at entry >= b E (the last block: all rows from there), blockrow[nblk] = m */
-__global__ static void pellr_build_blockrow(int m, int nblk, int E, const int *__restrict__ rowptr, int *__restrict__ blockrow)
+/*
+  the stream kernel's row blocks: a block starts at every row that begins in a new window of E entries (the last
+  window also takes the rows starting at nnz), so rows starting in one window share a block and it holds fewer than
+  E + the longest row entries, and after every R rows, so no block walks an unbounded run of empty rows (rows that
+  all start at the same entry, as in an MPI off-diagonal block, would otherwise fall into one block and one thread
+  block would loop over all of them). start[r] = 1 where a block starts; pos its exclusive scan
+*/
+__global__ static void pellr_build_stream_starts(int m, int nwin, int E, int R, const int *__restrict__ rowptr, int *__restrict__ start)
 {
   const long r = (long)blockIdx.x * blockDim.x + threadIdx.x;
 
-  if (r < m) {
-    const int b  = min(rowptr[r] / E, nblk - 1);
-    const int bp = r ? min(rowptr[r - 1] / E, nblk - 1) : -1;
+  if (r < m) start[r] = (r % R == 0 || min(rowptr[r] / E, nwin - 1) != min(rowptr[r - 1] / E, nwin - 1)) ? 1 : 0;
+}
 
-    for (int i = bp + 1; i <= b; i++) blockrow[i] = (int)r;
-    if (r == m - 1)
-      for (int i = b + 1; i <= nblk; i++) blockrow[i] = m;
-  }
+/* blockrow[pos[r]] = r at every block start; the blocks past the last start (nbmax is an upper bound) are empty: m */
+__global__ static void pellr_build_blockrow(int m, int nbmax, const int *__restrict__ start, const int *__restrict__ pos, int *__restrict__ blockrow)
+{
+  const long k  = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int  nb = pos[m - 1] + start[m - 1];
+
+  if (k < m && start[k]) blockrow[pos[k]] = (int)k;
+  if (k <= nbmax && k >= nb) blockrow[k] = m;
 }
 
 static MatPELLRCSRKernel PellrCSRKernel = MAT_PELLR_CSR_KERNEL_AUTO; /* -mat_pellr_cuda_csr_kernel (process-wide) */
@@ -1051,6 +1060,31 @@ __global__ static void pellr_build_sizes(const int *__restrict__ blockend, const
   st->widthsum  = *wsum;
 }
 
+/*
+  PELLR before the host knows the long rows (so that one copy back brings every size): the long rows end at nlong =
+  min(st->nlong, k1) (pellr_build_nlong() left its atomicMin there; k1 when it found none), the slices of 32 sorted
+  rows follow. Widths w[s] = slen[nlong + 32 s] (the slice's first row) for the nslices = ceil((nrows - nlong) / 32)
+  slices, 0 up to nsmax (the slices when nlong = k0, the most)
+*/
+__global__ static void pellr_build_widths_sorted(int nsmax, int k1, int nrows, const PellrBuildStats *st, const int *__restrict__ slen, long long *__restrict__ w)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s <= nsmax) {
+    const int nlong = (int)min(st->nlong, (unsigned)k1), nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+    w[s]            = s < nslices ? slen[nlong + PELLR_SLICE * s] : 0;
+  }
+}
+
+/* ... and the sizes, with the final nlong into the statistics for the copy back; longptr holds the k1 + 1 prefix sums of slen */
+__global__ static void pellr_build_sizes_sorted(int k1, int nrows, int nblockrows, const int *__restrict__ longptr, const long long *__restrict__ wscan, PellrBuildStats *st)
+{
+  const int nlong = (int)min(st->nlong, (unsigned)k1), nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+  st->nlong       = (unsigned)nlong;
+  st->blockslots  = longptr[min(nlong, nblockrows)];
+  st->longslots   = longptr[nlong];
+  st->widthsum    = wscan[nslices];
+}
+
 __global__ static void pellr_build_sliceptr(int nslices, const int *__restrict__ longptr, int nlong, const long long *__restrict__ wscan, int *__restrict__ sliceptr)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -1271,15 +1305,32 @@ static PetscErrorCode PellrFreeAsync(T **p)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* cub's temporary storage of the build: *tmp holds at least need bytes (and is never NULL, or cub would only query
-   the size); *cap is its size, grown by a stream-ordered free and allocation */
-static PetscErrorCode PellrTmpReserve(char **tmp, size_t *cap, size_t need)
+/*
+  the build's temporaries carved out of one stream-ordered allocation: one allocation and one free instead of one of
+  each per array (about ten of each per build, their host-side cost a visible part of builds of a few hundred us).
+  carve(a) places the arrays at 256-byte aligned offsets of a->base and returns the bytes used; with a->base NULL it
+  only counts (every pointer NULL)
+*/
+typedef struct {
+  char  *base;
+  size_t size;
+} PellrArena;
+
+template <typename T>
+static void PellrArenaTake(const PellrArena *a, size_t *off, T **p, PetscInt64 n)
+{
+  *p = (a->base && n > 0) ? (T *)(a->base + *off) : NULL;
+  if (n > 0) *off += ((size_t)n * sizeof(T) + 255) & ~(size_t)255;
+}
+
+template <typename F>
+static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve)
 {
   PetscFunctionBegin;
-  if (*tmp && need <= *cap) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrFreeAsync(tmp));
-  *cap = PetscMax(need, (size_t)1);
-  PetscCall(PellrTmpAlloc(tmp, (PetscInt64)*cap));
+  a->base = NULL;
+  a->size = carve(a);
+  PetscCall(PellrTmpAlloc(&a->base, (PetscInt64)a->size));
+  (void)carve(a);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1429,20 +1480,17 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
   if (PellrCompact == MAT_PELLR_COMPACT_AUTO && (PetscReal)hcnt < PELLR_COMPACT_MIN_FIT * (PetscReal)d->nslices) { /* auto: a slice kept in 32 bits costs a dependent load of its columns' offset */
     PetscCall(PellrFreeAsync(&d->cbase));
     PetscCall(PellrFreeAsync(&d->xptr));
-    PetscCall(PellrFreeAsync(&xslots));
-    PetscCall(PellrFreeAsync(&total));
-    PetscCall(PellrFreeAsync(&tmp));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  } else {
+    PetscCall(PellrAlloc(&d->cidx, (PetscInt64)d->nslots - (PetscInt64)d->longslots));
+    PetscCall(PellrAlloc(&d->colx, htotal));
+    if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->colx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+    pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->longslots, d->sliceptr, d->rlen, d->col, d->cbase, d->xptr, d->cidx, d->colx);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PellrFreeAsync(&d->col));
   }
-  PetscCall(PellrAlloc(&d->cidx, (PetscInt64)d->nslots - (PetscInt64)d->longslots));
-  PetscCall(PellrAlloc(&d->colx, htotal));
-  if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->colx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-  pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->longslots, d->sliceptr, d->rlen, d->col, d->cbase, d->xptr, d->cidx, d->colx);
-  PetscCallCUDA(cudaGetLastError());
   PetscCall(PellrFreeAsync(&xslots));
   PetscCall(PellrFreeAsync(&total));
   PetscCall(PellrFreeAsync(&tmp));
-  PetscCall(PellrFreeAsync(&d->col));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1483,13 +1531,34 @@ static PetscErrorCode PellrCSRKernelSetUp(PellrDevice d, PetscInt64 maxlen)
     const PetscInt E = PellrCSRStreamEntries;
 
     if ((E + (PetscInt)maxlen) * (PetscInt)sizeof(PetscScalar) <= 48 * 1024) {
+      const PetscInt nwin = PetscMax(1, (PetscInt)((d->nnz + E - 1) / E));
+      PellrArena     A    = {NULL, 0};
+      int           *start = NULL, *pos = NULL;
+      char          *tmp = NULL;
+      size_t         tb;
+      PetscInt       R;
+
       d->csrthreads = PellrCSRGroupSize(avg, 1);
+      R             = 8 * (256 / d->csrthreads); /* at most 8 rounds of a block's row loop */
       d->csrstream  = E;
-      d->csrblocks  = PetscMax(1, (PetscInt)((d->nnz + E - 1) / E));
+      d->csrblocks  = nwin + (d->m + R - 1) / R; /* an upper bound: the blocks past the last start are empty */
       d->csrshared  = (E + (PetscInt)maxlen) * (PetscInt)sizeof(PetscScalar);
+      PetscCheck(d->csrblocks <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "Too many row blocks for the stream kernel");
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, start, pos, (int)d->m, (cudaStream_t)0));
+      PetscCall(PellrArenaAlloc(&A, [&](const PellrArena *a) {
+        size_t off = 0;
+        PellrArenaTake(a, &off, &start, d->m);
+        PellrArenaTake(a, &off, &pos, d->m);
+        PellrArenaTake(a, &off, &tmp, (PetscInt64)PetscMax(tb, (size_t)1));
+        return off;
+      }));
       PetscCall(PellrAlloc(&d->csrblockrow, d->csrblocks + 1));
-      pellr_build_blockrow<<<Blocks(d->m, 256), 256>>>((int)d->m, (int)d->csrblocks, (int)E, d->rowptr, d->csrblockrow);
+      pellr_build_stream_starts<<<Blocks(d->m, 256), 256>>>((int)d->m, (int)nwin, (int)E, (int)R, d->rowptr, start);
       PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, start, pos, (int)d->m, (cudaStream_t)0));
+      pellr_build_blockrow<<<Blocks(PetscMax(d->m, d->csrblocks + 1), 256), 256>>>((int)d->m, (int)d->csrblocks, start, pos, d->csrblockrow);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCall(PellrFreeAsync(&A.base));
     }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1510,9 +1579,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   unsigned       *key = NULL, *skey = NULL;
   long long      *w = NULL, *wscan = NULL;
   char           *tmp = NULL;
-  size_t          tbytes = 0, tb;
+  size_t          tbytes = 1, tb;
   PetscInt        nrows = 0, nlong = 0, nslices = 0, nblock = 0, cntX[PELLR_NTHR];
   PetscInt64      nslots = 0;
+  PellrArena      A1 = {NULL, 0}, A2 = {NULL, 0}; /* the temporaries: before the first copy back, and after it */
   const unsigned  T      = 256;
   const PetscBool sorted = (PetscBool)(fmt == MAT_PELLR_FORMAT_PELLR);
   SparseGPUCUDATrace tr;
@@ -1537,10 +1607,14 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
        and the long rows (PELLR), the kernel choice (CSR) */
     PetscCall(PetscMemzero(&hst, sizeof(hst)));
     hst.nlong = 0xffffffffu;
-    PetscCall(PellrTmpAlloc(&dst, 1));
+    PetscCall(PellrArenaAlloc(&A1, [&](const PellrArena *a) {
+      size_t off = 0;
+      PellrArenaTake(a, &off, &dst, 1);
+      PellrArenaTake(a, &off, &len, m);
+      return off;
+    }));
     PetscCallCUDA(cudaMemsetAsync(dst, 0, sizeof(hst), 0)); /* the host's initial values without a synchronous copy */
     PetscCallCUDA(cudaMemsetAsync(&dst->nlong, 0xff, sizeof(dst->nlong), 0));
-    PetscCall(PellrTmpAlloc(&len, m));
     pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
     PetscCallCUDA(cudaGetLastError());
     if (sorted || fmt == MAT_PELLR_FORMAT_CSR) {
@@ -1549,40 +1623,98 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     }
     PetscCall(SparseGPUCUDATraceStage(&tr, "lengths"));
     if (sorted) {
-      const PetscInt k0 = cntX[PELLR_NTHR - 1], k1 = PetscMax(k0, cntX[1]);
+      /* 2. stable sort by decreasing length: ascending radix sort on maxlen - length (stable) */
+      const PetscInt k0 = cntX[PELLR_NTHR - 1], k1 = PetscMax(k0, cntX[1]), nsmax = (cntX[0] - k0 + PELLR_SLICE - 1) / PELLR_SLICE;
+      const int      bits = PellrBits(hst.maxlen);
 
       nrows = cntX[0];
-      /* 2. stable sort by decreasing length: ascending radix sort on maxlen - length (stable) */
-      PetscCall(PellrTmpAlloc(&key, m));
-      PetscCall(PellrTmpAlloc(&skey, m));
-      PetscCall(PellrTmpAlloc(&idx, m));
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, bits, (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(k1 + 1), (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nsmax + 1), (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      PetscCall(PellrArenaAlloc(&A2, [&](const PellrArena *a) {
+        size_t off = 0;
+        PellrArenaTake(a, &off, &key, m);
+        PellrArenaTake(a, &off, &skey, m);
+        PellrArenaTake(a, &off, &idx, m);
+        PellrArenaTake(a, &off, &slen, m + 1);
+        PellrArenaTake(a, &off, &w, nsmax + 1);
+        PellrArenaTake(a, &off, &wscan, nsmax + 1);
+        PellrArenaTake(a, &off, &tmp, (PetscInt64)tbytes);
+        return off;
+      }));
       PetscCall(PellrAlloc(&d->perm, m));
       pellr_build_keys<<<Blocks(m, T), T>>>((int)m, hst.maxlen, len, key, idx);
       PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
-      PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, PellrBits(hst.maxlen), (cudaStream_t)0));
+      tb = tbytes;
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->perm, (int)m, 0, bits, (cudaStream_t)0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "sort"));
-      PetscCall(PellrTmpAlloc(&slen, m + 1));
       pellr_build_slen<<<PetscMin(Blocks(m + 1, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, hst.maxlen, skey, slen, dst);
       PetscCallCUDA(cudaGetLastError());
-      /* 3. long rows: all rows >= longlen, then rows >= 32 while their slice would be more than 1/3 padding */
+      /* 3. long rows: all rows >= longlen, then rows >= 32 while their slice would be more than 1/3 padding (the end
+         stays on the device: the long-row pointers are the prefix sums of all k1 candidates, the slice widths start
+         after the end) */
       if (k1 > k0) pellr_build_nlong<<<Blocks(k1 - k0, T), T>>>((int)k0, (int)k1, (int)nrows, slen, dst);
       PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
-      nlong  = k1 > k0 && hst.nlong < (unsigned)k1 ? (PetscInt)hst.nlong : k1;
-      nblock = PetscMin(nlong, cntX[6]);
-      PetscCall(SparseGPUCUDATraceStage(&tr, "longrows"));
+      PetscCall(PellrAlloc(&d->longptr, k1 + 1));
+      tb = tbytes;
+      if (k1) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(k1 + 1), (cudaStream_t)0));
+      else PetscCallCUDA(cudaMemsetAsync(d->longptr, 0, sizeof(int), 0));
+      /* 4. pointers: long rows unpadded, slices 32 x width */
+      pellr_build_widths_sorted<<<Blocks(nsmax + 1, T), T>>>((int)nsmax, (int)k1, (int)nrows, dst, slen, w);
+      PetscCallCUDA(cudaGetLastError());
+      tb = tbytes;
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nsmax + 1), (cudaStream_t)0));
+      pellr_build_sizes_sorted<<<1, 1>>>((int)k1, (int)nrows, (int)cntX[6], d->longptr, wscan, dst);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the second and last copy back of PELLR */
+      nlong   = (PetscInt)hst.nlong;
+      nblock  = PetscMin(nlong, cntX[6]);
+      nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
     } else if (fmt != MAT_PELLR_FORMAT_CSR) {
-      nrows = m; /* SELL, ELLR: every row in a slice, in its own order; the lengths are the "sorted" lengths */
-      slen  = len;
+      /* SELL, ELLR: every row in a slice, in its own order (perm NULL); the lengths are the "sorted" lengths */
+      nrows   = m;
+      slen    = len;
+      nslices = (m + PELLR_SLICE - 1) / PELLR_SLICE;
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      if (fmt == MAT_PELLR_FORMAT_SELL) {
+        PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+        tbytes = PetscMax(tbytes, tb);
+      }
+      PetscCall(PellrArenaAlloc(&A2, [&](const PellrArena *a) {
+        size_t off = 0;
+        PellrArenaTake(a, &off, &w, nslices + 1);
+        PellrArenaTake(a, &off, &wscan, nslices + 1);
+        if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys, sorted keys, indices */
+          PellrArenaTake(a, &off, &key, nslices);
+          PellrArenaTake(a, &off, &skey, nslices);
+          PellrArenaTake(a, &off, &idx, nslices);
+        }
+        PellrArenaTake(a, &off, &tmp, (PetscInt64)tbytes);
+        return off;
+      }));
+      PetscCall(PellrAlloc(&d->longptr, 1));
+      PetscCallCUDA(cudaMemsetAsync(d->longptr, 0, sizeof(int), 0));
+      pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, 0, (int)nrows, dst, slen, w);
+      PetscCallCUDA(cudaGetLastError());
+      tb = tbytes;
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+      if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys and counts, read back with the sizes */
+        pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, dst->sclass);
+        PetscCallCUDA(cudaGetLastError());
+      }
+      pellr_build_sizes<<<1, 1>>>(d->longptr, d->longptr, wscan + nslices, dst);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
+      for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
     }
-    nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
     if (fmt == MAT_PELLR_FORMAT_CSR) {
       /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
-      nrows   = cntX[0];
-      nslices = 0;
-      nslots  = nnz;
+      nrows  = cntX[0];
+      nslots = nnz;
       if (adopt) {
         d->rowptr = dai;
         d->col    = daj;
@@ -1597,31 +1729,6 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(PellrCSRKernelSetUp(d, hst.maxlen));
       PetscCall(SparseGPUCUDATraceStage(&tr, "csr"));
     } else {
-      /* 4. pointers: long rows unpadded, slices 32 x width */
-      PetscCall(PellrAlloc(&d->longptr, nlong + 1));
-      if (nlong) {
-        PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
-        PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-        PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, slen, d->longptr, (int)(nlong + 1), (cudaStream_t)0));
-      } else PetscCallCUDA(cudaMemsetAsync(d->longptr, 0, sizeof(int), 0));
-      PetscCall(PellrTmpAlloc(&w, nslices + 1));
-      PetscCall(PellrTmpAlloc(&wscan, nslices + 1));
-      pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nlong, (int)nrows, dst, slen, w);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-      PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
-      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-      if (fmt == MAT_PELLR_FORMAT_SELL && nslices) { /* the slices' class keys and counts, read back with the sizes */
-        PetscCall(PellrTmpAlloc(&key, nslices));
-        PetscCall(PellrTmpAlloc(&idx, nslices));
-        pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, dst->sclass);
-        PetscCallCUDA(cudaGetLastError());
-      }
-      pellr_build_sizes<<<1, 1>>>(d->longptr + nblock, d->longptr + nlong, wscan + nslices, dst);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
-      if (!sorted)
-        for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
       nslots        = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
       d->blockslots = hst.blockslots;
       d->longslots  = hst.longslots;
@@ -1660,10 +1767,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + (PetscInt)hst.sclass[c];
         d->tclass[6] = nslices;
         if (!PellrSliceOrderIsIdentity(d->tclass, nslices)) {
-          PetscCall(PellrTmpAlloc(&skey, nslices));
           PetscCall(PellrAlloc(&d->sorder, nslices));
-          PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
-          PetscCall(PellrTmpReserve(&tmp, &tbytes, tb));
+          tb = tbytes;
           PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
         }
       }
@@ -1675,15 +1780,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     d->nslots                    = (PetscInt)nslots;
     PetscCall(PellrDeviceCompactColumns(d));
     PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
-    if (slen != len) PetscCall(PellrFreeAsync(&slen));
-    PetscCall(PellrFreeAsync(&len));
-    PetscCall(PellrFreeAsync(&key));
-    PetscCall(PellrFreeAsync(&skey));
-    PetscCall(PellrFreeAsync(&idx));
-    PetscCall(PellrFreeAsync(&w));
-    PetscCall(PellrFreeAsync(&wscan));
-    PetscCall(PellrFreeAsync(&tmp));
-    PetscCall(PellrFreeAsync(&dst));
+    PetscCall(PellrFreeAsync(&A1.base));
+    PetscCall(PellrFreeAsync(&A2.base));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
     /* the seed's statistics, with the host's formulas (MatPELLRWarpIterations(), MatPELLRPerturbation()) */
     info->maxlen   = (PetscInt)hst.maxlen;
