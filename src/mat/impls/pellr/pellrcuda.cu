@@ -496,8 +496,9 @@ __global__ static void __launch_bounds__(256) pellr_csr_vector(int m, const int 
 /*
   CSR by row blocks (opt-in: -mat_pellr_cuda_csr_kernel stream; the CSR-Stream of CSR-Adaptive, Greathouse & Daga 2014):
   a block takes consecutive rows that start in one window [b E, (b+1) E) of entries (the last window also the rows
-  starting at nnz), at most R of them (pellr_build_stream_starts()), so its entries are fewer than E + the longest row. Its threads first compute the products of all of them, coalesced and
-  independent (many loads in flight), into shared memory, then TR threads a row add each row's products.
+  starting at nnz), at most R of them (pellr_build_stream_starts()), so its entries are fewer than E + the longest row.
+  Its threads first compute the products of all of them, coalesced and independent (many loads in flight), into
+  shared memory, then TR threads a row add each row's products.
 */
 template <int TR>
 __global__ static void __launch_bounds__(256) pellr_csr_stream(const int *__restrict__ blockrow, const int *__restrict__ rowptr, const int *__restrict__ col, const PetscScalar *__restrict__ val, const PetscScalar *__restrict__ x, const PetscScalar *z, PetscScalar *y)
