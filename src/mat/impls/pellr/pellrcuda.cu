@@ -49,7 +49,7 @@ struct _p_PellrDevice {
   cusparseDnVecDescr_t vx, vy;
   void                *spbuf;
   size_t               spbufsize;
-  PetscInt             csrthreads; /* > 0: our CSR kernel with that many threads a row instead of cuSPARSE (PellrCSRThreadsFor()) */
+  PetscInt             csrthreads; /* > 0: our CSR kernel with that many threads a row instead of cuSPARSE (PellrCSRKernelSetUp()) */
   PetscInt             csrstream, csrblocks, csrshared; /* the row-block kernel (stream): entries a block (0: not used), blocks, shared bytes */
   int                 *csrblockrow;                   /* [csrblocks + 1] */
   /* built on the GPU, for values-only refreshes on the GPU: */
@@ -1005,18 +1005,17 @@ __global__ static void pellr_build_nlong(int k0, int k1, int nrows, const int *_
   }
 }
 
-/* slice widths (w[nslices] = 0) for the prefix sum of the slice pointers: PELLR w[s] = slen[nlong + 32 s] (the sorted
-   slice's first row), SELL the longest row of the slice, ELLR the longest row of the block (st->maxlen, read here so
-   that SELL and ELLR builds need no copy back before their sizes) */
-__global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int nlong, int nrows, const PellrBuildStats *st, const int *__restrict__ slen, long long *__restrict__ w)
+/* SELL and ELLR (rows in their order, no long rows) slice widths (w[nslices] = 0) for the prefix sum of the slice
+   pointers: SELL the longest row of the slice, ELLR the longest row of the block (st->maxlen, read here so that their
+   builds need no copy back before their sizes); PELLR's are pellr_build_widths_sorted()'s */
+__global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int nrows, const PellrBuildStats *st, const int *__restrict__ len, long long *__restrict__ w)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (s < nslices) {
-    if (fmt == MAT_PELLR_FORMAT_PELLR) w[s] = slen[nlong + PELLR_SLICE * s];
-    else if (fmt == MAT_PELLR_FORMAT_ELLR) w[s] = st->maxlen;
+    if (fmt == MAT_PELLR_FORMAT_ELLR) w[s] = st->maxlen;
     else {
       int wm = 0;
-      for (long k = nlong + PELLR_SLICE * s; k < nrows && k < nlong + PELLR_SLICE * (s + 1); k++) wm = max(wm, slen[k]);
+      for (long k = PELLR_SLICE * s; k < nrows && k < PELLR_SLICE * (s + 1); k++) wm = max(wm, len[k]);
       w[s] = wm;
     }
   } else if (s == nslices) w[s] = 0;
@@ -1053,12 +1052,10 @@ __global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int
   if (i <= m) rowptr[i] = ai[i] - ai[0];
 }
 
-/* the sizes that decide the allocations and the block-row grid, into the statistics for the copy back */
-__global__ static void pellr_build_sizes(const int *__restrict__ blockend, const int *__restrict__ longend, const long long *__restrict__ wsum, PellrBuildStats *st)
+/* SELL and ELLR: the slice widths summed, into the statistics for the copy back (no long rows: their slots stay 0) */
+__global__ static void pellr_build_sizes(const long long *__restrict__ wsum, PellrBuildStats *st)
 {
-  st->blockslots = *blockend;
-  st->longslots  = *longend;
-  st->widthsum  = *wsum;
+  st->widthsum = *wsum;
 }
 
 /*
@@ -1699,7 +1696,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       }));
       PetscCall(PellrAlloc(&d->longptr, 1));
       PetscCallCUDA(cudaMemsetAsync(d->longptr, 0, sizeof(int), 0));
-      pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, 0, (int)nrows, dst, slen, w);
+      pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nrows, dst, slen, w);
       PetscCallCUDA(cudaGetLastError());
       tb = tbytes;
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
@@ -1707,7 +1704,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, dst->sclass);
         PetscCallCUDA(cudaGetLastError());
       }
-      pellr_build_sizes<<<1, 1>>>(d->longptr, d->longptr, wscan + nslices, dst);
+      pellr_build_sizes<<<1, 1>>>(wscan + nslices, dst);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
       for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
@@ -1751,6 +1748,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
       PetscCallCUDA(cudaGetLastError());
       PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
+      d->tclass[6] = nslices;
       if (fmt == MAT_PELLR_FORMAT_PELLR) {
         /* GPU thread classes (see PellrLayoutBuild()): class < c iff the slice width is >= 2^(10-c), c = 1..5; slices are in nonincreasing width */
         for (int c = 1; c <= 5; c++) {
@@ -1766,14 +1764,12 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         /* SELL: the classes from their counts; unless all slices are of one class (the identity), the slice indices
            stably sorted by class (radix sort of the class keys) */
         for (int c = 0; c < 5; c++) d->tclass[c + 1] = d->tclass[c] + (PetscInt)hst.sclass[c];
-        d->tclass[6] = nslices;
         if (!PellrSliceOrderIsIdentity(d->tclass, nslices)) {
           PetscCall(PellrAlloc(&d->sorder, nslices));
           tb = tbytes;
           PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
         }
       }
-      d->tclass[6] = nslices;
     }
     PetscCall(SparseGPUCUDATraceStage(&tr, "classes"));
     d->nonempty = info->nonempty = cntX[0];

@@ -166,7 +166,7 @@ PETSC_INTERN const char *const MatPELLRCompacts[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(MatPELLRCompact);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(MatPELLRCompact *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice, PetscInt *);
-/* -mat_pellr_cuda_csr_kernel: the GPU product of the csr format (PellrCSRThreadsFor() in pellrcuda.cu) */
+/* -mat_pellr_cuda_csr_kernel: the GPU product of the csr format (PellrCSRKernelSetUp() in pellrcuda.cu) */
 typedef enum {
   MAT_PELLR_CSR_KERNEL_AUTO     = 0, /* ours on rows of regular length: PELLR_CSR_VECTOR_MIN_ROW entries a row on average, none over PELLR_CSR_VECTOR_MAX_RATIO times that; else cuSPARSE */
   MAT_PELLR_CSR_KERNEL_CUSPARSE = 1,
