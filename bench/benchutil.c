@@ -36,6 +36,7 @@ PetscErrorCode BenchInitialize(BenchCtx *ctx, const char csvdefault[], const cha
   PetscCall(PetscOptionsInt("-batch", "GPU timings: each sample is the mean of this many calls issued back to back between one pair of CUDA events (1: each call timed alone)", NULL, ctx->batch, &ctx->batch, NULL));
   PetscCall(PetscOptionsReal("-case_time", "Host timings use fewer reps (at least 3) when reps calls would take longer than this (s)", NULL, ctx->case_time, &ctx->case_time, NULL));
   PetscCall(PetscOptionsBool("-no_gpu", "Skip every GPU measurement", NULL, nogpu, &nogpu, NULL));
+  PetscCall(PetscOptionsBool("-gate", "GPU timings: hold the stream until all timed calls are enqueued, so the events measure the device's time only (not the host's enqueueing)", NULL, ctx->gate, &ctx->gate, NULL));
   PetscOptionsEnd();
   PetscCheck(ctx->reps >= 1 && ctx->warmup >= 0 && ctx->batch >= 1, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-reps and -batch must be >= 1 and -warmup >= 0");
   PetscCall(MatInitializePackage());
@@ -765,11 +766,38 @@ double BenchMin(const double t[], PetscInt n)
   gpu: every call (with -batch b > 1: every b calls issued back to back, a sample being their mean) is bracketed by
   CUDA events recorded on PetscDefaultCudaStream (PETSc's stream, which its cuSPARSE handles use), without host
   synchronization between calls; all reps are used (median of reps). A batch keeps the device busy while the host
-  issues the next call, so that the host's gaps between a call's kernels do not enter the time of µs-scale products. host: PetscTime()
+  issues the next call, so that the host's gaps between a call's kernels do not enter the time of µs-scale products.
+  With ctx->gate (-gate) the stream is held until all calls are enqueued, so every sample is device time (the calls'
+  kernels back to back) and the host's enqueueing, which varies from run to run, is left out. host: PetscTime()
   around each call; reps are reduced to at least 3 when reps calls would exceed ctx->case_time, and a call longer than
   ctx->case_time is timed once (its warm-up call; reps = 1).
   Returns the median and the minimum in seconds and the number of timed calls.
 */
+#if defined(PETSC_HAVE_CUDA)
+/* The gate of gated GPU timings (-gate): a host function first in the stream, so the stream runs nothing until the
+   host has enqueued every timed call and opens it; the events then bracket device work only. It opens by itself
+   after 0.5 s, so a call that waits for the device while it is enqueued (a synchronizing call) costs time, never a
+   hang; such timings are counted in gate_timeouts. */
+typedef struct {
+  int open, timed_out;
+} BenchGate;
+
+static void CUDART_CB BenchGateWait(void *p)
+{
+  BenchGate     *g = (BenchGate *)p;
+  PetscLogDouble t0, t;
+
+  (void)PetscTime(&t0);
+  while (!__atomic_load_n(&g->open, __ATOMIC_ACQUIRE)) {
+    (void)PetscTime(&t);
+    if (t - t0 > 0.5) {
+      __atomic_store_n(&g->timed_out, 1, __ATOMIC_RELEASE);
+      break;
+    }
+  }
+}
+#endif
+
 PetscErrorCode BenchTimeOp(BenchCtx *ctx, PetscBool gpu, BenchOp op, void *opctx, PetscInt reps, double *median, double *mn, PetscInt *nreps)
 {
   double        *t;
@@ -805,14 +833,19 @@ PetscErrorCode BenchTimeOp(BenchCtx *ctx, PetscBool gpu, BenchOp op, void *opctx
   if (gpu && ctx->gpu) {
     cudaEvent_t *ev;
 
+    BenchGate gate = {0, 0};
+
     PetscCall(PetscMalloc1(2 * reps, &ev));
     for (PetscInt i = 0; i < 2 * reps; i++) PetscCallCUDA(cudaEventCreate(&ev[i]));
+    if (ctx->gate) PetscCallCUDA(cudaLaunchHostFunc(PetscDefaultCudaStream, BenchGateWait, &gate));
     for (PetscInt i = 0; i < reps; i++) {
       PetscCallCUDA(cudaEventRecord(ev[2 * i], PetscDefaultCudaStream));
       for (PetscInt j = 0; j < ctx->batch; j++) PetscCall((*op)(opctx));
       PetscCallCUDA(cudaEventRecord(ev[2 * i + 1], PetscDefaultCudaStream));
     }
+    if (ctx->gate) __atomic_store_n(&gate.open, 1, __ATOMIC_RELEASE);
     PetscCallCUDA(cudaEventSynchronize(ev[2 * reps - 1]));
+    if (__atomic_load_n(&gate.timed_out, __ATOMIC_ACQUIRE)) ctx->gate_timeouts++;
     PetscCall(BenchSync(ctx));
     for (PetscInt i = 0; i < reps; i++) {
       float ms;

@@ -42,6 +42,8 @@ typedef struct {
   PetscReal      time_limit; /* seconds; later cases are skipped (and reported so) once exceeded */
   PetscInt       warmup, reps;
   PetscInt       batch;     /* GPU timings: calls back to back between one pair of events (a sample = their mean) */
+  PetscBool      gate;      /* GPU timings: the stream waits until every timed call is enqueued (device time only) */
+  PetscInt       gate_timeouts; /* gated timings whose gate opened on its time limit (the host blocked while enqueuing) */
   PetscReal      case_time; /* host timings: reps are reduced (to >= 3) when reps calls would exceed this */
   char           matdir[PETSC_MAX_PATH_LEN];
   PetscBool      gpu;       /* PETSc has CUDA and a device is present */
