@@ -10,7 +10,8 @@ calibration file. Runs on the host (pellr) without a GPU, for testing the pipeli
   -times <csv>       : refit offline: take the times from the CSV of an earlier run (same matrices), measure nothing\n\
   -cv_groups <matrix|family>: cross-validation groups: each matrix (default), or its family (all sizes of a synthetic\n\
                        distribution/column pattern/mean; a real matrix with its block-diagonal and Kronecker scale-ups)\n\
-  -hw_gpu <name> -hw_sms <n> -hw_copy_gbs <x> -hw_h2d_gbs <x> -hw_launch_s <x> : the hardware line (with -times)\n\
+  -hw_gpu <name> -hw_sms <n> -hw_copy_gbs <x> -hw_h2d_gbs <x> -hw_launch_s <x> -hw_l2_mb <x> : the hardware line (with -times;\n\
+                       l2_mb: the effective L2 capacity, default 0.4 of the device's L2, 20 without a GPU)\n\
   -gpu_warmup_s <s>  : seconds of back-to-back products before anything is timed on the GPU (default 2; the first\n\
                        matrices of the H200 calibration of 2026-11-29 were measured 15-60% slow: a warm-up effect)\n\
   -mat_pellr_cv_samples <csv>: (developer) also write each sample's measured and cross-validated predicted Ts and TC\n\
@@ -185,7 +186,7 @@ int main(int argc, char **argv)
   PetscBool           byfamily;
   TimeRow            *times = NULL;
   PetscBool           flg;
-  double              copybw = NAN, copyt, h2d = NAN, launch = NAN, gpuwarm = 2.0;
+  double              copybw = NAN, copyt, h2d = NAN, launch = NAN, gpuwarm = 2.0, l2 = 20;
   PetscInt            convreps = 3;
   double              tconv[100];
   int                 sms = 0;
@@ -242,6 +243,7 @@ int main(int argc, char **argv)
     PetscCallCUDA(cudaGetDevice(&d));
     PetscCallCUDA(cudaGetDeviceProperties(&prop, d));
     sms = prop.multiProcessorCount;
+    l2  = 0.4 * (double)prop.l2CacheSize / 1e6; /* PELLR_PRED_L2_SHARE of the library's own measurement */
     PetscCall(PetscMalloc1(bytes, &h));
     PetscCall(PetscMemzero(h, bytes));
     PetscCallCUDA(cudaMalloc(&g, bytes));
@@ -281,16 +283,18 @@ int main(int argc, char **argv)
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "# calibration on %s (%d SMs): copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2e s, %s products%s\n", dev, sms, copybw, h2d, launch, ctx.gpu ? "GPU" : "host", ctx.gpu && ctx.gate ? " (gated: device time)" : ""));
   {
     PetscInt  hs = sms;
-    PetscReal hc = copybw, hh = h2d, hl = launch;
+    PetscReal hc = copybw, hh = h2d, hl = launch, h2 = l2;
     PetscCall(PetscOptionsGetString(NULL, NULL, "-hw_gpu", dev, sizeof(dev), NULL));
     PetscCall(PetscOptionsGetInt(NULL, NULL, "-hw_sms", &hs, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_copy_gbs", &hc, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_h2d_gbs", &hh, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_launch_s", &hl, NULL));
-    sms = (int)hs, copybw = hc, h2d = hh, launch = hl;
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_l2_mb", &h2, NULL));
+    sms = (int)hs, copybw = hc, h2d = hh, launch = hl, l2 = h2;
   }
   PetscCall(MatPELLRCalibrationCreate(PETSC_COMM_SELF, &cal));
   PetscCall(MatPELLRCalibrationSetHardware(cal, dev, sms, copybw, h2d, launch));
+  PetscCall(MatPELLRCalibrationSetL2Cache(cal, l2));
 
   for (PetscInt k = 0; k < nmats; k++) {
     BenchMatrix bm;

@@ -59,6 +59,7 @@ PETSC_EXTERN PetscErrorCode MatPELLRGetFormat(Mat, MatPELLRFormat *, MatPELLRFor
 typedef struct _p_MatPELLRCalibration *MatPELLRCalibration;
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationCreate(MPI_Comm, MatPELLRCalibration *);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationSetHardware(MatPELLRCalibration, const char[], PetscInt, PetscReal, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationSetL2Cache(MatPELLRCalibration, PetscReal);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration, Mat, PetscInt, const PetscReal[], const PetscReal[]);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration, const char[]);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration, PetscInt, PetscViewer);

@@ -181,6 +181,36 @@ static PetscErrorCode Replace(const char *s, const char *a, const char *b, char 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the version-2 form of a version-3 model text: version=2, no l2_mb on the hardware line, no c5 and c6 fields */
+static PetscErrorCode ToVersion2(const char *s, char *out, size_t len)
+{
+  size_t o = 0;
+
+  PetscFunctionBeginUser;
+  while (*s) {
+    const char *skip[] = {" l2_mb=", " c5=", " c6="};
+    PetscBool   skipped = PETSC_FALSE;
+
+    if (!strncmp(s, "version=3", 9)) {
+      PetscCheck(o + 9 < len, PETSC_COMM_SELF, PETSC_ERR_PLIB, "buffer too small");
+      memcpy(out + o, "version=2", 9);
+      o += 9, s += 9;
+      continue;
+    }
+    for (int k = 0; k < 3 && !skipped; k++)
+      if (!strncmp(s, skip[k], strlen(skip[k]))) {
+        s += strlen(skip[k]);
+        s += strcspn(s, " \n");
+        skipped = PETSC_TRUE;
+      }
+    if (skipped) continue;
+    PetscCheck(o + 1 < len, PETSC_COMM_SELF, PETSC_ERR_PLIB, "buffer too small");
+    out[o++] = *s++;
+  }
+  out[o] = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* loads path expecting an error; prints the code and the message with the directory replaced by <dir> */
 static PetscErrorCode ExpectLoadError(const char *what, const char *dir, const char *path, PetscErrorCode want)
 {
@@ -243,10 +273,14 @@ static PetscErrorCode TestFiles(void)
   struct {
     const char *what, *from, *to;
   } cases[] = {
-    {"version 1 (before the launch term c4)", "pellr-model version=2", "pellr-model version=1"},
-    {"version 3", "pellr-model version=2", "pellr-model version=3"},
-    {"no version field", "pellr-model version=2", "pellr-model"},
-    {"wrong first line", "pellr-model version=2", "pellr_model version=2"},
+    {"version 1 (before the launch term c4)", "pellr-model version=3", "pellr-model version=1"},
+    {"version 4", "pellr-model version=3", "pellr-model version=4"},
+    {"version 2 with version-3 fields", "pellr-model version=3", "pellr-model version=2"},
+    {"no version field", "pellr-model version=3", "pellr-model"},
+    {"wrong first line", "pellr-model version=3", "pellr_model version=3"},
+    {"hardware: missing l2_mb", " l2_mb=20", ""},
+    {"hardware: zero l2_mb", " l2_mb=20", " l2_mb=0"},
+    {"candidate: no DRAM coefficient c5", " c5=", " d9="},
     {"hardware: missing launch_us", " launch_us=3", ""},
     {"hardware: extra field", " launch_us=3", " launch_us=3 clock=2"},
     {"hardware: unterminated quote", "gpu=\"NVIDIA H200\"", "gpu=\"NVIDIA H200"},
@@ -285,12 +319,24 @@ static PetscErrorCode TestFiles(void)
   { /* comments, blank lines and CRLF line ends are accepted */
     char *t;
     PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(Replace(good, "pellr-model version=2\n", "\n   # a comment\npellr-model version=2\r\n\n", t, blen));
+    PetscCall(Replace(good, "pellr-model version=3\n", "\n   # a comment\npellr-model version=3\r\n\n", t, blen));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/comments.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
     PetscCall(SamePredictions(M, L, &same));
     PetscCall(Report("comments, blank lines and CRLF accepted", same));
+    PetscCall(PellrModelDestroy(&L));
+    PetscCall(PetscFree(t));
+  }
+  { /* a version-2 file (no c5, c6, l2_mb) is read as c5 = c6 = c2: for the analytic coefficients (c5 = c6 = c2) the same model */
+    char *t;
+    PetscCall(PetscMalloc1(blen, &t));
+    PetscCall(ToVersion2(good, t, blen));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version2.model", dir));
+    PetscCall(WriteText(path, t));
+    PetscCall(PellrModelLoad(path, &L));
+    PetscCall(SamePredictions(M, L, &same));
+    PetscCall(Report("version 2 file: read with c5 = c6 = c2, the same predictions", (PetscBool)(same && strstr(t, "version=2") && !strstr(t, " c5=") && !strstr(t, "l2_mb"))));
     PetscCall(PellrModelDestroy(&L));
     PetscCall(PetscFree(t));
   }

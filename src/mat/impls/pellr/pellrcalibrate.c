@@ -98,6 +98,30 @@ PetscErrorCode MatPELLRCalibrationSetHardware(MatPELLRCalibration cal, const cha
 }
 
 /*@C
+  MatPELLRCalibrationSetL2Cache - Sets the effective L2 capacity of the calibrated GPU: a product whose arrays take at
+  most this much is assumed to find them in L2 when products follow one another (the model's h)
+
+  Not Collective
+
+  Input Parameters:
++ cal   - the calibration
+- l2_mb - the capacity in MB (10^6 bytes), > 0; default 20 (0.4 of the H200's 50 MiB L2, the share that
+          cross-validated best there)
+
+  Level: advanced
+
+.seealso: `MatPELLRCalibrationSetHardware()`
+@*/
+PetscErrorCode MatPELLRCalibrationSetL2Cache(MatPELLRCalibration cal, PetscReal l2_mb)
+{
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 1);
+  PetscCheck(l2_mb > 0 && PetscIsNormalReal(l2_mb), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "The L2 capacity must be > 0 MB, not %g", (double)l2_mb);
+  cal->hw.l2_mb = l2_mb;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
   MatPELLRCalibrationAddSample - Adds the measurements of one training matrix
 
   Not Collective
@@ -225,7 +249,7 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
     PetscCall(PetscFree(g));
     PetscCall(PetscViewerASCIIPrintf(viewer, "# Format predictor: %" PetscInt_FMT "-fold cross-validation by matrix group (%" PetscInt_FMT " groups: training and test never share one), %" PetscInt_FMT " matrices, conversion amortized over %g products\n\n", folds, ng, cal->ns, (double)cal->expected_products));
   }
-  PetscCall(PetscViewerASCIIPrintf(viewer, "GPU %s, %" PetscInt_FMT " SMs, copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2f us\n\n```\n", cal->hw.gpu, cal->hw.sm, (double)cal->hw.copy_gbs, (double)cal->hw.h2d_gbs, (double)cal->hw.launch_us));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "GPU %s, %" PetscInt_FMT " SMs, copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2f us, effective L2 %.1f MB\n\n```\n", cal->hw.gpu, cal->hw.sm, (double)cal->hw.copy_gbs, (double)cal->hw.h2d_gbs, (double)cal->hw.launch_us, (double)cal->hw.l2_mb));
   PetscCall(PellrCVReportView(viewer, &rep));
   PetscCall(PetscViewerASCIIPrintf(viewer, "```\n\n"));
   /* the large matrices (>= 2^20 rows): the same statistics, and the choice against csr (what aijcusparse runs) and sell */
@@ -257,7 +281,8 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
       PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "sample,group,fold,rows,nnz,maxlen"));
       for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",ts_%s,ts_pred_%s,tc_%s,tc_pred_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
       for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",work_%s,bytes_%s,crit_%s,launches_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
-      PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\n"));
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",xsec_%s,slots_%s", PellrCandidateNames[c], PellrCandidateNames[c]));
+      PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",cols,empty,mean,stddev,it_ell,it_ellr,it_sell,it_pellr,it_pslice,nlong,nblock,nslices,nnz_long,q4_nat,q8_nat,q4_srt,q8_srt,ysec_pellr\n"));
     }
     for (PetscInt f = 0; f < folds; f++) {
       PellrSample *train;
@@ -280,7 +305,8 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
           PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT, i, s->group, f, s->f.m, (PetscInt64)s->f.nnz, (PetscInt64)s->f.maxlen));
           for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%.6e,%.6e,%.6e", (double)s->ts[c], (double)pr.ts[c], (double)s->tc[c], (double)pr.tc[c]));
           for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%" PetscInt64_FMT ",%.6e,%" PetscInt64_FMT ",%" PetscInt64_FMT, s->f.work[c], (double)s->f.bytes[c], s->f.crit[c], s->f.launches[c]));
-          PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "\n"));
+          for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%" PetscInt64_FMT, (double)s->f.xsec[c], s->f.slots[c]));
+          PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%" PetscInt_FMT ",%" PetscInt_FMT ",%.6e,%.6e,%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%.6e\n", s->f.n, s->f.empty, (double)s->f.mean, (double)s->f.stddev, s->f.it_ell, s->f.it_ellr, s->f.it_sell, s->f.it_pellr, s->f.it_pslice, s->f.nlong, s->f.nblock, s->f.nslices, s->f.nnz_long, s->f.q4_nat, s->f.q8_nat, s->f.q4_srt, s->f.q8_srt, (double)s->f.ysec_pellr));
         }
         if (s->f.m < (1 << 20)) continue;
         for (PetscInt c = 0; c < PELLR_NCAND; c++) any += (meas[c] = (PetscBool)(s->ts[c] > 0));

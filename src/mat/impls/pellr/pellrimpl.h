@@ -146,6 +146,9 @@ PETSC_INTERN PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_Transpo
 PETSC_INTERN PetscErrorCode PellrLayoutDestroy(PellrLayout *);
 PETSC_INTERN PetscErrorCode PellrFormatSlots(MatPELLRFormat, PetscInt, const PetscInt *, PetscInt, PetscInt64 *);
 PETSC_INTERN PetscErrorCode PellrChooseFormat(Mat, Mat_PELLR *, PellrBlock *, Mat, MatPELLRFormat *);
+/* the auto rule of the csr format's GPU product (our vector kernel or cuSPARSE): also the predictor's csr launches */
+#define PELLR_CSR_VECTOR_MIN_ROW   16
+#define PELLR_CSR_VECTOR_MAX_RATIO 4
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PellrDeviceUpload(const PellrLayout *, PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceRefresh(PellrDevice, const PetscScalar *, PetscInt);
@@ -173,8 +176,6 @@ typedef enum {
   MAT_PELLR_CSR_KERNEL_VECTOR   = 2, /* ours, always */
   MAT_PELLR_CSR_KERNEL_STREAM   = 3  /* opt-in: row blocks through shared memory (the vector kernel where a block would not fit) */
 } MatPELLRCSRKernel;
-#define PELLR_CSR_VECTOR_MIN_ROW   16
-#define PELLR_CSR_VECTOR_MAX_RATIO 4
 PETSC_INTERN const char *const MatPELLRCSRKernels[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetCSRKernel(MatPELLRCSRKernel, PetscInt, PetscInt);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *, PetscInt *, PetscInt *);

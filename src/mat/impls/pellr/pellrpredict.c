@@ -213,7 +213,8 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
       if (s->gcls[c]) csell += CeilDiv(s->gmax[c], 32 >> c);
     }
     f->crit[PELLR_CAND_SELL] = csell;
-    f->launches[PELLR_CAND_CSR]  = 1;
+    /* cuSPARSE's product costs about one launch more than our vector kernel's (the auto rule of PellrCSRKernelSetUp()) */
+    f->launches[PELLR_CAND_CSR]  = (f->mean >= PELLR_CSR_VECTOR_MIN_ROW && (PetscReal)f->maxlen <= PELLR_CSR_VECTOR_MAX_RATIO * f->mean) ? 1 : 2;
     f->launches[PELLR_CAND_ELLR] = 1;
   }
   f->q4_nat = s->q4;
@@ -516,11 +517,13 @@ PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
   hw->copy_gbs  = 4000;
   hw->h2d_gbs   = 50;
   hw->launch_us = 3;
+  hw->l2_mb     = PELLR_PRED_DEFAULT_L2_MB;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /*
-  The analytic model (also the fit's fallback for a candidate without enough samples). Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches:
+  The analytic model (also the fit's fallback for a candidate without enough samples). Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches
+  (c5 = c6 = c2: the streamed and the gathered bytes, in L2 or not, all cost the same):
     c0 = 0, c4 = launch latency (the kernel launches of the format, PellrFeatures.launches)
     c2 = 1 / (efficiency * copy bandwidth): the product is memory bound; the efficiency is how much of the copy
          bandwidth the access pattern sustains: coalesced column-major slices 0.8 (SELL, PELLR), ELLR 0.7 (warps with
@@ -548,6 +551,8 @@ static PetscErrorCode PellrAnalyticCoef(const PellrHardware *hw, PellrCandidate 
   k->c[1] = 1.0 / ((PetscReal)PetscMax(hw->sm, 1) * 1e9);
   k->c[2] = 1.0 / (eff[c] * bw);
   k->c[3] = 4e-9;
+  k->c[5] = k->c[2]; /* no L2 reuse assumed: every byte at the DRAM cost */
+  k->c[6] = k->c[2];
   k->d[0] = tcl[c] * L;
   k->d[1] = 12 * up + (c == PELLR_CAND_CSR ? 0 : 12 / bw);
   k->d[2] = 4 * up + rowb[c] / bw;
@@ -558,7 +563,7 @@ static PetscErrorCode PellrAnalyticCoef(const PellrHardware *hw, PellrCandidate 
 static PetscErrorCode PellrHardwareCheck(const PellrHardware *hw)
 {
   PetscFunctionBegin;
-  PetscCheck(hw->sm >= 0 && hw->copy_gbs > 0 && hw->h2d_gbs > 0 && hw->launch_us >= 0 && PetscIsNormalReal(hw->copy_gbs) && PetscIsNormalReal(hw->h2d_gbs) && !PetscIsInfOrNanReal(hw->launch_us), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Bad hardware parameters: sm %" PetscInt_FMT " copy %g GB/s h2d %g GB/s launch %g us", hw->sm, (double)hw->copy_gbs, (double)hw->h2d_gbs, (double)hw->launch_us);
+  PetscCheck(hw->sm >= 0 && hw->copy_gbs > 0 && hw->h2d_gbs > 0 && hw->launch_us >= 0 && hw->l2_mb > 0 && PetscIsNormalReal(hw->copy_gbs) && PetscIsNormalReal(hw->h2d_gbs) && !PetscIsInfOrNanReal(hw->launch_us) && PetscIsNormalReal(hw->l2_mb), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Bad hardware parameters: sm %" PetscInt_FMT " copy %g GB/s h2d %g GB/s launch %g us L2 %g MB", hw->sm, (double)hw->copy_gbs, (double)hw->h2d_gbs, (double)hw->launch_us, (double)hw->l2_mb);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -602,10 +607,12 @@ PetscErrorCode PellrModelMatchesDevice(PellrModel M, const char gpu[], PetscInt 
 }
 
 /*
-  The model file (version 2: Ts has the launch term c4 and version-2 features; version 1 files are refused), strictly parsed: lines starting with # and blank lines are ignored; otherwise exactly
-    pellr-model version=2
-    hardware gpu="<name>" sm=<int> copy_gbs=<real> h2d_gbs=<real> launch_us=<real>
-    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. c4=.. d0=.. d1=.. d2=.. d3=..
+  The model file (version 3: Ts with the L2 and DRAM costs of the stream and the gathers' cost, c5 and c6; version 2
+  files, without them and without l2_mb, are read as c5 = c6 = c2, i.e. as they predicted; version 1 files are
+  refused), strictly parsed: lines starting with # and blank lines are ignored; otherwise exactly
+    pellr-model version=3
+    hardware gpu="<name>" sm=<int> copy_gbs=<real> h2d_gbs=<real> launch_us=<real> l2_mb=<real>
+    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. c4=.. c5=.. c6=.. d0=.. d1=.. d2=.. d3=..
                      (one line per candidate and interval, candidates in the order csr ellr sell pellr, intervals 0..7)
     end
   Fields are key=value separated by blanks, in this order, none missing, none extra; a value in double quotes may
@@ -704,8 +711,10 @@ static PetscErrorCode PellrParseReal(const char *file, PetscInt lineno, const Pe
 static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M)
 {
   static const char *const khead[] = {"version"};
-  static const char *const khw[]   = {"gpu", "sm", "copy_gbs", "h2d_gbs", "launch_us"};
-  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3"};
+  static const char *const khw[]   = {"gpu", "sm", "copy_gbs", "h2d_gbs", "launch_us", "l2_mb"};
+  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "c5", "c6", "d0", "d1", "d2", "d3"};
+  static const char *const kcand2[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3"};
+  PetscInt64               version = PELLR_PRED_MODEL_VERSION;
   char                    *line, *next;
   PetscInt                 lineno = 0, state = 0; /* 0: header, 1: hardware, 2 + k: candidate line k, 2 + NCAND*NINT: end, then nothing */
   const PetscInt           nc = PELLR_NCAND * PELLR_PRED_NINT;
@@ -739,10 +748,11 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
         PetscInt64 v;
         PetscCall(PellrExpectKeys(name, lineno, "pellr-model", tok, ntok, khead, 1));
         PetscCall(PellrParseInt(name, lineno, &tok[0], 0, &v));
-        PetscCheck(v == PELLR_PRED_MODEL_VERSION, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads version %d (recalibrate, or refit offline: bench_calibrate -times)", name, lineno, v, PELLR_PRED_MODEL_VERSION);
+        PetscCheck(v == PELLR_PRED_MODEL_VERSION || v == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads versions 2 and %d (recalibrate, or refit offline: bench_calibrate -times)", name, lineno, v, PELLR_PRED_MODEL_VERSION);
+        version = v;
       } else if (state == 1) {
         PetscInt64 v;
-        PetscCall(PellrExpectKeys(name, lineno, "hardware", tok, ntok, khw, 5));
+        PetscCall(PellrExpectKeys(name, lineno, "hardware", tok, ntok, khw, version == 2 ? 5 : 6));
         PetscCheck(tok[0].val[0] && strlen(tok[0].val) < sizeof(M->hw.gpu), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field 'gpu': expected a nonempty name of fewer than %d characters", name, lineno, (int)sizeof(M->hw.gpu));
         PetscCall(PetscStrncpy(M->hw.gpu, tok[0].val, sizeof(M->hw.gpu)));
         PetscCall(PellrParseInt(name, lineno, &tok[1], 0, &v));
@@ -751,6 +761,8 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
         PetscCall(PellrParseReal(name, lineno, &tok[2], PETSC_TRUE, &M->hw.copy_gbs));
         PetscCall(PellrParseReal(name, lineno, &tok[3], PETSC_TRUE, &M->hw.h2d_gbs));
         PetscCall(PellrParseReal(name, lineno, &tok[4], PETSC_FALSE, &M->hw.launch_us));
+        if (version == 2) M->hw.l2_mb = PELLR_PRED_DEFAULT_L2_MB; /* unused: c5 = c6 = c2 */
+        else PetscCall(PellrParseReal(name, lineno, &tok[5], PETSC_TRUE, &M->hw.l2_mb));
       } else PetscCall(PellrExpectKeys(name, lineno, "end", tok, ntok, NULL, 0));
     } else {
       const PetscInt  c = (state - 2) / PELLR_PRED_NINT, i = (state - 2) % PELLR_PRED_NINT;
@@ -760,7 +772,9 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
 
       PetscCall(PellrTokenize(name, lineno, s, tok, &ntok));
       PetscCheck(ntok > 0 && !strcmp(tok[0].key, "cand"), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected the line of cand=%s interval=%" PetscInt_FMT " (%" PetscInt_FMT " candidate lines in all), found '%.40s'", name, lineno, PellrCandidateNames[c], i, nc, s);
-      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, kcand, 5 + PELLR_PRED_NTS + PELLR_PRED_NTC));
+      const PetscInt  nts = version == 2 ? 5 : PELLR_PRED_NTS;
+
+      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, version == 2 ? kcand2 : kcand, 5 + nts + PELLR_PRED_NTC));
       PetscCall(PetscStrcmp(tok[0].val, PellrCandidateNames[c], &same));
       PetscCheck(same, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected cand=%s (candidates csr, ellr, sell, pellr in this order, %d intervals each), found cand=%s", name, lineno, PellrCandidateNames[c], PELLR_PRED_NINT, tok[0].val);
       PetscCall(PellrParseInt(name, lineno, &tok[1], 0, &v));
@@ -775,13 +789,14 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
       PetscCall(PellrParseInt(name, lineno, &tok[4], 0, &v));
       PetscCheck(v <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field 'samples' too large", name, lineno);
       k->samples = (PetscInt)v;
-      for (PetscInt j = 0; j < PELLR_PRED_NTS; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + j], PETSC_FALSE, &k->c[j]));
-      for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + PELLR_PRED_NTS + j], PETSC_FALSE, &k->d[j]));
+      for (PetscInt j = 0; j < nts; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + j], PETSC_FALSE, &k->c[j]));
+      for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + nts + j], PETSC_FALSE, &k->d[j]));
+      if (version == 2) k->c[5] = k->c[6] = k->c[2]; /* one cost per byte, as version 2 predicted */
     }
     state++;
   }
   PetscCheck(state > 2 + nc, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unexpected end of file: expected %s", name, lineno,
-             state == 0 ? "the line 'pellr-model version=2'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
+             state == 0 ? "the line 'pellr-model version=3'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -858,9 +873,9 @@ PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
   fp = fopen(file, "w");
   PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write the PELLR model file %s", file);
   err |= fprintf(fp, "# PETSc SparseGPU: PELLR storage-format model (format: src/mat/impls/pellr/pellrpredict.c)\n") < 0;
-  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches, TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
+  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (S streamed bytes, G gathered, h the share in L2), TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
   err |= fprintf(fp, "pellr-model version=%d\n", PELLR_PRED_MODEL_VERSION) < 0;
-  err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us) < 0;
+  err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g l2_mb=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us, (double)M->hw.l2_mb) < 0;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) {
       const PellrModelCoef *k = &M->coef[c][i];
@@ -963,10 +978,18 @@ static inline PetscBool PellrProductsInfinite(PetscReal e)
   return (PetscBool)(PetscIsInfReal(e) || e >= PETSC_INFINITY);
 }
 
-static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal *ts, PetscReal *tc)
+static void PellrRegressors(const PellrFeatures *, PellrCandidate, PetscBool, PetscReal, PetscReal[]);
+
+static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal l2_bytes, PetscReal *ts, PetscReal *tc)
 {
-  *ts = k->c[0] + k->c[1] * (PetscReal)f->work[c] + k->c[2] * f->bytes[c] + k->c[3] * (PetscReal)f->crit[c] + k->c[4] * (PetscReal)f->launches[c];
-  *tc = k->d[0] + k->d[1] * (PetscReal)f->nnz + k->d[2] * (PetscReal)f->m + k->d[3] * (PetscReal)f->slots[c];
+  PetscReal a[PELLR_PRED_NTS > PELLR_PRED_NTC ? PELLR_PRED_NTS : PELLR_PRED_NTC];
+
+  PellrRegressors(f, c, PETSC_FALSE, l2_bytes, a);
+  *ts = 0;
+  for (PetscInt j = 0; j < PELLR_PRED_NTS; j++) *ts += k->c[j] * a[j];
+  PellrRegressors(f, c, PETSC_TRUE, l2_bytes, a);
+  *tc = 0;
+  for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) *tc += k->d[j] * a[j];
 }
 
 /*
@@ -992,7 +1015,7 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
   p->interval          = interval;
   p->expected_products = expected_products;
   PetscCall(PetscStrncpy(p->model, M->source, sizeof(p->model)));
-  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, &p->ts[c], &p->tc[c]);
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, &p->ts[c], &p->tc[c]);
   /* In the total, every other format's conversion counts at least as much as the CSR's: they are built from the CSR on
      the device, its upload included. The fitted TC of the formats differ by their noise (single-shot timings), which,
      amortized, can otherwise decide between formats of nearly equal Ts (block-diagonal bcsstk17 on the H200: PELLR
@@ -1179,15 +1202,21 @@ static inline PetscBool PellrValidTime(PetscReal t)
   return (PetscBool)(!PetscIsInfOrNanReal(t) && t > 0);
 }
 
-/* the regressors of Ts (tc = PETSC_FALSE: PELLR_PRED_NTS of them) or TC (PELLR_PRED_NTC) of candidate c */
-static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal a[])
+/* the regressors of Ts (tc = PETSC_FALSE: PELLR_PRED_NTS of them) or TC (PELLR_PRED_NTC) of candidate c; l2_bytes:
+   the effective L2 capacity (PellrHardware.l2_mb) */
+static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal l2_bytes, PetscReal a[])
 {
   a[0] = 1;
   if (!tc) {
+    const PetscReal G = f->xsec[c] >= 0 ? 32.0 * f->xsec[c] : 8.0 * (PetscReal)f->nnz, S = PetscMax(f->bytes[c] - G, 0.0);
+    const PetscReal h = S <= l2_bytes ? 1.0 : (l2_bytes / S) * (l2_bytes / S);
+
     a[1] = (PetscReal)f->work[c];
-    a[2] = f->bytes[c];
+    a[2] = h * S;
     a[3] = (PetscReal)f->crit[c];
     a[4] = (PetscReal)f->launches[c];
+    a[5] = (1 - h) * S;
+    a[6] = G;
   } else {
     a[1] = (PetscReal)f->nnz;
     a[2] = (PetscReal)f->m;
@@ -1204,7 +1233,7 @@ static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool 
   the 5% band), by iteratively reweighted NNLS (rows scaled by 1/t_i and sqrt(weight), columns to unit maximum, then
   unscaled); 20 reweightings from the plain NNLS solution, deterministic.
 */
-static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal coef[])
+static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal l2_bytes, PetscReal coef[])
 {
   const PetscInt nk = tc ? PELLR_PRED_NTC : PELLR_PRED_NTS;
   PetscReal     *A, *Aw, *b, *bw, scale[PELLR_PRED_NMAX], x[PELLR_PRED_NMAX];
@@ -1216,7 +1245,7 @@ static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const Petsc
     const PellrSample *q = &s[sel[i]];
     PetscReal          a[PELLR_PRED_NMAX], t = tc ? q->tc[c] : q->ts[c];
 
-    PellrRegressors(&q->f, c, tc, a);
+    PellrRegressors(&q->f, c, tc, l2_bytes, a);
     for (PetscInt j = 0; j < nk; j++) {
       A[i + j * n] = a[j] / t;
       scale[j]     = PetscMax(scale[j], PetscAbsReal(A[i + j * n]));
@@ -1245,7 +1274,7 @@ static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const Petsc
 
 /*
   PellrModelFit - fits Ts and TC of every candidate in every row interval from the samples (NaN or <= 0: not measured)
-  by robust NNLS on the relative error (PellrFitOne()). An interval with fewer than min_samples measurements (min_samples <= 0: 10, twice the
+  by robust NNLS on the relative error (PellrFitOne()). An interval with fewer than min_samples measurements (min_samples <= 0: 10, about 1.5 times the
   coefficients) is merged with its neighbours, alternately the next larger and the next smaller interval, until it has
   enough; a candidate with too few measurements in all keeps the analytic coefficients of hw (samples = 0 in the file).
 */
@@ -1257,7 +1286,7 @@ PetscErrorCode PellrModelFit(const PellrHardware *hw, PetscInt ns, const PellrSa
   PetscFunctionBegin;
   PetscAssertPointer(model, 5);
   if (ns) PetscAssertPointer(s, 3);
-  if (min_samples <= 0) min_samples = 2 * PELLR_PRED_NTS;
+  if (min_samples <= 0) min_samples = 10;
   PetscCall(PellrModelCreateAnalytic(hw, &M));
   M->analytic = PETSC_FALSE;
   PetscCall(PetscStrncpy(M->source, "fit", sizeof(M->source)));
@@ -1277,7 +1306,7 @@ PetscErrorCode PellrModelFit(const PellrHardware *hw, PetscInt ns, const PellrSa
           else lo--;
         }
         if (n < min_samples) continue; /* analytic coefficients */
-        PetscCall(PellrFitOne(n, s, sel, (PellrCandidate)c, (PetscBool)tc, tc ? M->coef[c][i].d : M->coef[c][i].c));
+        PetscCall(PellrFitOne(n, s, sel, (PellrCandidate)c, (PetscBool)tc, 1e6 * M->hw.l2_mb, tc ? M->coef[c][i].d : M->coef[c][i].c));
         if (!tc) M->coef[c][i].samples = n;
       }
     }

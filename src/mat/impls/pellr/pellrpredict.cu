@@ -199,7 +199,8 @@ __global__ static void pellr_predict_empty(void) { }
 /*
   PellrHardwareMeasure - the hardware line of a calibration: name and SMs of the current device, device-to-device copy
   bandwidth (bytes read + written per second of a cudaMemcpy of 2 x 128 MiB, best of 5), host-to-device bandwidth
-  (cudaMemcpy of 64 MiB from pageable memory, as the CSR upload does, best of 5) and launch latency (mean of 200
+  (cudaMemcpy of 64 MiB from pageable memory, as the CSR upload does, best of 5), the effective L2 capacity
+  (PELLR_PRED_L2_SHARE of the device's L2) and launch latency (mean of 200
   synchronized empty launches). About 0.1 s: for the calibration driver, not for every matrix.
 */
 PetscErrorCode PellrHardwareMeasure(PellrHardware *hw)
@@ -213,6 +214,12 @@ PetscErrorCode PellrHardwareMeasure(PellrHardware *hw)
   PetscFunctionBegin;
   PetscCall(PetscMemzero(hw, sizeof(*hw)));
   PetscCall(PellrDeviceIdentify(hw->gpu, sizeof(hw->gpu), &hw->sm));
+  {
+    int dev, l2;
+    PetscCallCUDA(cudaGetDevice(&dev));
+    PetscCallCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    hw->l2_mb = l2 > 0 ? PELLR_PRED_L2_SHARE * (PetscReal)l2 / 1e6 : PELLR_PRED_DEFAULT_L2_MB;
+  }
   PetscCallCUDA(cudaEventCreate(&e0));
   PetscCallCUDA(cudaEventCreate(&e1));
   PetscCallCUDA(cudaMalloc(&a, big));

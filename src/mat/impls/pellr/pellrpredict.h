@@ -8,7 +8,13 @@
   (PellrModelCreateAnalytic()); README.md (section "Storage-format prediction") documents both.
 
   Per candidate c, T_c = Ts_c + Tp_c + TC_c / expected_products:
-    Ts_c = c0 + c1 work_c + c2 bytes_c + c3 crit_c + c4 launches_c   (SpMV time; coefficients per row-count interval)
+    Ts_c = c0 + c1 work_c + c2 h S_c + c3 crit_c + c4 launches_c + c5 (1 - h) S_c + c6 G_c
+                                                        (SpMV device time; coefficients per row-count interval)
+           S_c = bytes_c - G_c: the bytes of the format's arrays, x and y streamed once; G_c: the gathers of x
+           (32 xsec_c, or 8 nnz without column indices); h = 1 when S_c <= L2 (the hardware's effective L2
+           capacity, l2_mb), else (L2 / S_c)^2: the share of a product's stream that back-to-back products find in
+           L2 (an SpMV inside a Krylov loop rereads the same arrays), so c2 is an L2 and c5 a DRAM cost per byte.
+           A version-2 model (Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches) is the case c5 = c6 = c2.
     TC_c = d0 + d1 nnz + d2 m + d3 slots_c               (conversion time from the host CSR, including its upload)
     Tp_c = 0                                            (result rearrangement: fused into the kernels)
 
@@ -41,10 +47,12 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_NHIST 33   /* log2 histogram of row lengths: bucket 0 empty rows, bucket b >= 1 lengths in [2^(b-1), 2^b) */
 #define PELLR_PRED_HCAP  1024 /* lengths below this are counted in a table, longer ones listed (at most nnz / 1024 of them) */
 #define PELLR_PRED_NINT  8    /* row-count intervals of the model */
-#define PELLR_PRED_NTS   5    /* Ts coefficients c0..c4 */
+#define PELLR_PRED_NTS   7    /* Ts coefficients c0..c6 */
 #define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
 #define PELLR_PRED_DEFAULT_PRODUCTS 100
-#define PELLR_PRED_MODEL_VERSION 2     /* of the model file (PellrModelLoad()) */
+#define PELLR_PRED_MODEL_VERSION 3     /* of the model file (PellrModelLoad(); version 2 is read as well) */
+#define PELLR_PRED_DEFAULT_L2_MB 20    /* effective L2 capacity for the matrix arrays when a model file does not give one */
+#define PELLR_PRED_L2_SHARE 0.4        /* effective L2 capacity / the device's L2 (cross-validated on the H200: 0.3-0.5 alike) */
 #define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
 #define PELLR_PRED_SAMPLE_ROWS 1024     /* rows per sampled window */
 #define PELLR_PRED_SAMPLE_SORT 65536    /* rows per window of PELLR's sorted order */
@@ -65,7 +73,9 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
     SELL the sum over its thread classes of ceil(widest slice of the class / threads per row); PELLR the same over its
     slice classes plus ceil(longest block row / 256) and ceil(longest warp row / 32)
   slots[c]: stored value slots (CSR nnz, ELLR m*maxlen, SELL 32*it_sell, PELLR nnz_long + 32*it_pslice)
-  launches[c]: kernel launches of one product: CSR and ELLR 1; SELL one per thread class (PellrThreadsPerRow() of the
+  launches[c]: kernel launches of one product: CSR 2 where cuSPARSE computes it, 1 where our vector kernel does
+            (PELLR_CSR_VECTOR_MIN_ROW / PELLR_CSR_VECTOR_MAX_RATIO, the rule of -mat_pellr_cuda_csr_kernel auto: a
+            cuSPARSE product costs about 3.5 us more on the H200, 8 against 4.5 us on the smallest); ELLR 1; SELL one per thread class (PellrThreadsPerRow() of the
             slice widths) present; PELLR one per class of its slices, one for block rows, one for warp rows, one for empty rows
   bytes[c]: bytes one product moves, counted in 32-byte sectors where the access pattern leaves sectors partly used:
             row metadata, x once (8n), y once (8m), and the value (8 bytes) and column index (4 bytes) of every entry:
@@ -108,11 +118,12 @@ typedef struct {
   PetscReal copy_gbs;     /* device-to-device copy bandwidth, GB/s */
   PetscReal h2d_gbs;      /* host-to-device bandwidth, GB/s */
   PetscReal launch_us;    /* kernel launch latency, microseconds */
+  PetscReal l2_mb;        /* effective L2 capacity for a product's arrays, MB (10^6 bytes; Ts's h) */
 } PellrHardware;
 
 typedef struct {
   PetscInt  samples;               /* calibration samples the coefficients were fitted from (0: analytic coefficients) */
-  PetscReal c[PELLR_PRED_NTS];     /* Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches (seconds) */
+  PetscReal c[PELLR_PRED_NTS];     /* Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (seconds) */
   PetscReal d[PELLR_PRED_NTC];     /* TC = d0 + d1 nnz + d2 m + d3 slots (seconds) */
 } PellrModelCoef;
 
