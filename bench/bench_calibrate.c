@@ -186,7 +186,7 @@ int main(int argc, char **argv)
   PetscBool           byfamily;
   TimeRow            *times = NULL;
   PetscBool           flg;
-  double              copybw = NAN, copyt, h2d = NAN, launch = NAN, gpuwarm = 2.0, l2 = 20;
+  double              copybw = NAN, copyt, h2d = NAN, launch = NAN, gpuwarm = 2.0;
   PetscInt            convreps = 3;
   double              tconv[100];
   int                 sms = 0;
@@ -243,7 +243,6 @@ int main(int argc, char **argv)
     PetscCallCUDA(cudaGetDevice(&d));
     PetscCallCUDA(cudaGetDeviceProperties(&prop, d));
     sms = prop.multiProcessorCount;
-    l2  = 0.4 * (double)prop.l2CacheSize / 1e6; /* PELLR_PRED_L2_SHARE of the library's own measurement */
     PetscCall(PetscMalloc1(bytes, &h));
     PetscCall(PetscMemzero(h, bytes));
     PetscCallCUDA(cudaMalloc(&g, bytes));
@@ -283,18 +282,22 @@ int main(int argc, char **argv)
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "# calibration on %s (%d SMs): copy %.0f GB/s, host-to-device %.1f GB/s, launch %.2e s, %s products%s\n", dev, sms, copybw, h2d, launch, ctx.gpu ? "GPU" : "host", ctx.gpu && ctx.gate ? " (gated: device time)" : ""));
   {
     PetscInt  hs = sms;
-    PetscReal hc = copybw, hh = h2d, hl = launch, h2 = l2;
+    PetscReal hc = copybw, hh = h2d, hl = launch;
     PetscCall(PetscOptionsGetString(NULL, NULL, "-hw_gpu", dev, sizeof(dev), NULL));
     PetscCall(PetscOptionsGetInt(NULL, NULL, "-hw_sms", &hs, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_copy_gbs", &hc, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_h2d_gbs", &hh, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_launch_s", &hl, NULL));
-    PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_l2_mb", &h2, NULL));
-    sms = (int)hs, copybw = hc, h2d = hh, launch = hl, l2 = h2;
+    sms = (int)hs, copybw = hc, h2d = hh, launch = hl;
   }
   PetscCall(MatPELLRCalibrationCreate(PETSC_COMM_SELF, &cal));
   PetscCall(MatPELLRCalibrationSetHardware(cal, dev, sms, copybw, h2d, launch));
-  PetscCall(MatPELLRCalibrationSetL2Cache(cal, l2));
+  { /* the effective L2: the library's default for this device unless given */
+    PetscReal l2;
+    PetscBool set;
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-hw_l2_mb", &l2, &set));
+    if (set) PetscCall(MatPELLRCalibrationSetL2Cache(cal, l2));
+  }
 
   for (PetscInt k = 0; k < nmats; k++) {
     BenchMatrix bm;

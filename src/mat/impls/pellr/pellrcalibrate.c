@@ -94,6 +94,9 @@ PetscErrorCode MatPELLRCalibrationSetHardware(MatPELLRCalibration cal, const cha
   if (copy_gbs > 0) cal->hw.copy_gbs = copy_gbs;
   if (h2d_gbs > 0) cal->hw.h2d_gbs = h2d_gbs;
   if (launch_s > 0) cal->hw.launch_us = 1e6 * launch_s;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PellrDeviceEffectiveL2(&cal->hw.l2_mb)); /* the current device's; MatPELLRCalibrationSetL2Cache() overrides */
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -105,8 +108,8 @@ PetscErrorCode MatPELLRCalibrationSetHardware(MatPELLRCalibration cal, const cha
 
   Input Parameters:
 + cal   - the calibration
-- l2_mb - the capacity in MB (10^6 bytes), > 0; default 20 (0.4 of the H200's 50 MiB L2, the share that
-          cross-validated best there)
+- l2_mb - the capacity in MB (10^6 bytes), > 0; default (`MatPELLRCalibrationSetHardware()`) 0.4 of the current
+          device's L2 (the share that cross-validated best on the H200), 20 without a device
 
   Level: advanced
 

@@ -978,11 +978,13 @@ static inline PetscBool PellrProductsInfinite(PetscReal e)
   return (PetscBool)(PetscIsInfReal(e) || e >= PETSC_INFINITY);
 }
 
+#define PELLR_PRED_NMAX 8 /* >= PELLR_PRED_NTS, PELLR_PRED_NTC */
+
 static void PellrRegressors(const PellrFeatures *, PellrCandidate, PetscBool, PetscReal, PetscReal[]);
 
 static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal l2_bytes, PetscReal *ts, PetscReal *tc)
 {
-  PetscReal a[PELLR_PRED_NTS > PELLR_PRED_NTC ? PELLR_PRED_NTS : PELLR_PRED_NTC];
+  PetscReal a[PELLR_PRED_NMAX];
 
   PellrRegressors(f, c, PETSC_FALSE, l2_bytes, a);
   *ts = 0;
@@ -1223,8 +1225,6 @@ static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool 
     a[3] = (PetscReal)f->slots[c];
   }
 }
-
-#define PELLR_PRED_NMAX 8 /* >= PELLR_PRED_NTS, PELLR_PRED_NTC */
 
 /*
   Fits one set of coefficients to the samples sel[0..n-1] by NNLS on the relative error, made robust: minimize

@@ -196,6 +196,21 @@ PetscErrorCode PellrDeviceIdentify(char gpu[], size_t len, PetscInt *sm)
 
 __global__ static void pellr_predict_empty(void) { }
 
+/* the effective L2 capacity of the current device, MB: PELLR_PRED_L2_SHARE of its L2 (PELLR_PRED_DEFAULT_L2_MB when
+   no device answers) */
+PetscErrorCode PellrDeviceEffectiveL2(PetscReal *l2_mb)
+{
+  int dev, l2 = 0;
+
+  PetscFunctionBegin;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess) {
+    (void)cudaGetLastError();
+    l2 = 0;
+  }
+  *l2_mb = l2 > 0 ? PELLR_PRED_L2_SHARE * (PetscReal)l2 / 1e6 : PELLR_PRED_DEFAULT_L2_MB;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   PellrHardwareMeasure - the hardware line of a calibration: name and SMs of the current device, device-to-device copy
   bandwidth (bytes read + written per second of a cudaMemcpy of 2 x 128 MiB, best of 5), host-to-device bandwidth
@@ -214,12 +229,7 @@ PetscErrorCode PellrHardwareMeasure(PellrHardware *hw)
   PetscFunctionBegin;
   PetscCall(PetscMemzero(hw, sizeof(*hw)));
   PetscCall(PellrDeviceIdentify(hw->gpu, sizeof(hw->gpu), &hw->sm));
-  {
-    int dev, l2;
-    PetscCallCUDA(cudaGetDevice(&dev));
-    PetscCallCUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    hw->l2_mb = l2 > 0 ? PELLR_PRED_L2_SHARE * (PetscReal)l2 / 1e6 : PELLR_PRED_DEFAULT_L2_MB;
-  }
+  PetscCall(PellrDeviceEffectiveL2(&hw->l2_mb));
   PetscCallCUDA(cudaEventCreate(&e0));
   PetscCallCUDA(cudaEventCreate(&e1));
   PetscCallCUDA(cudaMalloc(&a, big));

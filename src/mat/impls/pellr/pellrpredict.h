@@ -224,4 +224,5 @@ typedef struct {
 PETSC_INTERN PetscErrorCode PellrLengthSummaryDevice(PetscInt, const PetscInt *, PellrLengthSummary *);
 PETSC_INTERN PetscErrorCode PellrDeviceIdentify(char[], size_t, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrHardwareMeasure(PellrHardware *);
+PETSC_INTERN PetscErrorCode PellrDeviceEffectiveL2(PetscReal *);
 #endif
