@@ -234,6 +234,48 @@ static PetscErrorCode SetTranspose(Mat P, const char *mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the diagonal slices of the SELL (w = -1: each slice as wide as its longest row) or ELLR (w = the longest row) layout
+   of the sequential AIJ A, and their slots: the 32 rows of the slice are rows of A, each w long, and entry j has the
+   same column - row in all of them */
+static PetscErrorCode CountDiagonalSlices(Mat A, PetscInt w, PetscInt *ndiag, PetscInt64 *nslots)
+{
+  PetscInt m;
+
+  PetscFunctionBeginUser;
+  *ndiag  = 0;
+  *nslots = 0;
+  PetscCall(MatGetLocalSize(A, &m, NULL));
+  for (PetscInt s = 0; (s + 1) * 32 <= m; s++) {
+    PetscInt        ncols0, width;
+    const PetscInt *cols0;
+    PetscInt       *off;
+    PetscBool       diag = PETSC_TRUE;
+
+    PetscCall(MatGetRow(A, 32 * s, &ncols0, &cols0, NULL));
+    width = w >= 0 ? w : ncols0;
+    PetscCall(PetscMalloc1(ncols0 + 1, &off));
+    for (PetscInt j = 0; j < ncols0; j++) off[j] = cols0[j] - 32 * s;
+    PetscCall(MatRestoreRow(A, 32 * s, &ncols0, &cols0, NULL));
+    if (!ncols0 || ncols0 != width) diag = PETSC_FALSE;
+    for (PetscInt r = 1; r < 32 && diag; r++) {
+      PetscInt        ncols;
+      const PetscInt *cols;
+
+      PetscCall(MatGetRow(A, 32 * s + r, &ncols, &cols, NULL));
+      if (ncols != ncols0) diag = PETSC_FALSE;
+      for (PetscInt j = 0; j < ncols && diag; j++)
+        if (cols[j] - (32 * s + r) != off[j]) diag = PETSC_FALSE;
+      PetscCall(MatRestoreRow(A, 32 * s + r, &ncols, &cols, NULL));
+    }
+    PetscCall(PetscFree(off));
+    if (diag) {
+      (*ndiag)++;
+      *nslots += 32 * (PetscInt64)ncols0;
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType type, const char *vectype)
 {
   Mat          A, P, Q;
@@ -299,6 +341,29 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
       if (i0.compact_slices != -1) PetscCall(PetscStrlcat(c.failed, " compact-columns-auto-small", sizeof(c.failed)));
     } else if (i0.compact_slices < 0 || i0.compact_slices > i0.slices || (ln <= 65536 && i0.compact_slices != i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-wrong", sizeof(c.failed)));
     else if (size == 1 && i0.format == MAT_PELLR_FORMAT_PELLR && !strcmp(name, "wide_columns") && (i0.compact_slices == 0 || i0.compact_slices == i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-not-mixed", sizeof(c.failed)));
+  }
+  { /* the GPU copy's diagonal slices (-mat_pellr_cuda_diagonal_slices auto|on|off) against a count made here: exactly
+       for SELL and ELLR on one process (rows in their own order: slice s is rows 32 s .. 32 s + 31), within the slices
+       and at least one on the stencils for PELLR (sorted rows) and MPI; none on the host, for a CSR block or with off */
+    char        mode[16] = "auto";
+    PetscBool   cuda     = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda")), on, off, stencil = (PetscBool)(!strncmp(name, "stencil", 7));
+    PetscMPIInt size;
+
+    PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", mode, sizeof(mode), NULL));
+    PetscCall(PetscStrcmp(mode, "on", &on));
+    PetscCall(PetscStrcmp(mode, "off", &off));
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    if (!cuda || off || i0.format == MAT_PELLR_FORMAT_CSR || !i0.slices) {
+      if (i0.diagonal_slices != -1) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-unexpected", sizeof(c.failed)));
+    } else if (size == 1 && (i0.format == MAT_PELLR_FORMAT_SELL || i0.format == MAT_PELLR_FORMAT_ELLR)) {
+      PetscInt   ndiag = 0, expect;
+      PetscInt64 dslots = 0;
+
+      PetscCall(CountDiagonalSlices(A, i0.format == MAT_PELLR_FORMAT_ELLR ? i0.max_row_length : -1, &ndiag, &dslots));
+      expect = ndiag && (on || (PetscReal)dslots >= 0.125 * (PetscReal)i0.slots) ? ndiag : -1;
+      if (i0.diagonal_slices != expect) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-wrong", sizeof(c.failed)));
+    } else if (i0.diagonal_slices != -1 && (i0.diagonal_slices < 1 || i0.diagonal_slices > i0.slices)) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-out-of-range", sizeof(c.failed)));
+    else if (stencil && i0.diagonal_slices < 1) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-none-on-stencil", sizeof(c.failed)));
   }
   /* nothing changed: nothing rebuilt or refreshed */
   PetscCall(CompareProducts(&c, "again:", A, P));
@@ -613,6 +678,8 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
   else if (!strcmp(kind, "block_rows")) m = n = 10000, cap = 9001 + 2 * 4100 + 12 * 1500 + 10000 * 3;
   else if (!strcmp(kind, "wide_columns")) m = 3000, n = 70000, cap = 3000 * 6;
   else if (!strcmp(kind, "empty_run")) m = n = 6000, cap = 16;
+  else if (!strcmp(kind, "stencil5")) m = n = 150 * 40, cap = 150 * 40 * 5;
+  else if (!strcmp(kind, "stencil_box7")) m = n = 200 * 24, cap = 200 * 24 * 49;
   PetscCall(MMTripletsCreate(m, n, cap, t));
   if (!strcmp(kind, "empty_rows")) {
     for (PetscInt i = 0; i < t->m; i++) {
@@ -667,6 +734,21 @@ static PetscErrorCode Generate(const char *kind, MMTriplets *t)
        the GPU's row-block CSR kernel, which cuts them into blocks of a bounded number of rows) */
     for (PetscInt j = 0; j < 8; j++) t->i[k] = 0, t->j[k] = 5 * j, t->v[k++] = 1.0 + j;
     for (PetscInt j = 0; j < 8; j++) t->i[k] = t->m - 1, t->j[k] = t->n - 1 - 7 * j, t->v[k++] = 2.0 - 0.1 * j;
+  } else if (!strncmp(kind, "stencil", 7)) {
+    /* a 2D grid in natural order: the 5-point stencil on 150 x 40 or the 7 x 7 box on 200 x 24 (49 entries, the GPU's
+       slices of 2 threads a row); slices of interior rows are diagonal (the GPU reads no columns there), slices with a
+       boundary row are not */
+    const PetscInt nx = !strcmp(kind, "stencil5") ? 150 : 200, ny = t->m / nx, h = !strcmp(kind, "stencil5") ? 1 : 3;
+
+    for (PetscInt i = 0; i < t->m; i++) {
+      const PetscInt x = i % nx, y = i / nx;
+      for (PetscInt dy = -h; dy <= h; dy++)
+        for (PetscInt dx = -h; dx <= h; dx++) {
+          if (h == 1 && dx && dy) continue;
+          if (x + dx < 0 || x + dx >= nx || y + dy < 0 || y + dy >= ny) continue;
+          t->i[k] = i, t->j[k] = i + dy * nx + dx, t->v[k++] = dx || dy ? -1.0 / (1 + (i + 3 * dx + 7 * dy + 21) % 5) : 4.0 * h * h + (i % 7);
+        }
+    }
   } else if (!strcmp(kind, "powerlaw")) {
     /* row lengths ~ 1/rank: a few rows of hundreds of entries, most of one or two, to exercise every slice class */
     for (PetscInt i = 0; i < t->m; i++) {
@@ -843,6 +925,15 @@ int main(int argc, char **argv)
       nsize: 2
       args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,494_bus,west0479,mbeacxc,e30r4000,bayer10,Pd -switch_formats 0 -mat_pellr_format {{sell ellr csr}separate output}
 
+   test:
+      suffix: gen_stencils
+      args: -gen -gen_kinds stencil5,stencil_box7 -matrices none -mat_pellr_format {{pellr sell ellr}separate output}
+
+   test:
+      suffix: gen_stencils_mpi
+      nsize: 2
+      args: -gen -gen_kinds stencil5,stencil_box7 -matrices none -mat_pellr_format pellr
+
    # pellrcuda builds its layout on the GPU (default -mat_pellr_build device): each GPU build is also compared with the host build
    testset:
       requires: cuda
@@ -903,6 +994,32 @@ int main(int argc, char **argv)
          nsize: 2
          args: -dir ${SPARSEGPU_MATRICES} -matrices bcsstk01,494_bus,west0479,hangGlider_2,mbeacxc,e30r4000,bayer10,Pd,rajat19
          output_file: output/pellr_ops_shared_mpi.out
+
+   # diagonal slices (-mat_pellr_cuda_diagonal_slices) on stencils, each format, with and without compact columns
+   testset:
+      requires: cuda
+      args: -type pellrcuda -vec_type cuda -compare_builds -gen -gen_kinds stencil5,stencil_box7 -matrices none
+      test:
+         suffix: cuda_stencils_pellr
+         args: -mat_pellr_format pellr -mat_pellr_cuda_diagonal_slices {{auto on off}shared output} -mat_pellr_cuda_compact_columns {{auto on}shared output}
+         output_file: output/pellr_ops_gen_stencils_pellr.out
+      test:
+         suffix: cuda_stencils_sell
+         args: -mat_pellr_format sell -mat_pellr_cuda_diagonal_slices {{auto on off}shared output} -mat_pellr_cuda_compact_columns {{auto on}shared output}
+         output_file: output/pellr_ops_gen_stencils_sell.out
+      test:
+         suffix: cuda_stencils_ellr
+         args: -mat_pellr_format ellr -mat_pellr_cuda_diagonal_slices {{auto on}shared output}
+         output_file: output/pellr_ops_gen_stencils_ellr.out
+      test:
+         suffix: cuda_stencils_hostbuild
+         args: -mat_pellr_format {{pellr sell}shared output} -mat_pellr_build host -mat_pellr_cuda_diagonal_slices on
+         output_file: output/pellr_ops_gen_stencils_pellr.out
+      test:
+         suffix: cuda_stencils_mpi
+         nsize: 2
+         args: -mat_pellr_format pellr -mat_pellr_cuda_diagonal_slices {{auto on}shared output}
+         output_file: output/pellr_ops_gen_stencils_mpi.out
 
    # the fallback: layout built on the host and copied
    testset:

@@ -16,6 +16,7 @@ PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_
 static const char *const MatPELLRTransposeModes[] = {"explicit", "atomic", "MatPELLRTransposeMode", "MAT_PELLR_TRANSPOSE_", NULL};
 static const char *const MatPELLRBuilds[]         = {"device", "host", "MatPELLRBuild", "MAT_PELLR_BUILD_", NULL};
 const char *const        MatPELLRCompacts[]       = {"auto", "on", "off", "MatPELLRCompact", "MAT_PELLR_COMPACT_", NULL};
+const char *const        MatPELLRDiagonals[]      = {"auto", "on", "off", "MatPELLRDiagonal", "MAT_PELLR_DIAGONAL_", NULL};
 const char *const        MatPELLRCSRKernels[]     = {"auto", "cusparse", "vector", "stream", "MatPELLRCSRKernel", "MAT_PELLR_CSR_KERNEL_", NULL};
 const char *const        MatPELLRFormats[]        = {"auto", "pellr", "sell", "ellr", "csr", "MatPELLRFormat", "MAT_PELLR_FORMAT_", NULL};
 
@@ -1215,14 +1216,15 @@ static PetscErrorCode MatProductSetFromOptions_PELLR(Mat C)
 static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_PELLR *p, const PellrBlock *b, PetscBool dev, PetscBool sync)
 {
   const PellrLayout *L        = dev ? &b->DI : &b->L;
-  PetscInt           ncompact = -1;
-  PetscInt64         itpellr  = L->it_pellr;
+  PetscInt           ncompact = -1, ndiag = -1;
+  PetscInt64         itpellr  = L->it_pellr, ndiagslots = -1;
   PetscReal          pad = L->nnz ? 100.0 * (PetscReal)(L->nslots - L->nnz) / (PetscReal)L->nnz : 0.0;
   static const char *FMT[] = {"AUTO", "PELLR", "SELL", "ELLR", "CSR"};
 
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
   if (p->cuda && b->dL) PetscCall(PellrDeviceGetCompactSlices(b->dL, &ncompact));
+  if (p->cuda && b->dL) PetscCall(PellrDeviceGetDiagonalSliceCount(b->dL, &ndiag, &ndiagslots));
   if (itpellr < 0 && dev && b->dL) PetscCall(PellrDeviceWarpIterationsPELLR(b->dL, &itpellr)); /* a GPU build in another format */
 #endif
 #define PELLR_PRINT(...) PetscCall(sync ? PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__) : PetscViewerASCIIPrintf(viewer, __VA_ARGS__))
@@ -1241,6 +1243,7 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
     if (L->format == MAT_PELLR_FORMAT_PELLR) PELLR_PRINT("%s  long rows: %" PetscInt_FMT " with >= %d entries (a thread block per row on the GPU), %" PetscInt_FMT " shorter (a warp per row); long-row length %" PetscInt_FMT "\n", name, L->nblock, PELLR_BLOCK_ROW, L->nlong - L->nblock, p->long_row_length);
     if (ncompact >= 0) PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%); columns on the GPU as 16-bit offsets in %" PetscInt_FMT " of %" PetscInt_FMT " slices (-mat_pellr_cuda_compact_columns), 32-bit in the others%s\n", name, L->nnz, L->nslots, (double)pad, ncompact, L->nslices, L->nlong ? " and the long rows" : "");
     else PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
+    if (ndiag >= 0) PELLR_PRINT("%s  diagonal slices on the GPU: %" PetscInt_FMT " of %" PetscInt_FMT " (%" PetscInt64_FMT " slots), their entries on one diagonal each: products read no column index there (-mat_pellr_cuda_diagonal_slices)\n", name, ndiag, L->nslices, ndiagslots);
   }
   PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, itpellr, (double)L->perturbation);
   if (L->format != MAT_PELLR_FORMAT_CSR) PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "%s\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5], L->format == MAT_PELLR_FORMAT_SELL ? " (slices grouped by class)" : "");
@@ -1324,6 +1327,19 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       PetscCall(PetscOptionsEnum("-mat_pellr_cuda_compact_columns", "GPU layouts: a slice's columns as 16-bit offsets from its smallest column when it spans at most 65536 columns: auto (blocks of at least 2^24 entries, 16 a row on average, 98% of the slices fitting), on (every slice that fits) or off (process-wide)", "MATPELLRCUDA", MatPELLRCompacts, (PetscEnum)compact, (PetscEnum *)&compact, &set));
       if (set) PetscCall(PellrDeviceSetCompactColumns(compact));
       if (set && compact != was) { /* the device layouts are made anew at the next use */
+        PetscCall(PellrBlockDestroy(&p->d));
+        PetscCall(PellrBlockDestroy(&p->o));
+      }
+    }
+    {
+      MatPELLRDiagonal diagonal, was;
+      PetscBool        set;
+
+      PetscCall(PellrDeviceGetDiagonalSlices(&was));
+      diagonal = was;
+      PetscCall(PetscOptionsEnum("-mat_pellr_cuda_diagonal_slices", "GPU layouts: a slice whose entries j all lie on one diagonal each (stencil rows) reads no column indices: auto (when at least 1/8 of the slice slots are in such slices), on (whenever one is) or off (process-wide)", "MATPELLRCUDA", MatPELLRDiagonals, (PetscEnum)diagonal, (PetscEnum *)&diagonal, &set));
+      if (set) PetscCall(PellrDeviceSetDiagonalSlices(diagonal));
+      if (set && diagonal != was) {
         PetscCall(PellrBlockDestroy(&p->d));
         PetscCall(PellrBlockDestroy(&p->o));
       }
@@ -1681,6 +1697,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_cuda_csr_threads <n>        - (`MATPELLRCUDA`, process-wide) threads a row of our CSR kernel, 2, 4, 8, 16 or 32 (default 0: a power of 2 near a quarter of the average row length, 4 to 32)
 .  -mat_pellr_cuda_csr_stream_entries <n> - (`MATPELLRCUDA`, process-wide) `-mat_pellr_cuda_csr_kernel stream`: entries a thread block, 256 to 4096 (default 2048)
 .  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only for blocks of at least 2^24 entries, 16 a non-empty row on average, with 98% of the slices fitting (where it was measured faster on the H200: 27-point meshes), `off` never
+.  -mat_pellr_cuda_diagonal_slices <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) a GPU slice whose 32 rows are all as long as the slice is wide and whose entries j each lie on one diagonal (column - row the same in the 32 rows: stencil matrices, DMDA) is multiplied without reading its column indices or row lengths (8 instead of 12 bytes a slot, x read consecutively); `auto` when at least 1/8 of the slice slots are in such slices, `on` whenever one is, `off` never
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner
@@ -1813,8 +1830,10 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   info->device_refreshes    = b->ndrefresh;
   info->format              = L->format;
   info->compact_slices      = -1;
+  info->diagonal_slices     = -1;
 #if defined(PETSC_HAVE_CUDA)
   if (p->cuda && b->dL) PetscCall(PellrDeviceGetCompactSlices(b->dL, &info->compact_slices)); /* also a host-built layout's copy */
+  if (p->cuda && b->dL) PetscCall(PellrDeviceGetDiagonalSliceCount(b->dL, &info->diagonal_slices, NULL));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -43,6 +43,14 @@ struct _p_PellrDevice {
   int            *xptr;     /* [nslices] */
   int            *cbase;    /* [nslices] */
   PetscInt        ncompact; /* slices with 16-bit offsets */
+  /* diagonal slices (-mat_pellr_cuda_diagonal_slices, PellrDeviceDiagonalSlices()): a slice whose 32 rows are all
+     rows of the block, all as long as the slice is wide (w), and whose entry j lies on one diagonal (column - row the
+     same in all 32 rows) has dflag[s] = 1 and those w offsets in doff[(sliceptr[s] - longslots) / 32 ..]: its products
+     read no column index and x coalesced (x[row + offset]); the columns stay stored for the other kernels */
+  unsigned char  *dflag;    /* [nslices] */
+  int            *doff;     /* [(nslots - longslots) / 32] */
+  PetscInt        ndiag;    /* diagonal slices */
+  PetscInt64      ndiagslots;
   /* CSR: rowptr (m+1, from 0), col and val (nnz) are the CSR; cuSPARSE SpMV objects, made at the first product */
   cusparseHandle_t     handle;
   cusparseSpMatDescr_t spmat;
@@ -59,6 +67,7 @@ struct _p_PellrDevice {
 };
 
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice);
+static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice);
 
 /* SELL whose slices are all of one thread class: the class-grouped slice order is the identity, which the kernels then
    do not read (a dependent load less at the start of every thread) */
@@ -122,6 +131,7 @@ PetscErrorCode PellrDeviceUpload(const PellrLayout *L, PellrDevice *dp)
   d->longslots  = L->nlong ? L->longptr[L->nlong] : 0;
   PetscCall(PellrLongChunksSetUp(d));
   PetscCall(PellrDeviceCompactColumns(d));
+  PetscCall(PellrDeviceDiagonalSlices(d));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)L->nslots * (sizeof(PetscScalar) + sizeof(int)) + (PetscLogDouble)(L->m + L->nlong + 1 + L->nslices * (PELLR_SLICE + 1) + 1) * sizeof(int)));
   *dp = d;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -149,7 +159,7 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
   {
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
-    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow};
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dflag, d->doff};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
   }
@@ -260,6 +270,8 @@ typedef struct {
   const unsigned short *cidx;
   const int            *colx, *xptr, *cbase;
   int                   longslots;
+  const unsigned char  *dflag; /* diagonal slices (the product kernels only; see _p_PellrDevice), NULL if none */
+  const int            *doff;
 } PellrColumns;
 
 /* where row r of slice s finds its columns: entry j is c32[32 j] (32-bit), or cb + c16[32 j] (16-bit offsets) */
@@ -306,6 +318,19 @@ __device__ static inline PetscScalar PellrSliceRowDot(const PellrRowColumns &rc,
   return sum;
 }
 
+/* a row of a diagonal slice: sum over j = j0, j0 + STEP, ... < w of v[32 j] x[row + off[j]] (off[j] is the same for
+   the whole warp: one broadcast load, and the warp's x loads are consecutive where its rows are) */
+template <int STEP>
+__device__ static inline PetscScalar PellrDiagonalRowDot(const int *__restrict__ off, int row, int j0, int w, const PetscScalar *__restrict__ v, const PetscScalar *__restrict__ x)
+{
+  const PetscScalar *__restrict__ xr  = x + row;
+  PetscScalar                     sum = 0;
+
+#pragma unroll 4
+  for (int j = j0; j < w; j += STEP) sum += v[PELLR_SLICE * j] * xr[off[j]];
+  return sum;
+}
+
 /* slices with T threads per row: block of 32*T threads per slice; warp w handles entries j = w, w+T, ... of all 32 rows.
    perm is NULL for SELL and ELLR (rows in their own order: sorted position k is row k) */
 template <int T>
@@ -313,8 +338,13 @@ __global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const in
 {
   __shared__ PetscScalar part[T][PELLR_SLICE];
   const int              s = sorder ? sorder[s0 + blockIdx.x] : s0 + blockIdx.x, r = threadIdx.x % PELLR_SLICE, w = threadIdx.x / PELLR_SLICE;
-  const int              len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
-  PetscScalar            sum = PellrSliceRowDot<T>(PellrSliceRow(cols, sliceptr, s, r), w, len, val + base, x);
+  const int              base = sliceptr[s] + r;
+  PetscScalar            sum;
+
+  if (cols.dflag && cols.dflag[s]) { /* a diagonal slice (uniform in the block): every row is as long as the slice is wide */
+    const int k = nlong + PELLR_SLICE * s + r;
+    sum         = PellrDiagonalRowDot<T>(cols.doff + (sliceptr[s] - cols.longslots) / PELLR_SLICE, perm ? perm[k] : k, w, (sliceptr[s + 1] - sliceptr[s]) / PELLR_SLICE, val + base, x);
+  } else sum = PellrSliceRowDot<T>(PellrSliceRow(cols, sliceptr, s, r), w, rlen[PELLR_SLICE * s + r], val + base, x);
 
   part[w][r] = sum;
   __syncthreads();
@@ -337,11 +367,17 @@ __global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows,
 
   if (sp >= s1) return;
   {
-    const long s   = sorder ? sorder[sp] : sp;
-    const int  len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
-    const long k   = nlong + PELLR_SLICE * s + r;
+    const long s = sorder ? sorder[sp] : sp;
+    const long k = nlong + PELLR_SLICE * s + r;
+    if (cols.dflag && cols.dflag[s]) { /* a diagonal slice (uniform in the warp): all 32 rows are rows of the block, as long as the slice is wide */
+      const int         base = sliceptr[s], row = perm ? perm[k] : (int)k;
+      const PetscScalar sum  = PellrDiagonalRowDot<1>(cols.doff + (base - cols.longslots) / PELLR_SLICE, row, 0, (sliceptr[s + 1] - base) / PELLR_SLICE, val + base + r, x);
+      y[row]                 = z ? z[row] + sum : sum;
+      return;
+    }
     if (k >= nrows) return;
     {
+      const int len = rlen[PELLR_SLICE * s + r], base = sliceptr[s] + r;
       const PetscScalar sum = PellrSliceRowDot<1>(PellrSliceRow(cols, sliceptr, s, r), 0, len, val + base, x);
       const int         row = perm ? perm[k] : (int)k;
       y[row]                = z ? z[row] + sum : sum;
@@ -439,7 +475,7 @@ static inline const int *PellrLongColumns(PellrDevice d)
 
 static inline PellrColumns PellrSliceColumns(PellrDevice d)
 {
-  PellrColumns c = {d->col, d->cidx, d->colx, d->xptr, d->cbase, (int)d->longslots};
+  PellrColumns c = {d->col, d->cidx, d->colx, d->xptr, d->cbase, (int)d->longslots, d->dflag, d->doff};
   return c;
 }
 
@@ -1184,6 +1220,56 @@ __global__ static void pellr_compact_write(int nslices, int longslots, const int
   }
 }
 
+/*
+  diagonal slices: a warp per slice (lane r = row r). The slice is diagonal when its 32 rows are rows of the block
+  (sorted positions below nrows), each as long as the slice is wide, and for every entry j the column minus the row is
+  the same in all 32 rows; the offsets are written to doff by lane 0 as they are checked (left unread if the slice
+  fails). cnt[0] counts the diagonal slices, cnt[1] their slots (one atomic each per block)
+*/
+#define PELLR_DIAG_T 256
+__global__ static void __launch_bounds__(PELLR_DIAG_T) pellr_diagonal_detect(int nslices, int nlong, int nrows, int longslots, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, unsigned char *__restrict__ dflag, int *__restrict__ doff, unsigned long long *cnt)
+{
+  __shared__ unsigned long long bslots;
+  __shared__ unsigned int       bcnt;
+  const long                    s = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
+  const int                     r = threadIdx.x % PELLR_SLICE;
+
+  if (threadIdx.x == 0) {
+    bslots = 0;
+    bcnt   = 0;
+  }
+  __syncthreads();
+  if (s < nslices) { /* whole warps: s is uniform in a warp */
+    const int  base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    const long k    = nlong + PELLR_SLICE * s + r;
+    bool       diag = __all_sync(0xffffffffu, w > 0 && k < nrows && rlen[PELLR_SLICE * s + r] == w);
+
+    if (diag) {
+      const int             row = perm ? perm[k] : (int)k;
+      const PellrRowColumns rc  = PellrSliceRow(cols, sliceptr, s, r);
+      int                  *off = doff + (base - longslots) / PELLR_SLICE;
+
+      for (int j = 0; j < w && diag; j++) { /* diag is uniform in the warp */
+        const int dl = PellrColumnAt(rc, j) - row, d0 = __shfl_sync(0xffffffffu, dl, 0);
+        diag         = __all_sync(0xffffffffu, dl == d0);
+        if (r == 0) off[j] = d0;
+      }
+    }
+    if (r == 0) {
+      dflag[s] = diag ? 1 : 0;
+      if (diag) {
+        atomicAdd(&bcnt, 1u);
+        atomicAdd(&bslots, (unsigned long long)PELLR_SLICE * (unsigned long long)w);
+      }
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0 && bcnt) {
+    atomicAdd(&cnt[0], (unsigned long long)bcnt);
+    atomicAdd(&cnt[1], bslots);
+  }
+}
+
 /* the 32-bit columns back from the compact layout (PellrDeviceDownload(): the layout as the host build has it, padding 0) */
 __global__ static void pellr_compact_expand(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, int *__restrict__ col)
 {
@@ -1492,6 +1578,84 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -mat_pellr_cuda_diagonal_slices (process-wide, as the compact columns) */
+static MatPELLRDiagonal PellrDiagonal     = MAT_PELLR_DIAGONAL_AUTO;
+static PetscBool        PellrDiagonalRead = PETSC_FALSE;
+
+PetscErrorCode PellrDeviceSetDiagonalSlices(MatPELLRDiagonal diagonal)
+{
+  PetscFunctionBegin;
+  PetscCheck(diagonal >= MAT_PELLR_DIAGONAL_AUTO && diagonal <= MAT_PELLR_DIAGONAL_OFF, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Unknown diagonal-slice mode %d", (int)diagonal);
+  PellrDiagonal     = diagonal;
+  PellrDiagonalRead = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceGetDiagonalSlices(MatPELLRDiagonal *diagonal)
+{
+  PetscFunctionBegin;
+  *diagonal = PellrDiagonal;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* diagonal slices of a device layout and their slots (-1, -1: none used: off, a CSR block, or too few of them) */
+PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice d, PetscInt *ndiag, PetscInt64 *nslots)
+{
+  PetscFunctionBegin;
+  *ndiag = d && d->dflag ? d->ndiag : -1;
+  if (nslots) *nslots = d && d->dflag ? d->ndiagslots : -1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Diagonal slices: on stencil matrices (finite differences on structured grids, DMDA) almost every slice of 32 rows
+  has entries j that all lie on one diagonal; the product then reads 8 bytes a slot instead of 12 (10 with compact
+  columns), the x entries of a warp are consecutive, and a diagonal slice reads no row lengths. One pass over the
+  columns (stopping at a slice's first mismatch) and one copy of two counts back. auto keeps them when at least
+  PELLR_DIAGONAL_MIN_SHARE of the slice slots are diagonal, on whenever one slice is; the columns stay (the transposed
+  products, the diagonal and the download read them).
+*/
+static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
+{
+  unsigned long long *cnt = NULL, h[2] = {0, 0};
+  PetscInt64          sliceslots;
+
+  PetscFunctionBegin;
+  if (!PellrDiagonalRead) {
+    MatPELLRDiagonal diagonal = PellrDiagonal;
+    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&diagonal, NULL));
+    PetscCall(PellrDeviceSetDiagonalSlices(diagonal));
+  }
+  PetscCall(PellrFreeAsync(&d->dflag));
+  PetscCall(PellrFreeAsync(&d->doff));
+  d->ndiag      = 0;
+  d->ndiagslots = 0;
+  if (PellrDiagonal == MAT_PELLR_DIAGONAL_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices) PetscFunctionReturn(PETSC_SUCCESS);
+  sliceslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
+  if (sliceslots <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrAlloc(&d->dflag, d->nslices));
+  PetscCall(PellrAlloc(&d->doff, sliceslots / PELLR_SLICE));
+  PetscCall(PellrTmpAlloc(&cnt, 2));
+  PetscCallCUDA(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned long long), 0));
+  {
+    PellrColumns cols = PellrSliceColumns(d);
+
+    cols.dflag = NULL;
+    cols.doff  = NULL;
+    pellr_diagonal_detect<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_DIAG_T), PELLR_DIAG_T>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, (int)d->longslots, d->format == MAT_PELLR_FORMAT_PELLR ? d->perm : NULL, d->sliceptr, d->rlen, cols, d->dflag, d->doff, cnt);
+    PetscCallCUDA(cudaGetLastError());
+  }
+  PetscCallCUDA(cudaMemcpy(h, cnt, sizeof(h), cudaMemcpyDeviceToHost)); /* one copy back */
+  PetscCall(PellrFreeAsync(&cnt));
+  d->ndiag      = (PetscInt)h[0];
+  d->ndiagslots = (PetscInt64)h[1];
+  if (!d->ndiag || (PellrDiagonal == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)d->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
+    PetscCall(PellrFreeAsync(&d->dflag)); /* the products then do not even read the flags */
+    PetscCall(PellrFreeAsync(&d->doff));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* threads a row for rows of avg entries on average: a power of 2 with about 4 entries a thread, lo .. 32 */
 static PetscInt PellrCSRGroupSize(double avg, PetscInt lo)
 {
@@ -1777,6 +1941,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     d->nslots                    = (PetscInt)nslots;
     PetscCall(PellrDeviceCompactColumns(d));
     PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
+    d->nlong    = nlong; /* (set again below with the rest) */
+    d->nrows    = nrows;
+    PetscCall(PellrDeviceDiagonalSlices(d));
+    PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
     PetscCall(PellrFreeAsync(&A1.base));
     PetscCall(PellrFreeAsync(&A2.base));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));

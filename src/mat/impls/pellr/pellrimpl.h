@@ -169,6 +169,17 @@ PETSC_INTERN const char *const MatPELLRCompacts[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(MatPELLRCompact);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(MatPELLRCompact *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice, PetscInt *);
+/* -mat_pellr_cuda_diagonal_slices: slices whose entries lie on diagonals read no columns (PellrDeviceDiagonalSlices() in pellrcuda.cu) */
+typedef enum {
+  MAT_PELLR_DIAGONAL_AUTO = 0, /* when at least PELLR_DIAGONAL_MIN_SHARE of the slice slots are in diagonal slices */
+  MAT_PELLR_DIAGONAL_ON   = 1, /* whenever a slice is diagonal */
+  MAT_PELLR_DIAGONAL_OFF  = 2
+} MatPELLRDiagonal;
+#define PELLR_DIAGONAL_MIN_SHARE 0.125
+PETSC_INTERN const char *const MatPELLRDiagonals[];
+PETSC_INTERN PetscErrorCode PellrDeviceSetDiagonalSlices(MatPELLRDiagonal);
+PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonalSlices(MatPELLRDiagonal *);
+PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice, PetscInt *, PetscInt64 *);
 /* -mat_pellr_cuda_csr_kernel: the GPU product of the csr format (PellrCSRKernelSetUp() in pellrcuda.cu) */
 typedef enum {
   MAT_PELLR_CSR_KERNEL_AUTO     = 0, /* ours on rows of regular length: PELLR_CSR_VECTOR_MIN_ROW entries a row on average, none over PELLR_CSR_VECTOR_MAX_RATIO times that; else cuSPARSE */
