@@ -361,7 +361,11 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
 
       PetscCall(CountDiagonalSlices(A, i0.format == MAT_PELLR_FORMAT_ELLR ? i0.max_row_length : -1, &ndiag, &dslots));
       expect = ndiag && (on || (PetscReal)dslots >= 0.125 * (PetscReal)i0.slots) ? ndiag : -1;
-      if (i0.diagonal_slices != expect) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-wrong", sizeof(c.failed)));
+      if (i0.diagonal_slices != expect) {
+        char msg[96];
+        PetscCall(PetscSNPrintf(msg, sizeof(msg), " diagonal-slices-wrong(%" PetscInt_FMT ",expected %" PetscInt_FMT ")", i0.diagonal_slices, expect));
+        PetscCall(PetscStrlcat(c.failed, msg, sizeof(c.failed)));
+      }
     } else if (i0.diagonal_slices != -1 && (i0.diagonal_slices < 1 || i0.diagonal_slices > i0.slices)) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-out-of-range", sizeof(c.failed)));
     else if (stencil && i0.diagonal_slices < 1) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-none-on-stencil", sizeof(c.failed)));
   }

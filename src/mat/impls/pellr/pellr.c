@@ -560,16 +560,17 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
 /*
   device bytes a block stores in candidate format c (pellrcuda.cu's PellrDeviceBuild(): 8-byte values and 4-byte column
   indices per slot; the row permutation, the per-row lengths of the slices, slice and long-row pointers, and the CSR row
-  pointers kept for values-only refreshes); the CSR is 12 nnz + 4 (m + 1)
+  pointers kept for values-only refreshes; SELL and ELLR built on the GPU keep no permutation; with diagonal slices at
+  most a flag per slice and 4 bytes per 32 slots of offsets); the CSR is 12 nnz + 4 (m + 1)
 */
-static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c)
+static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool device_build, PetscBool diagonal)
 {
   const PetscReal m = (PetscReal)f->m, csr = 12.0 * (PetscReal)f->nnz + 4.0 * (m + 1);
   PetscReal       ns;
 
   if (c == PELLR_CAND_CSR) return csr;
   ns = c == PELLR_CAND_PELLR ? (PetscReal)f->nslices : PetscCeilReal(m / PELLR_SLICE);
-  return 12.0 * (PetscReal)f->slots[c] + 4.0 * m + 4.0 * PELLR_SLICE * ns + 4.0 * (ns + 1) + 4.0 * (m + 1) + (c == PELLR_CAND_PELLR ? 4.0 * (f->nlong + 1) : 0) + (c == PELLR_CAND_SELL ? 4.0 * ns : 0);
+  return 12.0 * (PetscReal)f->slots[c] + (c == PELLR_CAND_PELLR || !device_build ? 4.0 * m : 0) + 4.0 * PELLR_SLICE * ns + 4.0 * (ns + 1) + 4.0 * (m + 1) + (c == PELLR_CAND_PELLR ? 4.0 * (f->nlong + 1) : 0) + (c == PELLR_CAND_SELL ? 4.0 * ns : 0) + (diagonal ? ns + 4.0 * PetscCeilReal((PetscReal)f->slots[c] / PELLR_SLICE) : 0);
 }
 
 /*
@@ -601,10 +602,16 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
     {
       /* a memory budget: only candidates whose device footprint is within max_memory_ratio of the CSR's (ELLR pads
          every row to the longest: 3.9x the CSR bytes on a block-diagonal bcsstk17 on the H200) */
-      PetscBool fits[PELLR_NCAND];
-      PetscReal csr = PellrCandidateFootprint(&b->pinfo->f, PELLR_CAND_CSR);
+      PetscBool        fits[PELLR_NCAND], diagonal = PETSC_FALSE;
+      PetscReal        csr = PellrCandidateFootprint(&b->pinfo->f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
+#if defined(PETSC_HAVE_CUDA)
+      MatPELLRDiagonal dmode;
 
-      for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(&b->pinfo->f, c) <= p->max_memory_ratio * csr);
+      PetscCall(PellrDeviceGetDiagonalSlices(&dmode));
+      PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&dmode, NULL)); /* (as the GPU build reads it) */
+      diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF);
+#endif
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(&b->pinfo->f, c, (PetscBool)(p->build == MAT_PELLR_BUILD_DEVICE), diagonal) <= p->max_memory_ratio * csr);
       PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, fits, &b->pinfo->pred));
     }
     *fmt = map[b->pinfo->pred.choice];
