@@ -1035,9 +1035,13 @@ int main(int argc, char **argv)
          args: -mat_pellr_format ellr -mat_pellr_cuda_diagonal_slices {{auto on}shared output}
          output_file: output/pellr_ops_gen_stencils_ellr.out
       test:
-         suffix: cuda_stencils_hostbuild
-         args: -mat_pellr_format {{pellr sell}shared output} -mat_pellr_build host -mat_pellr_cuda_diagonal_slices on
+         suffix: cuda_stencils_hostbuild_pellr
+         args: -mat_pellr_format pellr -mat_pellr_build host -mat_pellr_cuda_diagonal_slices on
          output_file: output/pellr_ops_gen_stencils_pellr.out
+      test:
+         suffix: cuda_stencils_hostbuild_sell
+         args: -mat_pellr_format sell -mat_pellr_build host -mat_pellr_cuda_diagonal_slices on
+         output_file: output/pellr_ops_gen_stencils_sell.out
       test:
          suffix: cuda_stencils_mpi
          nsize: 2

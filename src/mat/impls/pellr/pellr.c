@@ -560,8 +560,8 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
 /*
   device bytes a block stores in candidate format c (pellrcuda.cu's PellrDeviceBuild(): 8-byte values and 4-byte column
   indices per slot; the row permutation, the per-row lengths of the slices, slice and long-row pointers, and the CSR row
-  pointers kept for values-only refreshes; SELL and ELLR built on the GPU keep no permutation; with diagonal slices at
-  most a flag per slice and 4 bytes per 32 slots of offsets); the CSR is 12 nnz + 4 (m + 1)
+  pointers kept for values-only refreshes; SELL and ELLR built on the GPU keep no permutation; with diagonal slices 4
+  bytes a slice and at most 4 bytes per 32 slots of offsets); the CSR is 12 nnz + 4 (m + 1)
 */
 static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool device_build, PetscBool diagonal)
 {
@@ -570,7 +570,7 @@ static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, Pet
 
   if (c == PELLR_CAND_CSR) return csr;
   ns = c == PELLR_CAND_PELLR ? (PetscReal)f->nslices : PetscCeilReal(m / PELLR_SLICE);
-  return 12.0 * (PetscReal)f->slots[c] + (c == PELLR_CAND_PELLR || !device_build ? 4.0 * m : 0) + 4.0 * PELLR_SLICE * ns + 4.0 * (ns + 1) + 4.0 * (m + 1) + (c == PELLR_CAND_PELLR ? 4.0 * (f->nlong + 1) : 0) + (c == PELLR_CAND_SELL ? 4.0 * ns : 0) + (diagonal ? ns + 4.0 * PetscCeilReal((PetscReal)f->slots[c] / PELLR_SLICE) : 0);
+  return 12.0 * (PetscReal)f->slots[c] + (c == PELLR_CAND_PELLR || !device_build ? 4.0 * m : 0) + 4.0 * PELLR_SLICE * ns + 4.0 * (ns + 1) + 4.0 * (m + 1) + (c == PELLR_CAND_PELLR ? 4.0 * (f->nlong + 1) : 0) + (c == PELLR_CAND_SELL ? 4.0 * ns : 0) + (diagonal ? 4.0 * ns + 4.0 * PetscCeilReal((PetscReal)f->slots[c] / PELLR_SLICE) : 0);
 }
 
 /*

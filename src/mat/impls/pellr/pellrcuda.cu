@@ -45,10 +45,11 @@ struct _p_PellrDevice {
   PetscInt        ncompact; /* slices with 16-bit offsets */
   /* diagonal slices (-mat_pellr_cuda_diagonal_slices, PellrDeviceDiagonalSlices()): a slice whose 32 rows are all
      rows of the block, all as long as the slice is wide (w), and whose entry j lies on one diagonal (column - row the
-     same in all 32 rows) has dflag[s] = 1 and those w offsets in doff[(sliceptr[s] - longslots) / 32 ..]: its products
-     read no column index and x coalesced (x[row + offset]); the columns stay stored for the other kernels */
-  unsigned char  *dflag;    /* [nslices] */
-  int            *doff;     /* [(nslots - longslots) / 32] */
+     same in all 32 rows) has its w offsets at doff[dptr[s]] (dptr[s] = -1 for the other slices): its products read no
+     column index and x coalesced (x[row + offset]); the columns stay stored for the other kernels. A run of
+     consecutive slices with the same offsets (a stencil's interior) shares one entry of doff */
+  int            *dptr;     /* [nslices] */
+  int            *doff;     /* the offsets of the runs */
   PetscInt        ndiag;    /* diagonal slices */
   PetscInt64      ndiagslots;
   /* CSR: rowptr (m+1, from 0), col and val (nnz) are the CSR; cuSPARSE SpMV objects, made at the first product */
@@ -159,7 +160,7 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
   if (d->handle) PetscCallCUSPARSE(cusparseDestroy(d->handle));
   {
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
-    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dflag, d->doff};
+    void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dptr, d->doff};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
   }
@@ -270,7 +271,7 @@ typedef struct {
   const unsigned short *cidx;
   const int            *colx, *xptr, *cbase;
   int                   longslots;
-  const unsigned char  *dflag; /* diagonal slices (the product kernels only; see _p_PellrDevice), NULL if none */
+  const int            *dptr; /* diagonal slices (the product kernels only; see _p_PellrDevice), NULL if none */
   const int            *doff;
 } PellrColumns;
 
@@ -341,9 +342,11 @@ __global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const in
   const int              base = sliceptr[s] + r;
   PetscScalar            sum;
 
-  if (cols.dflag && cols.dflag[s]) { /* a diagonal slice (uniform in the block): every row is as long as the slice is wide */
+  const int              dp   = cols.dptr ? cols.dptr[s] : -1;
+
+  if (dp >= 0) { /* a diagonal slice (uniform in the block): every row is as long as the slice is wide */
     const int k = nlong + PELLR_SLICE * s + r;
-    sum         = PellrDiagonalRowDot<T>(cols.doff + (sliceptr[s] - cols.longslots) / PELLR_SLICE, perm ? perm[k] : k, w, (sliceptr[s + 1] - sliceptr[s]) / PELLR_SLICE, val + base, x);
+    sum         = PellrDiagonalRowDot<T>(cols.doff + dp, perm ? perm[k] : k, w, (sliceptr[s + 1] - sliceptr[s]) / PELLR_SLICE, val + base, x);
   } else sum = PellrSliceRowDot<T>(PellrSliceRow(cols, sliceptr, s, r), w, rlen[PELLR_SLICE * s + r], val + base, x);
 
   part[w][r] = sum;
@@ -369,9 +372,10 @@ __global__ static void pellr_slices_single(int s0, int s1, int nlong, int nrows,
   {
     const long s = sorder ? sorder[sp] : sp;
     const long k = nlong + PELLR_SLICE * s + r;
-    if (cols.dflag && cols.dflag[s]) { /* a diagonal slice (uniform in the warp): all 32 rows are rows of the block, as long as the slice is wide */
+    const int  dp = cols.dptr ? cols.dptr[s] : -1;
+    if (dp >= 0) { /* a diagonal slice (uniform in the warp): all 32 rows are rows of the block, as long as the slice is wide */
       const int         base = sliceptr[s], row = perm ? perm[k] : (int)k;
-      const PetscScalar sum  = PellrDiagonalRowDot<1>(cols.doff + (base - cols.longslots) / PELLR_SLICE, row, 0, (sliceptr[s + 1] - base) / PELLR_SLICE, val + base + r, x);
+      const PetscScalar sum  = PellrDiagonalRowDot<1>(cols.doff + dp, row, 0, (sliceptr[s + 1] - base) / PELLR_SLICE, val + base + r, x);
       y[row]                 = z ? z[row] + sum : sum;
       return;
     }
@@ -475,7 +479,7 @@ static inline const int *PellrLongColumns(PellrDevice d)
 
 static inline PellrColumns PellrSliceColumns(PellrDevice d)
 {
-  PellrColumns c = {d->col, d->cidx, d->colx, d->xptr, d->cbase, (int)d->longslots, d->dflag, d->doff};
+  PellrColumns c = {d->col, d->cidx, d->colx, d->xptr, d->cbase, (int)d->longslots, d->dptr, d->doff};
   return c;
 }
 
@@ -1223,8 +1227,9 @@ __global__ static void pellr_compact_write(int nslices, int longslots, const int
 /*
   diagonal slices: a warp per slice (lane r = row r). The slice is diagonal when its 32 rows are rows of the block
   (sorted positions below nrows), each as long as the slice is wide, and for every entry j the column minus the row is
-  the same in all 32 rows; the offsets are written to doff by lane 0 as they are checked (left unread if the slice
-  fails). cnt[0] counts the diagonal slices, cnt[1] their slots (one atomic each per block)
+  the same in all 32 rows; the offsets are written to doff (dense: at (sliceptr[s] - longslots) / 32) by lane 0 as they
+  are checked (left unread if the slice fails). cnt[0] counts the diagonal slices, cnt[1] their slots (one atomic each
+  per block)
 */
 #define PELLR_DIAG_T 256
 __global__ static void __launch_bounds__(PELLR_DIAG_T) pellr_diagonal_detect(int nslices, int nlong, int nrows, int longslots, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, unsigned char *__restrict__ dflag, int *__restrict__ doff, unsigned long long *cnt)
@@ -1269,6 +1274,58 @@ __global__ static void __launch_bounds__(PELLR_DIAG_T) pellr_diagonal_detect(int
     atomicAdd(&cnt[1], bslots);
   }
 }
+
+/* diagonal slices, 2: a thread per slice: a diagonal slice starts a run unless the slice before it is diagonal with the
+   same offsets; tlen = its offsets' length in the table if it starts one (else 0) */
+__global__ static void pellr_diagonal_runs(int nslices, int longslots, const int *__restrict__ sliceptr, const unsigned char *__restrict__ dflag, const int *__restrict__ dense, int *__restrict__ tlen)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (s < nslices) {
+    int start = 0;
+    const int w = (sliceptr[s + 1] - sliceptr[s]) / PELLR_SLICE;
+
+    if (dflag[s]) {
+      start = 1;
+      if (s > 0 && dflag[s - 1] && (sliceptr[s] - sliceptr[s - 1]) / PELLR_SLICE == w) {
+        const int *a = dense + (sliceptr[s - 1] - longslots) / PELLR_SLICE, *b = dense + (sliceptr[s] - longslots) / PELLR_SLICE;
+        start = 0;
+        for (int j = 0; j < w && !start; j++) start = a[j] != b[j];
+      }
+    }
+    tlen[s] = start ? w : 0;
+  }
+}
+
+/* diagonal slices, 3: the starts' table positions (tpos, the exclusive scan of tlen) as the keys of a max-scan */
+__global__ static void pellr_diagonal_keys(int nslices, const int *__restrict__ tlen, const int *__restrict__ tpos, int *__restrict__ key, long long *total)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (s < nslices) {
+    key[s] = tlen[s] ? tpos[s] : -1;
+    if (s == nslices - 1) *total = (long long)tpos[s] + tlen[s];
+  }
+}
+
+/* diagonal slices, 4: dptr (the max-scan of the keys: the last start at or before the slice, -1 for the other slices)
+   and the starts' offsets copied into the table */
+__global__ static void pellr_diagonal_table(int nslices, int longslots, const int *__restrict__ sliceptr, const unsigned char *__restrict__ dflag, const int *__restrict__ dense, const int *__restrict__ tlen, const int *__restrict__ tpos, int *__restrict__ dptr, int *__restrict__ doff)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (s < nslices) {
+    if (!dflag[s]) dptr[s] = -1;
+    if (tlen[s]) {
+      const int *a = dense + (sliceptr[s] - longslots) / PELLR_SLICE;
+      for (int j = 0; j < tlen[s]; j++) doff[tpos[s] + j] = a[j];
+    }
+  }
+}
+
+struct PellrMaxInt {
+  __device__ int operator()(int a, int b) const { return a > b ? a : b; }
+};
 
 /* the 32-bit columns back from the compact layout (PellrDeviceDownload(): the layout as the host build has it, padding 0) */
 __global__ static void pellr_compact_expand(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, int *__restrict__ col)
@@ -1602,8 +1659,8 @@ PetscErrorCode PellrDeviceGetDiagonalSlices(MatPELLRDiagonal *diagonal)
 PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice d, PetscInt *ndiag, PetscInt64 *nslots)
 {
   PetscFunctionBegin;
-  *ndiag = d && d->dflag ? d->ndiag : -1;
-  if (nslots) *nslots = d && d->dflag ? d->ndiagslots : -1;
+  *ndiag = d && d->dptr ? d->ndiag : -1;
+  if (nslots) *nslots = d && d->dptr ? d->ndiagslots : -1;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1611,13 +1668,20 @@ PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice d, PetscInt *ndiag, 
   Diagonal slices: on stencil matrices (finite differences on structured grids, DMDA) almost every slice of 32 rows
   has entries j that all lie on one diagonal; the product then reads 8 bytes a slot instead of 12 (10 with compact
   columns), the x entries of a warp are consecutive, and a diagonal slice reads no row lengths. One pass over the
-  columns (stopping at a slice's first mismatch) and one copy of two counts back. auto keeps them when at least
-  PELLR_DIAGONAL_MIN_SHARE of the slice slots are diagonal, on whenever one slice is; the columns stay (the transposed
-  products, the diagonal and the download read them).
+  columns (stopping at a slice's first mismatch), a copy of two counts back; if kept, the runs of slices with equal
+  offsets (two scans) and one more copy back for the table's length. auto keeps them when at least
+  PELLR_DIAGONAL_MIN_SHARE of the slice slots are diagonal, on whenever one slice is. Device memory: 4 bytes a slice
+  and the runs' offsets (a stencil: a few runs per grid line); the columns stay (the transposed products, the diagonal
+  and the download read them).
 */
 static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
 {
   unsigned long long *cnt = NULL, h[2] = {0, 0};
+  unsigned char      *dflag = NULL;
+  int                *dense = NULL, *tlen = NULL, *tpos = NULL, *key = NULL;
+  long long          *total = NULL, htotal = 0;
+  char               *tmp   = NULL;
+  size_t              tb = 0, tb2 = 0;
   PetscInt64          sliceslots;
 
   PetscFunctionBegin;
@@ -1626,33 +1690,60 @@ static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
     PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&diagonal, NULL));
     PetscCall(PellrDeviceSetDiagonalSlices(diagonal));
   }
-  PetscCall(PellrFreeAsync(&d->dflag));
+  PetscCall(PellrFreeAsync(&d->dptr));
   PetscCall(PellrFreeAsync(&d->doff));
   d->ndiag      = 0;
   d->ndiagslots = 0;
   if (PellrDiagonal == MAT_PELLR_DIAGONAL_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices) PetscFunctionReturn(PETSC_SUCCESS);
   sliceslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
   if (sliceslots <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrAlloc(&d->dflag, d->nslices));
-  PetscCall(PellrAlloc(&d->doff, sliceslots / PELLR_SLICE));
+  PetscCall(PellrTmpAlloc(&dflag, d->nslices));
+  PetscCall(PellrTmpAlloc(&dense, sliceslots / PELLR_SLICE));
   PetscCall(PellrTmpAlloc(&cnt, 2));
   PetscCallCUDA(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned long long), 0));
   {
     PellrColumns cols = PellrSliceColumns(d);
 
-    cols.dflag = NULL;
-    cols.doff  = NULL;
-    pellr_diagonal_detect<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_DIAG_T), PELLR_DIAG_T>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, (int)d->longslots, d->format == MAT_PELLR_FORMAT_PELLR ? d->perm : NULL, d->sliceptr, d->rlen, cols, d->dflag, d->doff, cnt);
+    cols.dptr = NULL;
+    cols.doff = NULL;
+    pellr_diagonal_detect<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_DIAG_T), PELLR_DIAG_T>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, (int)d->longslots, d->format == MAT_PELLR_FORMAT_PELLR ? d->perm : NULL, d->sliceptr, d->rlen, cols, dflag, dense, cnt);
     PetscCallCUDA(cudaGetLastError());
   }
-  PetscCallCUDA(cudaMemcpy(h, cnt, sizeof(h), cudaMemcpyDeviceToHost)); /* one copy back */
+  PetscCallCUDA(cudaMemcpy(h, cnt, sizeof(h), cudaMemcpyDeviceToHost)); /* copy back 1: the counts */
   PetscCall(PellrFreeAsync(&cnt));
   d->ndiag      = (PetscInt)h[0];
   d->ndiagslots = (PetscInt64)h[1];
-  if (!d->ndiag || (PellrDiagonal == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)d->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
-    PetscCall(PellrFreeAsync(&d->dflag)); /* the products then do not even read the flags */
-    PetscCall(PellrFreeAsync(&d->doff));
+  if (d->ndiag && !(PellrDiagonal == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)d->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
+    const int ns = (int)d->nslices;
+
+    /* the runs of equal offsets, their table positions (scan) and each slice's run (max-scan of the starts) */
+    PetscCall(PellrTmpAlloc(&tlen, d->nslices));
+    PetscCall(PellrTmpAlloc(&tpos, d->nslices));
+    PetscCall(PellrTmpAlloc(&key, d->nslices));
+    PetscCall(PellrTmpAlloc(&total, 1));
+    PetscCall(PellrAlloc(&d->dptr, d->nslices));
+    pellr_diagonal_runs<<<Blocks(ns, 256), 256>>>(ns, (int)d->longslots, d->sliceptr, dflag, dense, tlen);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, tlen, tpos, ns, (cudaStream_t)0));
+    PetscCallCUDA(cub::DeviceScan::InclusiveScan(NULL, tb2, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
+    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)PetscMax(tb, tb2), 1)));
+    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, ns, (cudaStream_t)0));
+    pellr_diagonal_keys<<<Blocks(ns, 256), 256>>>(ns, tlen, tpos, key, total);
+    PetscCallCUDA(cudaGetLastError());
+    tb2 = PetscMax(tb, tb2);
+    PetscCallCUDA(cub::DeviceScan::InclusiveScan(tmp, tb2, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
+    PetscCallCUDA(cudaMemcpy(&htotal, total, sizeof(htotal), cudaMemcpyDeviceToHost)); /* copy back 2: the table's length */
+    PetscCall(PellrAlloc(&d->doff, (PetscInt64)htotal));
+    pellr_diagonal_table<<<Blocks(ns, 256), 256>>>(ns, (int)d->longslots, d->sliceptr, dflag, dense, tlen, tpos, d->dptr, d->doff);
+    PetscCallCUDA(cudaGetLastError());
   }
+  PetscCall(PellrFreeAsync(&dflag));
+  PetscCall(PellrFreeAsync(&dense));
+  PetscCall(PellrFreeAsync(&tlen));
+  PetscCall(PellrFreeAsync(&tpos));
+  PetscCall(PellrFreeAsync(&key));
+  PetscCall(PellrFreeAsync(&total));
+  PetscCall(PellrFreeAsync(&tmp));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
