@@ -43,7 +43,7 @@ if '-plot' in sys.argv:
     ax.set_xticklabels(names, rotation=35, ha='right', fontsize=8)
     ax.set_ylabel('speedup over aijcusparse (SpMV)')
     ax.set_title('H200, MatMult, medians of >= 30 products (CUDA events); the format auto chose above the bars')
-    ax.set_ylim(0, 2.3)
+    ax.set_ylim(0, 2.5)
     ax.legend(fontsize=8, loc='upper left', ncol=2)
     fig.tight_layout()
     fig.savefig(os.path.join(here, 'spmv_auto_session22.png'), dpi=110)
