@@ -13,6 +13,8 @@
   CSR keeps the CSR itself on the GPU (32-bit row pointers and columns) and runs cuSPARSE's SpMV (CSR_ALG1) with a
   handle, descriptors and work buffer cached in the device block. With -mat_pellr_cuda_compact_columns the slices that
   span at most 65536 columns keep them as 16-bit offsets from the slice's smallest column (PellrDeviceCompactColumns()).
+  With -mat_pellr_cuda_diagonal_slices the slices whose entries each lie on one diagonal (stencils) are multiplied from
+  a table of offsets instead of their columns (PellrDeviceDiagonalSlices()).
 */
 #include <cuda_runtime.h>
 #include <cusparse.h>

@@ -47,6 +47,10 @@ static inline PetscInt PellrThreadsPerRow(PetscInt w)
           tclass[c] .. tclass[c+1]-1 are positions in sorder
     ELLR  as SELL, but every slice as wide as the longest row of the block (one class, no sorder)
     CSR   no arrays: the statistics only (the products use the CSR: cuSPARSE on the GPU, SeqAIJ on the host)
+  On the GPU (pellrcuda.cu) a slice may also keep its columns as 16-bit offsets (-mat_pellr_cuda_compact_columns), and
+  a slice whose 32 rows are all w long with entry j at the same column - row in every row is a diagonal slice
+  (-mat_pellr_cuda_diagonal_slices): its products take the w offsets from a table shared by a run of such slices and
+  read neither its columns nor its row lengths (which stay stored for the other kernels).
 */
 typedef struct {
   MatPELLRFormat format;    /* PELLR, SELL, ELLR (arrays as above) or CSR (statistics only: the products use the CSR) */
