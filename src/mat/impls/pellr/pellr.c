@@ -607,8 +607,7 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
 #if defined(PETSC_HAVE_CUDA)
       MatPELLRDiagonal dmode;
 
-      PetscCall(PellrDeviceGetDiagonalSlices(&dmode));
-      PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&dmode, NULL)); /* (as the GPU build reads it) */
+      PetscCall(PellrDeviceDiagonalSlicesMode(&dmode)); /* the mode the GPU build will use */
       diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF);
 #endif
       for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(&b->pinfo->f, c, (PetscBool)(p->build == MAT_PELLR_BUILD_DEVICE), diagonal) <= p->max_memory_ratio * csr);

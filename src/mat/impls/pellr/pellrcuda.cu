@@ -341,10 +341,8 @@ __global__ static void pellr_slices_multi(int s0, int nlong, int nrows, const in
 {
   __shared__ PetscScalar part[T][PELLR_SLICE];
   const int              s = sorder ? sorder[s0 + blockIdx.x] : s0 + blockIdx.x, r = threadIdx.x % PELLR_SLICE, w = threadIdx.x / PELLR_SLICE;
-  const int              base = sliceptr[s] + r;
+  const int              base = sliceptr[s] + r, dp = cols.dptr ? cols.dptr[s] : -1;
   PetscScalar            sum;
-
-  const int              dp   = cols.dptr ? cols.dptr[s] : -1;
 
   if (dp >= 0) { /* a diagonal slice (uniform in the block): every row is as long as the slice is wide */
     const int k = nlong + PELLR_SLICE * s + r;
@@ -1657,6 +1655,19 @@ PetscErrorCode PellrDeviceGetDiagonalSlices(MatPELLRDiagonal *diagonal)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the mode the next GPU build uses: the option is read once, also for matrices that never see MatSetFromOptions() */
+PetscErrorCode PellrDeviceDiagonalSlicesMode(MatPELLRDiagonal *diagonal)
+{
+  PetscFunctionBegin;
+  if (!PellrDiagonalRead) {
+    MatPELLRDiagonal mode = PellrDiagonal;
+    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&mode, NULL));
+    PetscCall(PellrDeviceSetDiagonalSlices(mode));
+  }
+  *diagonal = PellrDiagonal;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* diagonal slices of a device layout and their slots (-1, -1: none used: off, a CSR block, or too few of them) */
 PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice d, PetscInt *ndiag, PetscInt64 *nslots)
 {
@@ -1685,18 +1696,15 @@ static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
   char               *tmp   = NULL;
   size_t              tb = 0, tb2 = 0;
   PetscInt64          sliceslots;
+  MatPELLRDiagonal    mode;
 
   PetscFunctionBegin;
-  if (!PellrDiagonalRead) {
-    MatPELLRDiagonal diagonal = PellrDiagonal;
-    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&diagonal, NULL));
-    PetscCall(PellrDeviceSetDiagonalSlices(diagonal));
-  }
+  PetscCall(PellrDeviceDiagonalSlicesMode(&mode));
   PetscCall(PellrFreeAsync(&d->dptr));
   PetscCall(PellrFreeAsync(&d->doff));
   d->ndiag      = 0;
   d->ndiagslots = 0;
-  if (PellrDiagonal == MAT_PELLR_DIAGONAL_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices) PetscFunctionReturn(PETSC_SUCCESS);
+  if (mode == MAT_PELLR_DIAGONAL_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices) PetscFunctionReturn(PETSC_SUCCESS);
   sliceslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
   if (sliceslots <= 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PellrTmpAlloc(&dflag, d->nslices));
@@ -1715,7 +1723,7 @@ static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
   PetscCall(PellrFreeAsync(&cnt));
   d->ndiag      = (PetscInt)h[0];
   d->ndiagslots = (PetscInt64)h[1];
-  if (d->ndiag && !(PellrDiagonal == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)d->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
+  if (d->ndiag && !(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)d->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
     const int ns = (int)d->nslices;
 
     /* the runs of equal offsets, their table positions (scan) and each slice's run (max-scan of the starts) */
@@ -1728,12 +1736,12 @@ static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
     PetscCallCUDA(cudaGetLastError());
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, tlen, tpos, ns, (cudaStream_t)0));
     PetscCallCUDA(cub::DeviceScan::InclusiveScan(NULL, tb2, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
-    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)PetscMax(tb, tb2), 1)));
+    tb = PetscMax(tb, tb2); /* one temporary for both scans */
+    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
     PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, ns, (cudaStream_t)0));
     pellr_diagonal_keys<<<Blocks(ns, 256), 256>>>(ns, tlen, tpos, key, total);
     PetscCallCUDA(cudaGetLastError());
-    tb2 = PetscMax(tb, tb2);
-    PetscCallCUDA(cub::DeviceScan::InclusiveScan(tmp, tb2, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
+    PetscCallCUDA(cub::DeviceScan::InclusiveScan(tmp, tb, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
     PetscCallCUDA(cudaMemcpy(&htotal, total, sizeof(htotal), cudaMemcpyDeviceToHost)); /* copy back 2: the table's length */
     PetscCall(PellrAlloc(&d->doff, (PetscInt64)htotal));
     pellr_diagonal_table<<<Blocks(ns, 256), 256>>>(ns, (int)d->longslots, d->sliceptr, dflag, dense, tlen, tpos, d->dptr, d->doff);
@@ -2034,10 +2042,6 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     d->nslots                    = (PetscInt)nslots;
     PetscCall(PellrDeviceCompactColumns(d));
     PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
-    d->nlong    = nlong; /* (set again below with the rest) */
-    d->nrows    = nrows;
-    PetscCall(PellrDeviceDiagonalSlices(d));
-    PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
     PetscCall(PellrFreeAsync(&A1.base));
     PetscCall(PellrFreeAsync(&A2.base));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
@@ -2055,6 +2059,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   d->nslices = info->nslices = nslices;
   d->nslots = info->nslots = (PetscInt)nslots;
   for (int c = 0; c < 7; c++) info->tclass[c] = d->tclass[c];
+  PetscCall(PellrDeviceDiagonalSlices(d));
+  PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
   PetscCall(PellrBuildTraceReport(&tr, m, nnz, fmt));
   *dp = d;
   PetscFunctionReturn(PETSC_SUCCESS);

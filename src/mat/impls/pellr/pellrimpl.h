@@ -183,6 +183,7 @@ typedef enum {
 PETSC_INTERN const char *const MatPELLRDiagonals[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetDiagonalSlices(MatPELLRDiagonal);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonalSlices(MatPELLRDiagonal *);
+PETSC_INTERN PetscErrorCode PellrDeviceDiagonalSlicesMode(MatPELLRDiagonal *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice, PetscInt *, PetscInt64 *);
 /* -mat_pellr_cuda_csr_kernel: the GPU product of the csr format (PellrCSRKernelSetUp() in pellrcuda.cu) */
 typedef enum {
