@@ -1,8 +1,10 @@
 /* Stage timing of GPU pipelines for -info (internal, CUDA host code only).
 
   With -info (or -info :sys) a traced pipeline reports the time of its stages: each stage ends with a device
-  synchronization (which costs time itself, so the total is then an upper bound); without -info nothing is
-  synchronized or timed. Used by the PELLR GPU build and the gpurcm cuda backend. */
+  synchronization (which costs time itself, so the total is then an upper bound); with -sparsegpu_trace_host too the
+  stages are not synchronized and their times are the host's (what the host spends issuing each stage: the CUDA API
+  calls, the copies back); without -info nothing is synchronized or timed. Used by the PELLR GPU build and the gpurcm
+  cuda backend. */
 #pragma once
 
 #include <string.h>
@@ -13,6 +15,7 @@
 
 typedef struct {
   PetscBool      on;
+  PetscBool      host; /* -sparsegpu_trace_host: host times, the stages not synchronized */
   int            n;
   PetscLogDouble t0, tlast, dt[SPARSEGPU_TRACE_MAX]; /* start, end of the last stage, time per stage name */
   const char    *name[SPARSEGPU_TRACE_MAX];
@@ -40,7 +43,9 @@ static inline PetscErrorCode SparseGPUCUDATraceStart(SparseGPUCUDATrace *tr)
   PetscFunctionBegin;
   tr->n = 0;
   PetscCall(PetscInfoEnabled(PETSC_SMALLEST_CLASSID, &tr->on)); /* the class of PetscInfo(NULL, ...): -info or -info :sys */
+  tr->host = PETSC_FALSE;
   if (tr->on) {
+    PetscCall(PetscOptionsHasName(NULL, NULL, "-sparsegpu_trace_host", &tr->host));
     PetscCallCUDA(cudaDeviceSynchronize());
     PetscCall(SparseGPUCUDAPoolState(NULL, &tr->pool0));
     PetscCall(PetscTime(&tr->t0));
@@ -58,7 +63,7 @@ static inline PetscErrorCode SparseGPUCUDATraceStage(SparseGPUCUDATrace *tr, con
 
   PetscFunctionBegin;
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCallCUDA(cudaDeviceSynchronize());
+  if (!tr->host) PetscCallCUDA(cudaDeviceSynchronize());
   PetscCall(PetscTime(&now));
   for (k = 0; k < tr->n && strcmp(tr->name[k], name); k++);
   if (k == tr->n && k < SPARSEGPU_TRACE_MAX) {
@@ -87,6 +92,6 @@ static inline PetscErrorCode SparseGPUCUDATraceReport(const SparseGPUCUDATrace *
     PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %s %.1f", tr->name[k], 1e6 * tr->dt[k]));
     PetscCall(PetscStrlen(line, &len));
   }
-  PetscCall(PetscInfo(NULL, "%s, stages in us (synchronized):%s; total %.1f; memory pool reserved %.1f -> %.1f MiB, release threshold %s\n", what, line, 1e6 * (tr->tlast - tr->t0), tr->pool0 / 1048576.0, pool1 / 1048576.0, thr == ~0ULL ? "unlimited" : (thr ? "finite" : "0")));
+  PetscCall(PetscInfo(NULL, "%s, stages in us (%s):%s; total %.1f; memory pool reserved %.1f -> %.1f MiB, release threshold %s\n", what, tr->host ? "host, not synchronized" : "synchronized", line, 1e6 * (tr->tlast - tr->t0), tr->pool0 / 1048576.0, pool1 / 1048576.0, thr == ~0ULL ? "unlimited" : (thr ? "finite" : "0")));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -920,7 +920,8 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
     rows through the kept CSR row pointers (also the values-only refresh). The explicit transpose first makes the
     transposed CSR (stable sort of the entries by column) with a map back into the untransposed values, builds from it
     and keeps that map (one gather per refresh).
-  Everything stays on the GPU except a few scalars read back to size the arrays (three small copies).
+  The diagonal slices are found in the CSR before the sizes are read back. Everything stays on the GPU except a few
+  scalars read back to size the arrays: PELLR two small copies (after the lengths, after the sort), SELL and ELLR one.
 */
 
 /* rows with length >= PellrThr[c]; the last threshold is the long-row length */
@@ -934,6 +935,7 @@ typedef struct {
   long long          longslots, widthsum; /* the sizes that decide the allocations: slots of the long rows, slice widths summed */
   long long          blockslots;          /* slots of the block rows (the block-row kernel's grid) */
   unsigned int       sclass[6];           /* SELL: slices of each thread class */
+  unsigned long long diag[3];             /* diagonal slices: their count, slots and offsets in the table (pellr_diagonal_runs()) */
 } PellrBuildStats;
 
 __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
@@ -1225,108 +1227,166 @@ __global__ static void pellr_compact_write(int nslices, int longslots, const int
 }
 
 /*
-  diagonal slices: a warp per slice (lane r = row r). The slice is diagonal when its 32 rows are rows of the block
-  (sorted positions below nrows), each as long as the slice is wide, and for every entry j the column minus the row is
-  the same in all 32 rows; the offsets are written to doff (dense: at (sliceptr[s] - longslots) / 32) by lane 0 as they
-  are checked (left unread if the slice fails). cnt[0] counts the diagonal slices, cnt[1] their slots (one atomic each
-  per block)
+  diagonal slices. A slice is diagonal when its 32 rows are rows of the block (sorted positions below nrows), each as
+  long as the slice is wide, and for every entry j the column minus the row is the same in all 32 rows. The passes
+  read a slice through an accessor A: the CSR itself during the GPU build (PellrDiagCSR: before the scatter, so that
+  the counts come back with the sizes, in the build's one copy back after its sort) or a layout on the device
+  (PellrDiagLayout: a host build uploaded). A::slot(s, r, row, len): the row at sorted position nlong + 32 s + r and
+  its length (false past nrows); A::width(s, len0): the slice's width, given its first row's length; A::columns(s, r,
+  row)[j]: that row's j-th column.
 */
-#define PELLR_DIAG_T 256
-__global__ static void __launch_bounds__(PELLR_DIAG_T) pellr_diagonal_detect(int nslices, int nlong, int nrows, int longslots, const int *__restrict__ perm, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, unsigned char *__restrict__ dflag, int *__restrict__ doff, unsigned long long *cnt)
-{
-  __shared__ unsigned long long bslots;
-  __shared__ unsigned int       bcnt;
-  const long                    s = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
-  const int                     r = threadIdx.x % PELLR_SLICE;
-
-  if (threadIdx.x == 0) {
-    bslots = 0;
-    bcnt   = 0;
+struct PellrDiagCSR {
+  struct Row {
+    const int *c;
+    __device__ int operator[](int j) const { return c[j]; }
+  };
+  const int *ai, *aj, *perm;       /* the CSR (aj[0] is entry ai[0]); perm: sorted position -> row, NULL for SELL and ELLR */
+  int                    nrows;    /* rows in the slices and long rows (PELLR: the nonempty ones) */
+  int                    sorted;   /* PELLR: the long rows (st->nlong, final after pellr_build_sizes_sorted()) come first */
+  int                    ellr;     /* ELLR: every slice is st->maxlen wide */
+  const PellrBuildStats *st;
+  __device__ int nlong() const { return sorted ? (int)st->nlong : 0; }
+  __device__ int nslices() const { return (nrows - nlong() + PELLR_SLICE - 1) / PELLR_SLICE; }
+  __device__ bool slot(long s, int r, int &row, int &len) const
+  {
+    const long k = nlong() + PELLR_SLICE * s + r;
+    row = 0, len = 0;
+    if (k >= nrows) return false;
+    row = perm ? perm[k] : (int)k;
+    len = ai[row + 1] - ai[row];
+    return true;
   }
-  __syncthreads();
-  if (s < nslices) { /* whole warps: s is uniform in a warp */
-    const int  base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
-    const long k    = nlong + PELLR_SLICE * s + r;
-    bool       diag = __all_sync(0xffffffffu, w > 0 && k < nrows && rlen[PELLR_SLICE * s + r] == w);
-
-    if (diag) {
-      const int             row = perm ? perm[k] : (int)k;
-      const PellrRowColumns rc  = PellrSliceRow(cols, sliceptr, s, r);
-      int                  *off = doff + (base - longslots) / PELLR_SLICE;
-
-      for (int j = 0; j < w && diag; j++) { /* diag is uniform in the warp */
-        const int dl = PellrColumnAt(rc, j) - row, d0 = __shfl_sync(0xffffffffu, dl, 0);
-        diag         = __all_sync(0xffffffffu, dl == d0);
-        if (r == 0) off[j] = d0;
-      }
-    }
-    if (r == 0) {
-      dflag[s] = diag ? 1 : 0;
-      if (diag) {
-        atomicAdd(&bcnt, 1u);
-        atomicAdd(&bslots, (unsigned long long)PELLR_SLICE * (unsigned long long)w);
-      }
-    }
-  }
-  __syncthreads();
-  if (threadIdx.x == 0 && bcnt) {
-    atomicAdd(&cnt[0], (unsigned long long)bcnt);
-    atomicAdd(&cnt[1], bslots);
-  }
-}
-
-/* diagonal slices, 2: a thread per slice: a diagonal slice starts a run unless the slice before it is diagonal with the
-   same offsets; tlen = its offsets' length in the table if it starts one (else 0) */
-__global__ static void pellr_diagonal_runs(int nslices, int longslots, const int *__restrict__ sliceptr, const unsigned char *__restrict__ dflag, const int *__restrict__ dense, int *__restrict__ tlen)
-{
-  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-
-  if (s < nslices) {
-    int start = 0;
-    const int w = (sliceptr[s + 1] - sliceptr[s]) / PELLR_SLICE;
-
-    if (dflag[s]) {
-      start = 1;
-      if (s > 0 && dflag[s - 1] && (sliceptr[s] - sliceptr[s - 1]) / PELLR_SLICE == w) {
-        const int *a = dense + (sliceptr[s - 1] - longslots) / PELLR_SLICE, *b = dense + (sliceptr[s] - longslots) / PELLR_SLICE;
-        start = 0;
-        for (int j = 0; j < w && !start; j++) start = a[j] != b[j];
-      }
-    }
-    tlen[s] = start ? w : 0;
-  }
-}
-
-/* diagonal slices, 3: the starts' table positions (tpos, the exclusive scan of tlen) as the keys of a max-scan */
-__global__ static void pellr_diagonal_keys(int nslices, const int *__restrict__ tlen, const int *__restrict__ tpos, int *__restrict__ key, long long *total)
-{
-  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-
-  if (s < nslices) {
-    key[s] = tlen[s] ? tpos[s] : -1;
-    if (s == nslices - 1) *total = (long long)tpos[s] + tlen[s];
-  }
-}
-
-/* diagonal slices, 4: dptr (the max-scan of the keys: the last start at or before the slice, -1 for the other slices)
-   and the starts' offsets copied into the table */
-__global__ static void pellr_diagonal_table(int nslices, int longslots, const int *__restrict__ sliceptr, const unsigned char *__restrict__ dflag, const int *__restrict__ dense, const int *__restrict__ tlen, const int *__restrict__ tpos, int *__restrict__ dptr, int *__restrict__ doff)
-{
-  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-
-  if (s < nslices) {
-    if (!dflag[s]) dptr[s] = -1;
-    if (tlen[s]) {
-      const int *a = dense + (sliceptr[s] - longslots) / PELLR_SLICE;
-      for (int j = 0; j < tlen[s]; j++) doff[tpos[s] + j] = a[j];
-    }
-  }
-}
-
-struct PellrMaxInt {
-  __device__ int operator()(int a, int b) const { return a > b ? a : b; }
+  __device__ int width(long, int len0) const { return ellr ? (int)st->maxlen : len0; }
+  __device__ Row columns(long, int, int row) const { return Row{aj + (ai[row] - ai[0])}; }
 };
 
+struct PellrDiagLayout {
+  struct Row {
+    PellrRowColumns rc;
+    __device__ int operator[](int j) const { return PellrColumnAt(rc, j); }
+  };
+  int          nlong_, nrows, nslices_;
+  const int   *perm, *sliceptr, *rlen; /* perm NULL: the identity */
+  PellrColumns cols;
+  __device__ int nlong() const { return nlong_; }
+  __device__ int nslices() const { return nslices_; }
+  __device__ bool slot(long s, int r, int &row, int &len) const
+  {
+    const long k = nlong_ + PELLR_SLICE * s + r;
+    row = 0, len = 0;
+    if (k >= nrows) return false;
+    row = perm ? perm[k] : (int)k;
+    len = rlen[PELLR_SLICE * s + r];
+    return true;
+  }
+  __device__ int width(long s, int) const { return (sliceptr[s + 1] - sliceptr[s]) / PELLR_SLICE; }
+  __device__ Row columns(long s, int r, int) const { return Row{PellrSliceRow(cols, sliceptr, s, r)}; }
+};
+
+/*
+  diagonal slices, 1: a warp per slice s < nsmax (lane r = row r; slices past A::nslices() get 0). dw[s] = the width of
+  a diagonal slice, else 0 (the check stops at the first entry that differs). same[s] = 1 when its first row has the
+  offsets of the previous slice's first row (then, if that slice is diagonal too, they share the offsets: all their
+  rows have them)
+*/
+#define PELLR_DIAG_T 256
+template <class A>
+__global__ static void __launch_bounds__(PELLR_DIAG_T) pellr_diagonal_detect(int nsmax, A a, int *__restrict__ dw, unsigned char *__restrict__ same)
+{
+  const long s = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
+  const int  r = threadIdx.x % PELLR_SLICE;
+  int        w = 0, sm = 0;
+
+  if (s >= nsmax) return; /* whole warps: s is uniform in a warp */
+  if (s < a.nslices()) {
+    int        row, len;
+    const bool valid = a.slot(s, r, row, len);
+    bool       diag;
+
+    w    = a.width(s, __shfl_sync(0xffffffffu, len, 0));
+    diag = __all_sync(0xffffffffu, valid && w > 0 && len == w);
+    if (diag) {
+      const typename A::Row c = a.columns(s, r, row);
+      for (int j = 0; j < w && diag; j++) { /* diag is uniform in the warp */
+        const int dl = c[j] - row, d0 = __shfl_sync(0xffffffffu, dl, 0);
+        diag         = __all_sync(0xffffffffu, dl == d0);
+      }
+    }
+    if (!diag) w = 0;
+    else if (s > 0) { /* the previous slice's first row, entries j = r, r + 32, ... in lane r */
+      int       prow, plen;
+      const int row0 = __shfl_sync(0xffffffffu, row, 0);
+      (void)a.slot(s - 1, 0, prow, plen); /* a position before a full slice's: a row of the block */
+      if (plen == w) {
+        const typename A::Row c0 = a.columns(s, 0, row0), cp = a.columns(s - 1, 0, prow);
+        bool                  eq = true;
+        for (int j = r; j < w && eq; j += PELLR_SLICE) eq = c0[j] - row0 == cp[j] - prow;
+        sm = __all_sync(0xffffffffu, eq) ? 1 : 0;
+      }
+    }
+  }
+  if (r == 0) {
+    dw[s]   = w;
+    same[s] = (unsigned char)sm;
+  }
+}
+
+/*
+  diagonal slices, 2: a thread per slice s < nsmax. A diagonal slice starts a run unless the slice before it is
+  diagonal, as wide, with the same offsets; tlen[s] = its offsets' length in the table if it starts one (else 0).
+  cnt[0..2] += the diagonal slices, their slots and the table's length (one atomic each per block)
+*/
+__global__ static void __launch_bounds__(256) pellr_diagonal_runs(int nsmax, const int *__restrict__ dw, const unsigned char *__restrict__ same, int *__restrict__ tlen, unsigned long long *cnt)
+{
+  __shared__ unsigned long long sh[3][256 / 32];
+  const long                    s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned long long            v[3] = {0, 0, 0};
+
+  if (s < nsmax) {
+    const int  w     = dw[s];
+    const bool start = w > 0 && !(s > 0 && dw[s - 1] == w && same[s]);
+    tlen[s]          = start ? w : 0;
+    if (w > 0) {
+      v[0] = 1;
+      v[1] = (unsigned long long)PELLR_SLICE * (unsigned long long)w;
+      v[2] = start ? (unsigned long long)w : 0;
+    }
+  }
+  for (int q = 0; q < 3; q++) {
+    v[q] = WarpSumU64(v[q]);
+    if ((threadIdx.x & 31) == 0) sh[q][threadIdx.x / 32] = v[q];
+  }
+  __syncthreads();
+  if (threadIdx.x < 3) {
+    unsigned long long t = 0;
+    for (int k = 0; k < (int)blockDim.x / 32; k++) t += sh[threadIdx.x][k];
+    if (t) atomicAdd(&cnt[threadIdx.x], t);
+  }
+}
+
+/*
+  diagonal slices, 3 (when they are kept): a thread per slice. tpos is the exclusive scan of tlen, so a run's start s0
+  has its offsets at tpos[s0] and a later slice s of the run (tlen 0, as wide: w) at tpos[s] - w. The start copies its
+  first row's offsets into the table; dptr[s] = -1 for the slices that are not diagonal
+*/
+template <class A>
+__global__ static void pellr_diagonal_table(int nslices, A a, const int *__restrict__ dw, const int *__restrict__ tlen, const int *__restrict__ tpos, int *__restrict__ dptr, int *__restrict__ doff)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+
+  if (s < nslices) {
+    const int w = dw[s];
+    if (!w) dptr[s] = -1;
+    else if (!tlen[s]) dptr[s] = tpos[s] - w;
+    else {
+      int row, len;
+      (void)a.slot(s, 0, row, len);
+      const typename A::Row c = a.columns(s, 0, row);
+      dptr[s]                 = tpos[s];
+      for (int j = 0; j < w; j++) doff[tpos[s] + j] = c[j] - row;
+    }
+  }
+}
 /* the 32-bit columns back from the compact layout (PellrDeviceDownload(): the layout as the host build has it, padding 0) */
 __global__ static void pellr_compact_expand(int nslices, const int *__restrict__ sliceptr, const int *__restrict__ rlen, PellrColumns cols, int *__restrict__ col)
 {
@@ -1680,23 +1740,61 @@ PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice d, PetscInt *ndiag, 
 /*
   Diagonal slices: on stencil matrices (finite differences on structured grids, DMDA) almost every slice of 32 rows
   has entries j that all lie on one diagonal; the product then reads 8 bytes a slot instead of 12 (10 with compact
-  columns), the x entries of a warp are consecutive, and a diagonal slice reads no row lengths. One pass over the
-  columns (stopping at a slice's first mismatch), a copy of two counts back; if kept, the runs of slices with equal
-  offsets (two scans) and one more copy back for the table's length. auto keeps them when at least
-  PELLR_DIAGONAL_MIN_SHARE of the slice slots are diagonal, on whenever one slice is. Device memory: 4 bytes a slice
-  and the runs' offsets (a stencil: a few runs per grid line); the columns stay (the transposed products, the diagonal
-  and the download read them).
+  columns), the x entries of a warp are consecutive, and a diagonal slice reads no row lengths. auto keeps them when
+  at least PELLR_DIAGONAL_MIN_SHARE of the slice slots are diagonal, on whenever one slice is. Device memory: 4 bytes
+  a slice and the runs' offsets (a stencil: a few runs per grid line); the columns stay (the transposed products, the
+  diagonal and the download read them). The GPU build finds them in the CSR before its last copy back (passes 1-2,
+  their counts in that copy), so they cost it two passes, a scan and the table, and no synchronization.
 */
+static PetscBool PellrDiagonalKept(MatPELLRDiagonal mode, PellrDevice d, const unsigned long long cnt[3])
+{
+  const PetscInt64 sliceslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
+
+  if (mode == MAT_PELLR_DIAGONAL_OFF || !cnt[0]) return PETSC_FALSE;
+  return (PetscBool)!(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)cnt[1] < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots);
+}
+
+/* passes 1-2 over the first ns slices (none if ns is 0): dw, same, tlen, and the counts added to cnt[0..2] */
+template <class A>
+static PetscErrorCode PellrLaunchDiagonalDetect(int ns, const A &a, int *dw, unsigned char *same, int *tlen, unsigned long long *cnt)
+{
+  PetscFunctionBegin;
+  if (ns <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  pellr_diagonal_detect<<<Blocks(ns * (long)PELLR_SLICE, PELLR_DIAG_T), PELLR_DIAG_T>>>(ns, a, dw, same);
+  pellr_diagonal_runs<<<Blocks(ns, 256), 256>>>(ns, dw, same, tlen, cnt);
+  PetscCallCUDA(cudaGetLastError());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the end, after passes 1-2 (cnt: their counts on the host): if kept, dptr and the table (scan of tlen into tpos, pass
+   3); tmp holds tb bytes, enough to scan d->nslices entries. Nothing is copied back */
+template <class A>
+static PetscErrorCode PellrDiagonalFinish(PellrDevice d, MatPELLRDiagonal mode, const unsigned long long cnt[3], const A &a, const int *dw, const int *tlen, int *tpos, char *tmp, size_t tb)
+{
+  PetscFunctionBegin;
+  d->ndiag      = (PetscInt)cnt[0];
+  d->ndiagslots = (PetscInt64)cnt[1];
+  if (!d->nslices || !PellrDiagonalKept(mode, d, cnt)) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrAlloc(&d->dptr, d->nslices));
+  PetscCall(PellrAlloc(&d->doff, (PetscInt64)cnt[2]));
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, (int)d->nslices, (cudaStream_t)0));
+  pellr_diagonal_table<<<Blocks(d->nslices, 256), 256>>>((int)d->nslices, a, dw, tlen, tpos, d->dptr, d->doff);
+  PetscCallCUDA(cudaGetLastError());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the diagonal slices of a layout uploaded from a host build: passes 1-2 on the device layout, one copy back of the
+   counts, the end */
 static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
 {
-  unsigned long long *cnt = NULL, h[2] = {0, 0};
-  unsigned char      *dflag = NULL;
-  int                *dense = NULL, *tlen = NULL, *tpos = NULL, *key = NULL;
-  long long          *total = NULL, htotal = 0;
-  char               *tmp   = NULL;
-  size_t              tb = 0, tb2 = 0;
-  PetscInt64          sliceslots;
+  PellrArena          A = {NULL, 0};
+  unsigned long long *cnt = NULL, h[3] = {0, 0, 0};
+  int                *dw = NULL, *tlen = NULL, *tpos = NULL;
+  unsigned char      *same = NULL;
+  char               *tmp  = NULL;
+  size_t              tb   = 0;
   MatPELLRDiagonal    mode;
+  PellrDiagLayout     a;
 
   PetscFunctionBegin;
   PetscCall(PellrDeviceDiagonalSlicesMode(&mode));
@@ -1704,56 +1802,30 @@ static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
   PetscCall(PellrFreeAsync(&d->doff));
   d->ndiag      = 0;
   d->ndiagslots = 0;
-  if (mode == MAT_PELLR_DIAGONAL_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices) PetscFunctionReturn(PETSC_SUCCESS);
-  sliceslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
-  if (sliceslots <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrTmpAlloc(&dflag, d->nslices));
-  PetscCall(PellrTmpAlloc(&dense, sliceslots / PELLR_SLICE));
-  PetscCall(PellrTmpAlloc(&cnt, 2));
-  PetscCallCUDA(cudaMemsetAsync(cnt, 0, 2 * sizeof(unsigned long long), 0));
-  {
-    PellrColumns cols = PellrSliceColumns(d);
-
-    cols.dptr = NULL;
-    cols.doff = NULL;
-    pellr_diagonal_detect<<<Blocks(d->nslices * (long)PELLR_SLICE, PELLR_DIAG_T), PELLR_DIAG_T>>>((int)d->nslices, (int)d->nlong, (int)d->nrows, (int)d->longslots, d->format == MAT_PELLR_FORMAT_PELLR ? d->perm : NULL, d->sliceptr, d->rlen, cols, dflag, dense, cnt);
-    PetscCallCUDA(cudaGetLastError());
-  }
-  PetscCallCUDA(cudaMemcpy(h, cnt, sizeof(h), cudaMemcpyDeviceToHost)); /* copy back 1: the counts */
-  PetscCall(PellrFreeAsync(&cnt));
-  d->ndiag      = (PetscInt)h[0];
-  d->ndiagslots = (PetscInt64)h[1];
-  if (d->ndiag && !(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)d->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
-    const int ns = (int)d->nslices;
-
-    /* the runs of equal offsets, their table positions (scan) and each slice's run (max-scan of the starts) */
-    PetscCall(PellrTmpAlloc(&tlen, d->nslices));
-    PetscCall(PellrTmpAlloc(&tpos, d->nslices));
-    PetscCall(PellrTmpAlloc(&key, d->nslices));
-    PetscCall(PellrTmpAlloc(&total, 1));
-    PetscCall(PellrAlloc(&d->dptr, d->nslices));
-    pellr_diagonal_runs<<<Blocks(ns, 256), 256>>>(ns, (int)d->longslots, d->sliceptr, dflag, dense, tlen);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, tlen, tpos, ns, (cudaStream_t)0));
-    PetscCallCUDA(cub::DeviceScan::InclusiveScan(NULL, tb2, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
-    tb = PetscMax(tb, tb2); /* one temporary for both scans */
-    PetscCall(PellrTmpAlloc(&tmp, PetscMax((PetscInt64)tb, 1)));
-    PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, ns, (cudaStream_t)0));
-    pellr_diagonal_keys<<<Blocks(ns, 256), 256>>>(ns, tlen, tpos, key, total);
-    PetscCallCUDA(cudaGetLastError());
-    PetscCallCUDA(cub::DeviceScan::InclusiveScan(tmp, tb, key, d->dptr, PellrMaxInt(), ns, (cudaStream_t)0));
-    PetscCallCUDA(cudaMemcpy(&htotal, total, sizeof(htotal), cudaMemcpyDeviceToHost)); /* copy back 2: the table's length */
-    PetscCall(PellrAlloc(&d->doff, (PetscInt64)htotal));
-    pellr_diagonal_table<<<Blocks(ns, 256), 256>>>(ns, (int)d->longslots, d->sliceptr, dflag, dense, tlen, tpos, d->dptr, d->doff);
-    PetscCallCUDA(cudaGetLastError());
-  }
-  PetscCall(PellrFreeAsync(&dflag));
-  PetscCall(PellrFreeAsync(&dense));
-  PetscCall(PellrFreeAsync(&tlen));
-  PetscCall(PellrFreeAsync(&tpos));
-  PetscCall(PellrFreeAsync(&key));
-  PetscCall(PellrFreeAsync(&total));
-  PetscCall(PellrFreeAsync(&tmp));
+  if (mode == MAT_PELLR_DIAGONAL_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices || (PetscInt64)d->nslots <= (PetscInt64)d->longslots) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, tlen, tpos, (int)d->nslices, (cudaStream_t)0));
+  PetscCall(PellrArenaAlloc(&A, [&](const PellrArena *ar) {
+    size_t off = 0;
+    PellrArenaTake(ar, &off, &cnt, 3);
+    PellrArenaTake(ar, &off, &dw, d->nslices);
+    PellrArenaTake(ar, &off, &tlen, d->nslices);
+    PellrArenaTake(ar, &off, &tpos, d->nslices);
+    PellrArenaTake(ar, &off, &same, d->nslices);
+    PellrArenaTake(ar, &off, &tmp, (PetscInt64)PetscMax(tb, (size_t)1));
+    return off;
+  }));
+  PetscCallCUDA(cudaMemsetAsync(cnt, 0, 3 * sizeof(unsigned long long), 0));
+  a.nlong_   = (int)d->nlong;
+  a.nrows    = (int)d->nrows;
+  a.nslices_ = (int)d->nslices;
+  a.perm     = d->format == MAT_PELLR_FORMAT_PELLR ? d->perm : NULL;
+  a.sliceptr = d->sliceptr;
+  a.rlen     = d->rlen;
+  a.cols     = PellrSliceColumns(d);
+  PetscCall(PellrLaunchDiagonalDetect((int)d->nslices, a, dw, same, tlen, cnt));
+  PetscCallCUDA(cudaMemcpy(h, cnt, sizeof(h), cudaMemcpyDeviceToHost)); /* the one copy back */
+  PetscCall(PellrDiagonalFinish(d, mode, h, a, dw, tlen, tpos, tmp, PetscMax(tb, (size_t)1)));
+  PetscCall(PellrFreeAsync(&A.base));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1849,6 +1921,12 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   const unsigned  T      = 256;
   const PetscBool sorted = (PetscBool)(fmt == MAT_PELLR_FORMAT_PELLR);
   SparseGPUCUDATrace tr;
+  MatPELLRDiagonal   dmode;
+  PetscBool          diagonal;
+  PetscInt           nsdiag = 0; /* slices the diagonal-slice passes look at (0: none) */
+  int               *dw = NULL, *dtlen = NULL, *dtpos = NULL;
+  unsigned char     *dsame = NULL;
+  PellrDiagCSR       dacc = {};
 
   PetscFunctionBegin;
   PetscCall(PellrDeviceDestroy(dp));
@@ -1857,6 +1935,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   PetscCheck(!adopt || fmt == MAT_PELLR_FORMAT_CSR, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Only the CSR format adopts the CSR arrays");
   PetscCheck(n <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt_FMT " columns are too many; use more MPI processes or MATAIJ", n);
   longlen = PetscMin(PetscMax(longlen, 1), PETSC_INT32_MAX);
+  PetscCall(PellrDeviceDiagonalSlicesMode(&dmode));
+  diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF && fmt != MAT_PELLR_FORMAT_CSR);
   PetscCall(PetscNew(&d));
   d->m = info->m = m;
   d->n = info->n = n;
@@ -1876,6 +1956,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PellrArenaTake(a, &off, &len, m);
       return off;
     }));
+    dacc = {dai, daj, NULL, 0, 0, 0, dst};
     PetscCallCUDA(cudaMemsetAsync(dst, 0, sizeof(hst), 0)); /* the host's initial values without a synchronous copy */
     PetscCallCUDA(cudaMemsetAsync(&dst->nlong, 0xff, sizeof(dst->nlong), 0));
     pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
@@ -1897,6 +1978,9 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       tbytes = PetscMax(tbytes, tb);
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nsmax + 1), (cudaStream_t)0));
       tbytes = PetscMax(tbytes, tb);
+      nsdiag = diagonal ? nsmax : 0;
+      if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
       PetscCall(PellrArenaAlloc(&A2, [&](const PellrArena *a) {
         size_t off = 0;
         PellrArenaTake(a, &off, &key, m);
@@ -1906,6 +1990,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         PellrArenaTake(a, &off, &w, nsmax + 1);
         PellrArenaTake(a, &off, &wscan, nsmax + 1);
         PellrArenaTake(a, &off, &tmp, (PetscInt64)tbytes);
+        PellrArenaTake(a, &off, &dw, nsdiag);
+        PellrArenaTake(a, &off, &dtlen, nsdiag);
+        PellrArenaTake(a, &off, &dtpos, nsdiag);
+        PellrArenaTake(a, &off, &dsame, nsdiag);
         return off;
       }));
       PetscCall(PellrAlloc(&d->perm, m));
@@ -1932,6 +2020,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nsmax + 1), (cudaStream_t)0));
       pellr_build_sizes_sorted<<<1, 1>>>((int)k1, (int)nrows, (int)cntX[6], d->longptr, wscan, dst);
       PetscCallCUDA(cudaGetLastError());
+      dacc.perm   = d->perm;
+      dacc.nrows  = (int)nrows;
+      dacc.sorted = 1;
+      PetscCall(PellrLaunchDiagonalDetect((int)nsdiag, dacc, dw, dsame, dtlen, dst->diag));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the second and last copy back of PELLR */
       nlong   = (PetscInt)hst.nlong;
       nblock  = PetscMin(nlong, cntX[6]);
@@ -1941,7 +2034,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       nrows   = m;
       slen    = len;
       nslices = (m + PELLR_SLICE - 1) / PELLR_SLICE;
+      nsdiag  = diagonal ? nslices : 0;
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
       tbytes = PetscMax(tbytes, tb);
       if (fmt == MAT_PELLR_FORMAT_SELL) {
         PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
@@ -1957,6 +2053,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
           PellrArenaTake(a, &off, &idx, nslices);
         }
         PellrArenaTake(a, &off, &tmp, (PetscInt64)tbytes);
+        PellrArenaTake(a, &off, &dw, nsdiag);
+        PellrArenaTake(a, &off, &dtlen, nsdiag);
+        PellrArenaTake(a, &off, &dtpos, nsdiag);
+        PellrArenaTake(a, &off, &dsame, nsdiag);
         return off;
       }));
       PetscCall(PellrAlloc(&d->longptr, 1));
@@ -1971,6 +2071,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       }
       pellr_build_sizes<<<1, 1>>>(wscan + nslices, dst);
       PetscCallCUDA(cudaGetLastError());
+      dacc.perm  = NULL;
+      dacc.nrows = (int)m;
+      dacc.ellr  = fmt == MAT_PELLR_FORMAT_ELLR ? 1 : 0;
+      PetscCall(PellrLaunchDiagonalDetect((int)nsdiag, dacc, dw, dsame, dtlen, dst->diag));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
       for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
     }
@@ -1995,7 +2100,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       nslots        = (PetscInt64)hst.longslots + (PetscInt64)PELLR_SLICE * hst.widthsum;
       d->blockslots = hst.blockslots;
       d->longslots  = hst.longslots;
-      PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "sizes back"));
       PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
       PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
       pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
@@ -2040,6 +2145,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     d->nonempty = info->nonempty = cntX[0];
     d->nslices                   = nslices;
     d->nslots                    = (PetscInt)nslots;
+    if (nsdiag) {
+      PetscCall(PellrDiagonalFinish(d, dmode, hst.diag, dacc, dw, dtlen, dtpos, tmp, tbytes));
+      PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
+    }
     PetscCall(PellrDeviceCompactColumns(d));
     PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
     PetscCall(PellrFreeAsync(&A1.base));
@@ -2059,8 +2168,6 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   d->nslices = info->nslices = nslices;
   d->nslots = info->nslots = (PetscInt)nslots;
   for (int c = 0; c < 7; c++) info->tclass[c] = d->tclass[c];
-  PetscCall(PellrDeviceDiagonalSlices(d));
-  PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
   PetscCall(PellrBuildTraceReport(&tr, m, nnz, fmt));
   *dp = d;
   PetscFunctionReturn(PETSC_SUCCESS);
