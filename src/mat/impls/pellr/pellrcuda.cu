@@ -67,7 +67,17 @@ struct _p_PellrDevice {
   int         *rowptr; /* the CSR row pointers (m+1): slot j of sorted row k holds value rowptr[perm[k]] - rowptr[0] + j */
   int         *map;    /* explicit transpose only: index in the CSR values of each slot (-1 padding) */
   PetscScalar *csrval; /* the CSR values copied from the host (nnz), only between PellrDeviceUploadValues() and PellrDeviceReleaseValues() */
+  /* the GPU build carves the arrays it sizes at its last copy back (sliceptr, rlen, val, rowptr or map, dptr, doff, col
+     unless it may be compacted, and longptr of SELL and ELLR) out of one allocation: one call instead of up to eight */
+  char  *block;
+  size_t blocksize;
 };
+
+/* whether array p lies in d's block (freed with it, not on its own) */
+static inline PetscBool PellrInBlock(PellrDevice d, const void *p)
+{
+  return (PetscBool)(d->block && p && (const char *)p >= d->block && (const char *)p < d->block + d->blocksize);
+}
 
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice);
 static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice);
@@ -164,7 +174,8 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
     void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dptr, d->doff};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
-      if (arrays[a]) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
+      if (arrays[a] && !PellrInBlock(d, arrays[a])) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
+    if (d->block) PetscCallCUDA(cudaFreeAsync(d->block, 0));
   }
   PetscCall(PetscFree(d));
   *dp = NULL;
@@ -930,7 +941,8 @@ PetscErrorCode PellrDeviceGetDiagonal(PellrDevice d, PetscScalar *diag)
 typedef struct {
   unsigned int       maxlen;
   unsigned int       cnt[PELLR_NTHR];
-  unsigned int       nlong; /* smallest sorted position that ends the long rows (atomicMin) */
+  unsigned int       nlongc; /* ~ the smallest sorted position that ends the long rows (an atomicMax of ~k from 0: the statistics start as zeros, one memset) */
+  unsigned int       nlong;  /* PELLR: the end of the long rows, set by pellr_build_sizes_sorted() */
   unsigned long long ellr, pert, pellr;
   long long          longslots, widthsum; /* the sizes that decide the allocations: slots of the long rows, slice widths summed */
   long long          blockslots;          /* slots of the block rows (the block-row kernel's grid) */
@@ -1043,7 +1055,7 @@ __global__ static void pellr_build_nlong(int k0, int k1, int nrows, const int *_
   if (k < k1) {
     long long sum = 0;
     for (int r = 0; r < PELLR_SLICE && k + r < nrows; r++) sum += slen[k + r];
-    if (3 * sum >= 2LL * PELLR_SLICE * slen[k]) atomicMin(&st->nlong, (unsigned)k);
+    if (3 * sum >= 2LL * PELLR_SLICE * slen[k]) atomicMax(&st->nlongc, ~(unsigned)k);
   }
 }
 
@@ -1071,11 +1083,15 @@ __device__ static inline unsigned PellrClass(long long w)
   return 5 - l;
 }
 
-/* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes (warp-aggregated atomics) */
-__global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, unsigned *__restrict__ key, int *__restrict__ idx, unsigned *__restrict__ cnt)
+/* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes
+   (warp-aggregated atomics) into st->sclass, and the slice widths summed (wscan[nslices]) into st->widthsum */
+__global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, const long long *__restrict__ wscan, unsigned *__restrict__ key, int *__restrict__ idx, PellrBuildStats *st)
 {
-  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned   c = 6; /* none */
+  const long s   = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned  *cnt = st->sclass;
+  unsigned   c   = 6; /* none */
+
+  if (s == 0) st->widthsum = wscan[nslices];
   if (s < nslices) {
     c      = PellrClass(w[s]);
     key[s] = c;
@@ -1094,15 +1110,9 @@ __global__ static void pellr_build_rowptr(int m, const int *__restrict__ ai, int
   if (i <= m) rowptr[i] = ai[i] - ai[0];
 }
 
-/* SELL and ELLR: the slice widths summed, into the statistics for the copy back (no long rows: their slots stay 0) */
-__global__ static void pellr_build_sizes(const long long *__restrict__ wsum, PellrBuildStats *st)
-{
-  st->widthsum = *wsum;
-}
-
 /*
   PELLR before the host knows the long rows (so that one copy back brings every size): the long rows end at nlong =
-  min(st->nlong, k1) (pellr_build_nlong() left its atomicMin there; k1 when it found none), the slices of 32 sorted
+  min(~st->nlongc, k1) (pellr_build_nlong() left its atomicMax of the complement there; k1 when it found none), the slices of 32 sorted
   rows follow. Widths w[s] = slen[nlong + 32 s] (the slice's first row) for the nslices = ceil((nrows - nlong) / 32)
   slices, 0 up to nsmax (the slices when nlong = k0, the most)
 */
@@ -1110,7 +1120,7 @@ __global__ static void pellr_build_widths_sorted(int nsmax, int k1, int nrows, c
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
   if (s <= nsmax) {
-    const int nlong = (int)min(st->nlong, (unsigned)k1), nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+    const int nlong = (int)min(~st->nlongc, (unsigned)k1), nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
     w[s]            = s < nslices ? slen[nlong + PELLR_SLICE * s] : 0;
   }
 }
@@ -1118,17 +1128,19 @@ __global__ static void pellr_build_widths_sorted(int nsmax, int k1, int nrows, c
 /* ... and the sizes, with the final nlong into the statistics for the copy back; longptr holds the k1 + 1 prefix sums of slen */
 __global__ static void pellr_build_sizes_sorted(int k1, int nrows, int nblockrows, const int *__restrict__ longptr, const long long *__restrict__ wscan, PellrBuildStats *st)
 {
-  const int nlong = (int)min(st->nlong, (unsigned)k1), nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
+  const int nlong = (int)min(~st->nlongc, (unsigned)k1), nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
   st->nlong       = (unsigned)nlong;
   st->blockslots  = longptr[min(nlong, nblockrows)];
   st->longslots   = longptr[nlong];
   st->widthsum    = wscan[nslices];
 }
 
-__global__ static void pellr_build_sliceptr(int nslices, const int *__restrict__ longptr, int nlong, const long long *__restrict__ wscan, int *__restrict__ sliceptr)
+/* slice pointers after the longslots slots of the long rows; zero (SELL, ELLR: no long rows): their longptr[0] = 0 */
+__global__ static void pellr_build_sliceptr(int nslices, int longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (s <= nslices) sliceptr[s] = (int)(longptr[nlong] + PELLR_SLICE * wscan[s]);
+  if (s <= nslices) sliceptr[s] = (int)(longslots + PELLR_SLICE * wscan[s]);
+  if (s == 0 && zero) *zero = 0;
 }
 
 /* long rows: a warp per row, unpadded */
@@ -1542,8 +1554,10 @@ static inline int PellrBits(unsigned long long v)
   return b;
 }
 
-/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they were allocated here; first: ai[0] */
-static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz, PetscInt *first)
+/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they
+   were allocated here (free dai, and daj unless joint: then daj lies in dai's allocation, asked for with joint when
+   the caller keeps neither array); first: ai[0] */
+static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscBool *joint, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz, PetscInt *first)
 {
   PetscInt ends[2] = {0, 0};
 
@@ -1552,6 +1566,7 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
   *own        = PETSC_TRUE;
   *nnz        = 0;
   *first      = 0;
+  if (m <= 0 || !(PetscMemTypeHost(mtype) && sizeof(PetscInt) == sizeof(int))) *joint = PETSC_FALSE;
   if (m <= 0) PetscFunctionReturn(PETSC_SUCCESS);
   if (PetscMemTypeHost(mtype)) ends[0] = ai[0], ends[1] = ai[m];
   else {
@@ -1566,6 +1581,9 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
       *dai = (int *)ai;
       *daj = (int *)(aj + ends[0]);
       *own = PETSC_FALSE;
+    } else if (*joint) { /* one allocation */
+      PetscCall(PellrTmpAlloc(dai, m + 1 + *nnz));
+      *daj = *dai + (m + 1);
     } else {
       PetscCall(PellrTmpAlloc(dai, m + 1));
       PetscCall(PellrTmpAlloc(daj, *nnz));
@@ -1631,6 +1649,23 @@ PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice d, PetscInt *ncompact)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* whether the compaction pass runs on the layout d (nnz, nonempty, format and nslices set): then col may be freed, so the
+   GPU build allocates it on its own */
+static PetscErrorCode PellrCompactCandidate(PellrDevice d, PetscBool *candidate)
+{
+  PetscFunctionBegin;
+  if (!PellrCompactRead) {
+    MatPELLRCompact compact = PellrCompact;
+    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_compact_columns", MatPELLRCompacts, (PetscEnum *)&compact, NULL));
+    PetscCall(PellrDeviceSetCompactColumns(compact));
+  }
+  *candidate = (PetscBool)(PellrCompact != MAT_PELLR_COMPACT_OFF && d->format != MAT_PELLR_FORMAT_CSR && d->nslices > 0);
+  /* auto: only large blocks of long rows gained (H200, session 16 jobs 2-4: 27-point meshes of 26M and 110M entries 6-7%
+     faster, 5- and 7-point rows and blocks of 10M entries 1-7% slower) */
+  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && ((PetscInt64)d->nnz < (PetscInt64)PELLR_COMPACT_MIN_ROW * PetscMax(d->nonempty, 1) || (PetscInt64)d->nnz < PELLR_COMPACT_MIN_NNZ)) *candidate = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   Compact columns: the slices' column indices as 16-bit offsets where they fit. A product reads 8 bytes of value and 4
   of column per slot, so on bandwidth-bound matrices 2-byte indices take about a sixth off the traffic. The offsets are
@@ -1641,6 +1676,7 @@ PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice d, PetscInt *ncompact)
 */
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
 {
+  PetscBool  candidate;
   int       *xslots = NULL, *cnt = NULL;
   long long *total  = NULL;
   char      *tmp    = NULL;
@@ -1649,15 +1685,8 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
   int        hcnt   = 0;
 
   PetscFunctionBegin;
-  if (!PellrCompactRead) {
-    MatPELLRCompact compact = PellrCompact;
-    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_compact_columns", MatPELLRCompacts, (PetscEnum *)&compact, NULL));
-    PetscCall(PellrDeviceSetCompactColumns(compact));
-  }
-  if (PellrCompact == MAT_PELLR_COMPACT_OFF || d->format == MAT_PELLR_FORMAT_CSR || !d->nslices || !d->col) PetscFunctionReturn(PETSC_SUCCESS);
-  /* auto: only large blocks of long rows gained (H200, session 16 jobs 2-4: 27-point meshes of 26M and 110M entries 6-7%
-     faster, 5- and 7-point rows and blocks of 10M entries 1-7% slower) */
-  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && ((PetscInt64)d->nnz < (PetscInt64)PELLR_COMPACT_MIN_ROW * PetscMax(d->nonempty, 1) || (PetscInt64)d->nnz < PELLR_COMPACT_MIN_NNZ)) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrCompactCandidate(d, &candidate));
+  if (!candidate || !d->col) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PellrAlloc(&d->cbase, d->nslices));
   PetscCall(PellrAlloc(&d->xptr, d->nslices));
   PetscCall(PellrTmpAlloc(&xslots, d->nslices));
@@ -1687,6 +1716,7 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->colx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
     pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->longslots, d->sliceptr, d->rlen, d->col, d->cbase, d->xptr, d->cidx, d->colx);
     PetscCallCUDA(cudaGetLastError());
+    PetscCheck(!PellrInBlock(d, d->col), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR: compacted columns carved from the layout block");
     PetscCall(PellrFreeAsync(&d->col));
   }
   PetscCall(PellrFreeAsync(&xslots));
@@ -1767,7 +1797,8 @@ static PetscErrorCode PellrLaunchDiagonalDetect(int ns, const A &a, int *dw, uns
 }
 
 /* the end, after passes 1-2 (cnt: their counts on the host): if kept, dptr and the table (scan of tlen into tpos, pass
-   3); tmp holds tb bytes, enough to scan d->nslices entries. Nothing is copied back */
+   3; dptr and doff allocated here unless the caller carved them); tmp holds tb bytes, enough to scan d->nslices
+   entries. Nothing is copied back */
 template <class A>
 static PetscErrorCode PellrDiagonalFinish(PellrDevice d, MatPELLRDiagonal mode, const unsigned long long cnt[3], const A &a, const int *dw, const int *tlen, int *tpos, char *tmp, size_t tb)
 {
@@ -1775,8 +1806,8 @@ static PetscErrorCode PellrDiagonalFinish(PellrDevice d, MatPELLRDiagonal mode, 
   d->ndiag      = (PetscInt)cnt[0];
   d->ndiagslots = (PetscInt64)cnt[1];
   if (!d->nslices || !PellrDiagonalKept(mode, d, cnt)) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrAlloc(&d->dptr, d->nslices));
-  PetscCall(PellrAlloc(&d->doff, (PetscInt64)cnt[2]));
+  if (!d->dptr) PetscCall(PellrAlloc(&d->dptr, d->nslices)); /* unless carved from the layout block */
+  if (!d->doff) PetscCall(PellrAlloc(&d->doff, (PetscInt64)cnt[2]));
   PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, (int)d->nslices, (cudaStream_t)0));
   pellr_diagonal_table<<<Blocks(d->nslices, 256), 256>>>((int)d->nslices, a, dw, tlen, tpos, d->dptr, d->doff);
   PetscCallCUDA(cudaGetLastError());
@@ -1919,7 +1950,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   PetscInt64      nslots = 0;
   PellrArena      A1 = {NULL, 0}, A2 = {NULL, 0}; /* the temporaries: before the first copy back, and after it */
   const unsigned  T      = 256;
-  const PetscBool sorted = (PetscBool)(fmt == MAT_PELLR_FORMAT_PELLR);
+  const PetscBool sorted   = (PetscBool)(fmt == MAT_PELLR_FORMAT_PELLR);
+  const PetscBool unsorted = (PetscBool)(fmt == MAT_PELLR_FORMAT_SELL || fmt == MAT_PELLR_FORMAT_ELLR); /* rows in their order, no long rows */
   SparseGPUCUDATrace tr;
   MatPELLRDiagonal   dmode;
   PetscBool          diagonal;
@@ -1949,16 +1981,40 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     /* 1. lengths and statistics; read back now only where the host needs them before the sizes: the sort's key width
        and the long rows (PELLR), the kernel choice (CSR) */
     PetscCall(PetscMemzero(&hst, sizeof(hst)));
-    hst.nlong = 0xffffffffu;
+    if (unsorted) { /* SELL, ELLR: every size of the temporaries is known now: one allocation for all of them */
+      nslices = (m + PELLR_SLICE - 1) / PELLR_SLICE;
+      nsdiag  = diagonal ? nslices : 0;
+      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
+      tbytes = PetscMax(tbytes, tb);
+      if (fmt == MAT_PELLR_FORMAT_SELL) {
+        PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
+        tbytes = PetscMax(tbytes, tb);
+      }
+    }
     PetscCall(PellrArenaAlloc(&A1, [&](const PellrArena *a) {
       size_t off = 0;
       PellrArenaTake(a, &off, &dst, 1);
       PellrArenaTake(a, &off, &len, m);
+      if (unsorted) {
+        PellrArenaTake(a, &off, &w, nslices + 1);
+        PellrArenaTake(a, &off, &wscan, nslices + 1);
+        if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys, sorted keys, indices */
+          PellrArenaTake(a, &off, &key, nslices);
+          PellrArenaTake(a, &off, &skey, nslices);
+          PellrArenaTake(a, &off, &idx, nslices);
+        }
+        PellrArenaTake(a, &off, &tmp, (PetscInt64)tbytes);
+        PellrArenaTake(a, &off, &dw, nsdiag);
+        PellrArenaTake(a, &off, &dtlen, nsdiag);
+        PellrArenaTake(a, &off, &dtpos, nsdiag);
+        PellrArenaTake(a, &off, &dsame, nsdiag);
+      }
       return off;
     }));
     dacc = {dai, daj, NULL, 0, 0, 0, dst};
-    PetscCallCUDA(cudaMemsetAsync(dst, 0, sizeof(hst), 0)); /* the host's initial values without a synchronous copy */
-    PetscCallCUDA(cudaMemsetAsync(&dst->nlong, 0xff, sizeof(dst->nlong), 0));
+    PetscCallCUDA(cudaMemsetAsync(dst, 0, sizeof(hst), 0)); /* the statistics start as zeros, without a synchronous copy */
     pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
     PetscCallCUDA(cudaGetLastError());
     if (sorted || fmt == MAT_PELLR_FORMAT_CSR) {
@@ -2031,46 +2087,16 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       nslices = (nrows - nlong + PELLR_SLICE - 1) / PELLR_SLICE;
     } else if (fmt != MAT_PELLR_FORMAT_CSR) {
       /* SELL, ELLR: every row in a slice, in its own order (perm NULL); the lengths are the "sorted" lengths */
-      nrows   = m;
-      slen    = len;
-      nslices = (m + PELLR_SLICE - 1) / PELLR_SLICE;
-      nsdiag  = diagonal ? nslices : 0;
-      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-      tbytes = PetscMax(tbytes, tb);
-      if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
-      tbytes = PetscMax(tbytes, tb);
-      if (fmt == MAT_PELLR_FORMAT_SELL) {
-        PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
-        tbytes = PetscMax(tbytes, tb);
-      }
-      PetscCall(PellrArenaAlloc(&A2, [&](const PellrArena *a) {
-        size_t off = 0;
-        PellrArenaTake(a, &off, &w, nslices + 1);
-        PellrArenaTake(a, &off, &wscan, nslices + 1);
-        if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys, sorted keys, indices */
-          PellrArenaTake(a, &off, &key, nslices);
-          PellrArenaTake(a, &off, &skey, nslices);
-          PellrArenaTake(a, &off, &idx, nslices);
-        }
-        PellrArenaTake(a, &off, &tmp, (PetscInt64)tbytes);
-        PellrArenaTake(a, &off, &dw, nsdiag);
-        PellrArenaTake(a, &off, &dtlen, nsdiag);
-        PellrArenaTake(a, &off, &dtpos, nsdiag);
-        PellrArenaTake(a, &off, &dsame, nsdiag);
-        return off;
-      }));
-      PetscCall(PellrAlloc(&d->longptr, 1));
-      PetscCallCUDA(cudaMemsetAsync(d->longptr, 0, sizeof(int), 0));
+      nrows = m;
+      slen  = len;
       pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nrows, dst, slen, w);
       PetscCallCUDA(cudaGetLastError());
       tb = tbytes;
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-      if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys and counts, read back with the sizes */
-        pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, key, idx, dst->sclass);
+      if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys and counts and the widths' sum, read back with the sizes */
+        pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, wscan, key, idx, dst);
         PetscCallCUDA(cudaGetLastError());
       }
-      pellr_build_sizes<<<1, 1>>>(wscan + nslices, dst);
-      PetscCallCUDA(cudaGetLastError());
       dacc.perm  = NULL;
       dacc.nrows = (int)m;
       dacc.ellr  = fmt == MAT_PELLR_FORMAT_ELLR ? 1 : 0;
@@ -2078,6 +2104,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
       for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
+      if (fmt == MAT_PELLR_FORMAT_ELLR) hst.widthsum = (long long)nslices * (long long)hst.maxlen; /* every slice as wide as the longest row */
     }
     if (fmt == MAT_PELLR_FORMAT_CSR) {
       /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
@@ -2102,18 +2129,39 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       d->longslots  = hst.longslots;
       PetscCall(SparseGPUCUDATraceStage(&tr, "sizes back"));
       PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
-      PetscCall(PellrAlloc(&d->sliceptr, nslices + 1));
-      pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, d->longptr, (int)nlong, wscan, d->sliceptr);
+      {
+        PetscBool  sepcol, keepdiag;
+        PellrArena B = {NULL, 0};
+
+        /* the layout's arrays in one allocation (the block), but col on its own if the compaction may free it */
+        d->nonempty = cntX[0];
+        d->nslices  = nslices;
+        d->nslots   = (PetscInt)nslots;
+        PetscCall(PellrCompactCandidate(d, &sepcol));
+        keepdiag = (PetscBool)(nsdiag && nslices && PellrDiagonalKept(dmode, d, hst.diag));
+        PetscCall(PellrArenaAlloc(&B, [&](const PellrArena *a) {
+          size_t off = 0;
+          PellrArenaTake(a, &off, &d->val, nslots);
+          if (!sepcol) PellrArenaTake(a, &off, &d->col, nslots);
+          if (vmap) PellrArenaTake(a, &off, &d->map, nslots); /* the transpose: a map back into the untransposed values */
+          else PellrArenaTake(a, &off, &d->rowptr, m + 1);    /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
+          PellrArenaTake(a, &off, &d->sliceptr, nslices + 1);
+          PellrArenaTake(a, &off, &d->rlen, (PetscInt64)PELLR_SLICE * nslices);
+          if (keepdiag) {
+            PellrArenaTake(a, &off, &d->dptr, nslices);
+            PellrArenaTake(a, &off, &d->doff, (PetscInt64)hst.diag[2]);
+          }
+          if (unsorted) PellrArenaTake(a, &off, &d->longptr, 1);
+          return off;
+        }));
+        d->block     = B.base;
+        d->blocksize = B.size;
+        if (sepcol) PetscCall(PellrAlloc(&d->col, nslots));
+      }
+      pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, (int)hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL);
       PetscCallCUDA(cudaGetLastError());
       /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
-      PetscCall(PellrAlloc(&d->rlen, (PetscInt64)PELLR_SLICE * nslices));
-      PetscCall(PellrAlloc(&d->col, nslots));
-      if (vmap) PetscCall(PellrAlloc(&d->map, nslots)); /* the transpose: a map back into the untransposed values */
-      else {                                            /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
-        PetscCall(PellrAlloc(&d->rowptr, m + 1));
-        PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-      }
-      PetscCall(PellrAlloc(&d->val, nslots));
+      if (!vmap) PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
       if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
       if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
       PetscCallCUDA(cudaGetLastError());
@@ -2181,13 +2229,13 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
 PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, MatPELLRFormat fmt, PetscBool transpose, PellrLayout *info, PellrDevice *dp)
 {
   int       *dai, *daj;
-  PetscBool  own, adopt;
+  PetscBool  own, adopt, joint = (PetscBool)(transpose || fmt != MAT_PELLR_FORMAT_CSR); /* the CSR format may adopt the arrays */
   PetscInt64 nnz;
   PetscInt   first;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
-  PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &dai, &daj, &own, &nnz, &first));
+  PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &joint, &dai, &daj, &own, &nnz, &first));
   PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
   /* the CSR format keeps the device copy of a host CSR as its own arrays (no second copy on the device) */
   adopt = (PetscBool)(own && first == 0 && !transpose && fmt == MAT_PELLR_FORMAT_CSR);
@@ -2238,7 +2286,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
   }
   if (own && !adopt) {
     PetscCall(PellrFreeAsync(&dai));
-    PetscCall(PellrFreeAsync(&daj));
+    if (!joint) PetscCall(PellrFreeAsync(&daj));
   }
   PetscCallCUDA(cudaStreamSynchronize(0)); /* the build is finished when the event ends (honest timings; costs one synchronization) */
   PetscCall(PetscLogGpuTimeEnd());
