@@ -71,6 +71,10 @@ struct _p_PellrDevice {
      unless it may be compacted, and longptr of SELL and ELLR) out of one allocation: one call instead of up to eight */
   char  *block;
   size_t blocksize;
+  /* large arrays the stream-ordered pool could not serve from what it holds, from cudaMalloc() instead
+     (PellrDeviceAllocLarge()): freed with cudaFree() */
+  void *direct[4];
+  int   ndirect;
 };
 
 /* whether array p lies in d's block (freed with it, not on its own) */
@@ -81,6 +85,8 @@ static inline PetscBool PellrInBlock(PellrDevice d, const void *p)
 
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice);
 static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice);
+static PetscErrorCode PellrDeviceAllocLarge(PellrDevice, void **, size_t);
+static PetscErrorCode PellrDeviceFree(PellrDevice, void **);
 
 /* SELL whose slices are all of one thread class: the class-grouped slice order is the identity, which the kernels then
    do not read (a dependent load less at the start of every thread) */
@@ -174,11 +180,60 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
     void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dptr, d->doff};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
-      if (arrays[a] && !PellrInBlock(d, arrays[a])) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
-    if (d->block) PetscCallCUDA(cudaFreeAsync(d->block, 0));
+      if (arrays[a] && !PellrInBlock(d, arrays[a]) && arrays[a] != (void *)d->block) PetscCall(PellrDeviceFree(d, &arrays[a]));
+    if (d->block) PetscCall(PellrDeviceFree(d, (void **)&d->block));
   }
   PetscCall(PetscFree(d));
   *dp = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  A large persistent array of a layout built on the GPU: from the device's stream-ordered pool if the pool holds that
+  much unused (reserved - used), else from cudaMalloc(). A pool that must grow maps the new memory at about 2.7 us
+  per MiB (320 MiB: 852 us, H200, micro_api.cu of session 23), cudaMalloc() at about 0.25 (75 us), and PETSc keeps
+  the pool's memory (release threshold UINT64_MAX), so a first build of a large matrix paid several times its
+  kernels' time for the growth alone. Arrays below 8 MiB always come from the pool.
+*/
+static PetscErrorCode PellrDeviceAllocLarge(PellrDevice d, void **p, size_t bytes)
+{
+  PetscFunctionBegin;
+  *p = NULL;
+  if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  if (bytes >= ((size_t)8 << 20) && d->ndirect < (int)(sizeof(d->direct) / sizeof(d->direct[0]))) {
+    int                dev;
+    cudaMemPool_t      pool;
+    unsigned long long reserved = 0, used = 0;
+
+    PetscCallCUDA(cudaGetDevice(&dev));
+    PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
+    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    if (reserved < used + bytes) {
+      PetscCallCUDA(cudaMalloc(p, bytes));
+      d->direct[d->ndirect++] = *p;
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+  PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* frees an array of d (not one carved from its block): cudaFree() if it came from cudaMalloc(), else stream-ordered */
+static PetscErrorCode PellrDeviceFree(PellrDevice d, void **p)
+{
+  PetscFunctionBegin;
+  if (!*p) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(!PellrInBlock(d, *p) || *p == (void *)d->block, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR: an array of the layout block freed on its own");
+  for (int k = 0; k < d->ndirect; k++)
+    if (d->direct[k] == *p) {
+      PetscCallCUDA(cudaFree(*p));
+      d->direct[k] = d->direct[--d->ndirect];
+      *p           = NULL;
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  PetscCallCUDA(cudaFreeAsync(*p, 0));
+  *p = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1537,12 +1592,13 @@ static void PellrArenaTake(const PellrArena *a, size_t *off, T **p, PetscInt64 n
 }
 
 template <typename F>
-static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve)
+static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve, PellrDevice large = NULL)
 {
   PetscFunctionBegin;
   a->base = NULL;
   a->size = carve(a);
-  PetscCall(PellrTmpAlloc(&a->base, (PetscInt64)a->size));
+  if (large) PetscCall(PellrDeviceAllocLarge(large, (void **)&a->base, a->size)); /* a layout's persistent arrays */
+  else PetscCall(PellrTmpAlloc(&a->base, (PetscInt64)a->size));
   (void)carve(a);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1581,12 +1637,14 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
       *dai = (int *)ai;
       *daj = (int *)(aj + ends[0]);
       *own = PETSC_FALSE;
-    } else if (*joint) { /* one allocation */
-      PetscCall(PellrTmpAlloc(dai, m + 1 + *nnz));
-      *daj = *dai + (m + 1);
     } else {
-      PetscCall(PellrTmpAlloc(dai, m + 1));
-      PetscCall(PellrTmpAlloc(daj, *nnz));
+      if (*joint) { /* one allocation */
+        PetscCall(PellrTmpAlloc(dai, m + 1 + *nnz));
+        *daj = *dai + (m + 1);
+      } else {
+        PetscCall(PellrTmpAlloc(dai, m + 1));
+        PetscCall(PellrTmpAlloc(daj, *nnz));
+      }
       PetscCallCUDA(cudaMemcpy(*dai, ai, (size_t)(m + 1) * sizeof(int), cudaMemcpyHostToDevice));
       if (*nnz) PetscCallCUDA(cudaMemcpy(*daj, aj + ends[0], (size_t)*nnz * sizeof(int), cudaMemcpyHostToDevice));
       PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + *nnz) * sizeof(int)));
@@ -1711,13 +1769,12 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     PetscCall(PellrFreeAsync(&d->cbase));
     PetscCall(PellrFreeAsync(&d->xptr));
   } else {
-    PetscCall(PellrAlloc(&d->cidx, (PetscInt64)d->nslots - (PetscInt64)d->longslots));
+    PetscCall(PellrDeviceAllocLarge(d, (void **)&d->cidx, (size_t)((PetscInt64)d->nslots - (PetscInt64)d->longslots) * sizeof(unsigned short)));
     PetscCall(PellrAlloc(&d->colx, htotal));
     if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->colx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
     pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->longslots, d->sliceptr, d->rlen, d->col, d->cbase, d->xptr, d->cidx, d->colx);
     PetscCallCUDA(cudaGetLastError());
-    PetscCheck(!PellrInBlock(d, d->col), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR: compacted columns carved from the layout block");
-    PetscCall(PellrFreeAsync(&d->col));
+    PetscCall(PellrDeviceFree(d, (void **)&d->col));
   }
   PetscCall(PellrFreeAsync(&xslots));
   PetscCall(PellrFreeAsync(&total));
@@ -2153,10 +2210,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
           }
           if (unsorted) PellrArenaTake(a, &off, &d->longptr, 1);
           return off;
-        }));
+        }, d));
         d->block     = B.base;
         d->blocksize = B.size;
-        if (sepcol) PetscCall(PellrAlloc(&d->col, nslots));
+        if (sepcol) PetscCall(PellrDeviceAllocLarge(d, (void **)&d->col, (size_t)nslots * sizeof(int)));
       }
       pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, (int)hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL);
       PetscCallCUDA(cudaGetLastError());
