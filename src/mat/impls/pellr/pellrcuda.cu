@@ -71,10 +71,6 @@ struct _p_PellrDevice {
      unless it may be compacted, and longptr of SELL and ELLR) out of one allocation: one call instead of up to eight */
   char  *block;
   size_t blocksize;
-  /* large arrays the stream-ordered pool could not serve from what it holds, from cudaMalloc() instead
-     (PellrDeviceAllocLarge()): freed with cudaFree() */
-  void *direct[4];
-  int   ndirect;
 };
 
 /* whether array p lies in d's block (freed with it, not on its own) */
@@ -189,49 +185,27 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
 }
 
 /*
-  A large persistent array of a layout built on the GPU: from the device's stream-ordered pool if the pool holds that
-  much unused (reserved - used), else from cudaMalloc(). A pool that must grow maps the new memory at about 2.7 us
-  per MiB (320 MiB: 852 us, H200, micro_api.cu of session 23), cudaMalloc() at about 0.25 (75 us), and PETSc keeps
-  the pool's memory (release threshold UINT64_MAX), so a first build of a large matrix paid several times its
-  kernels' time for the growth alone. Arrays below 8 MiB always come from the pool.
+  A large persistent array of a layout built on the GPU, from the device's stream-ordered pool. (Session 23 job 4 took
+  them from cudaMalloc() when the pool did not hold that much unused memory, since growing the pool maps memory at
+  about 2.7 us per MiB against cudaMalloc()'s 0.25 in micro_api.cu; in the builds, though, cudaMalloc() of the layout
+  took 300-400 us, every build paid it because such memory never returns to the pool, and cudaFree() synchronizes: the
+  1M-row builds went from about 0.3 to 0.6-0.7 ms.)
 */
 static PetscErrorCode PellrDeviceAllocLarge(PellrDevice d, void **p, size_t bytes)
 {
   PetscFunctionBegin;
+  (void)d;
   *p = NULL;
-  if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
-  if (bytes >= ((size_t)8 << 20) && d->ndirect < (int)(sizeof(d->direct) / sizeof(d->direct[0]))) {
-    int                dev;
-    cudaMemPool_t      pool;
-    unsigned long long reserved = 0, used = 0;
-
-    PetscCallCUDA(cudaGetDevice(&dev));
-    PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
-    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
-    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
-    if (reserved < used + bytes) {
-      PetscCallCUDA(cudaMalloc(p, bytes));
-      d->direct[d->ndirect++] = *p;
-      PetscFunctionReturn(PETSC_SUCCESS);
-    }
-  }
-  PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
+  if (bytes) PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* frees an array of d (not one carved from its block): cudaFree() if it came from cudaMalloc(), else stream-ordered */
+/* frees an array of d that is not carved from its block (or the block itself), stream-ordered */
 static PetscErrorCode PellrDeviceFree(PellrDevice d, void **p)
 {
   PetscFunctionBegin;
   if (!*p) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck(!PellrInBlock(d, *p) || *p == (void *)d->block, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR: an array of the layout block freed on its own");
-  for (int k = 0; k < d->ndirect; k++)
-    if (d->direct[k] == *p) {
-      PetscCallCUDA(cudaFree(*p));
-      d->direct[k] = d->direct[--d->ndirect];
-      *p           = NULL;
-      PetscFunctionReturn(PETSC_SUCCESS);
-    }
   PetscCallCUDA(cudaFreeAsync(*p, 0));
   *p = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
