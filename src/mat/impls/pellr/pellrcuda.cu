@@ -14,7 +14,8 @@
   handle, descriptors and work buffer cached in the device block. With -mat_pellr_cuda_compact_columns the slices that
   span at most 65536 columns keep them as 16-bit offsets from the slice's smallest column (PellrDeviceCompactColumns()).
   With -mat_pellr_cuda_diagonal_slices the slices whose entries each lie on one diagonal (stencils) are multiplied from
-  a table of offsets instead of their columns (PellrDeviceDiagonalSlices()).
+  a table of offsets instead of their columns (found by pellr_diagonal_detect() in the CSR during the GPU build, in the
+  uploaded layout by PellrDeviceDiagonalSlices()).
 */
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -45,7 +46,7 @@ struct _p_PellrDevice {
   int            *xptr;     /* [nslices] */
   int            *cbase;    /* [nslices] */
   PetscInt        ncompact; /* slices with 16-bit offsets */
-  /* diagonal slices (-mat_pellr_cuda_diagonal_slices, PellrDeviceDiagonalSlices()): a slice whose 32 rows are all
+  /* diagonal slices (-mat_pellr_cuda_diagonal_slices, pellr_diagonal_detect()): a slice whose 32 rows are all
      rows of the block, all as long as the slice is wide (w), and whose entry j lies on one diagonal (column - row the
      same in all 32 rows) has its w offsets at doff[dptr[s]] (dptr[s] = -1 for the other slices): its products read no
      column index and x coalesced (x[row + offset]); the columns stay stored for the other kernels. A run of
