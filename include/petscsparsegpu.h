@@ -76,7 +76,7 @@ typedef struct {
   PetscInt   uploads, device_refreshes;      /* pattern uploads and values-only refreshes of the device copy */
   MatPELLRFormat format;                     /* the storage format of the block */
   PetscInt   compact_slices;                 /* pellrcuda: slices whose columns are 16-bit offsets on the GPU (-mat_pellr_cuda_compact_columns); -1: 32-bit columns */
-  PetscInt   diagonal_slices;                /* pellrcuda: slices whose entries each lie on one diagonal, read without column indices on the GPU (-mat_pellr_cuda_diagonal_slices); -1: none used */
+  PetscInt   diagonal_slices;                /* slices whose entries each lie on one diagonal, read without column indices: pellrcuda's GPU layout (-mat_pellr_cuda_diagonal_slices), pellr's host layout (-mat_pellr_diagonal_slices); -1: none used */
 } MatPELLRInfo;
 
 PETSC_EXTERN PetscErrorCode MatPELLRGetInfo(Mat, PetscBool, MatPELLRInfo *);

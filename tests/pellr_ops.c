@@ -361,18 +361,19 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
     } else if (i0.compact_slices < 0 || i0.compact_slices > i0.slices || (ln <= 65536 && i0.compact_slices != i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-wrong", sizeof(c.failed)));
     else if (size == 1 && i0.format == MAT_PELLR_FORMAT_PELLR && !strcmp(name, "wide_columns") && (i0.compact_slices == 0 || i0.compact_slices == i0.slices)) PetscCall(PetscStrlcat(c.failed, " compact-columns-not-mixed", sizeof(c.failed)));
   }
-  { /* the GPU copy's diagonal slices (-mat_pellr_cuda_diagonal_slices auto|on|off) against a count made here: exactly
-       for SELL, ELLR and PELLR without long rows on one process, else within the slices and at least one on the
-       stencils; none on the host, for a CSR block or with off */
+  { /* the diagonal slices, of the GPU copy (pellrcuda, -mat_pellr_cuda_diagonal_slices auto|on|off) or of the host
+       type's layout (pellr, -mat_pellr_diagonal_slices), against a count made here: exactly for SELL, ELLR and PELLR
+       without long rows on one process, else within the slices and at least one on the stencils; none for pellrcuda
+       with host vectors, for a CSR block or with off */
     char        mode[16] = "auto";
-    PetscBool   cuda     = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda")), on, off, stencil = (PetscBool)(!strncmp(name, "stencil", 7));
+    PetscBool   host = (PetscBool)!strstr(type, "cuda"), cuda = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda")), on, off, stencil = (PetscBool)(!strncmp(name, "stencil", 7));
     PetscMPIInt size;
 
-    PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", mode, sizeof(mode), NULL));
+    PetscCall(PetscOptionsGetString(NULL, NULL, host ? "-mat_pellr_diagonal_slices" : "-mat_pellr_cuda_diagonal_slices", mode, sizeof(mode), NULL));
     PetscCall(PetscStrcmp(mode, "on", &on));
     PetscCall(PetscStrcmp(mode, "off", &off));
     PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-    if (!cuda || off || i0.format == MAT_PELLR_FORMAT_CSR || !i0.slices) {
+    if (!(cuda || host) || off || i0.format == MAT_PELLR_FORMAT_CSR || !i0.slices) {
       if (i0.diagonal_slices != -1) PetscCall(PetscStrlcat(c.failed, " diagonal-slices-unexpected", sizeof(c.failed)));
     } else if (size == 1 && (i0.format == MAT_PELLR_FORMAT_SELL || i0.format == MAT_PELLR_FORMAT_ELLR || (i0.format == MAT_PELLR_FORMAT_PELLR && !i0.long_rows))) {
       PetscInt   ndiag = 0, expect;
@@ -950,12 +951,12 @@ int main(int argc, char **argv)
 
    test:
       suffix: gen_stencils
-      args: -gen -gen_kinds stencil5,stencil_box7 -matrices none -mat_pellr_format {{pellr sell ellr}separate output}
+      args: -gen -gen_kinds stencil5,stencil_box7 -matrices none -mat_pellr_format {{pellr sell ellr}separate output} -mat_pellr_diagonal_slices {{auto on off}shared output}
 
    test:
       suffix: gen_stencils_mpi
       nsize: 2
-      args: -gen -gen_kinds stencil5,stencil_box7 -matrices none -mat_pellr_format pellr
+      args: -gen -gen_kinds stencil5,stencil_box7 -matrices none -mat_pellr_format pellr -mat_pellr_diagonal_slices {{auto on}shared output}
 
    # pellrcuda builds its layout on the GPU (default -mat_pellr_build device): each GPU build is also compared with the host build
    testset:

@@ -129,6 +129,8 @@ PetscErrorCode PellrLayoutDestroy(PellrLayout *L)
   PetscCall(PetscFree(L->col));
   PetscCall(PetscFree(L->map));
   PetscCall(PetscFree(L->val));
+  PetscCall(PetscFree(L->dptr));
+  PetscCall(PetscFree(L->doff));
   PetscCall(PetscMemzero(L, sizeof(*L)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -394,6 +396,89 @@ static PetscErrorCode PellrLayoutBuildTranspose(PellrLayout *T, PetscInt m, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -mat_pellr_diagonal_slices (the host type pellr; process-wide and read once, as the GPU's -mat_pellr_cuda_diagonal_slices) */
+static MatPELLRDiagonal PellrHostDiagonal     = MAT_PELLR_DIAGONAL_AUTO;
+static PetscBool        PellrHostDiagonalRead = PETSC_FALSE;
+
+PetscErrorCode PellrHostDiagonalSlicesMode(MatPELLRDiagonal *diagonal)
+{
+  PetscFunctionBegin;
+  if (!PellrHostDiagonalRead) {
+    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)&PellrHostDiagonal, NULL));
+    PellrHostDiagonalRead = PETSC_TRUE;
+  }
+  *diagonal = PellrHostDiagonal;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the row of sorted position k and whether the offsets of the first rows of slices s and t (both w wide) agree */
+static PetscBool PellrSameOffsets(const PellrLayout *L, PetscInt s, PetscInt t, PetscInt w)
+{
+  const PetscInt bs = L->sliceptr[s], bt = L->sliceptr[t], rs = L->perm[L->nlong + PELLR_SLICE * s], rt = L->perm[L->nlong + PELLR_SLICE * t];
+
+  for (PetscInt j = 0; j < w; j++)
+    if (L->col[bs + PELLR_SLICE * j] - rs != L->col[bt + PELLR_SLICE * j] - rt) return PETSC_FALSE;
+  return PETSC_TRUE;
+}
+
+/*
+  Diagonal slices of a host layout, by the GPU's rule (pellrcuda.cu): the slices whose 32 rows are rows of the block,
+  all as long as the slice is wide (w), with column - row the same in the 32 rows for every entry j. A run of
+  consecutive such slices with equal offsets shares one entry of doff. auto keeps them when at least
+  PELLR_DIAGONAL_MIN_SHARE of the slice slots are diagonal, on whenever one slice is. The host product then reads
+  x[row + offset] (consecutive for SELL and ELLR, whose rows are in order: vector loads) and no column index
+*/
+static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal mode)
+{
+  PetscInt  *dw, ntab = 0, pos = 0;
+  PetscInt64 sliceslots;
+
+  PetscFunctionBegin;
+  PetscCall(PetscFree(L->dptr));
+  PetscCall(PetscFree(L->doff));
+  L->ndiag      = 0;
+  L->ndiagslots = 0;
+  if (mode == MAT_PELLR_DIAGONAL_OFF || L->format == MAT_PELLR_FORMAT_CSR || !L->nslices) PetscFunctionReturn(PETSC_SUCCESS);
+  sliceslots = (PetscInt64)L->nslots - (L->nlong ? (PetscInt64)L->longptr[L->nlong] : 0);
+  PetscCall(PetscMalloc1(L->nslices, &dw));
+  for (PetscInt s = 0; s < L->nslices; s++) {
+    const PetscInt base = L->sliceptr[s], w = (L->sliceptr[s + 1] - base) / PELLR_SLICE, k0 = L->nlong + PELLR_SLICE * s;
+    const int     *rl = L->rlen + PELLR_SLICE * s, *row = L->perm + k0;
+    PetscBool      diag = (PetscBool)(w > 0 && k0 + PELLR_SLICE <= L->nrows);
+
+    for (PetscInt r = 0; r < PELLR_SLICE && diag; r++) diag = (PetscBool)(rl[r] == w && (L->format == MAT_PELLR_FORMAT_PELLR || row[r] == row[0] + r)); /* sell, ellr: the product takes the rows as consecutive */
+    for (PetscInt j = 0; j < w && diag; j++) {
+      const int *c = L->col + base + PELLR_SLICE * j, d0 = c[0] - row[0];
+      for (PetscInt r = 1; r < PELLR_SLICE && diag; r++) diag = (PetscBool)(c[r] - row[r] == d0);
+    }
+    dw[s] = diag ? w : 0;
+    if (diag) {
+      L->ndiag++;
+      L->ndiagslots += (PetscInt64)PELLR_SLICE * w;
+      if (!(s > 0 && dw[s - 1] == w && PellrSameOffsets(L, s - 1, s, w))) ntab += w; /* a run starts */
+    }
+  }
+  if (L->ndiag && !(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)L->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
+    PetscCall(PetscMalloc1(L->nslices, &L->dptr));
+    PetscCall(PetscMalloc1(PetscMax(ntab, 1), &L->doff));
+    for (PetscInt s = 0; s < L->nslices; s++) {
+      const PetscInt w = dw[s];
+
+      if (!w) L->dptr[s] = -1;
+      else if (s > 0 && dw[s - 1] == w && PellrSameOffsets(L, s - 1, s, w)) L->dptr[s] = L->dptr[s - 1];
+      else {
+        const PetscInt base = L->sliceptr[s], row0 = L->perm[L->nlong + PELLR_SLICE * s];
+        L->dptr[s] = (int)pos;
+        for (PetscInt j = 0; j < w; j++) L->doff[pos + j] = L->col[base + PELLR_SLICE * j] - (int)row0;
+        pos += w;
+      }
+    }
+    PetscCheck(pos == ntab, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR diagonal slices: table of %" PetscInt_FMT " offsets, %" PetscInt_FMT " written", ntab, pos);
+  }
+  PetscCall(PetscFree(dw));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ------------------------------------------------------------------------------------------------ host kernels */
 
 /* y[perm[k]] = z[perm[k]] + (A x)[perm[k]]; z may be NULL (0) or y itself */
@@ -414,7 +499,25 @@ static void PellrHostMult(const PellrLayout *L, const PetscScalar *restrict x, c
     PetscScalar    sum[PELLR_SLICE] = {0};
     PetscInt       cnt = PELLR_SLICE;
 
-    if (L->format == MAT_PELLR_FORMAT_PELLR) {
+    if (L->dptr && L->dptr[sl] >= 0) { /* a diagonal slice: 32 full rows, entry j at row + off[j] */
+      const int *restrict off = L->doff + L->dptr[sl];
+      if (L->format != MAT_PELLR_FORMAT_PELLR) { /* rows k0 .. k0 + 31 in order: x read consecutively */
+        const PetscScalar *restrict xr = x + perm[k0];
+        for (PetscInt j = 0; j < w; j++) {
+          const PetscScalar *restrict v = val + base + PELLR_SLICE * j, *restrict xo = xr + off[j];
+          PetscPragmaSIMD
+          for (PetscInt r = 0; r < PELLR_SLICE; r++) sum[r] += v[r] * xo[r];
+        }
+      } else {
+        const int *restrict row = perm + k0;
+        for (PetscInt j = 0; j < w; j++) {
+          const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
+          const int                   o = off[j];
+          PetscPragmaSIMD
+          for (PetscInt r = 0; r < PELLR_SLICE; r++) sum[r] += v[r] * x[row[r] + o];
+        }
+      }
+    } else if (L->format == MAT_PELLR_FORMAT_PELLR) {
       for (PetscInt j = 0; j < w; j++) {
         const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
         const int *restrict c         = col + base + PELLR_SLICE * j;
@@ -696,6 +799,11 @@ static PetscErrorCode PellrBlockEnsure(Mat A, Mat_PELLR *p, PellrBlock *b, Mat a
     b->tbuilt = PETSC_FALSE;
     if (!b->dbuilt) PetscCall(PellrBlockDestroyDevice(b)); /* copies of the old host layout; a GPU-built one checks its own pattern */
     PetscCall(PellrLayoutBuild(&b->L, b->fmt, m, n, ai, aj, NULL, p->long_row_length));
+    if (!p->cuda) { /* the host type's products use diagonal slices too (pellrcuda's GPU layouts find their own) */
+      MatPELLRDiagonal hmode = MAT_PELLR_DIAGONAL_AUTO;
+      PetscCall(PellrHostDiagonalSlicesMode(&hmode));
+      PetscCall(PellrLayoutDiagonalSlices(&b->L, hmode));
+    }
     PetscCall(PellrLayoutSetValues(&b->L, aa));
     PetscCall(PetscLogEventEnd(MAT_PELLR_Build, aij, 0, 0, 0));
     b->built   = PETSC_TRUE;
@@ -715,6 +823,11 @@ static PetscErrorCode PellrBlockEnsure(Mat A, Mat_PELLR *p, PellrBlock *b, Mat a
     if (!b->tbuilt) {
       PetscCall(PetscLogEventBegin(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
       PetscCall(PellrLayoutBuildTranspose(&b->T, m, n, ai, aj, p->long_row_length));
+      if (!p->cuda) {
+        MatPELLRDiagonal hmode = MAT_PELLR_DIAGONAL_AUTO;
+        PetscCall(PellrHostDiagonalSlicesMode(&hmode));
+        PetscCall(PellrLayoutDiagonalSlices(&b->T, hmode));
+      }
       PetscCall(PellrLayoutSetValues(&b->T, aa));
       PetscCall(PetscLogEventEnd(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
       b->tbuilt  = PETSC_TRUE;
@@ -1250,6 +1363,7 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
     if (ncompact >= 0) PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%); columns on the GPU as 16-bit offsets in %" PetscInt_FMT " of %" PetscInt_FMT " slices (-mat_pellr_cuda_compact_columns), 32-bit in the others%s\n", name, L->nnz, L->nslots, (double)pad, ncompact, L->nslices, L->nlong ? " and the long rows" : "");
     else PELLR_PRINT("%s  %" PetscInt_FMT " nonzeros in %" PetscInt_FMT " slots (padding %.2f%%), 32-bit indices\n", name, L->nnz, L->nslots, (double)pad);
     if (ndiag >= 0) PELLR_PRINT("%s  diagonal slices on the GPU: %" PetscInt_FMT " of %" PetscInt_FMT " (%" PetscInt64_FMT " slots), their entries on one diagonal each: products read no column index there (-mat_pellr_cuda_diagonal_slices)\n", name, ndiag, L->nslices, ndiagslots);
+    else if (!p->cuda && L->dptr) PELLR_PRINT("%s  diagonal slices on the host: %" PetscInt_FMT " of %" PetscInt_FMT " (%" PetscInt64_FMT " slots), their entries on one diagonal each: products read no column index there (-mat_pellr_diagonal_slices)\n", name, L->ndiag, L->nslices, L->ndiagslots);
   }
   PELLR_PRINT("%s  warp iterations: ELL %" PetscInt64_FMT ", ELLR %" PetscInt64_FMT ", PELLR %" PetscInt64_FMT "; degree of perturbation of row lengths %.4f\n", name, L->it_ell, L->it_ellr, itpellr, (double)L->perturbation);
   if (L->format != MAT_PELLR_FORMAT_CSR) PELLR_PRINT("%s  GPU slices by threads per row (32,16,8,4,2,1): %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT "%s\n", name, L->tclass[1] - L->tclass[0], L->tclass[2] - L->tclass[1], L->tclass[3] - L->tclass[2], L->tclass[4] - L->tclass[3], L->tclass[5] - L->tclass[4], L->tclass[6] - L->tclass[5], L->format == MAT_PELLR_FORMAT_SELL ? " (slices grouped by class)" : "");
@@ -1311,6 +1425,19 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "PELLR matrix options");
+  if (!p->cuda) {
+    MatPELLRDiagonal diagonal, was = MAT_PELLR_DIAGONAL_AUTO;
+    PetscBool        set;
+
+    PetscCall(PellrHostDiagonalSlicesMode(&was));
+    diagonal = was;
+    PetscCall(PetscOptionsEnum("-mat_pellr_diagonal_slices", "Host layouts (pellr): a slice whose entries j all lie on one diagonal each (stencil rows) reads no column indices: auto (when at least 1/8 of the slice slots are in such slices), on (whenever one is) or off (process-wide)", "MATPELLR", MatPELLRDiagonals, (PetscEnum)diagonal, (PetscEnum *)&diagonal, &set));
+    if (set && diagonal != was) { /* the host layouts are made anew at the next use */
+      PellrHostDiagonal = diagonal;
+      PetscCall(PellrBlockDestroy(&p->d));
+      PetscCall(PellrBlockDestroy(&p->o));
+    }
+  }
   if (p->cuda) {
     MatPELLRBuild build = p->build;
     PetscCall(PetscOptionsEnum("-mat_pellr_build", "Where pellrcuda builds its PELLR layout: device (on the GPU from the CSR) or host (and copied)", "MATPELLRCUDA", MatPELLRBuilds, (PetscEnum)build, (PetscEnum *)&build, NULL));
@@ -1696,6 +1823,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks for the forward products (`MatPELLRSetFormat()`): PELLR, sliced ELLR in row order (slices of 32 rows of their own width), ELLR (all rows padded to the longest; refused when that is excessive), or the CSR itself (cuSPARSE SpMV on the GPU, the SeqAIJ product on the host); auto: pellr on the host, the format predictor's choice for `MATPELLRCUDA`
 .  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows (whatever the format)
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
+.  -mat_pellr_diagonal_slices <auto,on,off> - (`MATPELLR`, process-wide, default auto) the host layouts' diagonal slices, by the GPU's rule (below): their product reads x[row + offset] (consecutively for sell and ellr: vector loads) and no column index
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
@@ -1841,6 +1969,7 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   if (p->cuda && b->dL) PetscCall(PellrDeviceGetCompactSlices(b->dL, &info->compact_slices)); /* also a host-built layout's copy */
   if (p->cuda && b->dL) PetscCall(PellrDeviceGetDiagonalSliceCount(b->dL, &info->diagonal_slices, NULL));
 #endif
+  if (!p->cuda && b->L.dptr) info->diagonal_slices = b->L.ndiag; /* the host type's own */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -69,6 +69,13 @@ typedef struct {
   int        *col;      /* [nslots] */
   int        *map;      /* [nslots] */
   PetscScalar *val;     /* [nslots] */
+  /* host diagonal slices (the host type pellr, -mat_pellr_diagonal_slices; the GPU's rule: a slice whose 32 rows are
+     all rows of the block, as long as the slice is wide, with entry j on one diagonal in every row): slice s has its
+     offsets (column - row) at doff[dptr[s]], -1 for the other slices; runs of slices with equal offsets share them.
+     dptr NULL: none used. ndiag, ndiagslots: the diagonal slices found and their slots (also when not used) */
+  int       *dptr, *doff;
+  PetscInt   ndiag;
+  PetscInt64 ndiagslots;
   /* the seed's statistics (Wang & Gu 2020), computed from the row lengths at build time */
   PetscInt64 it_ell, it_ellr, it_pellr;
   PetscReal  perturbation;
@@ -153,6 +160,16 @@ PETSC_INTERN PetscErrorCode PellrChooseFormat(Mat, Mat_PELLR *, PellrBlock *, Ma
 /* the auto rule of the csr format's GPU product (our vector kernel or cuSPARSE): also the predictor's csr launches */
 #define PELLR_CSR_VECTOR_MIN_ROW   16
 #define PELLR_CSR_VECTOR_MAX_RATIO 4
+/* diagonal slices, whose entries each lie on one diagonal, read no columns: -mat_pellr_cuda_diagonal_slices on the GPU
+   (pellr_diagonal_detect() in pellrcuda.cu), -mat_pellr_diagonal_slices in the host type's layouts (pellr.c) */
+typedef enum {
+  MAT_PELLR_DIAGONAL_AUTO = 0, /* when at least PELLR_DIAGONAL_MIN_SHARE of the slice slots are in diagonal slices */
+  MAT_PELLR_DIAGONAL_ON   = 1, /* whenever a slice is diagonal */
+  MAT_PELLR_DIAGONAL_OFF  = 2
+} MatPELLRDiagonal;
+#define PELLR_DIAGONAL_MIN_SHARE 0.125
+PETSC_INTERN const char *const MatPELLRDiagonals[];
+PETSC_INTERN PetscErrorCode PellrHostDiagonalSlicesMode(MatPELLRDiagonal *);
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PellrDeviceUpload(const PellrLayout *, PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceRefresh(PellrDevice, const PetscScalar *, PetscInt);
@@ -173,14 +190,6 @@ PETSC_INTERN const char *const MatPELLRCompacts[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetCompactColumns(MatPELLRCompact);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactColumns(MatPELLRCompact *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice, PetscInt *);
-/* -mat_pellr_cuda_diagonal_slices: slices whose entries lie on diagonals read no columns (PellrDeviceDiagonalSlices() in pellrcuda.cu) */
-typedef enum {
-  MAT_PELLR_DIAGONAL_AUTO = 0, /* when at least PELLR_DIAGONAL_MIN_SHARE of the slice slots are in diagonal slices */
-  MAT_PELLR_DIAGONAL_ON   = 1, /* whenever a slice is diagonal */
-  MAT_PELLR_DIAGONAL_OFF  = 2
-} MatPELLRDiagonal;
-#define PELLR_DIAGONAL_MIN_SHARE 0.125
-PETSC_INTERN const char *const MatPELLRDiagonals[];
 PETSC_INTERN PetscErrorCode PellrDeviceSetDiagonalSlices(MatPELLRDiagonal);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonalSlices(MatPELLRDiagonal *);
 PETSC_INTERN PetscErrorCode PellrDeviceDiagonalSlicesMode(MatPELLRDiagonal *);
