@@ -365,10 +365,11 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
        type's layout (pellr, -mat_pellr_diagonal_slices), against a count made here: exactly for SELL, ELLR and PELLR
        without long rows on one process, else within the slices and at least one on the stencils; none for pellrcuda
        with host vectors, for a CSR block or with off */
-    char        mode[16] = "auto";
     PetscBool   host = (PetscBool)!strstr(type, "cuda"), cuda = (PetscBool)(strstr(type, "cuda") && strstr(vectype, "cuda")), on, off, stencil = (PetscBool)(!strncmp(name, "stencil", 7));
     PetscMPIInt size;
+    char        mode[16];
 
+    PetscCall(PetscStrncpy(mode, host ? "off" : "auto", sizeof(mode))); /* the defaults: the host type's off, the GPU's auto */
     PetscCall(PetscOptionsGetString(NULL, NULL, host ? "-mat_pellr_diagonal_slices" : "-mat_pellr_cuda_diagonal_slices", mode, sizeof(mode), NULL));
     PetscCall(PetscStrcmp(mode, "on", &on));
     PetscCall(PetscStrcmp(mode, "off", &off));

@@ -396,8 +396,10 @@ static PetscErrorCode PellrLayoutBuildTranspose(PellrLayout *T, PetscInt m, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* -mat_pellr_diagonal_slices (the host type pellr; process-wide and read once, as the GPU's -mat_pellr_cuda_diagonal_slices) */
-static MatPELLRDiagonal PellrHostDiagonal     = MAT_PELLR_DIAGONAL_AUTO;
+/* -mat_pellr_diagonal_slices (the host type pellr; process-wide and read once, as the GPU's -mat_pellr_cuda_diagonal_slices).
+   Off by default: on this session's 2-core CPU their product was 10-25% slower than the vectorized sell/ellr loop on
+   3D stencils (session 23, bench/results/2026-12-02-CPU-session23); the tests run it in every mode */
+static MatPELLRDiagonal PellrHostDiagonal     = MAT_PELLR_DIAGONAL_OFF;
 static PetscBool        PellrHostDiagonalRead = PETSC_FALSE;
 
 PetscErrorCode PellrHostDiagonalSlicesMode(MatPELLRDiagonal *diagonal)
@@ -525,9 +527,18 @@ static void PellrHostMult(const PellrLayout *L, const PetscScalar *restrict x, c
         PetscPragmaSIMD
         for (PetscInt r = 0; r < cnt; r++) sum[r] += v[r] * x[c[r]];
       }
-    } else { /* SELL, ELLR: rows in their order, each up to its own length (padding is never read: x may hold Inf/NaN) */
+    } else { /* SELL, ELLR: rows in their order, each up to its own length (padding is never read: x may hold Inf/NaN):
+                the entries every row has column by column (vector loops over the rows), the rest row by row */
+      PetscInt lmin = w;
+      for (PetscInt r = 0; r < nr; r++) lmin = PetscMin(lmin, (PetscInt)rl[r]);
+      for (PetscInt j = 0; j < lmin; j++) {
+        const PetscScalar *restrict v = val + base + PELLR_SLICE * j;
+        const int *restrict c         = col + base + PELLR_SLICE * j;
+        PetscPragmaSIMD
+        for (PetscInt r = 0; r < nr; r++) sum[r] += v[r] * x[c[r]];
+      }
       for (PetscInt r = 0; r < nr; r++)
-        for (PetscInt j = 0; j < rl[r]; j++) sum[r] += val[base + PELLR_SLICE * j + r] * x[col[base + PELLR_SLICE * j + r]];
+        for (PetscInt j = lmin; j < rl[r]; j++) sum[r] += val[base + PELLR_SLICE * j + r] * x[col[base + PELLR_SLICE * j + r]];
     }
     for (PetscInt r = 0; r < nr; r++) y[perm[k0 + r]] = z ? z[perm[k0 + r]] + sum[r] : sum[r];
   }
@@ -1431,7 +1442,7 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
 
     PetscCall(PellrHostDiagonalSlicesMode(&was));
     diagonal = was;
-    PetscCall(PetscOptionsEnum("-mat_pellr_diagonal_slices", "Host layouts (pellr): a slice whose entries j all lie on one diagonal each (stencil rows) reads no column indices: auto (when at least 1/8 of the slice slots are in such slices), on (whenever one is) or off (process-wide)", "MATPELLR", MatPELLRDiagonals, (PetscEnum)diagonal, (PetscEnum *)&diagonal, &set));
+    PetscCall(PetscOptionsEnum("-mat_pellr_diagonal_slices", "Host layouts (pellr): a slice whose entries j all lie on one diagonal each (stencil rows) reads no column indices: auto (when at least 1/8 of the slice slots are in such slices), on (whenever one is) or off (the default; process-wide)", "MATPELLR", MatPELLRDiagonals, (PetscEnum)diagonal, (PetscEnum *)&diagonal, &set));
     if (set && diagonal != was) { /* the host layouts are made anew at the next use */
       PellrHostDiagonal = diagonal;
       PetscCall(PellrBlockDestroy(&p->d));
@@ -1823,7 +1834,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_format <auto,pellr,sell,ellr,csr> - storage of the blocks for the forward products (`MatPELLRSetFormat()`): PELLR, sliced ELLR in row order (slices of 32 rows of their own width), ELLR (all rows padded to the longest; refused when that is excessive), or the CSR itself (cuSPARSE SpMV on the GPU, the SeqAIJ product on the host); auto: pellr on the host, the format predictor's choice for `MATPELLRCUDA`
 .  -mat_pellr_transpose <explicit,atomic> - transpose products with a cached explicit PELLR transpose or by scattering rows (whatever the format)
 .  -mat_pellr_long_row_length <256>       - rows at least this long form the long-row segment
-.  -mat_pellr_diagonal_slices <auto,on,off> - (`MATPELLR`, process-wide, default auto) the host layouts' diagonal slices, by the GPU's rule (below): their product reads x[row + offset] (consecutively for sell and ellr: vector loads) and no column index
+.  -mat_pellr_diagonal_slices <auto,on,off> - (`MATPELLR`, process-wide, default off) the host layouts' diagonal slices, by the GPU's rule (below): their product reads x[row + offset] (consecutively for sell and ellr: vector loads) and no column index; off by default (not faster on the CPU it was measured on)
 .  -mat_pellr_build <device,host>         - (`MATPELLRCUDA`) build the layout on the GPU from the CSR (default), or on the host and copy it
 .  -mat_pellr_cuda_overlap <bool>         - (`MATPELLRCUDA`, process-wide, default true) a product's kernels too small to fill the GPU (wide slice classes, long rows) run on side streams, overlapping the others
 .  -mat_pellr_cuda_overlap_min_nnz <n>    - (`MATPELLRCUDA`, process-wide) only products of at least n entries overlap (default 1048576)
