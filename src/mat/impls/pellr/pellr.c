@@ -413,7 +413,7 @@ PetscErrorCode PellrHostDiagonalSlicesMode(MatPELLRDiagonal *diagonal)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the row of sorted position k and whether the offsets of the first rows of slices s and t (both w wide) agree */
+/* whether the offsets (column - row) of the first rows of slices s and t, both w wide, agree */
 static PetscBool PellrSameOffsets(const PellrLayout *L, PetscInt s, PetscInt t, PetscInt w)
 {
   const PetscInt bs = L->sliceptr[s], bt = L->sliceptr[t], rs = L->perm[L->nlong + PELLR_SLICE * s], rt = L->perm[L->nlong + PELLR_SLICE * t];
@@ -433,6 +433,7 @@ static PetscBool PellrSameOffsets(const PellrLayout *L, PetscInt s, PetscInt t, 
 static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal mode)
 {
   PetscInt  *dw, ntab = 0, pos = 0;
+  PetscBool *start; /* a diagonal slice that starts a run (its offsets go into the table) */
   PetscInt64 sliceslots;
 
   PetscFunctionBegin;
@@ -442,7 +443,7 @@ static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal
   L->ndiagslots = 0;
   if (mode == MAT_PELLR_DIAGONAL_OFF || L->format == MAT_PELLR_FORMAT_CSR || !L->nslices) PetscFunctionReturn(PETSC_SUCCESS);
   sliceslots = (PetscInt64)L->nslots - (L->nlong ? (PetscInt64)L->longptr[L->nlong] : 0);
-  PetscCall(PetscMalloc1(L->nslices, &dw));
+  PetscCall(PetscMalloc2(L->nslices, &dw, L->nslices, &start));
   for (PetscInt s = 0; s < L->nslices; s++) {
     const PetscInt base = L->sliceptr[s], w = (L->sliceptr[s + 1] - base) / PELLR_SLICE, k0 = L->nlong + PELLR_SLICE * s;
     const int     *rl = L->rlen + PELLR_SLICE * s, *row = L->perm + k0;
@@ -453,11 +454,12 @@ static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal
       const int *c = L->col + base + PELLR_SLICE * j, d0 = c[0] - row[0];
       for (PetscInt r = 1; r < PELLR_SLICE && diag; r++) diag = (PetscBool)(c[r] - row[r] == d0);
     }
-    dw[s] = diag ? w : 0;
+    dw[s]    = diag ? w : 0;
+    start[s] = (PetscBool)(diag && !(s > 0 && dw[s - 1] == w && PellrSameOffsets(L, s - 1, s, w)));
     if (diag) {
       L->ndiag++;
       L->ndiagslots += (PetscInt64)PELLR_SLICE * w;
-      if (!(s > 0 && dw[s - 1] == w && PellrSameOffsets(L, s - 1, s, w))) ntab += w; /* a run starts */
+      if (start[s]) ntab += w;
     }
   }
   if (L->ndiag && !(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)L->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
@@ -467,7 +469,7 @@ static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal
       const PetscInt w = dw[s];
 
       if (!w) L->dptr[s] = -1;
-      else if (s > 0 && dw[s - 1] == w && PellrSameOffsets(L, s - 1, s, w)) L->dptr[s] = L->dptr[s - 1];
+      else if (!start[s]) L->dptr[s] = L->dptr[s - 1];
       else {
         const PetscInt base = L->sliceptr[s], row0 = L->perm[L->nlong + PELLR_SLICE * s];
         L->dptr[s] = (int)pos;
@@ -477,7 +479,19 @@ static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal
     }
     PetscCheck(pos == ntab, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR diagonal slices: table of %" PetscInt_FMT " offsets, %" PetscInt_FMT " written", ntab, pos);
   }
-  PetscCall(PetscFree(dw));
+  PetscCall(PetscFree2(dw, start));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the host type's layouts find their diagonal slices (pellrcuda's GPU layouts find their own) */
+static PetscErrorCode PellrBlockHostDiagonalSlices(Mat_PELLR *p, PellrLayout *L)
+{
+  MatPELLRDiagonal mode = MAT_PELLR_DIAGONAL_OFF;
+
+  PetscFunctionBegin;
+  if (p->cuda) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrHostDiagonalSlicesMode(&mode));
+  PetscCall(PellrLayoutDiagonalSlices(L, mode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -810,11 +824,7 @@ static PetscErrorCode PellrBlockEnsure(Mat A, Mat_PELLR *p, PellrBlock *b, Mat a
     b->tbuilt = PETSC_FALSE;
     if (!b->dbuilt) PetscCall(PellrBlockDestroyDevice(b)); /* copies of the old host layout; a GPU-built one checks its own pattern */
     PetscCall(PellrLayoutBuild(&b->L, b->fmt, m, n, ai, aj, NULL, p->long_row_length));
-    if (!p->cuda) { /* the host type's products use diagonal slices too (pellrcuda's GPU layouts find their own) */
-      MatPELLRDiagonal hmode = MAT_PELLR_DIAGONAL_AUTO;
-      PetscCall(PellrHostDiagonalSlicesMode(&hmode));
-      PetscCall(PellrLayoutDiagonalSlices(&b->L, hmode));
-    }
+    PetscCall(PellrBlockHostDiagonalSlices(p, &b->L));
     PetscCall(PellrLayoutSetValues(&b->L, aa));
     PetscCall(PetscLogEventEnd(MAT_PELLR_Build, aij, 0, 0, 0));
     b->built   = PETSC_TRUE;
@@ -834,11 +844,7 @@ static PetscErrorCode PellrBlockEnsure(Mat A, Mat_PELLR *p, PellrBlock *b, Mat a
     if (!b->tbuilt) {
       PetscCall(PetscLogEventBegin(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
       PetscCall(PellrLayoutBuildTranspose(&b->T, m, n, ai, aj, p->long_row_length));
-      if (!p->cuda) {
-        MatPELLRDiagonal hmode = MAT_PELLR_DIAGONAL_AUTO;
-        PetscCall(PellrHostDiagonalSlicesMode(&hmode));
-        PetscCall(PellrLayoutDiagonalSlices(&b->T, hmode));
-      }
+      PetscCall(PellrBlockHostDiagonalSlices(p, &b->T));
       PetscCall(PellrLayoutSetValues(&b->T, aa));
       PetscCall(PetscLogEventEnd(MAT_PELLR_TransposeBuild, aij, 0, 0, 0));
       b->tbuilt  = PETSC_TRUE;

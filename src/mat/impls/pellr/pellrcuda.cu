@@ -82,8 +82,6 @@ static inline PetscBool PellrInBlock(PellrDevice d, const void *p)
 
 static PetscErrorCode PellrDeviceCompactColumns(PellrDevice);
 static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice);
-static PetscErrorCode PellrDeviceAllocLarge(PellrDevice, void **, size_t);
-static PetscErrorCode PellrDeviceFree(PellrDevice, void **);
 
 /* SELL whose slices are all of one thread class: the class-grouped slice order is the identity, which the kernels then
    do not read (a dependent load less at the start of every thread) */
@@ -177,38 +175,11 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
     /* every array came from cudaMallocAsync() on the default stream: stream-ordered frees, no device synchronization */
     void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dptr, d->doff};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
-      if (arrays[a] && !PellrInBlock(d, arrays[a]) && arrays[a] != (void *)d->block) PetscCall(PellrDeviceFree(d, &arrays[a]));
-    if (d->block) PetscCall(PellrDeviceFree(d, (void **)&d->block));
+      if (arrays[a] && !PellrInBlock(d, arrays[a])) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
+    if (d->block) PetscCallCUDA(cudaFreeAsync(d->block, 0));
   }
   PetscCall(PetscFree(d));
   *dp = NULL;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/*
-  A large persistent array of a layout built on the GPU, from the device's stream-ordered pool. (Session 23 job 4 took
-  them from cudaMalloc() when the pool did not hold that much unused memory, since growing the pool maps memory at
-  about 2.7 us per MiB against cudaMalloc()'s 0.25 in micro_api.cu; in the builds, though, cudaMalloc() of the layout
-  took 300-400 us, every build paid it because such memory never returns to the pool, and cudaFree() synchronizes: the
-  1M-row builds went from about 0.3 to 0.6-0.7 ms.)
-*/
-static PetscErrorCode PellrDeviceAllocLarge(PellrDevice d, void **p, size_t bytes)
-{
-  PetscFunctionBegin;
-  (void)d;
-  *p = NULL;
-  if (bytes) PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* frees an array of d that is not carved from its block (or the block itself), stream-ordered */
-static PetscErrorCode PellrDeviceFree(PellrDevice d, void **p)
-{
-  PetscFunctionBegin;
-  if (!*p) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCheck(!PellrInBlock(d, *p) || *p == (void *)d->block, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR: an array of the layout block freed on its own");
-  PetscCallCUDA(cudaFreeAsync(*p, 0));
-  *p = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1567,13 +1538,12 @@ static void PellrArenaTake(const PellrArena *a, size_t *off, T **p, PetscInt64 n
 }
 
 template <typename F>
-static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve, PellrDevice large = NULL)
+static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve)
 {
   PetscFunctionBegin;
   a->base = NULL;
   a->size = carve(a);
-  if (large) PetscCall(PellrDeviceAllocLarge(large, (void **)&a->base, a->size)); /* a layout's persistent arrays */
-  else PetscCall(PellrTmpAlloc(&a->base, (PetscInt64)a->size));
+  PetscCall(PellrTmpAlloc(&a->base, (PetscInt64)a->size));
   (void)carve(a);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1744,12 +1714,13 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     PetscCall(PellrFreeAsync(&d->cbase));
     PetscCall(PellrFreeAsync(&d->xptr));
   } else {
-    PetscCall(PellrDeviceAllocLarge(d, (void **)&d->cidx, (size_t)((PetscInt64)d->nslots - (PetscInt64)d->longslots) * sizeof(unsigned short)));
+    PetscCall(PellrAlloc(&d->cidx, (PetscInt64)d->nslots - (PetscInt64)d->longslots));
     PetscCall(PellrAlloc(&d->colx, htotal));
     if (d->longslots) PetscCallCUDA(cudaMemcpyAsync(d->colx, d->col, (size_t)d->longslots * sizeof(int), cudaMemcpyDeviceToDevice, 0));
     pellr_compact_write<<<Blocks(d->nslices * (long)PELLR_SLICE, 128), 128>>>((int)d->nslices, (int)d->longslots, d->sliceptr, d->rlen, d->col, d->cbase, d->xptr, d->cidx, d->colx);
     PetscCallCUDA(cudaGetLastError());
-    PetscCall(PellrDeviceFree(d, (void **)&d->col));
+    PetscCheck(!PellrInBlock(d, d->col), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PELLR: compacted columns carved from the layout block");
+    PetscCall(PellrFreeAsync(&d->col));
   }
   PetscCall(PellrFreeAsync(&xslots));
   PetscCall(PellrFreeAsync(&total));
@@ -2165,7 +2136,9 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         PetscBool  sepcol, keepdiag;
         PellrArena B = {NULL, 0};
 
-        /* the layout's arrays in one allocation (the block), but col on its own if the compaction may free it */
+        /* the layout's arrays in one allocation (the block), but col on its own if the compaction may free it; from the
+           stream-ordered pool (session 23 job 4 took the block from cudaMalloc() when the pool lacked the memory: 300-400
+           us a build, paid at every build, and cudaFree() synchronizes, so the 1M-row builds took 0.6-0.7 ms, not 0.3) */
         d->nonempty = cntX[0];
         d->nslices  = nslices;
         d->nslots   = (PetscInt)nslots;
@@ -2185,10 +2158,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
           }
           if (unsorted) PellrArenaTake(a, &off, &d->longptr, 1);
           return off;
-        }, d));
+        }));
         d->block     = B.base;
         d->blocksize = B.size;
-        if (sepcol) PetscCall(PellrDeviceAllocLarge(d, (void **)&d->col, (size_t)nslots * sizeof(int)));
+        if (sepcol) PetscCall(PellrAlloc(&d->col, nslots));
       }
       pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, (int)hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL);
       PetscCallCUDA(cudaGetLastError());
