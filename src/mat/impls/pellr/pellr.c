@@ -462,7 +462,7 @@ static PetscErrorCode PellrLayoutDiagonalSlices(PellrLayout *L, MatPELLRDiagonal
       if (start[s]) ntab += w;
     }
   }
-  if (L->ndiag && !(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)L->ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots)) {
+  if (PellrDiagonalSlicesKept(mode, L->ndiag, L->ndiagslots, sliceslots)) {
     PetscCall(PetscMalloc1(L->nslices, &L->dptr));
     PetscCall(PetscMalloc1(PetscMax(ntab, 1), &L->doff));
     for (PetscInt s = 0; s < L->nslices; s++) {

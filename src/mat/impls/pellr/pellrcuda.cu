@@ -1781,10 +1781,7 @@ PetscErrorCode PellrDeviceGetDiagonalSliceCount(PellrDevice d, PetscInt *ndiag, 
 */
 static PetscBool PellrDiagonalKept(MatPELLRDiagonal mode, PellrDevice d, const unsigned long long cnt[3])
 {
-  const PetscInt64 sliceslots = (PetscInt64)d->nslots - (PetscInt64)d->longslots;
-
-  if (mode == MAT_PELLR_DIAGONAL_OFF || !cnt[0]) return PETSC_FALSE;
-  return (PetscBool)!(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)cnt[1] < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots);
+  return PellrDiagonalSlicesKept(mode, (PetscInt64)cnt[0], (PetscInt64)cnt[1], (PetscInt64)d->nslots - (PetscInt64)d->longslots);
 }
 
 /* passes 1-2 over the first ns slices (none if ns is 0): dw, same, tlen, and the counts added to cnt[0..2] */

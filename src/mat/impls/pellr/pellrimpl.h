@@ -168,6 +168,12 @@ typedef enum {
   MAT_PELLR_DIAGONAL_OFF  = 2
 } MatPELLRDiagonal;
 #define PELLR_DIAGONAL_MIN_SHARE 0.125
+/* the rule of both: keep the ndiag diagonal slices found (ndiagslots of the layout's sliceslots slice slots) under mode */
+static inline PetscBool PellrDiagonalSlicesKept(MatPELLRDiagonal mode, PetscInt64 ndiag, PetscInt64 ndiagslots, PetscInt64 sliceslots)
+{
+  if (mode == MAT_PELLR_DIAGONAL_OFF || !ndiag) return PETSC_FALSE;
+  return (PetscBool)!(mode == MAT_PELLR_DIAGONAL_AUTO && (PetscReal)ndiagslots < PELLR_DIAGONAL_MIN_SHARE * (PetscReal)sliceslots);
+}
 PETSC_INTERN const char *const MatPELLRDiagonals[];
 PETSC_INTERN PetscErrorCode PellrHostDiagonalSlicesMode(MatPELLRDiagonal *);
 #if defined(PETSC_HAVE_CUDA)
