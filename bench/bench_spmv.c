@@ -2,6 +2,7 @@ static char help[] = "SpMV benchmark of PETSc matrix types (bench/README.md).\n\
   -matrices <specs>  : comma-separated matrix specs (benchutil.h), default: real\n\
   -formats <types>   : comma-separated MatTypes converted from AIJ (any registered type, e.g. aij,aijcusparse,sellcuda,pellrcuda)\n\
   -ops <ops>         : mult,multadd,multtranspose (default mult,multadd)\n\
+  -rebuilds <n>      : a PELLR type's GPU layout rebuilt n times (0..32, default 3), the median reported as rebuild_s\n\
   plus -matdir, -csv, -reps, -warmup, -batch, -time_limit, -case_time, -no_gpu; load our types with -dll_append <lib>\n";
 
 #include "benchutil.h"
@@ -78,7 +79,7 @@ int main(int argc, char **argv)
 {
   BenchCtx ctx;
   char    *specs[BENCH_MAX_LIST], *mats[BENCH_MAX_LIST], *formats[BENCH_MAX_LIST], *ops[8], dev[256];
-  PetscInt nspecs, nmats, nformats, nops;
+  PetscInt nspecs, nmats, nformats, nops, nrebuild = 3; /* -rebuilds: GPU layout rebuilds of a PELLR type, timed (median) */
   double   copybw = NAN, copyt, hostbw, hostt;
 
   PetscFunctionBeginUser;
@@ -90,6 +91,8 @@ int main(int argc, char **argv)
   PetscCall(BenchExpandMatrixSpecs(&ctx, specs, nspecs, mats, &nmats));
   PetscCall(BenchGetList("-formats", ctx.gpu ? "aij,aijcusparse,sellcuda" : "aij,sell", formats, &nformats));
   PetscCall(BenchGetList("-ops", "mult,multadd", ops, &nops));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-rebuilds", &nrebuild, NULL));
+  PetscCheck(nrebuild >= 0 && nrebuild <= 32, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-rebuilds %" PetscInt_FMT ": 0 to 32", nrebuild);
 
   /* references: device copy bandwidth (what a bandwidth-bound SpMV can reach) and one-core host copy bandwidth */
   PetscCall(BenchDeviceName(&ctx, dev, sizeof(dev)));
@@ -236,6 +239,30 @@ int main(int argc, char **argv)
           PetscCall((*getformat)(c.B, &req, &used));
           PetscCall(PetscStrlen(okn, &len));
           PetscCall(PetscSNPrintf(okn + len, sizeof(okn) - len, " format=%s", names[used]));
+          /* rebuilds: the layout built again nrebuild times in the format used (MatPELLRSetFormat() alternating between
+             it and the request drops the layout; the next product builds it), the median of their PELLRBuild times. The
+             first build above may include one-time costs of the process (the memory pool growing to the matrix's size) */
+          if (bc1 > bc0 && nrebuild > 0) {
+            PetscErrorCode (*setformat)(Mat, MatPELLRFormat) = NULL;
+            double tb[32];
+            PetscInt nb = 0;
+            PetscCall(PetscDLLibrarySym(PETSC_COMM_SELF, &PetscDLLibrariesLoaded, NULL, "MatPELLRSetFormat", (void **)&setformat));
+            for (PetscInt k = 0; setformat && !ierr && k < nrebuild; k++) {
+              double ta, tz;
+              int    ca, cz;
+              PetscCall((*setformat)(c.B, k % 2 == 0 && req != used ? used : req));
+              PetscCall(BuildEvent(&ta, &ca));
+              BenchTry(ierr, MatMult(c.B, c.x, c.y));
+              if (!ierr) ierr = BenchSync(&ctx);
+              PetscCall(BuildEvent(&tz, &cz));
+              if (cz > ca) tb[nb++] = (tz - ta) / (cz - ca);
+            }
+            if (setformat && !ierr) PetscCall((*setformat)(c.B, req));
+            if (nb) {
+              PetscCall(PetscStrlen(okn, &len));
+              PetscCall(PetscSNPrintf(okn + len, sizeof(okn) - len, " rebuild_s=%.6e", BenchMedian(tb, nb)));
+            }
+          }
         }
       }
       if (isdev) {

@@ -949,6 +949,8 @@ typedef struct {
   long long          blockslots;          /* slots of the block rows (the block-row kernel's grid) */
   unsigned int       sclass[6];           /* SELL: slices of each thread class */
   unsigned long long diag[3];             /* diagonal slices: their count, slots and offsets in the table (pellr_diagonal_runs()) */
+  long long          colxslots;           /* compact columns found in the CSR: length of colx (long rows and 32-bit slices) */
+  unsigned int       ncompact;            /* ... and the slices with 16-bit offsets (pellr_compact_bases_csr()) */
 } PellrBuildStats;
 
 __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
@@ -1182,6 +1184,33 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
         if (map) map[t] = -1;
       }
     }
+  }
+}
+
+/* the same with compact columns (cbase, xptr from pellr_compact_bases_csr()): slot t of a 16-bit slice stores column -
+   cbase[s] at cidx[t - longslots], a 32-bit slice its columns at colx[xptr[s] + t - sliceptr[s]]; padding 0 */
+__global__ static void pellr_build_slices_compact(int nslices, int nlong, int nrows, int longslots, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ sliceptr, const int *__restrict__ cbase, const int *__restrict__ xptr, int *__restrict__ rlen, unsigned short *__restrict__ cidx, int *__restrict__ colx, int *__restrict__ map)
+{
+  const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g < (long)PELLR_SLICE * nslices) {
+    const long s = g / PELLR_SLICE, k = nlong + g;
+    const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE, cb = cbase[s];
+    int        l = 0, src = 0;
+    if (k < nrows) {
+      const int row = perm ? perm[k] : (int)k;
+      l             = slen[k];
+      src           = ai[row] - ai[0];
+    }
+    rlen[g] = l;
+    if (cb >= 0) {
+      unsigned short *c16 = cidx + (base - longslots) + r;
+      for (int j = 0; j < w; j++) c16[PELLR_SLICE * j] = j < l ? (unsigned short)(aj[src + j] - cb) : (unsigned short)0;
+    } else {
+      int *c32 = colx + xptr[s] + r;
+      for (int j = 0; j < w; j++) c32[PELLR_SLICE * j] = j < l ? aj[src + j] : 0;
+    }
+    if (map)
+      for (int j = 0; j < w; j++) map[base + (long)PELLR_SLICE * j + r] = j < l ? (vmap ? vmap[src + j] : src + j) : -1;
   }
 }
 
@@ -1422,6 +1451,62 @@ __global__ static void pellr_compact_xptr(int nslices, int longslots, const int 
   }
 }
 
+/*
+  compact columns found in the CSR before the scatter (the GPU build), so that the scatter writes the 16-bit offsets
+  itself and no 32-bit copy of the columns is ever made: pellr_compact_bases()'s pass, reading the slices through the
+  accessor of the diagonal passes (PellrDiagCSR), for the nsmax slices the build may have (those past a.nslices() get
+  base 0 and no slots); w[s] is slice s's width. The count of compact slices goes into st->ncompact (one atomic per
+  block), back to the host with the sizes
+*/
+template <class A>
+__global__ static void __launch_bounds__(PELLR_COMPACT_T) pellr_compact_bases_csr(int nsmax, A a, const long long *__restrict__ w, int *__restrict__ cbase, int *__restrict__ xslots, PellrBuildStats *st)
+{
+  const long s    = ((long)blockIdx.x * blockDim.x + threadIdx.x) / PELLR_SLICE;
+  const int  r    = threadIdx.x % PELLR_SLICE;
+  bool       fits = false;
+
+  if (s < nsmax) { /* whole warps: s is uniform in a warp */
+    if (s < a.nslices()) {
+      int      row, len;
+      unsigned lo = 0xffffffffu, hi = 0;
+
+      if (a.slot(s, r, row, len)) {
+        const typename A::Row c = a.columns(s, r, row);
+        for (int j = 0; j < len; j++) {
+          const unsigned cj = (unsigned)c[j];
+          lo                = min(lo, cj);
+          hi                = max(hi, cj);
+        }
+      }
+      lo   = __reduce_min_sync(0xffffffffu, lo);
+      hi   = __reduce_max_sync(0xffffffffu, hi);
+      fits = lo == 0xffffffffu || hi - lo <= 0xffffu;
+      if (r == 0) {
+        cbase[s]  = fits ? (lo == 0xffffffffu ? 0 : (int)lo) : -1;
+        xslots[s] = fits ? 0 : (int)(PELLR_SLICE * w[s]);
+      }
+    } else if (r == 0) {
+      cbase[s]  = 0;
+      xslots[s] = 0;
+    }
+  }
+  {
+    const int cnt = __syncthreads_count(fits && r == 0);
+    if (threadIdx.x == 0 && cnt) atomicAdd(&st->ncompact, (unsigned)cnt);
+  }
+}
+
+/* ... xptr (the exclusive scan of xslots) shifted past the long rows (st->longslots, final), and colx's length into the statistics */
+__global__ static void pellr_compact_xptr_csr(int nsmax, const int *__restrict__ xslots, int *__restrict__ xptr, PellrBuildStats *st)
+{
+  const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (s < nsmax) {
+    const long long longslots = st->longslots;
+    if (s == nsmax - 1) st->colxslots = longslots + (long long)xptr[s] + xslots[s];
+    xptr[s] += (int)longslots;
+  }
+}
+
 /* values-only refresh without a map (the layout of the CSR itself): long rows a warp per row, slices a thread per row */
 __global__ static void pellr_refresh_long(int nlong, const int *__restrict__ rowptr, const int *__restrict__ perm, const int *__restrict__ longptr, const PetscScalar *__restrict__ a, PetscScalar *__restrict__ val)
 {
@@ -1654,7 +1739,7 @@ PetscErrorCode PellrDeviceGetCompactSlices(PellrDevice d, PetscInt *ncompact)
 
 /* whether the compaction pass runs on the layout d (nnz, nonempty, format and nslices set): then col may be freed, so the
    GPU build allocates it on its own */
-static PetscErrorCode PellrCompactCandidate(PellrDevice d, PetscBool *candidate)
+static PetscErrorCode PellrCompactMode(MatPELLRCompact *mode)
 {
   PetscFunctionBegin;
   if (!PellrCompactRead) {
@@ -1662,10 +1747,51 @@ static PetscErrorCode PellrCompactCandidate(PellrDevice d, PetscBool *candidate)
     PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_compact_columns", MatPELLRCompacts, (PetscEnum *)&compact, NULL));
     PetscCall(PellrDeviceSetCompactColumns(compact));
   }
-  *candidate = (PetscBool)(PellrCompact != MAT_PELLR_COMPACT_OFF && d->format != MAT_PELLR_FORMAT_CSR && d->nslices > 0);
+  *mode = PellrCompact;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* whether a block of nnz entries in nonempty nonempty rows stored in format fmt with nslices slices is compacted */
+static PetscBool PellrCompactWanted(MatPELLRCompact mode, MatPELLRFormat fmt, PetscInt64 nnz, PetscInt64 nonempty, PetscInt64 nslices)
+{
+  if (mode == MAT_PELLR_COMPACT_OFF || fmt == MAT_PELLR_FORMAT_CSR || nslices <= 0) return PETSC_FALSE;
   /* auto: only large blocks of long rows gained (H200, session 16 jobs 2-4: 27-point meshes of 26M and 110M entries 6-7%
      faster, 5- and 7-point rows and blocks of 10M entries 1-7% slower) */
-  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && ((PetscInt64)d->nnz < (PetscInt64)PELLR_COMPACT_MIN_ROW * PetscMax(d->nonempty, 1) || (PetscInt64)d->nnz < PELLR_COMPACT_MIN_NNZ)) *candidate = PETSC_FALSE;
+  if (mode == MAT_PELLR_COMPACT_AUTO && (nnz < (PetscInt64)PELLR_COMPACT_MIN_ROW * PetscMax(nonempty, 1) || nnz < PELLR_COMPACT_MIN_NNZ)) return PETSC_FALSE;
+  return PETSC_TRUE;
+}
+
+static PetscErrorCode PellrCompactCandidate(PellrDevice d, PetscBool *candidate)
+{
+  MatPELLRCompact mode;
+
+  PetscFunctionBegin;
+  PetscCall(PellrCompactMode(&mode));
+  *candidate = PellrCompactWanted(mode, d->format, (PetscInt64)d->nnz, (PetscInt64)d->nonempty, (PetscInt64)d->nslices);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* auto keeps the 32-bit columns unless PELLR_COMPACT_MIN_FIT of the slices fit: a slice kept in 32 bits costs a dependent load of its columns' offset */
+static PetscBool PellrCompactKept(MatPELLRCompact mode, PetscInt64 ncompact, PetscInt64 nslices)
+{
+  return (PetscBool)!(mode == MAT_PELLR_COMPACT_AUTO && (PetscReal)ncompact < PELLR_COMPACT_MIN_FIT * (PetscReal)nslices);
+}
+
+/* the GPU build's compact columns, found in the CSR before its last copy back (accessor a, ns slices at most, widths
+   w): d->cbase and d->xptr (allocated here; freed by the caller if the compaction is not kept), the count of compact
+   slices and colx's length into st. xslots: ns temporaries; tmp: tb bytes, enough for the scan of ns ints */
+template <class A>
+static PetscErrorCode PellrLaunchCompactBases(PellrDevice d, int ns, const A &a, const long long *w, int *xslots, PellrBuildStats *st, char *tmp, size_t tb)
+{
+  PetscFunctionBegin;
+  if (ns <= 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrAlloc(&d->cbase, ns));
+  PetscCall(PellrAlloc(&d->xptr, ns));
+  pellr_compact_bases_csr<<<Blocks(ns * (long)PELLR_SLICE, PELLR_COMPACT_T), PELLR_COMPACT_T>>>(ns, a, w, d->cbase, xslots, st);
+  PetscCallCUDA(cudaGetLastError());
+  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, xslots, d->xptr, ns, (cudaStream_t)0));
+  pellr_compact_xptr_csr<<<Blocks(ns, 256), 256>>>(ns, xslots, d->xptr, st);
+  PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1710,7 +1836,7 @@ static PetscErrorCode PellrDeviceCompactColumns(PellrDevice d)
     memcpy(&hcnt, &h[1], sizeof(int));
   }
   d->ncompact = hcnt;
-  if (PellrCompact == MAT_PELLR_COMPACT_AUTO && (PetscReal)hcnt < PELLR_COMPACT_MIN_FIT * (PetscReal)d->nslices) { /* auto: a slice kept in 32 bits costs a dependent load of its columns' offset */
+  if (!PellrCompactKept(PellrCompact, hcnt, d->nslices)) {
     PetscCall(PellrFreeAsync(&d->cbase));
     PetscCall(PellrFreeAsync(&d->xptr));
   } else {
@@ -1959,6 +2085,9 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   int               *dw = NULL, *dtlen = NULL, *dtpos = NULL;
   unsigned char     *dsame = NULL;
   PellrDiagCSR       dacc = {};
+  MatPELLRCompact    cmode;
+  PetscBool          precompact = PETSC_FALSE, compact = PETSC_FALSE, sepcol = PETSC_FALSE; /* compact columns found in the CSR, kept; or compacted after the scatter */
+  int               *xslots     = NULL;
 
   PetscFunctionBegin;
   PetscCall(PellrDeviceDestroy(dp));
@@ -1969,6 +2098,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   longlen = PetscMin(PetscMax(longlen, 1), PETSC_INT32_MAX);
   PetscCall(PellrDeviceDiagonalSlicesMode(&dmode));
   diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF && fmt != MAT_PELLR_FORMAT_CSR);
+  PetscCall(PellrCompactMode(&cmode));
   PetscCall(PetscNew(&d));
   d->m = info->m = m;
   d->n = info->n = n;
@@ -1984,6 +2114,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     if (unsorted) { /* SELL, ELLR: every size of the temporaries is known now: one allocation for all of them */
       nslices = (m + PELLR_SLICE - 1) / PELLR_SLICE;
       nsdiag  = diagonal ? nslices : 0;
+      /* the compact columns are found in the CSR when the block surely qualifies (m bounds the nonempty rows, unknown
+         here); otherwise they are decided after the sizes and found in the scattered columns */
+      precompact = PellrCompactWanted(cmode, fmt, nnz, m, nslices);
+      if (precompact) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, xslots, d->xptr, (int)nslices, (cudaStream_t)0));
+      if (precompact) tbytes = PetscMax(tbytes, tb);
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
       tbytes = PetscMax(tbytes, tb);
       if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
@@ -2010,6 +2145,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         PellrArenaTake(a, &off, &dtlen, nsdiag);
         PellrArenaTake(a, &off, &dtpos, nsdiag);
         PellrArenaTake(a, &off, &dsame, nsdiag);
+        PellrArenaTake(a, &off, &xslots, precompact ? nslices : 0);
       }
       return off;
     }));
@@ -2036,7 +2172,10 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       tbytes = PetscMax(tbytes, tb);
       nsdiag = diagonal ? nsmax : 0;
       if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
-      tbytes = PetscMax(tbytes, tb);
+      tbytes     = PetscMax(tbytes, tb);
+      precompact = PellrCompactWanted(cmode, fmt, nnz, nrows, nsmax); /* nrows: the nonempty rows */
+      if (precompact) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, xslots, d->xptr, (int)nsmax, (cudaStream_t)0));
+      if (precompact) tbytes = PetscMax(tbytes, tb);
       PetscCall(PellrArenaAlloc(&A2, [&](const PellrArena *a) {
         size_t off = 0;
         PellrArenaTake(a, &off, &key, m);
@@ -2050,6 +2189,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         PellrArenaTake(a, &off, &dtlen, nsdiag);
         PellrArenaTake(a, &off, &dtpos, nsdiag);
         PellrArenaTake(a, &off, &dsame, nsdiag);
+        PellrArenaTake(a, &off, &xslots, precompact ? nsmax : 0);
         return off;
       }));
       PetscCall(PellrAlloc(&d->perm, m));
@@ -2080,6 +2220,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       dacc.nrows  = (int)nrows;
       dacc.sorted = 1;
       PetscCall(PellrLaunchDiagonalDetect((int)nsdiag, dacc, dw, dsame, dtlen, dst->diag));
+      if (precompact) PetscCall(PellrLaunchCompactBases(d, (int)nsmax, dacc, w, xslots, dst, tmp, tbytes));
       PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the second and last copy back of PELLR */
       nlong   = (PetscInt)hst.nlong;
@@ -2101,6 +2242,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       dacc.nrows = (int)m;
       dacc.ellr  = fmt == MAT_PELLR_FORMAT_ELLR ? 1 : 0;
       PetscCall(PellrLaunchDiagonalDetect((int)nsdiag, dacc, dw, dsame, dtlen, dst->diag));
+      if (precompact) PetscCall(PellrLaunchCompactBases(d, (int)nslices, dacc, w, xslots, dst, tmp, tbytes));
       PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
       for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
@@ -2130,7 +2272,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(SparseGPUCUDATraceStage(&tr, "sizes back"));
       PetscCheck(nslots <= PETSC_INT32_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PELLR stores 32-bit indices: %" PetscInt64_FMT " value slots exceed %d; use more MPI processes or MATAIJ", nslots, PETSC_INT32_MAX);
       {
-        PetscBool  sepcol, keepdiag;
+        PetscBool  keepdiag;
         PellrArena B = {NULL, 0};
 
         /* the layout's arrays in one allocation (the block), but col on its own if the compaction may free it; from the
@@ -2139,12 +2281,21 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         d->nonempty = cntX[0];
         d->nslices  = nslices;
         d->nslots   = (PetscInt)nslots;
-        PetscCall(PellrCompactCandidate(d, &sepcol));
+        if (precompact) {
+          compact = (PetscBool)(nslices > 0 && PellrCompactKept(cmode, (PetscInt64)hst.ncompact, nslices));
+          if (!compact) {
+            PetscCall(PellrFreeAsync(&d->cbase));
+            PetscCall(PellrFreeAsync(&d->xptr));
+          } else d->ncompact = (PetscInt)hst.ncompact;
+        } else PetscCall(PellrCompactCandidate(d, &sepcol));
         keepdiag = (PetscBool)(nsdiag && nslices && PellrDiagonalKept(dmode, d, hst.diag));
         PetscCall(PellrArenaAlloc(&B, [&](const PellrArena *a) {
           size_t off = 0;
           PellrArenaTake(a, &off, &d->val, nslots);
-          if (!sepcol) PellrArenaTake(a, &off, &d->col, nslots);
+          if (compact) { /* the columns as the compaction leaves them, written by the scatter */
+            PellrArenaTake(a, &off, &d->cidx, nslots - (PetscInt64)hst.longslots);
+            PellrArenaTake(a, &off, &d->colx, (PetscInt64)hst.colxslots);
+          } else if (!sepcol) PellrArenaTake(a, &off, &d->col, nslots);
           if (vmap) PellrArenaTake(a, &off, &d->map, nslots); /* the transpose: a map back into the untransposed values */
           else PellrArenaTake(a, &off, &d->rowptr, m + 1);    /* the CSR itself: its row pointers suffice (4 (m+1) bytes instead of 4 per slot) */
           PellrArenaTake(a, &off, &d->sliceptr, nslices + 1);
@@ -2164,8 +2315,9 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaGetLastError());
       /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
       if (!vmap) PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
-      if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, d->col, d->map);
-      if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
+      if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, compact ? d->colx : d->col, d->map);
+      if (nslices && compact) pellr_build_slices_compact<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, (int)hst.longslots, dai, daj, vmap, d->perm, slen, d->sliceptr, d->cbase, d->xptr, d->rlen, d->cidx, d->colx, d->map);
+      else if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
       PetscCallCUDA(cudaGetLastError());
       PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
       d->tclass[6] = nslices;
@@ -2199,7 +2351,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCall(PellrDiagonalFinish(d, dmode, hst.diag, dacc, dw, dtlen, dtpos, tmp, tbytes));
       PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
     }
-    PetscCall(PellrDeviceCompactColumns(d));
+    if (sepcol) PetscCall(PellrDeviceCompactColumns(d)); /* compact columns not found in the CSR */
     PetscCall(SparseGPUCUDATraceStage(&tr, "compact"));
     PetscCall(PellrFreeAsync(&A1.base));
     PetscCall(PellrFreeAsync(&A2.base));
