@@ -1,5 +1,6 @@
 #!/bin/bash
-# session 26, job 1 (nvidia-h200): the compact columns found in the CSR before the scatter (the scatter writes the
+# session 26, job 1 (nvidia-h200): SELL widths and classes from the lengths kernel, the slice and row pointers written by
+# the scatter (four launches fewer), the compact columns found in the CSR before the scatter (the scatter writes the
 # 16-bit offsets itself, no 32-bit copy of the columns), bench_spmv's rebuild timings (-rebuilds), and session 24's
 # aaa9199 (PellrDiagonalSlicesKept) never run on a GPU: the 1M-row meshes twice, the 15 large matrices with the peers
 # in one run, an nsys API trace of two builds where nsys exists, every GPU test.

@@ -965,21 +965,33 @@ __device__ static inline unsigned long long WarpSumU64(unsigned long long s)
   one struct serialized in one L2 slice (m/32 x 11 of them: milliseconds on 16M rows). blockDim is PELLR_BUILD_T, a
   multiple of 32, and every chunk starts at a multiple of it, so a warp always holds 32 consecutive rows (ELLR groups).
 */
+/* thread class of a slice of width w (PellrThreadsPerRow() in pellrimpl.h): 5 - log2(threads per row) */
+__device__ static inline unsigned PellrClass(long long w)
+{
+  unsigned t = 1, l = 0;
+  while (t < 32 && w >= 32LL * t) t *= 2, l++;
+  return 5 - l;
+}
+
 #define PELLR_BUILD_T    256
 #define PELLR_BUILD_GRID 1056 /* 8 blocks of PELLR_BUILD_T per multiprocessor of an H200: enough to saturate memory */
-__global__ static void __launch_bounds__(PELLR_BUILD_T) pellr_build_len(int m, const int *__restrict__ ai, int longlen, int *__restrict__ len, PellrBuildStats *st)
+/* SELL too (sw non-NULL): a warp is a slice (32 consecutive rows), so its longest row is the slice's width: sw[s] (and
+   sw[nslices] = 0 for the scan), the class key skey[s] and index sidx[s] for the stable sort by thread class, the
+   classes' counts into st->sclass; the widths' sum is st->ellr (two kernel launches fewer, each a few microseconds
+   of the host's time in a build of a few hundred) */
+__global__ static void __launch_bounds__(PELLR_BUILD_T) pellr_build_len(int m, const int *__restrict__ ai, int longlen, int *__restrict__ len, PellrBuildStats *st, long long *__restrict__ sw, unsigned *__restrict__ skey, int *__restrict__ sidx)
 {
   __shared__ unsigned long long sh_ellr[PELLR_BUILD_T / 32], sh_pert[PELLR_BUILD_T / 32];
-  __shared__ unsigned           sh_max[PELLR_BUILD_T / 32], sh_cnt[PELLR_NTHR][PELLR_BUILD_T / 32];
+  __shared__ unsigned           sh_max[PELLR_BUILD_T / 32], sh_cnt[PELLR_NTHR][PELLR_BUILD_T / 32], sh_cls[6][PELLR_BUILD_T / 32];
   const int          lane = threadIdx.x & 31, warp = threadIdx.x / 32;
   const unsigned     thr[PELLR_NTHR] = {1u, 32u, 64u, 128u, 256u, 512u, (unsigned)PELLR_BLOCK_ROW, (unsigned)longlen};
   unsigned long long ellr = 0, pert = 0;
-  unsigned           mx = 0, cnt[PELLR_NTHR];
+  unsigned           mx = 0, cnt[PELLR_NTHR], cls[6] = {0, 0, 0, 0, 0, 0};
 
   for (int c = 0; c < PELLR_NTHR; c++) cnt[c] = 0;
   for (long base = (long)blockIdx.x * blockDim.x; base < m; base += (long)gridDim.x * blockDim.x) { /* uniform per block */
     const long i = base + threadIdx.x;
-    unsigned   l = 0, d = 0;
+    unsigned   l = 0, d = 0, wm;
     if (i < m) {
       l      = (unsigned)(ai[i + 1] - ai[i]);
       len[i] = (int)l;
@@ -988,10 +1000,22 @@ __global__ static void __launch_bounds__(PELLR_BUILD_T) pellr_build_len(int m, c
         d                 = l > lp ? l - lp : lp - l;
       }
     }
-    ellr += __reduce_max_sync(0xffffffffu, l); /* the group's longest row, the same in every lane: counted once below */
+    wm = __reduce_max_sync(0xffffffffu, l); /* the group's longest row, the same in every lane: counted once below */
+    ellr += wm;
     mx = max(mx, l);
     pert += d;
     for (int c = 0; c < PELLR_NTHR; c++) cnt[c] += l >= thr[c] ? 1u : 0u;
+    if (sw && lane == 0) {
+      const long s = (i - lane) / PELLR_SLICE, nslices = (m + PELLR_SLICE - 1) / PELLR_SLICE;
+      if (s < nslices) {
+        const unsigned c = PellrClass(wm);
+        sw[s]            = wm;
+        skey[s]          = c;
+        sidx[s]          = (int)s;
+        for (unsigned q = 0; q < 6; q++) cls[q] += q == c ? 1u : 0u; /* (a register array indexed by c would go to local memory) */
+        if (s == nslices - 1) sw[nslices] = 0;
+      }
+    }
   }
   pert = WarpSumU64(pert);
   mx   = __reduce_max_sync(0xffffffffu, mx);
@@ -1001,6 +1025,7 @@ __global__ static void __launch_bounds__(PELLR_BUILD_T) pellr_build_len(int m, c
     sh_pert[warp] = pert;
     sh_max[warp]  = mx;
     for (int c = 0; c < PELLR_NTHR; c++) sh_cnt[c][warp] = cnt[c];
+    for (int c = 0; c < 6; c++) sh_cls[c][warp] = cls[c]; /* lane 0's: the warp's */
   }
   __syncthreads();
   if (threadIdx.x == 0) {
@@ -1009,12 +1034,15 @@ __global__ static void __launch_bounds__(PELLR_BUILD_T) pellr_build_len(int m, c
       pert += sh_pert[w];
       mx = max(mx, sh_max[w]);
       for (int c = 0; c < PELLR_NTHR; c++) cnt[c] += sh_cnt[c][w];
+      for (int c = 0; c < 6; c++) cls[c] += sh_cls[c][w];
     }
     if (ellr) atomicAdd(&st->ellr, ellr);
     if (pert) atomicAdd(&st->pert, pert);
     if (mx) atomicMax(&st->maxlen, mx);
     for (int c = 0; c < PELLR_NTHR; c++)
       if (cnt[c]) atomicAdd(&st->cnt[c], cnt[c]);
+    for (int c = 0; c < 6; c++)
+      if (cls[c]) atomicAdd(&st->sclass[c], cls[c]);
   }
 }
 
@@ -1062,48 +1090,14 @@ __global__ static void pellr_build_nlong(int k0, int k1, int nrows, const int *_
   }
 }
 
-/* SELL and ELLR (rows in their order, no long rows) slice widths (w[nslices] = 0) for the prefix sum of the slice
-   pointers: SELL the longest row of the slice, ELLR the longest row of the block (st->maxlen, read here so that their
-   builds need no copy back before their sizes); PELLR's are pellr_build_widths_sorted()'s */
-__global__ static void pellr_build_widths(MatPELLRFormat fmt, int nslices, int nrows, const PellrBuildStats *st, const int *__restrict__ len, long long *__restrict__ w)
+/* ELLR (rows in their order, no long rows) slice widths (w[nslices] = 0) for the prefix sum of the slice pointers: the
+   longest row of the block (st->maxlen, read here so that its build needs no copy back before its sizes); SELL's come
+   from pellr_build_len(), PELLR's from pellr_build_widths_sorted() */
+__global__ static void pellr_build_widths(int nslices, const PellrBuildStats *st, long long *__restrict__ w)
 {
   const long s = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < nslices) {
-    if (fmt == MAT_PELLR_FORMAT_ELLR) w[s] = st->maxlen;
-    else {
-      int wm = 0;
-      for (long k = PELLR_SLICE * s; k < nrows && k < PELLR_SLICE * (s + 1); k++) wm = max(wm, len[k]);
-      w[s] = wm;
-    }
-  } else if (s == nslices) w[s] = 0;
-}
-
-/* thread class of a slice of width w (PellrThreadsPerRow() in pellrimpl.h): 5 - log2(threads per row) */
-__device__ static inline unsigned PellrClass(long long w)
-{
-  unsigned t = 1, l = 0;
-  while (t < 32 && w >= 32LL * t) t *= 2, l++;
-  return 5 - l;
-}
-
-/* SELL: class keys of the slices (for a stable sort of the slice indices by class) and the counts of the classes
-   (warp-aggregated atomics) into st->sclass, and the slice widths summed (wscan[nslices]) into st->widthsum */
-__global__ static void pellr_build_sclass(int nslices, const long long *__restrict__ w, const long long *__restrict__ wscan, unsigned *__restrict__ key, int *__restrict__ idx, PellrBuildStats *st)
-{
-  const long s   = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned  *cnt = st->sclass;
-  unsigned   c   = 6; /* none */
-
-  if (s == 0) st->widthsum = wscan[nslices];
-  if (s < nslices) {
-    c      = PellrClass(w[s]);
-    key[s] = c;
-    idx[s] = (int)s;
-  }
-  for (unsigned q = 0; q < 6; q++) {
-    const int n = __popc(__ballot_sync(0xffffffffu, c == q));
-    if ((threadIdx.x & 31) == 0 && n) atomicAdd(&cnt[q], (unsigned)n);
-  }
+  if (s < nslices) w[s] = st->maxlen;
+  else if (s == nslices) w[s] = 0;
 }
 
 /* CSR copy: row pointers from 0 */
@@ -1160,13 +1154,32 @@ __global__ static void pellr_build_long(int nlong, const int *__restrict__ ai, c
   }
 }
 
+/*
+  the slice pointers (sliceptr[s] = longslots + 32 wscan[s], s <= nslices; *zero = 0 if zero: longptr[0] of SELL and
+  ELLR) and the copy of the row pointers (rowptr = ai, m + 1 of them, if rowptr), by the scatter's threads: two launches
+  fewer. Every thread of the grid takes part in the copy (grid-stride); g is the thread's index, s its slice, r its row
+  in the slice; base and w: the slice's first slot and width
+*/
+__device__ static inline void PellrScatterPointers(long g, int nslices, long long longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero, int m, const int *__restrict__ ai, int *__restrict__ rowptr)
+{
+  if (rowptr)
+    for (long i = g; i <= m; i += (long)gridDim.x * blockDim.x) rowptr[i] = ai[i];
+  if (g < (long)PELLR_SLICE * nslices && g % PELLR_SLICE == 0) {
+    const long s = g / PELLR_SLICE;
+    sliceptr[s]  = (int)(longslots + PELLR_SLICE * wscan[s]);
+    if (s == nslices - 1) sliceptr[nslices] = (int)(longslots + PELLR_SLICE * wscan[nslices]);
+  }
+  if (g == 0 && zero) *zero = 0;
+}
+
 /* slices: a thread per slice row, entry j of row r of slice s at sliceptr[s] + 32 j + r; padding col 0, map -1 */
-__global__ static void pellr_build_slices(int nslices, int nlong, int nrows, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ sliceptr, int *__restrict__ rlen, int *__restrict__ col, int *__restrict__ map)
+__global__ static void pellr_build_slices(int nslices, int nlong, int nrows, long long longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero, int m, int *__restrict__ rowptr, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, int *__restrict__ rlen, int *__restrict__ col, int *__restrict__ map)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  PellrScatterPointers(g, nslices, longslots, wscan, sliceptr, zero, m, ai, rowptr);
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
-    const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE;
+    const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)(wscan[s + 1] - wscan[s]);
     int        l = 0, src = 0;
     if (k < nrows) {
       const int row = perm ? perm[k] : (int)k;
@@ -1189,12 +1202,13 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, con
 
 /* the same with compact columns (cbase, xptr from pellr_compact_bases_csr()): slot t of a 16-bit slice stores column -
    cbase[s] at cidx[t - longslots], a 32-bit slice its columns at colx[xptr[s] + t - sliceptr[s]]; padding 0 */
-__global__ static void pellr_build_slices_compact(int nslices, int nlong, int nrows, int longslots, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ sliceptr, const int *__restrict__ cbase, const int *__restrict__ xptr, int *__restrict__ rlen, unsigned short *__restrict__ cidx, int *__restrict__ colx, int *__restrict__ map)
+__global__ static void pellr_build_slices_compact(int nslices, int nlong, int nrows, long long longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero, int m, int *__restrict__ rowptr, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ cbase, const int *__restrict__ xptr, int *__restrict__ rlen, unsigned short *__restrict__ cidx, int *__restrict__ colx, int *__restrict__ map)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  PellrScatterPointers(g, nslices, longslots, wscan, sliceptr, zero, m, ai, rowptr);
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
-    const int  r = (int)(g % PELLR_SLICE), base = sliceptr[s], w = (sliceptr[s + 1] - base) / PELLR_SLICE, cb = cbase[s];
+    const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)(wscan[s + 1] - wscan[s]), cb = cbase[s];
     int        l = 0, src = 0;
     if (k < nrows) {
       const int row = perm ? perm[k] : (int)k;
@@ -2151,7 +2165,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     }));
     dacc = {dai, daj, NULL, 0, 0, 0, dst};
     PetscCallCUDA(cudaMemsetAsync(dst, 0, sizeof(hst), 0)); /* the statistics start as zeros, without a synchronous copy */
-    pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst);
+    pellr_build_len<<<PetscMin(Blocks(m, PELLR_BUILD_T), (unsigned)PELLR_BUILD_GRID), PELLR_BUILD_T>>>((int)m, dai, (int)longlen, len, dst, fmt == MAT_PELLR_FORMAT_SELL ? w : NULL, key, idx);
     PetscCallCUDA(cudaGetLastError());
     if (sorted || fmt == MAT_PELLR_FORMAT_CSR) {
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost));
@@ -2230,14 +2244,11 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       /* SELL, ELLR: every row in a slice, in its own order (perm NULL); the lengths are the "sorted" lengths */
       nrows = m;
       slen  = len;
-      pellr_build_widths<<<Blocks(nslices + 1, T), T>>>(fmt, (int)nslices, (int)nrows, dst, slen, w);
+      /* SELL's widths, class keys and counts came with the lengths (pellr_build_len()) */
+      if (fmt == MAT_PELLR_FORMAT_ELLR) pellr_build_widths<<<Blocks(nslices + 1, T), T>>>((int)nslices, dst, w);
       PetscCallCUDA(cudaGetLastError());
       tb = tbytes;
       PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-      if (fmt == MAT_PELLR_FORMAT_SELL) { /* the slices' class keys and counts and the widths' sum, read back with the sizes */
-        pellr_build_sclass<<<Blocks(nslices, T), T>>>((int)nslices, w, wscan, key, idx, dst);
-        PetscCallCUDA(cudaGetLastError());
-      }
       dacc.perm  = NULL;
       dacc.nrows = (int)m;
       dacc.ellr  = fmt == MAT_PELLR_FORMAT_ELLR ? 1 : 0;
@@ -2247,6 +2258,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
       for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = (PetscInt)hst.cnt[c];
       if (fmt == MAT_PELLR_FORMAT_ELLR) hst.widthsum = (long long)nslices * (long long)hst.maxlen; /* every slice as wide as the longest row */
+      else hst.widthsum = (long long)hst.ellr;                                                   /* SELL: the slices' longest rows summed */
     }
     if (fmt == MAT_PELLR_FORMAT_CSR) {
       /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
@@ -2311,13 +2323,17 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         d->blocksize = B.size;
         if (sepcol) PetscCall(PellrAlloc(&d->col, nslots));
       }
-      pellr_build_sliceptr<<<Blocks(nslices + 1, T), T>>>((int)nslices, (int)hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL);
-      PetscCallCUDA(cudaGetLastError());
-      /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues() */
-      if (!vmap) PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+      /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues(). The slices' kernel writes the
+         slice pointers and copies the row pointers (CSR itself: no map) too */
+      if (!nslices) {
+        pellr_build_sliceptr<<<1, 32>>>(0, (int)hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL);
+        PetscCallCUDA(cudaGetLastError());
+        if (!vmap) PetscCallCUDA(cudaMemcpyAsync(d->rowptr, dai, (size_t)(m + 1) * sizeof(int), cudaMemcpyDeviceToDevice, 0));
+      }
       if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, compact ? d->colx : d->col, d->map);
-      if (nslices && compact) pellr_build_slices_compact<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, (int)hst.longslots, dai, daj, vmap, d->perm, slen, d->sliceptr, d->cbase, d->xptr, d->rlen, d->cidx, d->colx, d->map);
-      else if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, dai, daj, vmap, d->perm, slen, d->sliceptr, d->rlen, d->col, d->map);
+      if (nslices && compact)
+        pellr_build_slices_compact<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL, (int)m, vmap ? NULL : d->rowptr, dai, daj, vmap, d->perm, slen, d->cbase, d->xptr, d->rlen, d->cidx, d->colx, d->map);
+      else if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL, (int)m, vmap ? NULL : d->rowptr, dai, daj, vmap, d->perm, slen, d->rlen, d->col, d->map);
       PetscCallCUDA(cudaGetLastError());
       PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
       d->tclass[6] = nslices;
