@@ -21,6 +21,8 @@
 #include <cusparse.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
+#include <thrust/iterator/zip_iterator.h>
+#include <cuda/std/tuple>
 #include <petscdevice_cuda.h>
 #include <functional>
 #include "pellrimpl.h"
@@ -1155,28 +1157,28 @@ __global__ static void pellr_build_long(int nlong, const int *__restrict__ ai, c
 }
 
 /*
-  the slice pointers (sliceptr[s] = longslots + 32 wscan[s], s <= nslices; *zero = 0 if zero: longptr[0] of SELL and
+  the slice pointers (sliceptr[s] = longslots + 32 wscan[s], s < nslices, and longslots + 32 widthsum; *zero = 0 if zero: longptr[0] of SELL and
   ELLR) and the copy of the row pointers (rowptr = ai, m + 1 of them, if rowptr), by the scatter's threads: two launches
   fewer. Every thread of the grid takes part in the copy (grid-stride); g is the thread's index, s its slice, r its row
   in the slice; base and w: the slice's first slot and width
 */
-__device__ static inline void PellrScatterPointers(long g, int nslices, long long longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero, int m, const int *__restrict__ ai, int *__restrict__ rowptr)
+__device__ static inline void PellrScatterPointers(long g, int nslices, long long longslots, const long long *__restrict__ wscan, long long widthsum, int *__restrict__ sliceptr, int *zero, int m, const int *__restrict__ ai, int *__restrict__ rowptr)
 {
   if (rowptr)
     for (long i = g; i <= m; i += (long)gridDim.x * blockDim.x) rowptr[i] = ai[i];
   if (g < (long)PELLR_SLICE * nslices && g % PELLR_SLICE == 0) {
     const long s = g / PELLR_SLICE;
     sliceptr[s]  = (int)(longslots + PELLR_SLICE * wscan[s]);
-    if (s == nslices - 1) sliceptr[nslices] = (int)(longslots + PELLR_SLICE * wscan[nslices]);
+    if (s == nslices - 1) sliceptr[nslices] = (int)(longslots + PELLR_SLICE * widthsum); /* (wscan[nslices], which SELL and ELLR do not scan) */
   }
   if (g == 0 && zero) *zero = 0;
 }
 
 /* slices: a thread per slice row, entry j of row r of slice s at sliceptr[s] + 32 j + r; padding col 0, map -1 */
-__global__ static void pellr_build_slices(int nslices, int nlong, int nrows, long long longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero, int m, int *__restrict__ rowptr, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, int *__restrict__ rlen, int *__restrict__ col, int *__restrict__ map)
+__global__ static void pellr_build_slices(int nslices, int nlong, int nrows, long long longslots, const long long *__restrict__ wscan, long long widthsum, int *__restrict__ sliceptr, int *zero, int m, int *__restrict__ rowptr, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, int *__restrict__ rlen, int *__restrict__ col, int *__restrict__ map)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  PellrScatterPointers(g, nslices, longslots, wscan, sliceptr, zero, m, ai, rowptr);
+  PellrScatterPointers(g, nslices, longslots, wscan, widthsum, sliceptr, zero, m, ai, rowptr);
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
     const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)(wscan[s + 1] - wscan[s]);
@@ -1202,10 +1204,10 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, lon
 
 /* the same with compact columns (cbase, xptr from pellr_compact_bases_csr()): slot t of a 16-bit slice stores column -
    cbase[s] at cidx[t - longslots], a 32-bit slice its columns at colx[xptr[s] + t - sliceptr[s]]; padding 0 */
-__global__ static void pellr_build_slices_compact(int nslices, int nlong, int nrows, long long longslots, const long long *__restrict__ wscan, int *__restrict__ sliceptr, int *zero, int m, int *__restrict__ rowptr, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ cbase, const int *__restrict__ xptr, int *__restrict__ rlen, unsigned short *__restrict__ cidx, int *__restrict__ colx, int *__restrict__ map)
+__global__ static void pellr_build_slices_compact(int nslices, int nlong, int nrows, long long longslots, const long long *__restrict__ wscan, long long widthsum, int *__restrict__ sliceptr, int *zero, int m, int *__restrict__ rowptr, const int *__restrict__ ai, const int *__restrict__ aj, const int *__restrict__ vmap, const int *__restrict__ perm, const int *__restrict__ slen, const int *__restrict__ cbase, const int *__restrict__ xptr, int *__restrict__ rlen, unsigned short *__restrict__ cidx, int *__restrict__ colx, int *__restrict__ map)
 {
   const long g = (long)blockIdx.x * blockDim.x + threadIdx.x;
-  PellrScatterPointers(g, nslices, longslots, wscan, sliceptr, zero, m, ai, rowptr);
+  PellrScatterPointers(g, nslices, longslots, wscan, widthsum, sliceptr, zero, m, ai, rowptr);
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
     const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)(wscan[s + 1] - wscan[s]), cb = cbase[s];
@@ -1647,6 +1649,19 @@ static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* exclusive prefix sums of the slice widths w and of the diagonal slices' table lengths tlen (n each) in one scan
+   (zipped pairs): one cub call, two kernel launches, instead of two calls. wscan[n] is not written */
+struct PellrPairSum {
+  __host__ __device__ cuda::std::tuple<long long, int> operator()(const cuda::std::tuple<long long, int> &a, const cuda::std::tuple<long long, int> &b) const
+  {
+    return {cuda::std::get<0>(a) + cuda::std::get<0>(b), cuda::std::get<1>(a) + cuda::std::get<1>(b)};
+  }
+};
+static cudaError_t PellrScanWidthsAndTable(void *tmp, size_t &tb, const long long *w, const int *tlen, long long *wscan, int *tpos, int n)
+{
+  return cub::DeviceScan::ExclusiveScan(tmp, tb, thrust::make_zip_iterator(w, tlen), thrust::make_zip_iterator(wscan, tpos), PellrPairSum(), cuda::std::tuple<long long, int>(0, 0), n, (cudaStream_t)0);
+}
+
 static inline int PellrBits(unsigned long long v)
 {
   int b = 1;
@@ -1940,7 +1955,7 @@ static PetscErrorCode PellrLaunchDiagonalDetect(int ns, const A &a, int *dw, uns
    3; dptr and doff allocated here unless the caller carved them); tmp holds tb bytes, enough to scan d->nslices
    entries. Nothing is copied back */
 template <class A>
-static PetscErrorCode PellrDiagonalFinish(PellrDevice d, MatPELLRDiagonal mode, const unsigned long long cnt[3], const A &a, const int *dw, const int *tlen, int *tpos, char *tmp, size_t tb)
+static PetscErrorCode PellrDiagonalFinish(PellrDevice d, MatPELLRDiagonal mode, const unsigned long long cnt[3], const A &a, const int *dw, const int *tlen, int *tpos, PetscBool scanned, char *tmp, size_t tb)
 {
   PetscFunctionBegin;
   d->ndiag      = (PetscInt)cnt[0];
@@ -1948,7 +1963,7 @@ static PetscErrorCode PellrDiagonalFinish(PellrDevice d, MatPELLRDiagonal mode, 
   if (!d->nslices || !PellrDiagonalKept(mode, d, cnt)) PetscFunctionReturn(PETSC_SUCCESS);
   if (!d->dptr) PetscCall(PellrAlloc(&d->dptr, d->nslices)); /* unless carved from the layout block */
   if (!d->doff) PetscCall(PellrAlloc(&d->doff, (PetscInt64)cnt[2]));
-  PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, (int)d->nslices, (cudaStream_t)0));
+  if (!scanned) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, tlen, tpos, (int)d->nslices, (cudaStream_t)0));
   pellr_diagonal_table<<<Blocks(d->nslices, 256), 256>>>((int)d->nslices, a, dw, tlen, tpos, d->dptr, d->doff);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1995,7 +2010,7 @@ static PetscErrorCode PellrDeviceDiagonalSlices(PellrDevice d)
   a.cols     = PellrSliceColumns(d);
   PetscCall(PellrLaunchDiagonalDetect((int)d->nslices, a, dw, same, tlen, cnt));
   PetscCallCUDA(cudaMemcpy(h, cnt, sizeof(h), cudaMemcpyDeviceToHost)); /* the one copy back */
-  PetscCall(PellrDiagonalFinish(d, mode, h, a, dw, tlen, tpos, tmp, PetscMax(tb, (size_t)1)));
+  PetscCall(PellrDiagonalFinish(d, mode, h, a, dw, tlen, tpos, PETSC_FALSE, tmp, PetscMax(tb, (size_t)1)));
   PetscCall(PellrFreeAsync(&A.base));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -2133,9 +2148,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       precompact = PellrCompactWanted(cmode, fmt, nnz, m, nslices);
       if (precompact) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, xslots, d->xptr, (int)nslices, (cudaStream_t)0));
       if (precompact) tbytes = PetscMax(tbytes, tb);
-      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
-      tbytes = PetscMax(tbytes, tb);
-      if (nsdiag) PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, dtlen, dtpos, (int)nsdiag, (cudaStream_t)0));
+      if (nsdiag) PetscCallCUDA(PellrScanWidthsAndTable(NULL, tb, w, dtlen, wscan, dtpos, (int)nslices));
+      else PetscCallCUDA(cub::DeviceScan::ExclusiveSum(NULL, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
       tbytes = PetscMax(tbytes, tb);
       if (fmt == MAT_PELLR_FORMAT_SELL) {
         PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, key, skey, idx, d->sorder, (int)nslices, 0, 3, (cudaStream_t)0));
@@ -2247,12 +2261,14 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       /* SELL's widths, class keys and counts came with the lengths (pellr_build_len()) */
       if (fmt == MAT_PELLR_FORMAT_ELLR) pellr_build_widths<<<Blocks(nslices + 1, T), T>>>((int)nslices, dst, w);
       PetscCallCUDA(cudaGetLastError());
-      tb = tbytes;
-      PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
       dacc.perm  = NULL;
       dacc.nrows = (int)m;
       dacc.ellr  = fmt == MAT_PELLR_FORMAT_ELLR ? 1 : 0;
       PetscCall(PellrLaunchDiagonalDetect((int)nsdiag, dacc, dw, dsame, dtlen, dst->diag));
+      /* the slice widths' prefix sums; with the diagonal passes, in the same scan as their table lengths' (one scan less) */
+      tb = tbytes;
+      if (nsdiag) PetscCallCUDA(PellrScanWidthsAndTable(tmp, tb, w, dtlen, wscan, dtpos, (int)nslices));
+      else PetscCallCUDA(cub::DeviceScan::ExclusiveSum(tmp, tb, w, wscan, (int)(nslices + 1), (cudaStream_t)0));
       if (precompact) PetscCall(PellrLaunchCompactBases(d, (int)nslices, dacc, w, xslots, dst, tmp, tbytes));
       PetscCall(SparseGPUCUDATraceStage(&tr, "pointers"));
       PetscCallCUDA(cudaMemcpy(&hst, dst, sizeof(hst), cudaMemcpyDeviceToHost)); /* the one copy back of SELL and ELLR */
@@ -2332,8 +2348,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
       }
       if (nlong) pellr_build_long<<<Blocks(nlong * 32L, 128), 128>>>((int)nlong, dai, daj, vmap, d->perm, d->longptr, compact ? d->colx : d->col, d->map);
       if (nslices && compact)
-        pellr_build_slices_compact<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL, (int)m, vmap ? NULL : d->rowptr, dai, daj, vmap, d->perm, slen, d->cbase, d->xptr, d->rlen, d->cidx, d->colx, d->map);
-      else if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, hst.longslots, wscan, d->sliceptr, unsorted ? d->longptr : NULL, (int)m, vmap ? NULL : d->rowptr, dai, daj, vmap, d->perm, slen, d->rlen, d->col, d->map);
+        pellr_build_slices_compact<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, hst.longslots, wscan, hst.widthsum, d->sliceptr, unsorted ? d->longptr : NULL, (int)m, vmap ? NULL : d->rowptr, dai, daj, vmap, d->perm, slen, d->cbase, d->xptr, d->rlen, d->cidx, d->colx, d->map);
+      else if (nslices) pellr_build_slices<<<Blocks(nslices * (long)PELLR_SLICE, 128), 128>>>((int)nslices, (int)nlong, (int)nrows, hst.longslots, wscan, hst.widthsum, d->sliceptr, unsorted ? d->longptr : NULL, (int)m, vmap ? NULL : d->rowptr, dai, daj, vmap, d->perm, slen, d->rlen, d->col, d->map);
       PetscCallCUDA(cudaGetLastError());
       PetscCall(SparseGPUCUDATraceStage(&tr, "scatter"));
       d->tclass[6] = nslices;
@@ -2364,7 +2380,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     d->nslices                   = nslices;
     d->nslots                    = (PetscInt)nslots;
     if (nsdiag) {
-      PetscCall(PellrDiagonalFinish(d, dmode, hst.diag, dacc, dw, dtlen, dtpos, tmp, tbytes));
+      PetscCall(PellrDiagonalFinish(d, dmode, hst.diag, dacc, dw, dtlen, dtpos, unsorted, tmp, tbytes)); /* SELL and ELLR scanned tlen with the widths */
       PetscCall(SparseGPUCUDATraceStage(&tr, "diagonal"));
     }
     if (sepcol) PetscCall(PellrDeviceCompactColumns(d)); /* compact columns not found in the CSR */
