@@ -1159,8 +1159,8 @@ __global__ static void pellr_build_long(int nlong, const int *__restrict__ ai, c
 /*
   the slice pointers (sliceptr[s] = longslots + 32 wscan[s], s < nslices, and longslots + 32 widthsum; *zero = 0 if zero: longptr[0] of SELL and
   ELLR) and the copy of the row pointers (rowptr = ai, m + 1 of them, if rowptr), by the scatter's threads: two launches
-  fewer. Every thread of the grid takes part in the copy (grid-stride); g is the thread's index, s its slice, r its row
-  in the slice; base and w: the slice's first slot and width
+  fewer. Every thread of the grid takes part in the copy (grid-stride). The last slice's end is widthsum, not
+  wscan[nslices] (not scanned by SELL and ELLR)
 */
 __device__ static inline void PellrScatterPointers(long g, int nslices, long long longslots, const long long *__restrict__ wscan, long long widthsum, int *__restrict__ sliceptr, int *zero, int m, const int *__restrict__ ai, int *__restrict__ rowptr)
 {
@@ -1181,7 +1181,7 @@ __global__ static void pellr_build_slices(int nslices, int nlong, int nrows, lon
   PellrScatterPointers(g, nslices, longslots, wscan, widthsum, sliceptr, zero, m, ai, rowptr);
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
-    const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)(wscan[s + 1] - wscan[s]);
+    const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)((s + 1 < nslices ? wscan[s + 1] : widthsum) - wscan[s]);
     int        l = 0, src = 0;
     if (k < nrows) {
       const int row = perm ? perm[k] : (int)k;
@@ -1210,7 +1210,7 @@ __global__ static void pellr_build_slices_compact(int nslices, int nlong, int nr
   PellrScatterPointers(g, nslices, longslots, wscan, widthsum, sliceptr, zero, m, ai, rowptr);
   if (g < (long)PELLR_SLICE * nslices) {
     const long s = g / PELLR_SLICE, k = nlong + g;
-    const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)(wscan[s + 1] - wscan[s]), cb = cbase[s];
+    const int  r = (int)(g % PELLR_SLICE), base = (int)(longslots + PELLR_SLICE * wscan[s]), w = (int)((s + 1 < nslices ? wscan[s + 1] : widthsum) - wscan[s]), cb = cbase[s];
     int        l = 0, src = 0;
     if (k < nrows) {
       const int row = perm ? perm[k] : (int)k;
