@@ -3,7 +3,7 @@
 # the scatter (four launches fewer), the compact columns found in the CSR before the scatter (the scatter writes the
 # 16-bit offsets itself, no 32-bit copy of the columns), bench_spmv's rebuild timings (-rebuilds), and session 24's
 # aaa9199 (PellrDiagonalSlicesKept) never run on a GPU: the 1M-row meshes twice, the 15 large matrices with the peers
-# in one run, every GPU test (the first run, at a4575d6, failed 55 GPU tests: the SELL/ELLR scatter read the
+# in one run, every GPU test but gpurcm's (the first run, at a4575d6, failed 55 GPU tests: the SELL/ELLR scatter read the
 # unscanned wscan[nslices]; fixed in the revision run since; no nsys on the machine).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-03-H200-session26/job1.sh <revision>
 set -u
@@ -25,5 +25,6 @@ L=lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,blkdiag:b
 timeout 120 build/bench/bench_spmv -matrices $L -formats aijcusparse,sellcuda,pellrcuda -ops mult -case_time 0.2 -rebuilds 3 -matdir .gpu/matrices -time_limit 110 -csv $r/spmv-auto.csv $dll > $r/spmv-auto.txt 2>&1
 echo "auto exit $? after $SECONDS s"; SECONDS=0
 grep -v reference $r/spmv-auto.csv | awk -F, 'NR>1 && $8=="pellrcuda"{print $1, $13*1e6 " us", "mem", $21, "relerr", $22, $NF}'
-timeout 280 make check TESTS='cuda' TESTARGS="--timeout 150 --jobs 8" > "$r/check.log" 2>&1
+# the GPU tests but gpurcm's (its code is unchanged since session 24, which passed them all)
+timeout 250 make check TESTS='^(?!.*gpurcm).*cuda' TESTARGS="--timeout 150 --jobs 8" > "$r/check.log" 2>&1
 echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 3 "$r/check.log"; grep "^not ok" "$r/check.log" | head -20
