@@ -1706,6 +1706,9 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
       }
       PetscCallCUDA(cudaMemcpy(*dai, ai, (size_t)(m + 1) * sizeof(int), cudaMemcpyHostToDevice));
       if (*nnz) PetscCallCUDA(cudaMemcpy(*daj, aj + ends[0], (size_t)*nnz * sizeof(int), cudaMemcpyHostToDevice));
+      /* a copy from pageable memory returns once the data is staged, before its last DMA ends: wait for it here, so that
+         the copy's tail is the copy's time (PELLRCopyToGPU), not the build's */
+      PetscCallCUDA(cudaStreamSynchronize(0));
       PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + *nnz) * sizeof(int)));
     }
   } else { /* 64-bit PetscInt: copy to the device as is, then narrow (the sizes were checked) */
@@ -1722,6 +1725,7 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
       PetscCallCUDA(cudaGetLastError());
       PetscCall(PellrFreeAsync(&tmp));
     }
+    if (PetscMemTypeHost(mtype)) PetscCallCUDA(cudaStreamSynchronize(0)); /* (as above: the copies' tails are theirs) */
     if (PetscMemTypeHost(mtype)) PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + *nnz) * sizeof(PetscInt)));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -2337,6 +2341,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
         }));
         d->block     = B.base;
         d->blocksize = B.size;
+        PetscCall(SparseGPUCUDATraceStage(&tr, "layout alloc"));
         if (sepcol) PetscCall(PellrAlloc(&d->col, nslots));
       }
       /* 5. scatter columns and value map; values are gathered by PellrDeviceSetValues(). The slices' kernel writes the
