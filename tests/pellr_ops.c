@@ -657,6 +657,20 @@ static PetscErrorCode TestMatrix(const char *name, const MMTriplets *t, MatType 
         if (predicted ? io.format == MAT_PELLR_FORMAT_AUTO : io.format != expect) PetscCall(PetscStrlcat(c.failed, " offdiag-format-not-used", sizeof(c.failed)));
       }
     }
+    if (strstr(type, "cuda") && size == 1) {
+      /* the format auto chose, requested explicitly and then by auto again: each drops the layout and builds one of the
+         same size, which takes the dropped layout's device memory (-mat_pellr_cuda_reuse_block, on by default) */
+      MatPELLRFormat r, u;
+      PetscCall(MatPELLRGetFormat(P, &r, &u));
+      PetscCall(MatPELLRSetFormat(P, u));
+      PetscCall(CompareBuilds(&c, "same-format:", P));
+      PetscCall(CompareProducts(&c, "same-format:", A, P));
+      PetscCall(MatPELLRSetFormat(P, MAT_PELLR_FORMAT_AUTO));
+      PetscCall(CompareBuilds(&c, "same-format-auto:", P));
+      PetscCall(CompareProducts(&c, "same-format-auto:", A, P));
+      PetscCall(MatPELLRGetFormat(P, &r, &u));
+      if (r != MAT_PELLR_FORMAT_AUTO || u == MAT_PELLR_FORMAT_AUTO) PetscCall(PetscStrlcat(c.failed, " same-format-not-auto", sizeof(c.failed)));
+    }
     PetscCall(MatPELLRSetFormat(P, fmt_set ? req_fmt : MAT_PELLR_FORMAT_AUTO));
   }
   { /* more values-only changes: MatDiagonalScale, MatZeroEntries */
@@ -966,6 +980,10 @@ int main(int argc, char **argv)
       test:
          suffix: cuda_gen
          args: -gen -matrices none
+         output_file: output/pellr_ops_gen.out
+      test:
+         suffix: cuda_gen_reuse_block_off
+         args: -gen -matrices none -mat_pellr_cuda_reuse_block 0
          output_file: output/pellr_ops_gen.out
       test:
          suffix: cuda_gen_overlap

@@ -594,11 +594,14 @@ static void PellrHostMultTransposeAdd(const PellrLayout *L, const PetscScalar *x
 
 /* ------------------------------------------------------------------------------------------------ blocks */
 
+/* drops the device copies; the memory block of a GPU-built dL is kept as the block's spare for its next GPU build
+   (PellrBlockFree() gives it back) */
 static PetscErrorCode PellrBlockDestroyDevice(PellrBlock *b)
 {
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
-  PetscCall(PellrDeviceDestroy(&b->dL));
+  if (b->dbuilt) PetscCall(PellrDeviceDestroyKeepBlock(&b->dL, &b->dspare, &b->dsparesize));
+  else PetscCall(PellrDeviceDestroy(&b->dL));
   PetscCall(PellrDeviceDestroy(&b->dT));
 #endif
   b->dbuilt = PETSC_FALSE;
@@ -617,6 +620,17 @@ static PetscErrorCode PellrBlockDestroy(PellrBlock *b)
   b->tbuilt = PETSC_FALSE;
   b->fset   = PETSC_FALSE; /* the format is chosen again at the next build */
   PetscCall(PetscFree(b->pinfo));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PellrBlockDestroy() and the device memory it keeps for the next build */
+static PetscErrorCode PellrBlockFree(PellrBlock *b)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrBlockDestroy(b));
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PellrDeviceFreeBlock(&b->dspare, &b->dsparesize));
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -644,7 +658,8 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   PetscCall(MatSeqAIJGetArrayRead(aij, &aa)); /* a SeqAIJ: host values */
   if (!pattern) { /* PellrDeviceBuild() logs PELLRBuild (the GPU build) and PELLRCopyToGPU (copies of the CSR) */
     PetscCall(PellrBlockDestroyDevice(b));
-    PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, b->fmt, PETSC_FALSE, &b->DI, &b->dL));
+    PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, b->fmt, PETSC_FALSE, &b->dspare, &b->dsparesize, &b->DI, &b->dL));
+    PetscCall(PellrDeviceFreeBlock(&b->dspare, &b->dsparesize)); /* not taken by the build */
     PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
     PetscCall(PellrDeviceSetValues(b->dL, dv));
     b->dbuilt   = PETSC_TRUE;
@@ -665,7 +680,7 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   }
   if (transpose) {
     if (!b->dT) {
-      PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, MAT_PELLR_FORMAT_PELLR, PETSC_TRUE, &b->DTI, &b->dT));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, mtype, p->long_row_length, MAT_PELLR_FORMAT_PELLR, PETSC_TRUE, NULL, NULL, &b->DTI, &b->dT));
       if (!dv) PetscCall(PellrDeviceUploadValues(b->dL, aa, PETSC_MEMTYPE_HOST, &dv));
       PetscCall(PellrDeviceSetValues(b->dT, dv));
       b->dtstate = cur;
@@ -1469,6 +1484,13 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       if (set || nset) PetscCall(PellrDeviceSetOverlap(overlap, min_nnz));
     }
     {
+      PetscBool reuse, set;
+
+      PetscCall(PellrDeviceGetReuseBlock(&reuse));
+      PetscCall(PetscOptionsBool("-mat_pellr_cuda_reuse_block", "GPU rebuilds (new pattern, format or layout option): the memory of the layout replaced is reused when the new one fits in it with at most 1/32 unused (process-wide)", "MATPELLRCUDA", reuse, &reuse, &set));
+      if (set) PetscCall(PellrDeviceSetReuseBlock(reuse));
+    }
+    {
       MatPELLRCompact compact, was;
       PetscBool       set;
 
@@ -1624,8 +1646,8 @@ static PetscErrorCode MatDestroy_PELLR(Mat A)
   PetscErrorCode (*destroy)(Mat) = p->destroy;
 
   PetscFunctionBegin;
-  PetscCall(PellrBlockDestroy(&p->d));
-  PetscCall(PellrBlockDestroy(&p->o));
+  PetscCall(PellrBlockFree(&p->d));
+  PetscCall(PellrBlockFree(&p->o));
   PetscCall(VecScatterDestroy(&p->sct));
   PetscCall(VecDestroy(&p->lvec));
   PetscCall(PellrCompose(A, PETSC_FALSE));
@@ -1734,8 +1756,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
   PetscCall(PetscFree(B->defaultvectype));
   PetscCall(PetscStrallocpy(cuda ? VECCUDA : VECSTANDARD, &B->defaultvectype));
   if (!cuda) {
-    PetscCall(PellrBlockDestroy(&p->d)); /* drop device copies; rebuilt on the host at the next use */
-    PetscCall(PellrBlockDestroy(&p->o));
+    PetscCall(PellrBlockFree(&p->d)); /* drop device copies; rebuilt on the host at the next use */
+    PetscCall(PellrBlockFree(&p->o));
   }
   if (B->assembled) PetscCall(PellrBuildNow(B)); /* MatConvert() increases the state once after us */
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1784,8 +1806,8 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   else B = A;
   p   = (Mat_PELLR *)B->spptr;
   mpi = p->mpi;
-  PetscCall(PellrBlockDestroy(&p->d));
-  PetscCall(PellrBlockDestroy(&p->o));
+  PetscCall(PellrBlockFree(&p->d));
+  PetscCall(PellrBlockFree(&p->o));
   PetscCall(VecScatterDestroy(&p->sct));
   PetscCall(VecDestroy(&p->lvec));
   B->ops->assemblyend      = p->assemblyend;
@@ -2184,10 +2206,10 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
       PetscCall(PellrLayoutSetValues(&H, aa));
       PetscCall(PellrLayoutBuildTranspose(&HT, m, n, ai, aj, p->long_row_length));
       PetscCall(PellrLayoutSetValues(&HT, aa));
-      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, fmt, PETSC_FALSE, &S, &D));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, fmt, PETSC_FALSE, NULL, NULL, &S, &D));
       PetscCall(PellrDeviceUploadValues(D, aa, PETSC_MEMTYPE_HOST, &dv));
       PetscCall(PellrDeviceSetValues(D, dv));
-      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, MAT_PELLR_FORMAT_PELLR, PETSC_TRUE, &ST, &DT));
+      PetscCall(PellrDeviceBuild(m, n, ai, aj, PETSC_MEMTYPE_HOST, p->long_row_length, MAT_PELLR_FORMAT_PELLR, PETSC_TRUE, NULL, NULL, &ST, &DT));
       PetscCall(PellrDeviceSetValues(DT, dv));
       PetscCall(PellrDeviceReleaseValues(D));
       PetscCall(PellrDeviceDownload(D, &G));

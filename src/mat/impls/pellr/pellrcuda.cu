@@ -76,6 +76,13 @@ struct _p_PellrDevice {
   size_t blocksize;
 };
 
+/* -mat_pellr_cuda_reuse_block (process-wide): a GPU rebuild of a block (a new pattern, another format, an option that
+   remakes the layout) reuses the memory block of the layout it replaces when the new layout fits in it with at most
+   PELLR_SPARE_SLACK of it unused: no allocation of the largest array set, whose stream-ordered allocation took 0.2-0.4
+   ms of the host in some builds of 4M rows even with the memory in the pool (session 26 job 2) */
+#define PELLR_SPARE_SLACK (1.0 / 32)
+static PetscBool PellrReuseBlock = PETSC_TRUE;
+
 /* whether array p lies in d's block (freed with it, not on its own) */
 static inline PetscBool PellrInBlock(PellrDevice d, const void *p)
 {
@@ -163,7 +170,8 @@ PetscErrorCode PellrDeviceRefresh(PellrDevice d, const PetscScalar *val, PetscIn
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
+/* with block: the layout's memory block is not freed but given to *block (size *size) */
+static PetscErrorCode PellrDeviceDestroyImpl(PellrDevice *dp, void **block, size_t *size)
 {
   PellrDevice d = *dp;
 
@@ -178,10 +186,32 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
     void *arrays[] = {d->perm, d->sorder, d->spbuf, d->longptr, d->sliceptr, d->rlen, d->col, d->val, d->rowptr, d->map, d->csrval, d->longcnt, d->longpart, d->cidx, d->colx, d->xptr, d->cbase, d->csrblockrow, d->dptr, d->doff};
     for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++)
       if (arrays[a] && !PellrInBlock(d, arrays[a])) PetscCallCUDA(cudaFreeAsync(arrays[a], 0));
-    if (d->block) PetscCallCUDA(cudaFreeAsync(d->block, 0));
+    if (d->block && block) {
+      *block = d->block;
+      *size  = d->blocksize;
+    } else if (d->block) PetscCallCUDA(cudaFreeAsync(d->block, 0));
   }
   PetscCall(PetscFree(d));
   *dp = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrDeviceDestroyImpl(dp, NULL, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PellrDeviceDestroy() keeping the layout's memory block as *block (size *size) for the next build of its matrix block
+   (-mat_pellr_cuda_reuse_block; a spare kept before is given back) */
+PetscErrorCode PellrDeviceDestroyKeepBlock(PellrDevice *dp, void **block, size_t *size)
+{
+  PetscFunctionBegin;
+  if (*dp && (*dp)->block && PellrReuseBlock) {
+    PetscCall(PellrDeviceFreeBlock(block, size));
+    PetscCall(PellrDeviceDestroyImpl(dp, block, size));
+  } else PetscCall(PellrDeviceDestroy(dp));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1592,12 +1622,44 @@ __global__ static void pellr_build_toint(long n, const PetscInt *__restrict__ a,
   (with cudaMalloc() and a trim of the pool after each build, the H200 builds took about 1 ms even for small
   matrices); the pool reuses what the temporaries and earlier layouts gave back
 */
+/* a traced build (-info with -sparsegpu_trace_host) records the host time of its allocations of 1 MiB or more and the
+   pool's reserved and used memory before each: whether a slow allocation grew the pool or found its memory there */
+#define PELLR_ALLOC_TRACE_MAX 8
+static struct {
+  PetscBool on;
+  int       n;
+  double    mib[PELLR_ALLOC_TRACE_MAX], us[PELLR_ALLOC_TRACE_MAX], reserved[PELLR_ALLOC_TRACE_MAX], used[PELLR_ALLOC_TRACE_MAX];
+} PellrAllocTrace;
+
+static PetscErrorCode PellrMallocAsync(void **p, size_t bytes)
+{
+  PetscFunctionBegin;
+  if (PellrAllocTrace.on && bytes >= ((size_t)1 << 20) && PellrAllocTrace.n < PELLR_ALLOC_TRACE_MAX) {
+    int            dev, k = PellrAllocTrace.n++;
+    cudaMemPool_t  pool;
+    cuuint64_t     res = 0, used = 0;
+    PetscLogDouble t0, t1;
+    PetscCallCUDA(cudaGetDevice(&dev));
+    PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
+    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &res));
+    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    PetscCall(PetscTime(&t0));
+    PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
+    PetscCall(PetscTime(&t1));
+    PellrAllocTrace.mib[k]      = bytes / 1048576.0;
+    PellrAllocTrace.us[k]       = 1e6 * (t1 - t0);
+    PellrAllocTrace.reserved[k] = res / 1048576.0;
+    PellrAllocTrace.used[k]     = used / 1048576.0;
+  } else PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 template <typename T>
 static PetscErrorCode PellrAlloc(T **p, PetscInt64 n)
 {
   PetscFunctionBegin;
   *p = NULL;
-  if (n > 0) PetscCallCUDA(cudaMallocAsync((void **)p, (size_t)n * sizeof(T), 0));
+  if (n > 0) PetscCall(PellrMallocAsync((void **)p, (size_t)n * sizeof(T)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1607,7 +1669,7 @@ static PetscErrorCode PellrTmpAlloc(T **p, PetscInt64 n)
 {
   PetscFunctionBegin;
   *p = NULL;
-  if (n > 0) PetscCallCUDA(cudaMallocAsync((void **)p, (size_t)n * sizeof(T), 0));
+  if (n > 0) PetscCall(PellrMallocAsync((void **)p, (size_t)n * sizeof(T)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1646,6 +1708,53 @@ static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve)
   a->size = carve(a);
   PetscCall(PellrTmpAlloc(&a->base, (PetscInt64)a->size));
   (void)carve(a);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceSetReuseBlock(PetscBool reuse)
+{
+  PetscFunctionBegin;
+  PellrReuseBlock = reuse;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrDeviceGetReuseBlock(PetscBool *reuse)
+{
+  PetscFunctionBegin;
+  *reuse = PellrReuseBlock;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* gives back a spare block (stream-ordered: the products that used it are before the free on the default stream) */
+PetscErrorCode PellrDeviceFreeBlock(void **block, size_t *size)
+{
+  PetscFunctionBegin;
+  if (*block) PetscCallCUDA(cudaFreeAsync(*block, 0));
+  *block = NULL;
+  *size  = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PellrArenaAlloc() taking the spare block (*spare, *sparesize) when the arena fits in it with little to spare; a spare
+   that does not fit is given back first, so the pool can use its memory for the new arena */
+template <typename F>
+static PetscErrorCode PellrArenaAllocSpare(PellrArena *a, void **spare, size_t *sparesize, F carve)
+{
+  PetscFunctionBegin;
+  if (spare && *spare) {
+    a->base           = NULL;
+    const size_t need = carve(a);
+    if (PellrReuseBlock && need > 0 && need <= *sparesize && (double)(*sparesize - need) <= PELLR_SPARE_SLACK * (double)need) {
+      a->base    = (char *)*spare;
+      a->size    = *sparesize;
+      *spare     = NULL;
+      *sparesize = 0;
+      (void)carve(a);
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+    PetscCall(PellrDeviceFreeBlock(spare, sparesize));
+  }
+  PetscCall(PellrArenaAlloc(a, carve));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1740,6 +1849,18 @@ static PetscErrorCode PellrBuildTraceReport(SparseGPUCUDATrace *tr, PetscInt m, 
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscSNPrintf(what, sizeof(what), "PELLR GPU build (%s, %" PetscInt_FMT " rows, %" PetscInt64_FMT " nonzeros)", MatPELLRFormats[fmt], m, nnz));
   PetscCall(SparseGPUCUDATraceReport(tr, what));
+  if (PellrAllocTrace.n) {
+    char   line[512];
+    size_t len = 0;
+    line[0]    = 0;
+    for (int k = 0; k < PellrAllocTrace.n; k++) {
+      PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %.1f MiB %.1f us (pool %.0f/%.0f);", PellrAllocTrace.mib[k], PellrAllocTrace.us[k], PellrAllocTrace.used[k], PellrAllocTrace.reserved[k]));
+      PetscCall(PetscStrlen(line, &len));
+    }
+    PetscCall(PetscInfo(NULL, "%s, allocations of 1 MiB or more, host time (pool used/reserved MiB before):%s\n", what, line));
+  }
+  PellrAllocTrace.on = PETSC_FALSE;
+  PellrAllocTrace.n  = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -2096,7 +2217,7 @@ static PetscErrorCode PellrCSRKernelSetUp(PellrDevice d, PetscInt64 maxlen)
   the CSR itself: with adopt (dai, daj are the build's own copy of the CSR, dai[0] = 0) it keeps those arrays instead of
   copying them. A build in another format than PELLR leaves info->it_pellr = -1 (PellrDeviceWarpIterationsPELLR()).
 */
-static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, int *dai, int *daj, PetscBool adopt, const int *vmap, PetscInt longlen, MatPELLRFormat fmt, PellrLayout *info, PellrDevice *dp)
+static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz, int *dai, int *daj, PetscBool adopt, const int *vmap, PetscInt longlen, MatPELLRFormat fmt, void **spare, size_t *sparesize, PellrLayout *info, PellrDevice *dp)
 {
   PellrDevice     d;
   PellrBuildStats hst, *dst = NULL;
@@ -2140,6 +2261,8 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   for (int c = 0; c < 7; c++) d->tclass[c] = info->tclass[c] = 0;
   for (int c = 0; c < PELLR_NTHR; c++) cntX[c] = 0;
   PetscCall(SparseGPUCUDATraceStart(&tr));
+  PellrAllocTrace.on = (PetscBool)(tr.on && tr.host);
+  PellrAllocTrace.n  = 0;
   if (m > 0) {
     /* 1. lengths and statistics; read back now only where the host needs them before the sizes: the sort's key width
        and the long rows (PELLR), the kernel choice (CSR) */
@@ -2282,6 +2405,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
     }
     if (fmt == MAT_PELLR_FORMAT_CSR) {
       /* the CSR itself: row pointers from 0, columns; values by PellrDeviceUploadValues()/PellrDeviceSetValues() */
+      if (spare) PetscCall(PellrDeviceFreeBlock(spare, sparesize)); /* no block to reuse it for */
       nrows  = cntX[0];
       nslots = nnz;
       if (adopt) {
@@ -2321,7 +2445,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
           } else d->ncompact = (PetscInt)hst.ncompact;
         } else PetscCall(PellrCompactCandidate(d, &sepcol));
         keepdiag = (PetscBool)(nsdiag && nslices && PellrDiagonalKept(dmode, d, hst.diag));
-        PetscCall(PellrArenaAlloc(&B, [&](const PellrArena *a) {
+        PetscCall(PellrArenaAllocSpare(&B, spare, sparesize, [&](const PellrArena *a) {
           size_t off = 0;
           PellrArenaTake(a, &off, &d->val, nslots);
           if (compact) { /* the columns as the compaction leaves them, written by the scatter */
@@ -2417,7 +2541,7 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   transpose the PELLR layout of its transpose (with the map back into the CSR values; fmt is ignored). info gets the
   statistics (no arrays).
 */
-PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, MatPELLRFormat fmt, PetscBool transpose, PellrLayout *info, PellrDevice *dp)
+PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscInt longlen, MatPELLRFormat fmt, PetscBool transpose, void **spare, size_t *sparesize, PellrLayout *info, PellrDevice *dp)
 {
   int       *dai, *daj;
   PetscBool  own, adopt, joint = (PetscBool)(transpose || fmt != MAT_PELLR_FORMAT_CSR); /* the CSR format may adopt the arrays */
@@ -2433,7 +2557,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
   /* the event times the build from the CSR on the GPU (the copy of a host CSR is PELLRCopyToGPU) */
   PetscCall(PetscLogEventBegin(transpose ? MAT_PELLR_TransposeBuild : MAT_PELLR_Build, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, adopt, NULL, longlen, fmt, info, dp));
+  if (!transpose) PetscCall(PellrDeviceBuildCSR(m, n, nnz, dai, daj, adopt, NULL, longlen, fmt, spare, sparesize, info, dp));
   else {
     int *rowof = NULL, *cnt = NULL, *ti = NULL, *tj = NULL, *pos = NULL, *iota = NULL, *scol = NULL;
     char  *tmp = NULL;
@@ -2465,7 +2589,7 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
       pellr_build_tj<<<Blocks(nnz, 256), 256>>>((long)nnz, pos, rowof, tj);
       PetscCallCUDA(cudaGetLastError());
     } else if (n + 1 > 0) PetscCallCUDA(cudaMemsetAsync(ti, 0, (size_t)(n + 1) * sizeof(int), 0));
-    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, PETSC_FALSE, pos, longlen, MAT_PELLR_FORMAT_PELLR, info, dp));
+    PetscCall(PellrDeviceBuildCSR(n, m, nnz, ti, tj, PETSC_FALSE, pos, longlen, MAT_PELLR_FORMAT_PELLR, NULL, NULL, info, dp));
     PetscCall(PellrFreeAsync(&rowof));
     PetscCall(PellrFreeAsync(&cnt));
     PetscCall(PellrFreeAsync(&ti));

@@ -98,6 +98,8 @@ typedef struct {
   PetscObjectId    did;
   PetscObjectState dnzstate;
   PellrLayout      DI, DTI;  /* statistics of the GPU-built dL and dT (scalars only, no arrays) */
+  void            *dspare;   /* the device memory block of the last dropped dL, reused by its next GPU build if it fits (-mat_pellr_cuda_reuse_block) */
+  size_t           dsparesize;
   PetscObjectState dstate, dtstate;
   PetscBool        fset;     /* fmt is the format chosen by PellrChooseFormat() for the pattern fid/fnzstate */
   MatPELLRFormat   fmt;
@@ -213,7 +215,11 @@ PETSC_INTERN PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *, PetscIn
 PETSC_INTERN PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
-PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, PellrLayout *, PellrDevice *);
+PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, void **, size_t *, PellrLayout *, PellrDevice *);
+PETSC_INTERN PetscErrorCode PellrDeviceDestroyKeepBlock(PellrDevice *, void **, size_t *);
+PETSC_INTERN PetscErrorCode PellrDeviceFreeBlock(void **, size_t *);
+PETSC_INTERN PetscErrorCode PellrDeviceSetReuseBlock(PetscBool);
+PETSC_INTERN PetscErrorCode PellrDeviceGetReuseBlock(PetscBool *);
 PETSC_INTERN PetscErrorCode PellrDeviceUploadValues(PellrDevice, const PetscScalar *, PetscMemType, const PetscScalar **);
 PETSC_INTERN PetscErrorCode PellrDeviceSetValues(PellrDevice, const PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceReleaseValues(PellrDevice);
