@@ -81,7 +81,19 @@ struct _p_PellrDevice {
    PELLR_SPARE_SLACK of it unused: no allocation of the largest array set, whose stream-ordered allocation took 0.2-0.4
    ms of the host in some builds of 4M rows even with the memory in the pool (session 26 job 2) */
 #define PELLR_SPARE_SLACK (1.0 / 32)
-static PetscBool PellrReuseBlock = PETSC_TRUE;
+static PetscBool PellrReuseBlock = PETSC_TRUE, PellrReuseBlockRead = PETSC_FALSE;
+
+/* the option read once, also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
+static PetscErrorCode PellrReuseBlockOption(PetscBool *reuse)
+{
+  PetscFunctionBegin;
+  if (!PellrReuseBlockRead) {
+    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_reuse_block", &PellrReuseBlock, NULL));
+    PellrReuseBlockRead = PETSC_TRUE;
+  }
+  *reuse = PellrReuseBlock;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* whether array p lies in d's block (freed with it, not on its own) */
 static inline PetscBool PellrInBlock(PellrDevice d, const void *p)
@@ -207,8 +219,11 @@ PetscErrorCode PellrDeviceDestroy(PellrDevice *dp)
    (-mat_pellr_cuda_reuse_block; a spare kept before is given back) */
 PetscErrorCode PellrDeviceDestroyKeepBlock(PellrDevice *dp, void **block, size_t *size)
 {
+  PetscBool reuse;
+
   PetscFunctionBegin;
-  if (*dp && (*dp)->block && PellrReuseBlock) {
+  PetscCall(PellrReuseBlockOption(&reuse));
+  if (*dp && (*dp)->block && reuse) {
     PetscCall(PellrDeviceFreeBlock(block, size));
     PetscCall(PellrDeviceDestroyImpl(dp, block, size));
   } else PetscCall(PellrDeviceDestroy(dp));
@@ -1714,14 +1729,15 @@ static PetscErrorCode PellrArenaAlloc(PellrArena *a, F carve)
 PetscErrorCode PellrDeviceSetReuseBlock(PetscBool reuse)
 {
   PetscFunctionBegin;
-  PellrReuseBlock = reuse;
+  PellrReuseBlock     = reuse;
+  PellrReuseBlockRead = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode PellrDeviceGetReuseBlock(PetscBool *reuse)
 {
   PetscFunctionBegin;
-  *reuse = PellrReuseBlock;
+  PetscCall(PellrReuseBlockOption(reuse));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1744,7 +1760,7 @@ static PetscErrorCode PellrArenaAllocSpare(PellrArena *a, void **spare, size_t *
   if (spare && *spare) {
     a->base           = NULL;
     const size_t need = carve(a);
-    if (PellrReuseBlock && need > 0 && need <= *sparesize && (double)(*sparesize - need) <= PELLR_SPARE_SLACK * (double)need) {
+    if (need > 0 && need <= *sparesize && (double)(*sparesize - need) <= PELLR_SPARE_SLACK * (double)need) {
       a->base    = (char *)*spare;
       a->size    = *sparesize;
       *spare     = NULL;
