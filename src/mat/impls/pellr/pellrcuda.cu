@@ -2557,9 +2557,9 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
   -mat_pellr_cuda_pool_overlap (process-wide, default on): a first build maps new device memory into the stream-ordered
   pool as it allocates (about 4-5 us a MiB on the H200: 0.28 ms of a 0.38 ms first build of 2D 1000^2, session 28 job
   2). While a host CSR is copied to the GPU, a helper thread grows the pool instead by what the copy, the layout and the
-  values' upload will take beyond the pool's free memory (an estimate, from the format: the CSR format 8 bytes an entry,
-  the others 12 plus 8 for the values' upload), so the mapping overlaps the copy. The thread allocates and frees on the
-  default stream, so the memory is the pool's again, in stream order, before the build allocates
+  values' upload will take beyond the pool's free memory (an estimate from the format, below), so the mapping overlaps
+  the copy. The thread allocates and frees on the default stream, so the memory is the pool's again, in stream order,
+  before the build allocates
 */
 static PetscBool PellrPoolOverlap = PETSC_TRUE, PellrPoolOverlapRead = PETSC_FALSE;
 
@@ -2603,9 +2603,13 @@ static PetscErrorCode PellrPoolGrowBegin(PetscInt m, PetscInt64 nnz, MatPELLRFor
   g->bytes   = 0;
   PetscCall(PellrDeviceGetPoolOverlap(&on));
   if (!on || m <= 0 || nnz <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  need = 4.0 * ((double)m + 1 + (double)nnz); /* the CSR's copy */
-  if (fmt == MAT_PELLR_FORMAT_CSR) need += (double)sizeof(PetscScalar) * (double)nnz;
-  else need += (4.0 + 2.0 * sizeof(PetscScalar)) * (double)nnz + 8.0 * (double)m;
+  {
+    const double copy = 4.0 * ((double)m + 1 + (double)nnz), values = (double)sizeof(PetscScalar) * (double)nnz;
+    /* the CSR format keeps the copy and adds its values; the others: the layout (no padding counted) with the copy
+       during the build, then with the values' upload, which may reuse the copy's memory freed after the build */
+    if (fmt == MAT_PELLR_FORMAT_CSR) need = copy + values;
+    else need = (4.0 + sizeof(PetscScalar)) * (double)nnz + 4.0 * (double)m + PetscMax(copy, values);
+  }
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
   PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
