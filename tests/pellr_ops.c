@@ -986,10 +986,6 @@ int main(int argc, char **argv)
          args: -gen -matrices none -mat_pellr_cuda_reuse_block 0
          output_file: output/pellr_ops_gen.out
       test:
-         suffix: cuda_gen_pool_overlap_off
-         args: -gen -matrices none -mat_pellr_cuda_pool_overlap 0
-         output_file: output/pellr_ops_gen.out
-      test:
          suffix: cuda_gen_overlap
          args: -gen -matrices none -mat_pellr_cuda_overlap_min_nnz 0
          output_file: output/pellr_ops_gen.out

@@ -1,4 +1,6 @@
 #!/bin/bash
+# (ran at b5a7e37 -- its info.txt says 2ac7c21: the device copy's git metadata lags its files; the option was taken out
+# after jobs 4 and 5: the first product as a whole was not faster, see NOTE.md)
 # session 28, job 4 (nvidia-h200): -mat_pellr_cuda_pool_overlap (default on): while a host CSR is copied to the GPU, a
 # helper thread grows the stream-ordered memory pool by what the build and the values' upload will take, so a first
 # build no longer maps new device memory itself (job 2's allocation traces: 0.28 ms of the 0.38 ms first build of 2D

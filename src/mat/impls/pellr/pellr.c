@@ -1491,13 +1491,6 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
       if (set) PetscCall(PellrDeviceSetReuseBlock(reuse));
     }
     {
-      PetscBool overlap, set;
-
-      PetscCall(PellrDeviceGetPoolOverlap(&overlap));
-      PetscCall(PetscOptionsBool("-mat_pellr_cuda_pool_overlap", "GPU builds from a host CSR: a helper thread grows the device memory pool during the CSR's copy, so the build does not map new memory itself (process-wide)", "MATPELLRCUDA", overlap, &overlap, &set));
-      if (set) PetscCall(PellrDeviceSetPoolOverlap(overlap));
-    }
-    {
       MatPELLRCompact compact, was;
       PetscBool       set;
 
@@ -1879,7 +1872,6 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
 .  -mat_pellr_cuda_compact_columns <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) the GPU layout stores the column indices of a slice as 16-bit offsets from the slice's smallest column when it spans at most 65536 columns (10 instead of 12 bytes a slot): `on` for every such slice, `auto` only for blocks of at least 2^24 entries, 16 a non-empty row on average, with 98% of the slices fitting (where it was measured faster on the H200: 27-point meshes), `off` never
 .  -mat_pellr_cuda_diagonal_slices <auto,on,off> - (`MATPELLRCUDA`, process-wide, default auto) a GPU slice whose 32 rows are all as long as the slice is wide and whose entries j each lie on one diagonal (column - row the same in the 32 rows: stencil matrices, DMDA) is multiplied without reading its column indices or row lengths (8 instead of 12 bytes a slot, x read consecutively); `auto` when at least 1/8 of the slice slots are in such slices, `on` whenever one is, `off` never
 .  -mat_pellr_cuda_reuse_block <bool>     - (`MATPELLRCUDA`, process-wide, default true) a GPU rebuild of a block (new nonzero pattern, another format, an option that remakes the layout) reuses the device memory of the layout it replaces when the new layout fits in it with at most 1/32 unused, instead of allocating again
-.  -mat_pellr_cuda_pool_overlap <bool>    - (`MATPELLRCUDA`, process-wide, default true) while a host CSR is copied to the GPU for a build, a helper thread grows the stream-ordered device memory pool by what the build and the values' upload will take beyond its free memory (estimated from the format), so the build does not spend its own time mapping new device memory
 -  -mat_view ::ascii_info                 - shows the layout, the warp iterations of ELL/ELLR/PELLR and the degree of perturbation
 
    Level: beginner

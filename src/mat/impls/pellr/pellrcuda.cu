@@ -25,7 +25,6 @@
 #include <cuda/std/tuple>
 #include <petscdevice_cuda.h>
 #include <functional>
-#include <thread>
 #include "pellrimpl.h"
 #include "sparsegpucudatrace.h"
 
@@ -2554,98 +2553,6 @@ static PetscErrorCode PellrDeviceBuildCSR(PetscInt m, PetscInt n, PetscInt64 nnz
 }
 
 /*
-  -mat_pellr_cuda_pool_overlap (process-wide, default on): a first build maps new device memory into the stream-ordered
-  pool as it allocates (about 4-5 us a MiB on the H200: 0.28 ms of a 0.38 ms first build of 2D 1000^2, session 28 job
-  2). While a host CSR is copied to the GPU, a helper thread grows the pool instead by what the copy, the layout and the
-  values' upload will take beyond the pool's free memory (an estimate from the format, below), so the mapping overlaps
-  the copy. The thread allocates and frees on the default stream, so the memory is the pool's again, in stream order,
-  before the build allocates
-*/
-static PetscBool PellrPoolOverlap = PETSC_TRUE, PellrPoolOverlapRead = PETSC_FALSE;
-
-typedef struct {
-  std::thread thread;
-  cudaError_t err;
-  PetscBool   started;
-  size_t      bytes; /* what the helper allocated (0: nothing was needed) */
-} PellrPoolGrowth;
-
-PetscErrorCode PellrDeviceSetPoolOverlap(PetscBool overlap)
-{
-  PetscFunctionBegin;
-  PellrPoolOverlap     = overlap;
-  PellrPoolOverlapRead = PETSC_TRUE;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-PetscErrorCode PellrDeviceGetPoolOverlap(PetscBool *overlap)
-{
-  PetscFunctionBegin;
-  if (!PellrPoolOverlapRead) { /* also for matrices that never see MatSetFromOptions() (e.g. made by MatConvert()) */
-    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_cuda_pool_overlap", &PellrPoolOverlap, NULL));
-    PellrPoolOverlapRead = PETSC_TRUE;
-  }
-  *overlap = PellrPoolOverlap;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PellrPoolGrowBegin(PetscInt m, PetscInt64 nnz, MatPELLRFormat fmt, PellrPoolGrowth *g)
-{
-  PetscBool     on;
-  int           dev;
-  cudaMemPool_t pool;
-  cuuint64_t    reserved = 0, used = 0;
-  double        need;
-
-  PetscFunctionBegin;
-  g->started = PETSC_FALSE;
-  g->err     = cudaSuccess;
-  g->bytes   = 0;
-  PetscCall(PellrDeviceGetPoolOverlap(&on));
-  if (!on || m <= 0 || nnz <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  {
-    const double copy = 4.0 * ((double)m + 1 + (double)nnz), values = (double)sizeof(PetscScalar) * (double)nnz;
-    /* the CSR format keeps the copy and adds its values; the others: the layout (no padding counted) with the copy
-       during the build, then with the values' upload, which may reuse the copy's memory freed after the build */
-    if (fmt == MAT_PELLR_FORMAT_CSR) need = copy + values;
-    else need = (4.0 + sizeof(PetscScalar)) * (double)nnz + 4.0 * (double)m + PetscMax(copy, values);
-  }
-  PetscCallCUDA(cudaGetDevice(&dev));
-  PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
-  PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
-  PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
-  if (need <= (double)(reserved - used) + 1048576.0) PetscFunctionReturn(PETSC_SUCCESS); /* the pool has it */
-  g->bytes = (size_t)(need - (double)(reserved - used));
-  try {
-    g->thread = std::thread([g, dev]() {
-      void       *p = NULL;
-      cudaError_t e = cudaSetDevice(dev);
-      if (e == cudaSuccess) e = cudaMallocAsync(&p, g->bytes, 0);
-      if (e == cudaSuccess) e = cudaFreeAsync(p, 0);
-      if (e != cudaSuccess) (void)cudaGetLastError(); /* this thread's error state: the build allocates and reports for itself */
-      g->err = e;
-    });
-    g->started = PETSC_TRUE;
-  } catch (...) { /* no thread: the build grows the pool itself, as without the option */
-    g->bytes = 0;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PellrPoolGrowEnd(PellrPoolGrowth *g)
-{
-  PetscFunctionBegin;
-  if (g->started) {
-    g->thread.join();
-    g->started = PETSC_FALSE;
-    /* out of memory is no error here: the build's own allocation of what it needs reports it */
-    PetscCheck(g->err == cudaSuccess || g->err == cudaErrorMemoryAllocation, PETSC_COMM_SELF, PETSC_ERR_GPU, "CUDA error %d (%s) growing the memory pool by %zu bytes", (int)g->err, cudaGetErrorName(g->err), g->bytes);
-    PetscCall(PetscInfo(NULL, "PELLR: the memory pool grown by %.1f MiB during the CSR's copy%s\n", g->bytes / 1048576.0, g->err == cudaSuccess ? "" : " failed (out of memory)"));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/*
   Build on the GPU the layout in format fmt of the m x n CSR (ai, aj) in host or device memory (mtype), or with
   transpose the PELLR layout of its transpose (with the map back into the CSR values; fmt is ignored). info gets the
   statistics (no arrays).
@@ -2657,18 +2564,9 @@ PetscErrorCode PellrDeviceBuild(PetscInt m, PetscInt n, const PetscInt *ai, cons
   PetscInt64 nnz;
   PetscInt   first;
 
-  PellrPoolGrowth grow;
-
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
-  grow.started = PETSC_FALSE;
-  if (!transpose && PetscMemTypeHost(mtype) && m > 0) PetscCall(PellrPoolGrowBegin(m, (PetscInt64)(ai[m] - ai[0]), fmt, &grow));
-  {
-    PetscErrorCode ierr = PellrDeviceCSR(m, ai, aj, mtype, &joint, &dai, &daj, &own, &nnz, &first);
-
-    PetscCall(PellrPoolGrowEnd(&grow)); /* the helper thread joined on every path */
-    PetscCall(ierr);
-  }
+  PetscCall(PellrDeviceCSR(m, ai, aj, mtype, &joint, &dai, &daj, &own, &nnz, &first));
   PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
   /* the CSR format keeps the device copy of a host CSR as its own arrays (no second copy on the device) */
   adopt = (PetscBool)(own && first == 0 && !transpose && fmt == MAT_PELLR_FORMAT_CSR);

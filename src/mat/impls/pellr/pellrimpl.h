@@ -220,8 +220,6 @@ PETSC_INTERN PetscErrorCode PellrDeviceDestroyKeepBlock(PellrDevice *, void **, 
 PETSC_INTERN PetscErrorCode PellrDeviceFreeBlock(void **, size_t *);
 PETSC_INTERN PetscErrorCode PellrDeviceSetReuseBlock(PetscBool);
 PETSC_INTERN PetscErrorCode PellrDeviceGetReuseBlock(PetscBool *);
-PETSC_INTERN PetscErrorCode PellrDeviceSetPoolOverlap(PetscBool);
-PETSC_INTERN PetscErrorCode PellrDeviceGetPoolOverlap(PetscBool *);
 PETSC_INTERN PetscErrorCode PellrDeviceUploadValues(PellrDevice, const PetscScalar *, PetscMemType, const PetscScalar **);
 PETSC_INTERN PetscErrorCode PellrDeviceSetValues(PellrDevice, const PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceReleaseValues(PellrDevice);
