@@ -889,14 +889,14 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
   PetscFunctionBegin;
   *done     = PETSC_FALSE;
   *fellback = PETSC_FALSE;
-  if (!st->plan || !st->factored || st->refactor == PC_SUBTREEILU_REFACTOR_PETSC) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!st->factored || st->refactor == PC_SUBTREEILU_REFACTOR_PETSC) PetscFunctionReturn(PETSC_SUCCESS);
   /* CPU backends: auto keeps PETSc's numeric factorization, the CPU version of the plan is not faster there (it is
      the same algorithm; bench_factor -no_gpu -pc_subtree_ilu_backend serial on the 2-core development machine,
      refactor_s in ms, petsc vs plan, two runs: lap2d:500 ILU(0) 8.5/6.6 vs 8.9/9.9, ICC(0) 10.7/6.4 vs 12.0/8.7;
      lap3d7:64 ILU(0) 17.7/11.0 vs 12.5/19.8, ICC(0) 21.0/11.5 vs 15.0/11.5); -pc_subtree_ilu_refactor device uses it */
   if (!gpu && st->refactor == PC_SUBTREEILU_REFACTOR_AUTO) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_CUDA)
-  if (gpu && !st->cudaplan) PetscFunctionReturn(PETSC_SUCCESS);
+  if (gpu && (!st->plan || !st->cudaplan)) PetscFunctionReturn(PETSC_SUCCESS);
 #else
   if (gpu) PetscFunctionReturn(PETSC_SUCCESS);
 #endif
@@ -905,6 +905,8 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
     PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
     A = st->Aseq;
   }
+  if (!st->plan) PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan)); /* CPU backends: at the first refactorization that uses it */
+  if (!st->plan) PetscFunctionReturn(PETSC_SUCCESS);                          /* PETSc's factor has a layout the plan cannot use */
   PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
   if ((PetscInt)info.nz_used != st->plan->annz) PetscFunctionReturn(PETSC_SUCCESS);
   st->plan->bufcap = st->refactbuf;
@@ -1044,10 +1046,15 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 #if defined(PETSC_HAVE_CUDA)
     if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
 #endif
-    /* the refactorization plan for later numeric factorizations with the same pattern */
-    PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+    /* the refactorization plan for later numeric factorizations with the same pattern, made here for the cuda backend
+       (its device copy too). The CPU backends make it at the first refactorization that uses it
+       (-pc_subtree_ilu_refactor device): with auto they keep PETSc's numeric factorization, and making the plan
+       anyway took 25-30% of their setup (3D 7-point 96^3, ICC(0), serial: 0.14-0.19 of 0.55-0.70 s) */
 #if defined(PETSC_HAVE_CUDA)
-    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
+    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
+      if (st->refactor != PC_SUBTREEILU_REFACTOR_PETSC) PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+      PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st)); /* (without a plan it only drops an earlier device plan) */
+    }
 #endif
   } else { /* same pattern: only the values change */
     PetscCall(PCSubtreeILURefreshValues_Private(st));
@@ -1332,7 +1339,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
 .  -pc_subtree_ilu_refactor_buffer <n>           - refactorization plan: a run of rows with at most n values (n <= 512, default 512) is computed in a buffer (the GPU warp's shared memory), else in global memory
-.  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on the plan made at the symbolic setup, on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
+.  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on a plan of the fixed pattern (made at the symbolic setup for the cuda backend, at the first refactorization for the others), on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
 .  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 .  -pc_subtree_ilu_cuda_cut_late <bool>           - cuda backend: a chain's group ends before a row whose inputs are final later than the group's, so that its earlier rows need not wait (default true; on the H200 the ILU(1) apply is 1.3-4.5 times faster with it on the large grids)
 .  -pc_subtree_ilu_cuda_level_order <bool>        - cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (default true), else in index order
