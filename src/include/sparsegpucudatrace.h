@@ -22,10 +22,10 @@ typedef struct {
   unsigned long long pool0; /* memory the device's stream-ordered pool had reserved at the start */
 } SparseGPUCUDATrace;
 
-/* the current device's stream-ordered memory pool: its release threshold and the memory it has reserved (a pipeline
-   whose allocations make the pool grow pays for mapping new memory; with threshold 0 the pool gives back what is
-   unused at every synchronization) */
-static inline PetscErrorCode SparseGPUCUDAPoolState(unsigned long long *threshold, unsigned long long *reserved)
+/* the current device's stream-ordered memory pool: its release threshold, the memory it has reserved and the part of
+   it in use (each optional; a pipeline whose allocations make the pool grow pays for mapping new memory; with
+   threshold 0 the pool gives back what is unused at every synchronization) */
+static inline PetscErrorCode SparseGPUCUDAPoolState(unsigned long long *threshold, unsigned long long *reserved, unsigned long long *used)
 {
   int           dev;
   cudaMemPool_t pool;
@@ -35,6 +35,7 @@ static inline PetscErrorCode SparseGPUCUDAPoolState(unsigned long long *threshol
   PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
   if (threshold) PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, threshold));
   if (reserved) PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, reserved));
+  if (used) PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, used));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -47,7 +48,7 @@ static inline PetscErrorCode SparseGPUCUDATraceStart(SparseGPUCUDATrace *tr)
   if (tr->on) {
     PetscCall(PetscOptionsHasName(NULL, NULL, "-sparsegpu_trace_host", &tr->host));
     PetscCallCUDA(cudaDeviceSynchronize());
-    PetscCall(SparseGPUCUDAPoolState(NULL, &tr->pool0));
+    PetscCall(SparseGPUCUDAPoolState(NULL, &tr->pool0, NULL));
     PetscCall(PetscTime(&tr->t0));
     tr->tlast = tr->t0;
   }
@@ -86,7 +87,7 @@ static inline PetscErrorCode SparseGPUCUDATraceReport(const SparseGPUCUDATrace *
 
   PetscFunctionBegin;
   if (!tr->on) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(SparseGPUCUDAPoolState(&thr, &pool1));
+  PetscCall(SparseGPUCUDAPoolState(&thr, &pool1, NULL));
   line[0] = 0;
   for (int k = 0; k < tr->n; k++) {
     PetscCall(PetscSNPrintf(line + len, sizeof(line) - len, " %s %.1f", tr->name[k], 1e6 * tr->dt[k]));

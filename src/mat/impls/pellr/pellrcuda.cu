@@ -1650,14 +1650,11 @@ static PetscErrorCode PellrMallocAsync(void **p, size_t bytes)
 {
   PetscFunctionBegin;
   if (PellrAllocTrace.on && bytes >= ((size_t)1 << 20) && PellrAllocTrace.n < PELLR_ALLOC_TRACE_MAX) {
-    int            dev, k = PellrAllocTrace.n++;
-    cudaMemPool_t  pool;
-    cuuint64_t     res = 0, used = 0;
-    PetscLogDouble t0, t1;
-    PetscCallCUDA(cudaGetDevice(&dev));
-    PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
-    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &res));
-    PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    int                k   = PellrAllocTrace.n++;
+    unsigned long long res = 0, used = 0;
+    PetscLogDouble     t0, t1;
+
+    PetscCall(SparseGPUCUDAPoolState(NULL, &res, &used));
     PetscCall(PetscTime(&t0));
     PetscCallCUDA(cudaMallocAsync(p, bytes, 0));
     PetscCall(PetscTime(&t1));
