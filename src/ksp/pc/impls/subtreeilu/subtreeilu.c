@@ -34,7 +34,7 @@
   #define SUBTREEILU_HAVE_THREADS 1
 #endif
 
-PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact;
+PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact, PC_SubtreeILU_Build, PC_SubtreeILU_ToGPU, PC_SubtreeILU_Plan;
 
 static const char *const PCSubtreeILUTypes[]    = {"ilu", "icc", "PCSubtreeILUType", "PC_SUBTREEILU_", NULL};
 static const char *const PCSubtreeILUBackends[] = {"auto", "cuda", "threads", "serial", "PCSubtreeILUBackend", "PC_SUBTREEILU_BACKEND_", NULL};
@@ -45,6 +45,10 @@ static const char *const PCSubtreeILURefactors[] = {"auto", "device", "petsc", "
 static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
 {
   PetscFunctionBegin;
+  if (T->borrowed) {
+    PetscCall(PetscMemzero(T, sizeof(*T)));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscFree3(T->rowptr, T->colidx, T->val));
   PetscCall(PetscFree3(T->colptr, T->rowidx, T->cval));
   PetscCall(PetscFree2(T->csc2csr, T->src));
@@ -78,7 +82,12 @@ static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
     T->colidx[p] = ecol[k];
     T->src[p]    = esrc[k];
   }
-  for (PetscInt i = 0; i < n; i++) PetscCall(PetscSortIntWithArray(T->rowptr[i + 1] - T->rowptr[i], T->colidx + T->rowptr[i], T->src + T->rowptr[i]));
+  for (PetscInt i = 0; i < n; i++) { /* (PETSc's factors give sorted rows: only checked then) */
+    PetscInt b = T->rowptr[i], e = T->rowptr[i + 1], k = b + 1;
+
+    while (k < e && T->colidx[k] > T->colidx[k - 1]) k++;
+    if (k < e) PetscCall(PetscSortIntWithArray(e - b, T->colidx + b, T->src + b));
+  }
   /* CSC: columns in increasing row order (scan of CSR by rows) */
   PetscCall(PetscArrayzero(T->colptr, n + 1));
   for (PetscInt k = 0; k < nnz; k++) T->colptr[T->colidx[k] + 1]++;
@@ -115,9 +124,33 @@ static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* T = S^T without a copy: T's CSR is S's CSC and the reverse, values included (refreshed through S) */
+static PetscErrorCode TriBorrowTranspose(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
+{
+  PetscFunctionBegin;
+  PetscCall(TriDestroy(T));
+  T->n        = S->n;
+  T->nnz      = S->nnz;
+  T->lower    = S->lower ? PETSC_FALSE : PETSC_TRUE;
+  T->rowptr   = S->colptr;
+  T->colidx   = S->rowidx;
+  T->val      = S->cval;
+  T->colptr   = S->rowptr;
+  T->rowidx   = S->colidx;
+  T->cval     = S->val;
+  T->nroots   = S->nrootsT;
+  T->roots    = S->rootsT;
+  T->nrootsT  = S->nroots;
+  T->rootsT   = S->roots;
+  T->depth    = S->depth;
+  T->borrowed = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TriSetValues(PCSubtreeILUTri *T, const PetscScalar fa[], PetscReal sign)
 {
   PetscFunctionBegin;
+  if (T->borrowed) PetscFunctionReturn(PETSC_SUCCESS); /* set through the owner */
   for (PetscInt k = 0; k < T->nnz; k++) T->val[k] = sign * fa[T->src[k]];
   for (PetscInt p = 0; p < T->nnz; p++) T->cval[p] = T->val[T->csc2csr[p]];
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -508,6 +541,23 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
   if (T->n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   if (st->pool && st->pool->nworkers != nw) PetscCall(PoolDestroy(&st->pool)); /* -pc_subtree_ilu_threads changed */
   if (!st->pool && nw > 0) PetscCall(PoolCreate(nw, &st->pool));
+  if (st->threadsrows && !st->cnt) { /* the row counters (-pc_subtree_ilu_threads_rows), made at its first solve */
+    PetscInt        n = st->n;
+    atomic_int     *cnt;
+    _Atomic double *acc;
+
+    /* counters of the four systems start at (inputs + 1) and are restored by the solves themselves */
+    PetscCall(PetscMalloc3(4 * n, &cnt, n, &acc, n, &st->next));
+    for (PetscInt s = 0; s < 4; s++) {
+      TriView v;
+
+      TriGetView(s < 2 ? &st->L : &st->U, s % 2 ? PETSC_TRUE : PETSC_FALSE, &v);
+      for (PetscInt i = 0; i < n; i++) atomic_init(&cnt[s * n + i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
+    }
+    for (PetscInt i = 0; i < n; i++) atomic_init(&acc[i], 0.0);
+    st->cnt = (int *)cnt;
+    st->acc = (PetscScalar *)acc;
+  }
   TriGetView(T, transpose, &job.v);
   job.b         = b;
   job.rs        = rs;
@@ -625,6 +675,7 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   PetscCall(PetscFree3(st->cnt, st->acc, st->next));
   PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
   PetscCall(PCSubtreeILUPlanDestroy_Private(&st->plan));
+  st->plantried = PETSC_FALSE;
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
   PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
@@ -722,14 +773,12 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
     PetscCheck(ia[n] == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (size)");
     for (PetscInt i = 0; i < n; i++) {
       PetscCheck(ia[i + 1] > ia[i] && ja[ia[i + 1] - 1] == i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (row %" PetscInt_FMT ")", i);
-      for (PetscInt p = ia[i]; p < ia[i + 1] - 1; p++) erow[k] = ja[p], ecol[k] = i, esrc[k] = p, k++; /* L = Ut^T */
+      for (PetscInt p = ia[i]; p < ia[i + 1] - 1; p++) erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++;
       st->dsrc[i] = ia[i + 1] - 1;
     }
-    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, k, erow, ecol, esrc));
-    k = 0;
-    for (PetscInt i = 0; i < n; i++)
-      for (PetscInt p = ia[i]; p < ia[i + 1] - 1; p++) erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++;
     PetscCall(TriBuild(&st->U, n, PETSC_FALSE, k, erow, ecol, esrc));
+    /* L = Ut^T: U's arrays read transposed (L's CSR is U's CSC, with the same values: no second copy) */
+    PetscCall(TriBorrowTranspose(&st->L, &st->U));
     PetscCall(ISGetIndices(st->row, &r));
     PetscCall(PetscArraycpy(st->rperm, r, n));
     PetscCall(PetscArraycpy(st->cperm, r, n));
@@ -738,26 +787,6 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
   if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
   PetscCall(PetscFree3(erow, ecol, esrc));
   PetscCall(PetscMalloc2(n, &st->work, n, &st->work2));
-#if defined(SUBTREEILU_HAVE_THREADS)
-  {
-    atomic_int     *cnt;
-    _Atomic double *acc;
-
-    /* counters of the four systems start at (inputs + 1) and are restored by the solves themselves */
-    PetscCall(PetscMalloc3(4 * n, &cnt, n, &acc, n, &st->next));
-    for (PetscInt sys = 0; sys < 4; sys++) {
-      TriView v;
-
-      TriGetView(sys < 2 ? &st->L : &st->U, sys % 2 ? PETSC_TRUE : PETSC_FALSE, &v);
-      for (PetscInt i = 0; i < n; i++) atomic_init(&cnt[sys * n + i], (int)(v.dptr[i + 1] - v.dptr[i] + 1));
-    }
-    for (PetscInt i = 0; i < n; i++) atomic_init(&acc[i], 0.0);
-    st->cnt = (int *)cnt;
-    st->acc = (PetscScalar *)acc;
-  }
-#else
-  PetscCall(PetscMalloc3(4 * n, &st->cnt, n, &st->acc, n, &st->next));
-#endif
   PetscCall(PCSubtreeILURefreshValues_Private(st));
   st->factored = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -895,18 +924,30 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
      refactor_s in ms, petsc vs plan, two runs: lap2d:500 ILU(0) 8.5/6.6 vs 8.9/9.9, ICC(0) 10.7/6.4 vs 12.0/8.7;
      lap3d7:64 ILU(0) 17.7/11.0 vs 12.5/19.8, ICC(0) 21.0/11.5 vs 15.0/11.5); -pc_subtree_ilu_refactor device uses it */
   if (!gpu && st->refactor == PC_SUBTREEILU_REFACTOR_AUTO) PetscFunctionReturn(PETSC_SUCCESS);
-#if defined(PETSC_HAVE_CUDA)
-  if (gpu && (!st->plan || !st->cudaplan)) PetscFunctionReturn(PETSC_SUCCESS);
-#else
+#if !defined(PETSC_HAVE_CUDA)
   if (gpu) PetscFunctionReturn(PETSC_SUCCESS);
 #endif
+  if (st->plantried && !st->plan) PetscFunctionReturn(PETSC_SUCCESS); /* PETSc's factor has a layout the plan cannot use */
   if (!isseqaij) { /* the values in SeqAIJ (CSR) order: PETSc's conversion on the host */
     if (!st->Aseq) PetscFunctionReturn(PETSC_SUCCESS);
     PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
     A = st->Aseq;
   }
-  if (!st->plan) PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan)); /* CPU backends: at the first refactorization that uses it */
-  if (!st->plan) PetscFunctionReturn(PETSC_SUCCESS);                          /* PETSc's factor has a layout the plan cannot use */
+  /* the plan (and its device copy) is made at the first refactorization that uses it, not at the symbolic setup: an
+     application that factors a pattern once never pays for it (on the GPU, 128^3 Poisson ICC(0): see the README) */
+  if (!st->plantried) {
+    st->plantried = PETSC_TRUE;
+    PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
+    PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+#if defined(PETSC_HAVE_CUDA)
+    if (gpu) PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
+#endif
+    PetscCall(PetscLogEventEnd(PC_SubtreeILU_Plan, pc, A, 0, 0));
+  }
+  if (!st->plan) PetscFunctionReturn(PETSC_SUCCESS);
+#if defined(PETSC_HAVE_CUDA)
+  if (gpu && !st->cudaplan) PetscFunctionReturn(PETSC_SUCCESS);
+#endif
   PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
   if ((PetscInt)info.nz_used != st->plan->annz) PetscFunctionReturn(PETSC_SUCCESS);
   st->plan->bufcap = st->refactbuf;
@@ -1040,26 +1081,29 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
   }
 
   PetscCall(PetscLogEventBegin(PC_SubtreeILU_Setup, pc, A, 0, 0));
+  /* (the refactorization plan for later numeric factorizations with the same pattern is made at the first one that
+     uses it: PCSubtreeILURefactorPlan_Private(); making it here cost the CPU backends 25-30% of their setup, 3D
+     7-point 96^3, ICC(0), serial: 0.14-0.19 of 0.55-0.70 s) */
   if (!st->factored) {
+    PetscCall(PetscLogEventBegin(PC_SubtreeILU_Build, pc, A, 0, 0));
     PetscCall(PCSubtreeILUBuildSolve_Private(st));
+    PetscCall(PetscLogEventEnd(PC_SubtreeILU_Build, pc, A, 0, 0));
     PetscCall(PCSubtreeILUChooseBackend_Private(pc, Ad));
 #if defined(PETSC_HAVE_CUDA)
-    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
-#endif
-    /* the refactorization plan for later numeric factorizations with the same pattern, made here for the cuda backend
-       (its device copy too). The CPU backends make it at the first refactorization that uses it
-       (-pc_subtree_ilu_refactor device): with auto they keep PETSc's numeric factorization, and making the plan
-       anyway took 25-30% of their setup (3D 7-point 96^3, ICC(0), serial: 0.14-0.19 of 0.55-0.70 s) */
-#if defined(PETSC_HAVE_CUDA)
     if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
-      if (st->refactor != PC_SUBTREEILU_REFACTOR_PETSC) PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
-      PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st)); /* (without a plan it only drops an earlier device plan) */
+      PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
+      PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
+      PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
     }
 #endif
   } else { /* same pattern: only the values change */
     PetscCall(PCSubtreeILURefreshValues_Private(st));
 #if defined(PETSC_HAVE_CUDA)
-    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_TRUE));
+    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
+      PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
+      PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_TRUE));
+      PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
+    }
 #endif
   }
   PetscCall(PetscLogEventEnd(PC_SubtreeILU_Setup, pc, A, 0, 0));
@@ -1320,7 +1364,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    work in topological order by an atomic ticket, so a warp only waits for rows already taken by running warps:
    deadlock-free by construction, one kernel per triangular
    solve, bitwise reproducible. A refactorization with the same nonzero pattern (`SAME_NONZERO_PATTERN`, e.g. in
-   `SNES`/`TS`) runs PETSc's own numeric ILU/ICC algorithm on a plan made at the symbolic setup: with the cuda
+   `SNES`/`TS`) runs PETSc's own numeric ILU/ICC algorithm on a plan made at the first refactorization: with the cuda
    backend on the GPU, with the matrix values taken in device memory (no copy of an aijcusparse matrix to the host,
    no host factorization); if a pivot would make PETSc shift or fail (or a value is not finite) PETSc's host
    factorization is run instead, so errors and shifted factors are PETSc's. -pc_view says which was used last.
@@ -1339,7 +1383,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
 .  -pc_subtree_ilu_refactor_buffer <n>           - refactorization plan: a run of rows with at most n values (n <= 512, default 512) is computed in a buffer (the GPU warp's shared memory), else in global memory
-.  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on a plan of the fixed pattern (made at the symbolic setup for the cuda backend, at the first refactorization for the others), on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
+.  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on a plan of the fixed pattern (made at the first refactorization that uses it), on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
 .  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 .  -pc_subtree_ilu_cuda_cut_late <bool>           - cuda backend: a chain's group ends before a row whose inputs are final later than the group's, so that its earlier rows need not wait (default true; on the H200 the ILU(1) apply is 1.3-4.5 times faster with it on the large grids)
 .  -pc_subtree_ilu_cuda_level_order <bool>        - cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (default true), else in index order
@@ -1405,5 +1449,8 @@ PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void)
   PetscCall(PetscLogEventRegister("SubtreeILUSetup", classid, &PC_SubtreeILU_Setup));
   PetscCall(PetscLogEventRegister("SubtreeILUSolve", classid, &PC_SubtreeILU_Solve));
   PetscCall(PetscLogEventRegister("SubtreeILURefact", classid, &PC_SubtreeILU_Refact));
+  PetscCall(PetscLogEventRegister("SubtreeILUBuild", classid, &PC_SubtreeILU_Build));
+  PetscCall(PetscLogEventRegister("SubtreeILUToGPU", classid, &PC_SubtreeILU_ToGPU));
+  PetscCall(PetscLogEventRegister("SubtreeILUPlan", classid, &PC_SubtreeILU_Plan));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

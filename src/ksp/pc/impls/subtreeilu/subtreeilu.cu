@@ -52,6 +52,7 @@ typedef struct {
   PetscInt    *border;  /* the non-transposed solve takes block ticket border[t] t-th (by level, subtreeilugroups.c) */
   size_t       smem;    /* dynamic shared memory of the solve kernel: the rows of the largest block ticket */
   int          perSM;   /* blocks of the solve kernel one multiprocessor holds with that shared memory */
+  PetscBool    borrowed; /* rowptr .. cval are another DevTri's, read transposed (ICC: L = U^T), not freed here */
 } DevTri;
 
 struct _PCSubtreeILUCUDA {
@@ -87,12 +88,14 @@ static inline PetscInt PersistentBlocks(int perSM, int nsm, int blockspersm)
 static PetscErrorCode DevTriDestroy(DevTri *T)
 {
   PetscFunctionBegin;
-  PetscCallCUDA(cudaFree(T->rowptr));
-  PetscCallCUDA(cudaFree(T->colidx));
-  PetscCallCUDA(cudaFree(T->colptr));
-  PetscCallCUDA(cudaFree(T->rowidx));
-  PetscCallCUDA(cudaFree(T->val));
-  PetscCallCUDA(cudaFree(T->cval));
+  if (!T->borrowed) {
+    PetscCallCUDA(cudaFree(T->rowptr));
+    PetscCallCUDA(cudaFree(T->colidx));
+    PetscCallCUDA(cudaFree(T->colptr));
+    PetscCallCUDA(cudaFree(T->rowidx));
+    PetscCallCUDA(cudaFree(T->val));
+    PetscCallCUDA(cudaFree(T->cval));
+  }
   PetscCallCUDA(cudaFree(T->gptr));
   PetscCallCUDA(cudaFree(T->sptr));
   PetscCallCUDA(cudaFree(T->bptr));
@@ -134,7 +137,8 @@ static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt
 
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
-static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool valuesonly, PetscInt maxchain, PetscBool cutlate, int nsm)
+/* the device copy of T; when T borrows its arrays (T = S^T, ICC), so does D from S's device copy DS */
+static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, const DevTri *DS, PetscBool valuesonly, PetscInt maxchain, PetscBool cutlate, int nsm)
 {
   PetscFunctionBegin;
   if (!valuesonly) {
@@ -144,18 +148,31 @@ static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, PetscBool
     D->n     = T->n;
     D->nnz   = T->nnz;
     D->lower = T->lower;
-    PetscCall(Upload(&D->rowptr, T->rowptr, T->n + 1));
-    PetscCall(Upload(&D->colptr, T->colptr, T->n + 1));
-    PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
-    PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
+    if (T->borrowed) {
+      PetscCheck(DS && DS->n == T->n && DS->nnz == T->nnz && !DS->borrowed, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The device copy of the transposed factor is missing");
+      D->borrowed = PETSC_TRUE;
+      D->rowptr   = DS->colptr;
+      D->colidx   = DS->rowidx;
+      D->val      = DS->cval;
+      D->colptr   = DS->rowptr;
+      D->rowidx   = DS->colidx;
+      D->cval     = DS->val;
+    } else {
+      PetscCall(Upload(&D->rowptr, T->rowptr, T->n + 1));
+      PetscCall(Upload(&D->colptr, T->colptr, T->n + 1));
+      PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
+      PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
+    }
     PetscCall(DevTriGroups(D, T, maxchain, cutlate));
     /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
     if (D->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(SolveKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, D->smem));
     D->perSM = PetscMax(1, perSM);
   }
-  PetscCall(Upload(&D->val, T->val, T->nnz));
-  PetscCall(Upload(&D->cval, T->cval, T->nnz));
+  if (!D->borrowed) { /* (a borrowed copy's values are its owner's) */
+    PetscCall(Upload(&D->val, T->val, T->nnz));
+    PetscCall(Upload(&D->cval, T->cval, T->nnz));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -455,8 +472,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   c->backoff = (unsigned)st->cudabackoff;
   c->blockspersm = (int)st->cudablockspersm;
   c->levelorder  = st->cudalevelorder ? 1 : 0;
-  PetscCall(DevTriSetUp(&c->L, &st->L, valuesonly, st->cudachain, st->cudacutlate, c->nsm));
-  PetscCall(DevTriSetUp(&c->U, &st->U, valuesonly, st->cudachain, st->cudacutlate, c->nsm));
+  PetscCall(DevTriSetUp(&c->U, &st->U, NULL, valuesonly, st->cudachain, st->cudacutlate, c->nsm));
+  PetscCall(DevTriSetUp(&c->L, &st->L, &c->U, valuesonly, st->cudachain, st->cudacutlate, c->nsm)); /* (ICC: U's arrays) */
   PetscCall(Upload(&c->dinv, st->dinv, n));
   if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, n));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1024,7 +1041,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   p->icc       = hp->icc ? 1 : 0;
   p->shifttype = (int)hp->shifttype;
   p->zeropivot = hp->zeropivot;
-  p->Lnnz      = st->L.nnz;
+  p->Lnnz      = st->L.borrowed ? 0 : st->L.nnz; /* ICC: L's values are U's, gathered once */
   p->Unnz      = st->U.nnz;
   PetscCall(Upload(&p->lptr, hp->lptr, hp->n + 1));
   PetscCall(Upload(&p->ub, hp->ub, hp->n));
@@ -1047,11 +1064,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCall(Upload(&p->mptr, hp->mptr, nsteps + 1));
     PetscCall(Upload(&p->map, hp->map, hp->mptr[nsteps]));
   }
-  PetscCall(Upload(&p->Lsrc, st->L.src, st->L.nnz));
+  PetscCall(Upload(&p->Lsrc, st->L.src, p->Lnnz));
   PetscCall(Upload(&p->Usrc, st->U.src, st->U.nnz));
   PetscCall(PetscMalloc1(PetscMax(PetscMax(st->L.nnz, st->U.nnz), 1), &tmp));
-  for (PetscInt q = 0; q < st->L.nnz; q++) tmp[q] = st->L.src[st->L.csc2csr[q]];
-  PetscCall(Upload(&p->Lcsrc, tmp, st->L.nnz));
+  for (PetscInt q = 0; q < p->Lnnz; q++) tmp[q] = st->L.src[st->L.csc2csr[q]];
+  PetscCall(Upload(&p->Lcsrc, tmp, p->Lnnz));
   for (PetscInt q = 0; q < st->U.nnz; q++) tmp[q] = st->U.src[st->U.csc2csr[q]];
   PetscCall(Upload(&p->Ucsrc, tmp, st->U.nnz));
   PetscCall(PetscFree(tmp));

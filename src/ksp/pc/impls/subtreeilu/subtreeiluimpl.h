@@ -34,6 +34,7 @@ typedef struct {
   PetscInt     nroots, nrootsT; /* rows without inputs: T (empty CSR rows) and T^T (empty CSC columns) */
   PetscInt    *roots, *rootsT;
   PetscInt     depth; /* number of levels of the dependency DAG (critical path), the same for T and T^T */
+  PetscBool    borrowed; /* the arrays (and values) are another Tri's, read transposed (ICC: L = U^T); src, csc2csr NULL */
 } PCSubtreeILUTri;
 
 /* The schedule of the cuda backend's solves of T and T^T (subtreeilugroups.c): groups gptr (rows), warp tickets sptr
@@ -159,8 +160,9 @@ typedef struct {
   PCSubtreeILUCUDA cuda;
 
   /* refactorization */
-  PCSubtreeILUPlan        *plan;     /* made after the first successful numeric factorization of a pattern, or NULL */
-  PCSubtreeILUCUDAPlan     cudaplan; /* its device copy (cuda backend) */
+  PCSubtreeILUPlan        *plan;      /* made at the first refactorization of a pattern that uses it, or NULL */
+  PetscBool                plantried; /* the plan of this pattern was attempted (PETSc's factor may not have its layout) */
+  PCSubtreeILUCUDAPlan     cudaplan;  /* its device copy (cuda backend) */
   PCSubtreeILULastRefactor last;
   PetscBool                hoststale; /* the device values are newer than st->fact and the host L, U, dinv */
 } PC_SubtreeILU;
@@ -173,7 +175,7 @@ typedef enum {
   PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT
 } PCSubtreeILUApplyMode;
 
-PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact;
+PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact, PC_SubtreeILU_Build, PC_SubtreeILU_ToGPU, PC_SubtreeILU_Plan;
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *, Mat, PCSubtreeILUPlan **);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **);
