@@ -57,36 +57,34 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Builds T from nnz entries (erow[k], ecol[k]) whose value is sign*fa[esrc[k]]; entries of one row are given in
-   increasing column order within each row when sorted stably by row */
-static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, PetscInt nnz, const PetscInt erow[], const PetscInt ecol[], const PetscInt esrc[])
+/* Builds T from rows of the factor's column array: row i is fj[rbeg[i] .. rend[i]-1], whose value is sign*fa[same
+   position] (PETSc's factors give each row contiguous and sorted; a row that is not sorted is sorted here) */
+static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[])
 {
-  PetscInt *pos, *lev;
+  PetscInt *pos, *lev, nnz = 0;
 
   PetscFunctionBegin;
   PetscCall(TriDestroy(T));
+  for (PetscInt i = 0; i < n; i++) nnz += rend[i] - rbeg[i];
   T->n     = n;
   T->nnz   = nnz;
   T->lower = lower;
   PetscCall(PetscMalloc3(n + 1, &T->rowptr, nnz, &T->colidx, nnz, &T->val));
   PetscCall(PetscMalloc3(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval));
   PetscCall(PetscMalloc2(nnz, &T->csc2csr, nnz, &T->src));
-  PetscCall(PetscCalloc1(n + 1, &pos));
-  /* CSR by counting sort on rows (stable), then each row sorted by column */
-  PetscCall(PetscArrayzero(T->rowptr, n + 1));
-  for (PetscInt k = 0; k < nnz; k++) T->rowptr[erow[k] + 1]++;
-  for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] += T->rowptr[i];
-  for (PetscInt i = 0; i < n; i++) pos[i] = T->rowptr[i];
-  for (PetscInt k = 0; k < nnz; k++) {
-    PetscInt p   = pos[erow[k]]++;
-    T->colidx[p] = ecol[k];
-    T->src[p]    = esrc[k];
-  }
-  for (PetscInt i = 0; i < n; i++) { /* (PETSc's factors give sorted rows: only checked then) */
-    PetscInt b = T->rowptr[i], e = T->rowptr[i + 1], k = b + 1;
+  PetscCall(PetscMalloc1(n + 1, &pos));
+  /* CSR, row by row */
+  T->rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    PetscInt b = T->rowptr[i], len = rend[i] - rbeg[i], k = 1;
 
-    while (k < e && T->colidx[k] > T->colidx[k - 1]) k++;
-    if (k < e) PetscCall(PetscSortIntWithArray(e - b, T->colidx + b, T->src + b));
+    T->rowptr[i + 1] = b + len;
+    for (PetscInt t = 0; t < len; t++) {
+      T->colidx[b + t] = fj[rbeg[i] + t];
+      T->src[b + t]    = rbeg[i] + t;
+    }
+    while (k < len && T->colidx[b + k] > T->colidx[b + k - 1]) k++;
+    if (k < len) PetscCall(PetscSortIntWithArray(len, T->colidx + b, T->src + b));
   }
   /* CSC: columns in increasing row order (scan of CSR by rows) */
   PetscCall(PetscArrayzero(T->colptr, n + 1));
@@ -718,7 +716,7 @@ static PetscErrorCode PCSubtreeILURefreshValues_Private(PC_SubtreeILU *st)
 /* Builds L, U (CSR + CSC), roots and DAG statistics from the structure of PETSc's factor */
 static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
 {
-  PetscInt        n, nn, *erow, *ecol, *esrc, nz, *adiag;
+  PetscInt        n, nn, nz, *adiag;
   const PetscInt *ia, *ja, *r, *c;
   PetscBool       done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
   MatInfo         info;
@@ -735,31 +733,29 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
   nz = (PetscInt)info.nz_used;
   PetscCall(PetscMalloc4(n, &st->rperm, n, &st->cperm, n, &st->dsrc, n, &st->dinv));
   PetscCall(PetscMalloc1(icc ? n : 0, &st->sqrtdinv));
-  PetscCall(PetscMalloc3(PetscMax(nz, 1), &erow, PetscMax(nz, 1), &ecol, PetscMax(nz, 1), &esrc));
   if (!icc) {
-    PetscInt k = 0;
+    PetscInt *ubeg;
 
     /* L: rows bi[i] .. bi[i+1]-1 */
-    for (PetscInt i = 0; i < n; i++)
-      for (PetscInt p = ia[i]; p < ia[i + 1]; p++) erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++;
-    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, k, erow, ecol, esrc));
+    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, ia, ia + 1, ja));
     /* U: from the end, row i = bdiag[i+1]+1 .. bdiag[i], diagonal last (the first entry of column i after row i+1) */
-    PetscCall(PetscMalloc1(n + 1, &adiag));
+    PetscCall(PetscMalloc2(n + 1, &adiag, n, &ubeg));
     adiag[n] = ia[n] - 1;
-    k        = 0;
     for (PetscInt i = n - 1; i >= 0; i--) {
       PetscInt p = adiag[i + 1] + 1;
+
+      ubeg[i] = p;
       while (p < nz && ja[p] != i) {
         PetscCheck(ja[p] > i && ja[p] < n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor");
-        erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++, p++;
+        p++;
       }
       PetscCheck(p < nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (no diagonal in row %" PetscInt_FMT ")", i);
-      adiag[i]     = p;
+      adiag[i]    = p;
       st->dsrc[i] = p;
     }
     PetscCheck(n == 0 || adiag[0] + 1 == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (size)");
-    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, k, erow, ecol, esrc));
-    PetscCall(PetscFree(adiag));
+    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ubeg, st->dsrc, ja));
+    PetscCall(PetscFree2(adiag, ubeg));
     PetscCall(ISGetIndices(st->row, &r));
     PetscCall(ISGetIndices(st->col, &c));
     PetscCall(PetscArraycpy(st->rperm, r, n));
@@ -767,16 +763,13 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
     PetscCall(ISRestoreIndices(st->row, &r));
     PetscCall(ISRestoreIndices(st->col, &c));
   } else {
-    PetscInt k = 0;
-
     /* row k: off-diagonals ia[k] .. ia[k+1]-2 (= -Ut(k,j)), 1/D(k) last */
     PetscCheck(ia[n] == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (size)");
     for (PetscInt i = 0; i < n; i++) {
       PetscCheck(ia[i + 1] > ia[i] && ja[ia[i + 1] - 1] == i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (row %" PetscInt_FMT ")", i);
-      for (PetscInt p = ia[i]; p < ia[i + 1] - 1; p++) erow[k] = i, ecol[k] = ja[p], esrc[k] = p, k++;
       st->dsrc[i] = ia[i + 1] - 1;
     }
-    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, k, erow, ecol, esrc));
+    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja));
     /* L = Ut^T: U's arrays read transposed (L's CSR is U's CSC, with the same values: no second copy) */
     PetscCall(TriBorrowTranspose(&st->L, &st->U));
     PetscCall(ISGetIndices(st->row, &r));
@@ -785,7 +778,6 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
     PetscCall(ISRestoreIndices(st->row, &r));
   }
   if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
-  PetscCall(PetscFree3(erow, ecol, esrc));
   PetscCall(PetscMalloc2(n, &st->work, n, &st->work2));
   PetscCall(PCSubtreeILURefreshValues_Private(st));
   st->factored = PETSC_TRUE;
