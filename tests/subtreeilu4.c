@@ -465,6 +465,23 @@ int main(int argc, char **argv)
       args: -type ilu -levels 0 -gen 2d -N 9 -conv 0.1 -mtype pellr -st_pc_subtree_ilu_refactor device
 
    test:
+      suffix: icc0_pellr
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype pellr -st_pc_subtree_ilu_refactor device
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_icc0_pellrcuda
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype pellrcuda -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_ilu1_pellrcuda
+      requires: cuda
+      args: -type ilu -levels 1 -gen 2d -N 1,15 -conv 0.2 -matrices watt_2,bcsstk13 -mtype pellrcuda -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu1_natural.out
+
+   test:
       suffix: petsc
       args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc
 

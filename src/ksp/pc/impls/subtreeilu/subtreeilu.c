@@ -892,6 +892,70 @@ static PetscErrorCode PCSubtreeILUSyncHost_Private(PC_SubtreeILU *st)
 }
 
 /*
+  The SeqAIJ matrix PETSc factors for the diagonal block Ad: Ad itself when it is a SeqAIJ type (seqaij, seqaijcusparse,
+  ...); for pellr/pellrcuda (SeqAIJ data on the host, the authoritative values) a SeqAIJ matrix on the same arrays,
+  without a copy (made again if Ad's arrays moved); else PETSc's conversion (reuse: MAT_REUSE_MATRIX of the last one).
+  *A = NULL when reuse is asked for and there is nothing to reuse.
+*/
+static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, PetscBool reuse, Mat *A)
+{
+  PetscBool isseqaij, shared;
+
+  PetscFunctionBegin;
+  *A = NULL;
+  PetscCall(PetscStrbeginswith(((PetscObject)Ad)->type_name, MATSEQAIJ, &isseqaij));
+  if (isseqaij) {
+    PetscCall(MatDestroy(&st->Aseq));
+    *A = Ad;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)Ad, &shared, MATSEQPELLR, MATSEQPELLRCUDA, ""));
+  if (shared) {
+    const PetscInt    *ai, *aj, *bi = NULL, *bj = NULL;
+    const PetscScalar *aa, *ba = NULL;
+    PetscInt           m, nc, nb;
+    PetscBool          done, bdone = PETSC_FALSE;
+
+    PetscCall(MatGetSize(Ad, &m, &nc));
+    PetscCall(MatGetRowIJ(Ad, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the host structure of the %s matrix", ((PetscObject)Ad)->type_name);
+    PetscCall(MatSeqAIJGetArrayRead(Ad, &aa));
+    if (st->Aseq && st->Aseqshared) {
+      PetscCall(MatGetRowIJ(st->Aseq, 0, PETSC_FALSE, PETSC_FALSE, &nb, &bi, &bj, &bdone));
+      PetscCall(MatSeqAIJGetArrayRead(st->Aseq, &ba));
+    }
+    if (!(bdone && nb == m && bi == ai && bj == aj && ba == aa)) { /* (first time, or Ad's arrays moved) */
+      if (bdone) {
+        PetscCall(MatSeqAIJRestoreArrayRead(st->Aseq, &ba));
+        PetscCall(MatRestoreRowIJ(st->Aseq, 0, PETSC_FALSE, PETSC_FALSE, &nb, &bi, &bj, &bdone));
+        bdone = PETSC_FALSE;
+      }
+      PetscCall(MatDestroy(&st->Aseq));
+      PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, m, nc, (PetscInt *)ai, (PetscInt *)aj, (PetscScalar *)aa, &st->Aseq));
+      st->Aseqshared = PETSC_TRUE;
+    }
+    if (bdone) {
+      PetscCall(MatSeqAIJRestoreArrayRead(st->Aseq, &ba));
+      PetscCall(MatRestoreRowIJ(st->Aseq, 0, PETSC_FALSE, PETSC_FALSE, &nb, &bi, &bj, &bdone));
+    }
+    PetscCall(MatSeqAIJRestoreArrayRead(Ad, &aa));
+    PetscCall(MatRestoreRowIJ(Ad, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+    PetscCall(PetscObjectStateIncrease((PetscObject)st->Aseq)); /* its values may have changed through Ad */
+    *A = st->Aseq;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse && st->Aseq && !st->Aseqshared) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
+  else if (reuse) PetscFunctionReturn(PETSC_SUCCESS);
+  else {
+    PetscCall(MatDestroy(&st->Aseq));
+    PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_INITIAL_MATRIX, &st->Aseq));
+    st->Aseqshared = PETSC_FALSE;
+  }
+  *A = st->Aseq;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
   Numeric refactorization (same nonzero pattern) through the plan: on the GPU for the cuda backend (A's values taken
   in device memory: an aijcusparse block's device array without any host copy; host values are uploaded once), or
   the CPU version (-pc_subtree_ilu_refactor device with the serial/threads backends). *done = PETSC_FALSE: not done
@@ -920,10 +984,9 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
   if (gpu) PetscFunctionReturn(PETSC_SUCCESS);
 #endif
   if (st->plantried && !st->plan) PetscFunctionReturn(PETSC_SUCCESS); /* PETSc's factor has a layout the plan cannot use */
-  if (!isseqaij) { /* the values in SeqAIJ (CSR) order: PETSc's conversion on the host */
-    if (!st->Aseq) PetscFunctionReturn(PETSC_SUCCESS);
-    PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
-    A = st->Aseq;
+  if (!isseqaij) { /* the values in SeqAIJ (CSR) order: shared with a pellr matrix, else PETSc's conversion */
+    PetscCall(PCSubtreeILUSeqAIJ_Private(st, Ad, PETSC_TRUE, &A));
+    if (!A) PetscFunctionReturn(PETSC_SUCCESS);
   }
   /* the plan (and its device copy) is made at the first refactorization that uses it, not at the symbolic setup: an
      application that factors a pattern once never pays for it (on the GPU, 128^3 Poisson ICC(0): see the README) */
@@ -1010,17 +1073,10 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
     if (fellback) st->last = PC_SUBTREEILU_LAST_FALLBACK;
   }
   st->hoststale = PETSC_FALSE; /* PETSc's factorization below renews the host values (and the device's) */
-  if (!isseqaij) { /* any other type (aijcusparse, pellr, ...): PETSc's factorization works on a SeqAIJ copy */
-    if (numericonly && st->Aseq) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
-    else {
-      PetscCall(MatDestroy(&st->Aseq));
-      PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_INITIAL_MATRIX, &st->Aseq));
-    }
-    A = st->Aseq;
-  } else {
-    PetscCall(MatDestroy(&st->Aseq));
-    A = Ad;
-  }
+  /* PETSc's factorization works on a SeqAIJ matrix: Ad itself (seqaij, seqaijcusparse, ...), one on the same arrays
+     (pellr, pellrcuda), else a copy */
+  PetscCall(PCSubtreeILUSeqAIJ_Private(st, Ad, numericonly, &A));
+  if (!A) PetscCall(PCSubtreeILUSeqAIJ_Private(st, Ad, PETSC_FALSE, &A));
   PetscCall(MatSetErrorIfFailure(A, pc->erroriffailure));
 
   /* the MatFactorInfo of PCILU/PCICC */

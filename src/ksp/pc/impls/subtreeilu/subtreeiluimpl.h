@@ -137,7 +137,8 @@ typedef struct {
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
 
   /* factorization */
-  Mat         Aseq; /* the (sequential, diagonal block) matrix factored when conversion to SeqAIJ was needed */
+  Mat         Aseq;       /* the SeqAIJ matrix factored when the diagonal block is not a SeqAIJ type (or NULL) */
+  PetscBool   Aseqshared; /* Aseq is on the arrays of a pellr block (no copy) */
   Mat         fact; /* PETSc's factor */
   IS          row, col;
   PetscInt    n;
