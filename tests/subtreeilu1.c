@@ -205,6 +205,24 @@ int main(int argc, char **argv)
       args: -type icc -levels 0 -gen 2d -N 20
 
    test:
+      suffix: ilu0_rcm
+      args: -type ilu -levels 0 -ordering rcm -gen 3d -N 8 -conv 0.2
+
+   test:
+      suffix: icc0_nd
+      args: -type icc -levels 0 -ordering nd -gen 2d -N 16
+
+   test:
+      suffix: cuda_icc0_rcm
+      requires: cuda
+      args: -type icc -levels 0 -ordering rcm -gen 2d -N 16 -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu1_icc0_rcm.out
+
+   test:
+      suffix: icc0_rcm
+      args: -type icc -levels 0 -ordering rcm -gen 2d -N 16
+
+   test:
       suffix: icc1_rcm
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 8
 
