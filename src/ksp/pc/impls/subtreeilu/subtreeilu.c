@@ -1514,7 +1514,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
    Options Database Keys:
 +  -pc_subtree_ilu_type <ilu,icc>                 - incomplete LU or incomplete Cholesky (default ilu)
 .  -pc_subtree_ilu_levels <k>                     - levels of fill (default 0)
-.  -pc_subtree_ilu_mat_ordering_type <ordering>   - any registered `MatOrderingType` (default -mat_ordering_type if given, else natural)
+.  -pc_subtree_ilu_mat_ordering_type <ordering>   - any registered `MatOrderingType` (default -mat_ordering_type if given, else natural); with levels 0 the matrix is permuted first and factored in its natural ordering (PETSc's fast ILU(0)/ICC(0) symbolic path, the same factor)
 .  -pc_subtree_ilu_shift_type <none,nonzero,positive_definite> - PETSc's shift (default none for ilu, positive_definite for icc, like `PCILU`/`PCICC`)
 .  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
