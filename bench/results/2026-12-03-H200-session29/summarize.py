@@ -31,3 +31,13 @@ if '--plot' in sys.argv:
     ax.legend()
     fig.tight_layout()
     fig.savefig(os.path.join(here, out), dpi=110)
+
+# job 5 (d8fe992, another machine): natural and rcm, level 0 with an ordering factored on the permuted matrix
+j5 = {(r['matrix'], r['pc'], r['ordering']): r for r in csv.DictReader(open(os.path.join(here, 'job5/setup.csv')))}
+print("\njob 5 (d8fe992): first setup / steady refactorization, ours against PETSc's cuSPARSE factorization (s)")
+print(f"{'matrix':14s} {'ordering':8s} {'pc':12s} {'setup':>8s} {'PETSc':>8s} {'refact':>8s} {'PETSc ref':>9s} {'1st refact':>10s}")
+for m in mats:
+    for o in ('natural', 'rcm'):
+        for pc, peer in (('subtree_ilu', 'ilu_cusparse'), ('subtree_icc', 'icc_cusparse')):
+            a, p = j5[(m, pc, o)], j5[(m, peer, o)]
+            print(f"{m:14s} {o:8s} {pc:12s} {float(a['setup_s']):8.3f} {float(p['setup_s']):8.3f} {float(a['refactor_s']):8.4f} {float(p['refactor_s']):9.4f} {first(a):10.3f}")
