@@ -265,4 +265,32 @@ int main(int argc, char **argv)
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 8 -st_pc_subtree_ilu_backend cuda
       output_file: output/subtreeilu1_icc1_rcm.out
 
+   test:
+      suffix: ilu0_setup_threads
+      args: -type ilu -levels 0 -gen 3d -N 64 -conv 0.1 -st_pc_subtree_ilu_setup_threads 5 -matrices bcsstk17,sherman3
+
+   test:
+      suffix: icc1_rcm_setup_threads
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 40 -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_backend threads -matrices bcsstk17
+
+   test:
+      suffix: cuda_icc0_setup_threads
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 64 -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_backend cuda -matrices bcsstk17
+      output_file: output/subtreeilu1_icc0_setup_threads.out
+
+   test:
+      suffix: cuda_ilu1_setup_threads
+      requires: cuda
+      args: -type ilu -levels 1 -gen 3d -N 40 -conv 0.1 -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_backend cuda -matrices sherman3
+      output_file: output/subtreeilu1_ilu1_setup_threads.out
+
+   test:
+      suffix: icc0_setup_threads
+      args: -type icc -levels 0 -gen 3d -N 64 -st_pc_subtree_ilu_setup_threads 5 -matrices bcsstk17
+
+   test:
+      suffix: ilu1_setup_threads
+      args: -type ilu -levels 1 -gen 3d -N 40 -conv 0.1 -st_pc_subtree_ilu_setup_threads 5 -matrices sherman3
+
 TEST*/

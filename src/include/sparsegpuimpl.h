@@ -8,3 +8,12 @@ PETSC_INTERN PetscErrorCode MatRegister_PELLR_Private(void);
 PETSC_INTERN PetscErrorCode PellrPredictRegister_Private(void);
 PETSC_INTERN PetscErrorCode MatOrderingRegister_GPURCM_Private(void);
 PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void);
+
+/* Host threads for the setups (src/sys/utils/sparsegputhreads.c): the functions run on threads are plain C (no PETSc
+   calls) with signature fn(ctx, tid, begin, end) */
+typedef struct _n_PetscSparseGPUTasks *PetscSparseGPUTasks;
+PETSC_INTERN PetscInt       PetscSparseGPUDefaultThreads(void);
+PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *);
+PETSC_INTERN PetscErrorCode PetscSparseGPUTasksStart(PetscInt, PetscBool, void (*)(void *, PetscInt, PetscInt, PetscInt), void *, PetscSparseGPUTasks *);
+PETSC_INTERN PetscErrorCode PetscSparseGPUTasksJoin(PetscSparseGPUTasks *);
+PETSC_INTERN PetscErrorCode PetscSparseGPUPrefault(PetscInt, void *, size_t);

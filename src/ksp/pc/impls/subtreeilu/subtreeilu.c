@@ -57,11 +57,91 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Builds T from rows of the factor's column array: row i is fj[rbeg[i] .. rend[i]-1], whose value is sign*fa[same
-   position] (PETSc's factors give each row contiguous and sorted; a row that is not sorted is sorted here) */
-static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[])
+/* TriBuild's loops, run on the setup's threads (plain C: see sparsegputhreads.c) */
+typedef struct {
+  PCSubtreeILUTri *T;
+  const PetscInt  *rbeg, *fj;
+  PetscInt        *pos;
+  PetscBool        unsorted[64]; /* by thread: a row whose columns are not increasing was seen */
+} TriBuildCtx;
+
+/* rows [begin, end): CSR columns and their source positions */
+static void TriBuildRows(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
-  PetscInt *pos, *lev, nnz = 0;
+  TriBuildCtx     *c = (TriBuildCtx *)ctx;
+  PCSubtreeILUTri *T = c->T;
+
+  for (PetscInt i = begin; i < end; i++) {
+    PetscInt b = T->rowptr[i], len = T->rowptr[i + 1] - b, s = c->rbeg[i];
+
+    for (PetscInt t = 0; t < len; t++) {
+      T->colidx[b + t] = c->fj[s + t];
+      T->src[b + t]    = s + t;
+      if (t && T->colidx[b + t] <= T->colidx[b + t - 1]) c->unsorted[tid] = PETSC_TRUE;
+    }
+  }
+}
+
+/* the rows that can hold columns [cb, ce) of a triangle with increasing columns in each row */
+static inline void TriRowsOfColumns(const PCSubtreeILUTri *T, PetscInt cb, PetscInt ce, PetscInt *ib, PetscInt *ie)
+{
+  *ib = T->lower ? cb + 1 : 0; /* lower: row i has columns < i; upper: > i */
+  *ie = T->lower ? T->n : PetscMin(ce, T->n);
+}
+
+/* columns [cb, ce): their entry counts in colptr[cb+1 .. ce] (each thread scans the rows for its own columns) */
+static void TriBuildCountColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt ce)
+{
+  PCSubtreeILUTri *T = ((TriBuildCtx *)ctx)->T;
+  PetscInt         ib, ie;
+
+  (void)tid;
+  for (PetscInt j = cb; j < ce; j++) T->colptr[j + 1] = 0;
+  TriRowsOfColumns(T, cb, ce, &ib, &ie);
+  for (PetscInt i = ib; i < ie; i++) {
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
+      PetscInt j = T->colidx[k];
+
+      if (j >= ce) break;
+      if (j >= cb) T->colptr[j + 1]++;
+    }
+  }
+}
+
+/* columns [cb, ce): their rows in increasing order (rows are scanned in increasing order, as a serial transpose) */
+static void TriBuildFillColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt ce)
+{
+  TriBuildCtx     *c = (TriBuildCtx *)ctx;
+  PCSubtreeILUTri *T = c->T;
+  PetscInt         ib, ie;
+
+  (void)tid;
+  for (PetscInt j = cb; j < ce; j++) c->pos[j] = T->colptr[j];
+  TriRowsOfColumns(T, cb, ce, &ib, &ie);
+  for (PetscInt i = ib; i < ie; i++) {
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
+      PetscInt j = T->colidx[k];
+
+      if (j >= ce) break;
+      if (j >= cb) {
+        PetscInt p = c->pos[j]++;
+
+        T->rowidx[p]  = i;
+        T->csc2csr[p] = k;
+      }
+    }
+  }
+}
+
+/* Builds T from rows of the factor's column array: row i is fj[rbeg[i] .. rend[i]-1], whose value is sign*fa[same
+   position] (PETSc's factors give each row contiguous and sorted; a row that is not sorted is sorted here).
+   The rows and the columns are filled by nthreads threads (each thread a range of rows, then a range of columns:
+   the result does not depend on the number of threads); the arrays are mapped first (PetscSparseGPUPrefault()) */
+static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads)
+{
+  PetscInt    nnz = 0;
+  TriBuildCtx ctx;
+  PetscBool   unsorted = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(TriDestroy(T));
@@ -69,36 +149,44 @@ static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   T->n     = n;
   T->nnz   = nnz;
   T->lower = lower;
+  T->depth = -1;
+  nthreads = PetscMax(1, PetscMin(nthreads, 64));
   PetscCall(PetscMalloc3(n + 1, &T->rowptr, nnz, &T->colidx, nnz, &T->val));
   PetscCall(PetscMalloc3(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval));
   PetscCall(PetscMalloc2(nnz, &T->csc2csr, nnz, &T->src));
-  PetscCall(PetscMalloc1(n + 1, &pos));
-  /* CSR, row by row */
+  PetscCall(PetscMemzero(&ctx, sizeof(ctx)));
+  PetscCall(PetscMalloc1(n + 1, &ctx.pos));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->rowptr, (n + 1) * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->colidx, nnz * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->val, nnz * sizeof(PetscScalar)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->colptr, (n + 1) * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->rowidx, nnz * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->cval, nnz * sizeof(PetscScalar)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->csc2csr, nnz * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, T->src, nnz * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(nthreads, ctx.pos, (n + 1) * sizeof(PetscInt)));
+  ctx.T    = T;
+  ctx.rbeg = rbeg;
+  ctx.fj   = fj;
+  /* CSR */
   T->rowptr[0] = 0;
-  for (PetscInt i = 0; i < n; i++) {
-    PetscInt b = T->rowptr[i], len = rend[i] - rbeg[i], k = 1;
+  for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] = T->rowptr[i] + rend[i] - rbeg[i];
+  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 4096, TriBuildRows, &ctx));
+  for (PetscInt t = 0; t < 64; t++) unsorted = (PetscBool)(unsorted || ctx.unsorted[t]);
+  if (unsorted) {
+    for (PetscInt i = 0; i < n; i++) {
+      PetscInt b = T->rowptr[i], len = T->rowptr[i + 1] - b, k = 1;
 
-    T->rowptr[i + 1] = b + len;
-    for (PetscInt t = 0; t < len; t++) {
-      T->colidx[b + t] = fj[rbeg[i] + t];
-      T->src[b + t]    = rbeg[i] + t;
+      while (k < len && T->colidx[b + k] > T->colidx[b + k - 1]) k++;
+      if (k < len) PetscCall(PetscSortIntWithArray(len, T->colidx + b, T->src + b));
     }
-    while (k < len && T->colidx[b + k] > T->colidx[b + k - 1]) k++;
-    if (k < len) PetscCall(PetscSortIntWithArray(len, T->colidx + b, T->src + b));
   }
-  /* CSC: columns in increasing row order (scan of CSR by rows) */
-  PetscCall(PetscArrayzero(T->colptr, n + 1));
-  for (PetscInt k = 0; k < nnz; k++) T->colptr[T->colidx[k] + 1]++;
+  /* CSC: columns in increasing row order */
+  T->colptr[0] = 0;
+  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 16384, TriBuildCountColumns, &ctx));
   for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] += T->colptr[j];
-  for (PetscInt j = 0; j < n; j++) pos[j] = T->colptr[j];
-  for (PetscInt i = 0; i < n; i++) {
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
-      PetscInt p    = pos[T->colidx[k]]++;
-      T->rowidx[p]  = i;
-      T->csc2csr[p] = k;
-    }
-  }
-  /* roots and depth of the dependency DAG */
+  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 16384, TriBuildFillColumns, &ctx));
+  /* roots of the dependency DAG (its depth is computed only when viewed: TriGetDepth()) */
   T->nroots = T->nrootsT = 0;
   for (PetscInt i = 0; i < n; i++) {
     if (T->rowptr[i + 1] == T->rowptr[i]) T->nroots++;
@@ -110,15 +198,29 @@ static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
     if (T->rowptr[i + 1] == T->rowptr[i]) T->roots[T->nroots++] = i;
     if (T->colptr[i + 1] == T->colptr[i]) T->rootsT[T->nrootsT++] = i;
   }
-  lev      = pos;
-  T->depth = 0;
-  for (PetscInt ii = 0; ii < n; ii++) {
-    PetscInt i = lower ? ii : n - 1 - ii, l = 0;
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->colidx[k]]);
-    lev[i]   = l + 1;
-    T->depth = PetscMax(T->depth, l + 1);
+  PetscCall(PetscFree(ctx.pos));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the number of levels of T's dependency DAG (the longest path; the same for T^T), computed at the first call */
+static PetscErrorCode TriGetDepth(PCSubtreeILUTri *T, PetscInt *depth)
+{
+  PetscInt *lev;
+
+  PetscFunctionBegin;
+  if (T->depth < 0) {
+    PetscCall(PetscMalloc1(T->n, &lev));
+    T->depth = 0;
+    for (PetscInt ii = 0; ii < T->n; ii++) {
+      PetscInt i = T->lower ? ii : T->n - 1 - ii, l = 0;
+
+      for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->colidx[k]]);
+      lev[i]   = l + 1;
+      T->depth = PetscMax(T->depth, l + 1);
+    }
+    PetscCall(PetscFree(lev));
   }
-  PetscCall(PetscFree(pos));
+  *depth = T->depth;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -140,17 +242,45 @@ static PetscErrorCode TriBorrowTranspose(PCSubtreeILUTri *T, const PCSubtreeILUT
   T->roots    = S->rootsT;
   T->nrootsT  = S->nroots;
   T->rootsT   = S->roots;
-  T->depth    = S->depth;
+  T->depth    = -1; /* (the same as S's: TriGetDepth()) */
   T->borrowed = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TriSetValues(PCSubtreeILUTri *T, const PetscScalar fa[], PetscReal sign)
+typedef struct {
+  PCSubtreeILUTri   *T;
+  const PetscScalar *fa;
+  PetscReal          sign;
+} TriValuesCtx;
+
+static void TriSetValuesCSR(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
+  TriValuesCtx    *c = (TriValuesCtx *)ctx;
+  PCSubtreeILUTri *T = c->T;
+
+  (void)tid;
+  for (PetscInt k = begin; k < end; k++) T->val[k] = c->sign * c->fa[T->src[k]];
+}
+
+static void TriSetValuesCSC(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  PCSubtreeILUTri *T = ((TriValuesCtx *)ctx)->T;
+
+  (void)tid;
+  for (PetscInt p = begin; p < end; p++) T->cval[p] = T->val[T->csc2csr[p]];
+}
+
+static PetscErrorCode TriSetValues(PCSubtreeILUTri *T, const PetscScalar fa[], PetscReal sign, PetscInt nthreads)
+{
+  TriValuesCtx ctx;
+
   PetscFunctionBegin;
   if (T->borrowed) PetscFunctionReturn(PETSC_SUCCESS); /* set through the owner */
-  for (PetscInt k = 0; k < T->nnz; k++) T->val[k] = sign * fa[T->src[k]];
-  for (PetscInt p = 0; p < T->nnz; p++) T->cval[p] = T->val[T->csc2csr[p]];
+  ctx.T    = T;
+  ctx.fa   = fa;
+  ctx.sign = sign;
+  PetscCall(PetscSparseGPUParallelFor(nthreads, T->nnz, 65536, TriSetValuesCSR, &ctx));
+  PetscCall(PetscSparseGPUParallelFor(nthreads, T->nnz, 65536, TriSetValuesCSC, &ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -683,31 +813,52 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+typedef struct {
+  PC_SubtreeILU     *st;
+  const PetscScalar *fa;
+  PetscBool          icc;
+  PetscInt           badpivot[64]; /* by thread: its first row whose ICC pivot is not real nonnegative, or -1 */
+} PivotsCtx;
+
+static void SetPivots(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  PivotsCtx     *c  = (PivotsCtx *)ctx;
+  PC_SubtreeILU *st = c->st;
+
+  c->badpivot[tid] = -1;
+  for (PetscInt i = begin; i < end; i++) st->dinv[i] = c->fa[st->dsrc[i]];
+  if (!c->icc) return;
+  for (PetscInt i = begin; i < end; i++) {
+    /* like MatForwardSolve_SeqSBAIJ_1(): symmetric applies need real nonnegative pivots (checked when applied) */
+    PetscReal d = PetscRealPart(st->dinv[i]);
+
+    if (d >= 0 && PetscImaginaryPart(st->dinv[i]) == 0) st->sqrtdinv[i] = PetscSqrtReal(d);
+    else {
+      st->sqrtdinv[i] = 0;
+      if (c->badpivot[tid] < 0) c->badpivot[tid] = i;
+    }
+  }
+}
+
 /* Refreshes the values of L, U and the pivots from PETSc's factor (same pattern) */
 static PetscErrorCode PCSubtreeILURefreshValues_Private(PC_SubtreeILU *st)
 {
   const PetscScalar *fa;
   PetscBool          icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  PivotsCtx          ctx;
 
   PetscFunctionBegin;
   if (icc) PetscCall(MatSeqSBAIJGetArray(st->fact, (PetscScalar **)&fa));
   else PetscCall(MatSeqAIJGetArrayRead(st->fact, &fa));
-  PetscCall(TriSetValues(&st->L, fa, icc ? -1.0 : 1.0));
-  PetscCall(TriSetValues(&st->U, fa, icc ? -1.0 : 1.0));
-  for (PetscInt i = 0; i < st->n; i++) st->dinv[i] = fa[st->dsrc[i]];
+  PetscCall(TriSetValues(&st->L, fa, icc ? -1.0 : 1.0, st->setupthreads));
+  PetscCall(TriSetValues(&st->U, fa, icc ? -1.0 : 1.0, st->setupthreads));
+  ctx.st  = st;
+  ctx.fa  = fa;
+  ctx.icc = icc;
+  for (PetscInt t = 0; t < 64; t++) ctx.badpivot[t] = -1;
+  PetscCall(PetscSparseGPUParallelFor(st->setupthreads, st->n, 65536, SetPivots, &ctx));
   st->badpivot = -1;
-  if (icc) {
-    for (PetscInt i = 0; i < st->n; i++) {
-      /* like MatForwardSolve_SeqSBAIJ_1(): symmetric applies need real nonnegative pivots (checked when applied) */
-      PetscReal d = PetscRealPart(st->dinv[i]);
-
-      if (d >= 0 && PetscImaginaryPart(st->dinv[i]) == 0) st->sqrtdinv[i] = PetscSqrtReal(d);
-      else {
-        st->sqrtdinv[i] = 0;
-        if (st->badpivot < 0) st->badpivot = i;
-      }
-    }
-  }
+  for (PetscInt t = 0; t < 64 && st->badpivot < 0; t++) st->badpivot = ctx.badpivot[t]; /* threads hold increasing ranges */
   if (icc) PetscCall(MatSeqSBAIJRestoreArray(st->fact, (PetscScalar **)&fa));
   else PetscCall(MatSeqAIJRestoreArrayRead(st->fact, &fa));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -733,11 +884,15 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
   nz = (PetscInt)info.nz_used;
   PetscCall(PetscMalloc4(n, &st->rperm, n, &st->cperm, n, &st->dsrc, n, &st->dinv));
   PetscCall(PetscMalloc1(icc ? n : 0, &st->sqrtdinv));
+  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->rperm, 2 * n * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->dsrc, n * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->dinv, n * sizeof(PetscScalar)));
+  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->sqrtdinv, (icc ? n : 0) * sizeof(PetscScalar)));
   if (!icc) {
     PetscInt *ubeg;
 
     /* L: rows bi[i] .. bi[i+1]-1 */
-    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, ia, ia + 1, ja));
+    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, st->setupthreads));
     /* U: from the end, row i = bdiag[i+1]+1 .. bdiag[i], diagonal last (the first entry of column i after row i+1) */
     PetscCall(PetscMalloc2(n + 1, &adiag, n, &ubeg));
     adiag[n] = ia[n] - 1;
@@ -754,7 +909,7 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
       st->dsrc[i] = p;
     }
     PetscCheck(n == 0 || adiag[0] + 1 == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (size)");
-    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ubeg, st->dsrc, ja));
+    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ubeg, st->dsrc, ja, st->setupthreads));
     PetscCall(PetscFree2(adiag, ubeg));
     PetscCall(ISGetIndices(st->row, &r));
     PetscCall(ISGetIndices(st->col, &c));
@@ -769,7 +924,7 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
       PetscCheck(ia[i + 1] > ia[i] && ja[ia[i + 1] - 1] == i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (row %" PetscInt_FMT ")", i);
       st->dsrc[i] = ia[i + 1] - 1;
     }
-    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja));
+    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja, st->setupthreads));
     /* L = Ut^T: U's arrays read transposed (L's CSR is U's CSC, with the same values: no second copy) */
     PetscCall(TriBorrowTranspose(&st->L, &st->U));
     PetscCall(ISGetIndices(st->row, &r));
@@ -1412,6 +1567,8 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsInt("-pc_subtree_ilu_threads", "Number of threads of the threads backend", "PCSUBTREEILU", st->nthreads, &st->nthreads, &flg));
   PetscCheck(st->nthreads >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_threads must be positive");
+  PetscCall(PetscOptionsInt("-pc_subtree_ilu_setup_threads", "Host threads of the setup (building the solve structures and their schedule): the result does not depend on them", "PCSUBTREEILU", st->setupthreads, &st->setupthreads, NULL));
+  PetscCheck(st->setupthreads >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_setup_threads must be positive, got %" PetscInt_FMT, st->setupthreads);
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_threads_rows", "Threads backend: per-row counters and (unless deterministic) atomic partial sums instead of the DAG of chunks of rows", "PCSUBTREEILU", st->threadsrows, &st->threadsrows, NULL));
   {
     PetscInt chain = st->cudachain;
@@ -1477,7 +1634,14 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
       if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
-      PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->L.depth, st->U.depth, st->L.nroots, st->U.nroots));
+      {
+        PetscInt depthL, depthU;
+
+        PetscCall(TriGetDepth(&st->U, &depthU));
+        if (st->L.borrowed) depthL = depthU; /* L = U^T: the same DAG, reversed */
+        else PetscCall(TriGetDepth(&st->L, &depthL));
+        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    dependency DAG: depth (critical path) L %" PetscInt_FMT " U %" PetscInt_FMT ", subtrees (root rows) L %" PetscInt_FMT " U %" PetscInt_FMT "\n", depthL, depthU, st->L.nroots, st->U.nroots));
+      }
     }
     PetscCall(PetscViewerFlush(viewer));
     PetscCall(PetscViewerASCIIPopSynchronized(viewer));
@@ -1521,6 +1685,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
 .  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster in solves timed at setup; else serial)
 .  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: processors online)
+.  -pc_subtree_ilu_setup_threads <n>              - host threads of the setup, whatever the backend: they build the solve structures (CSR and CSC of L and U, values, pivots; their fresh memory is mapped with transparent huge pages where available) and, for the cuda backend, make the solve schedules of L and U while the structures are copied to the GPU (default: the cores available to the process, shared among the node's MPI ranks, at most 16; the result does not depend on it)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
@@ -1560,6 +1725,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudalevelorder    = PETSC_TRUE;
   st->cudacutlate       = PETSC_TRUE;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
+  st->setupthreads      = PetscSparseGPUDefaultThreads();
 #if defined(SUBTREEILU_HAVE_THREADS)
   {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);

@@ -114,36 +114,38 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the solve schedule (groups, warp and block tickets: subtreeilugroups.c) on the device */
-static PetscErrorCode DevTriGroups(DevTri *D, const PCSubtreeILUTri *T, PetscInt maxchain, PetscBool cutlate)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
+
+/* the solve schedule (groups, warp and block tickets: subtreeilugroups.c, made by PCSubtreeILUCUDASetUp_Private())
+   on the device; G is freed */
+static PetscErrorCode DevTriSchedule(DevTri *D, const PCSubtreeILUTri *T, PCSubtreeILUGroups *G)
 {
-  PCSubtreeILUGroups G;
+  int perSM = 0;
 
   PetscFunctionBegin;
-  PetscCheck((PetscInt64)T->n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
-  PetscCall(PCSubtreeILUGroupsCreate_Private(T, maxchain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, cutlate, &G));
-  D->ngroups = G.ngroups;
-  D->nsuper  = G.nsuper;
-  D->nblk    = G.nblk;
-  D->smem    = (size_t)G.maxrows * sizeof(unsigned long long); /* <= SUBTREEILU_WARPS * SUBTREEILU_MAXSUPER * 32 rows */
-  PetscCall(Upload(&D->gptr, G.gptr, G.ngroups + 1));
-  PetscCall(Upload(&D->sptr, G.sptr, G.nsuper + 1));
-  PetscCall(Upload(&D->bptr, G.bptr, G.nblk + 1));
-  PetscCall(Upload(&D->border, G.border, G.nblk));
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedule of %s: %" PetscInt_FMT " rows, %" PetscInt_FMT " groups (%.1f rows each), %" PetscInt_FMT " warp tickets, %" PetscInt_FMT " block tickets in %" PetscInt_FMT " levels, critical path %" PetscInt_FMT " groups, %zu bytes of shared memory per block\n", T->lower ? "L" : "U", T->n, G.ngroups, G.ngroups ? (double)T->n / G.ngroups : 0.0, G.nsuper, G.nblk, G.bdepth, G.hops, D->smem));
-  PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+  D->ngroups = G->ngroups;
+  D->nsuper  = G->nsuper;
+  D->nblk    = G->nblk;
+  D->smem    = (size_t)G->maxrows * sizeof(unsigned long long); /* <= SUBTREEILU_WARPS * SUBTREEILU_MAXSUPER * 32 rows */
+  PetscCall(Upload(&D->gptr, G->gptr, G->ngroups + 1));
+  PetscCall(Upload(&D->sptr, G->sptr, G->nsuper + 1));
+  PetscCall(Upload(&D->bptr, G->bptr, G->nblk + 1));
+  PetscCall(Upload(&D->border, G->border, G->nblk));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedule of %s: %" PetscInt_FMT " rows, %" PetscInt_FMT " groups (%.1f rows each), %" PetscInt_FMT " warp tickets, %" PetscInt_FMT " block tickets in %" PetscInt_FMT " levels, critical path %" PetscInt_FMT " groups, %zu bytes of shared memory per block\n", T->lower ? "L" : "U", T->n, G->ngroups, G->ngroups ? (double)T->n / G->ngroups : 0.0, G->nsuper, G->nblk, G->bdepth, G->hops, D->smem));
+  PetscCall(PCSubtreeILUGroupsDestroy_Private(G));
+  /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
+  if (D->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(SolveKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, D->smem));
+  D->perSM = PetscMax(1, perSM);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
-
-/* the device copy of T; when T borrows its arrays (T = S^T, ICC), so does D from S's device copy DS */
-static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, const DevTri *DS, PetscBool valuesonly, PetscInt maxchain, PetscBool cutlate, int nsm)
+/* the device copy of T's structure (unless valuesonly) and values; when T borrows its arrays (T = S^T, ICC), so does
+   D from S's device copy DS. The schedule is set apart (DevTriSchedule()). */
+static PetscErrorCode DevTriUpload(DevTri *D, const PCSubtreeILUTri *T, const DevTri *DS, PetscBool valuesonly)
 {
   PetscFunctionBegin;
   if (!valuesonly) {
-    int perSM = 0;
-
     PetscCall(DevTriDestroy(D));
     D->n     = T->n;
     D->nnz   = T->nnz;
@@ -163,17 +165,32 @@ static PetscErrorCode DevTriSetUp(DevTri *D, const PCSubtreeILUTri *T, const Dev
       PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
       PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
     }
-    PetscCall(DevTriGroups(D, T, maxchain, cutlate));
-    /* persistent grid: as many blocks as fit at once (more would only wait to be scheduled; fewer is also correct) */
-    if (D->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(SolveKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, SolveKernel, SUBTREEILU_WARPS * 32, D->smem));
-    D->perSM = PetscMax(1, perSM);
   }
   if (!D->borrowed) { /* (a borrowed copy's values are its owner's) */
     PetscCall(Upload(&D->val, T->val, T->nnz));
     PetscCall(Upload(&D->cval, T->cval, T->nnz));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the setup's copies to the device (everything but the schedules) */
+static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
+{
+  PCSubtreeILUCUDA c = st->cuda;
+
+  PetscFunctionBegin;
+  PetscCall(DevTriUpload(&c->U, &st->U, NULL, valuesonly));
+  PetscCall(DevTriUpload(&c->L, &st->L, &c->U, valuesonly)); /* (ICC: U's arrays) */
+  PetscCall(Upload(&c->dinv, st->dinv, st->n));
+  if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, st->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static void ScheduleTask(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
+{
+  (void)begin;
+  (void)end;
+  PCSubtreeILUGroupsCompute_Private(&((PCSubtreeILUGroupsWork *)ctx)[t]);
 }
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *cuda)
@@ -461,21 +478,37 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     PetscCallCUDA(cudaMalloc((void **)&c->t2, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->t3, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->tickets, 2 * sizeof(int)));
-    /* the persistent solve grids are sized per triangular factor (DevTriSetUp) from the multiprocessors */
+    /* the persistent solve grids are sized per triangular factor (DevTriSchedule) from the multiprocessors */
     PetscCallCUDA(cudaGetDevice(&dev));
     PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
     c->nsm     = PetscMax(1, nsm);
     valuesonly = PETSC_FALSE;
   }
-  c       = st->cuda;
-  c->scan = st->cudascan ? 1 : 0;
-  c->backoff = (unsigned)st->cudabackoff;
+  c              = st->cuda;
+  c->scan        = st->cudascan ? 1 : 0;
+  c->backoff     = (unsigned)st->cudabackoff;
   c->blockspersm = (int)st->cudablockspersm;
   c->levelorder  = st->cudalevelorder ? 1 : 0;
-  PetscCall(DevTriSetUp(&c->U, &st->U, NULL, valuesonly, st->cudachain, st->cudacutlate, c->nsm));
-  PetscCall(DevTriSetUp(&c->L, &st->L, &c->U, valuesonly, st->cudachain, st->cudacutlate, c->nsm)); /* (ICC: U's arrays) */
-  PetscCall(Upload(&c->dinv, st->dinv, n));
-  if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, n));
+  if (valuesonly) PetscCall(DevUploadAll(st, PETSC_TRUE));
+  else {
+    /* the schedules of U and L are made on two host threads while the structures are copied to the device */
+    PCSubtreeILUGroupsWork w[2];
+    PCSubtreeILUGroups     G[2];
+    PetscSparseGPUTasks    tasks = NULL;
+    PetscErrorCode         uperr;
+
+    PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
+    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &w[0]));
+    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &w[1]));
+    PetscCall(PetscSparseGPUTasksStart(2, st->setupthreads > 1 ? PETSC_TRUE : PETSC_FALSE, ScheduleTask, w, &tasks));
+    uperr = DevUploadAll(st, PETSC_FALSE);
+    PetscCall(PetscSparseGPUTasksJoin(&tasks)); /* (also after a failed copy: the threads use w) */
+    PetscCall(uperr);
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&w[0], &G[0]));
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&w[1], &G[1]));
+    PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
+    PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -56,21 +56,77 @@ static inline PetscBool Linked(const PCSubtreeILUTri *T, PetscInt p)
   }
 }
 
+/* Allocates the schedule's arrays (upper bounds: n + 1 entries; pages never written are never mapped), so that
+   PCSubtreeILUGroupsCompute_Private() can run on any thread */
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PCSubtreeILUGroupsWork *w)
+{
+  PetscInt n = T->n;
+
+  PetscFunctionBegin;
+  PetscCheck(maxchain >= 1 && maxsuper >= 1 && warps >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Group sizes must be positive");
+  PetscCall(PetscMemzero(w, sizeof(*w)));
+  w->T        = T;
+  w->maxchain = maxchain;
+  w->maxsuper = maxsuper;
+  w->warps    = warps;
+  w->cutlate  = cutlate;
+  w->badrow   = -1;
+  PetscCall(PetscMalloc3(n + 1, &w->G.gptr, n + 1, &w->G.sptr, n + 1, &w->G.bptr));
+  PetscCall(PetscMalloc1(n + 1, &w->G.border));
+  PetscCall(PetscMalloc3(n + 1, &w->gof, n + 1, &w->fin, n + 2, &w->cnt));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Checks what the computation found and frees its work arrays; G takes the schedule */
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *w, PCSubtreeILUGroups *G)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree3(w->gof, w->fin, w->cnt));
+  if (w->badrow >= 0) {
+    PetscInt i = w->badrow, j = w->badcol;
+
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&w->G));
+    /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, j);
+  }
+  *G = w->G;
+  PetscCall(PetscMemzero(&w->G, sizeof(w->G)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PCSubtreeILUGroups *G)
 {
-  PetscInt *gptr, *sptr, *bptr, *border, *gof, *fin, bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
+  PCSubtreeILUGroupsWork w;
+
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(T, maxchain, maxsuper, warps, cutlate, &w));
+  PCSubtreeILUGroupsCompute_Private(&w);
+  PetscCall(PCSubtreeILUGroupsFinish_Private(&w, G));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The schedule itself: plain C on the arrays of PCSubtreeILUGroupsSetUp_Private() (no PETSc calls: it may run on a
+   thread of its own); an entry on the wrong side of the diagonal is reported in w->badrow, w->badcol */
+PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
+{
+  const PCSubtreeILUTri *T = w->T;
+  const PetscInt         maxchain = w->maxchain, maxsuper = w->maxsuper, warps = w->warps;
+  const PetscBool        cutlate = w->cutlate;
+  PetscInt *gptr = w->G.gptr, *sptr = w->G.sptr, *bptr = w->G.bptr, *border = w->G.border, *gof = w->gof, *fin = w->fin;
+  PetscInt  bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
   PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
   PetscBool glinked = PETSC_FALSE;           /* the current group has a row linked to its predecessor */
   PetscBool gchain  = PETSC_TRUE;            /* every row of the current group but its first is linked to its predecessor */
 
-  PetscFunctionBegin;
-  PetscCheck(maxchain >= 1 && maxsuper >= 1 && warps >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Group sizes must be positive");
   /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
   for (PetscInt i = 0; i < n; i++) {
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) PetscCheck(T->lower ? T->colidx[k] < i : T->colidx[k] > i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, T->colidx[k]);
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
+      if (T->lower ? T->colidx[k] < i : T->colidx[k] > i) continue;
+      w->badrow = i;
+      w->badcol = T->colidx[k];
+      return;
+    }
   }
-  PetscCall(PetscMalloc3(n + 1, &gptr, n + 1, &sptr, n + 1, &bptr));
-  PetscCall(PetscMalloc2(n + 1, &gof, n + 1, &fin));
   gptr[0] = sptr[0] = bptr[0] = 0;
   for (PetscInt p = 0; p < n; p++) {
     const PetscInt i   = PrimaryPos(T, p);
@@ -136,9 +192,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
      argument of SolveKernel holds), then in the primary order. In index order, the tickets held at once cover a
      fixed range of rows, which on a wide wavefront (the planes of a 3D grid, whose diagonal spans N lines of N planes)
      is less than the wavefront: the front's later lines would wait for a ticket */
-  PetscCall(PetscMalloc1(nb, &border));
   {
-    PetscInt *bof = gof, *lev = fin, *cnt; /* reused: block of each position, level of each block */
+    PetscInt *bof = gof, *lev = fin, *cnt = w->cnt; /* reused: block of each position, level of each block */
 
     for (PetscInt b = 0; b < nb; b++)
       for (PetscInt q = gptr[sptr[bptr[b]]]; q < gptr[sptr[bptr[b + 1]]]; q++) bof[q] = b;
@@ -155,29 +210,22 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
       }
       bdepth = PetscMax(bdepth, lev[b] + 1);
     }
-    PetscCall(PetscCalloc1(bdepth + 1, &cnt));
+    for (PetscInt l = 0; l <= bdepth; l++) cnt[l] = 0;
     for (PetscInt b = 0; b < nb; b++) cnt[lev[b] + 1]++;
     for (PetscInt l = 0; l < bdepth; l++) cnt[l + 1] += cnt[l];
     for (PetscInt b = 0; b < nb; b++) border[cnt[lev[b]]++] = T->lower ? b : nb - 1 - b;
-    PetscCall(PetscFree(cnt));
   }
   if (!T->lower) { /* primary-order boundaries -> ascending rows */
     ReverseBoundaries(gptr, ng, n);
     ReverseBoundaries(sptr, ns, ng);
     ReverseBoundaries(bptr, nb, ns);
   }
-  PetscCall(PetscFree2(gof, fin));
-  G->ngroups = ng;
-  G->nsuper  = ns;
-  G->nblk    = nb;
-  G->maxrows = maxrows;
-  G->hops    = hops;
-  G->gptr    = gptr;
-  G->sptr    = sptr;
-  G->bptr    = bptr;
-  G->bdepth  = bdepth;
-  G->border  = border;
-  PetscFunctionReturn(PETSC_SUCCESS);
+  w->G.ngroups = ng;
+  w->G.nsuper  = ns;
+  w->G.nblk    = nb;
+  w->G.maxrows = maxrows;
+  w->G.hops    = hops;
+  w->G.bdepth  = bdepth;
 }
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *G)

@@ -33,7 +33,8 @@ typedef struct {
   PetscInt    *src;     /* position of val[k] in the factor's value array */
   PetscInt     nroots, nrootsT; /* rows without inputs: T (empty CSR rows) and T^T (empty CSC columns) */
   PetscInt    *roots, *rootsT;
-  PetscInt     depth; /* number of levels of the dependency DAG (critical path), the same for T and T^T */
+  PetscInt     depth; /* number of levels of the dependency DAG (critical path), the same for T and T^T; -1: not yet
+                         computed (TriGetDepth(), when viewed) */
   PetscBool    borrowed; /* the arrays (and values) are another Tri's, read transposed (ICC: L = U^T); src, csc2csr NULL */
 } PCSubtreeILUTri;
 
@@ -48,7 +49,21 @@ typedef struct {
   PetscInt *border; /* the primary-order solve takes block ticket border[t] t-th: by level, then in the primary order */
 } PCSubtreeILUGroups;
 
+/* The schedule made in three steps, so that the middle one (plain C, no PETSc calls) can run on a thread of its own
+   beside the copies to the GPU: SetUp allocates, Compute computes, Finish checks and hands the schedule over */
+typedef struct {
+  const PCSubtreeILUTri *T;
+  PetscInt               maxchain, maxsuper, warps;
+  PetscBool              cutlate;
+  PCSubtreeILUGroups     G;
+  PetscInt              *gof, *fin, *cnt; /* work */
+  PetscInt               badrow, badcol;   /* an entry on the wrong side of the diagonal (badrow >= 0) */
+} PCSubtreeILUGroupsWork;
+
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PCSubtreeILUGroups *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PCSubtreeILUGroupsWork *);
+PETSC_INTERN void           PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *, PCSubtreeILUGroups *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
 
 typedef enum {
@@ -135,6 +150,7 @@ typedef struct {
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
+  PetscInt             setupthreads; /* host threads of the setup (building the solve structures, filling their arrays) */
 
   /* factorization */
   Mat         Aseq;       /* the SeqAIJ matrix factored when the diagonal block is not a SeqAIJ type (or NULL) */
