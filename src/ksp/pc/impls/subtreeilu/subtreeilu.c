@@ -871,8 +871,10 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
   const PetscInt *ia, *ja, *r, *c;
   PetscBool       done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
   MatInfo         info;
+  PetscLogDouble  t0, t1, t2;
 
   PetscFunctionBegin;
+  PetscCall(PetscTime(&t0));
   PetscCall(PCSubtreeILUFreeSolve_Private(st));
   PetscCall(MatGetLocalSize(st->fact, &n, NULL));
   st->n = n;
@@ -934,7 +936,10 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
   }
   if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
   PetscCall(PetscMalloc2(n, &st->work, n, &st->work2));
+  PetscCall(PetscTime(&t1));
   PetscCall(PCSubtreeILURefreshValues_Private(st));
+  PetscCall(PetscTime(&t2));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU solve structures of %" PetscInt_FMT " rows built in %g s, values and pivots gathered in %g s (%" PetscInt_FMT " setup threads)\n", n, t1 - t0, t2 - t1, st->setupthreads));
   st->factored = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
