@@ -17,3 +17,5 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt, PetscInt, PetscI
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksStart(PetscInt, PetscBool, void (*)(void *, PetscInt, PetscInt, PetscInt), void *, PetscSparseGPUTasks *);
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksJoin(PetscSparseGPUTasks *);
 PETSC_INTERN PetscErrorCode PetscSparseGPUPrefault(PetscInt, void *, size_t);
+PETSC_INTERN int            PetscSparseGPUParallelForC(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *); /* (plain C versions, callable from a thread) */
+PETSC_INTERN int            PetscSparseGPUPrefaultC(PetscInt, void *, size_t);

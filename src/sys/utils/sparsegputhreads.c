@@ -73,41 +73,50 @@ static void *RangeJobRun(void *arg)
 #endif
 
 /*
-  PetscSparseGPUParallelFor - fn(ctx, tid, begin, end) on nthreads consecutive ranges of [0, n) (thread tid gets the
+  PetscSparseGPUParallelForC - fn(ctx, tid, begin, end) on nthreads consecutive ranges of [0, n) (thread tid gets the
   tid-th range, the caller runs range 0), each of at least minchunk items: fewer threads when n is small. Ranges are
   fixed by (n, nthreads, minchunk) only, so a result that depends on them is reproducible. A thread that cannot be
-  started runs its range on the caller.
+  started runs its range on the caller. Plain C (callable from a thread): returns 0, or 1 if a join failed.
 */
+PETSC_INTERN int PetscSparseGPUParallelForC(PetscInt nthreads, PetscInt n, PetscInt minchunk, void (*fn)(void *, PetscInt, PetscInt, PetscInt), void *ctx)
+{
+  PetscInt nt = PetscMax(1, PetscMin(nthreads, SPARSEGPU_MAXTHREADS)), begin[SPARSEGPU_MAXTHREADS + 1];
+  int      fail = 0;
+
+  if (n <= 0) return 0;
+  nt = PetscMax(1, PetscMin(nt, n / PetscMax(minchunk, 1)));
+  for (PetscInt t = 0; t <= nt; t++) begin[t] = (PetscInt)(((PetscInt64)n * t) / nt);
+#if defined(SPARSEGPU_HAVE_THREADS)
+  if (nt > 1) {
+    RangeJob  job[SPARSEGPU_MAXTHREADS];
+    pthread_t th[SPARSEGPU_MAXTHREADS];
+    int       started[SPARSEGPU_MAXTHREADS];
+
+    for (PetscInt t = 1; t < nt; t++) {
+      job[t].fn    = fn;
+      job[t].ctx   = ctx;
+      job[t].tid   = t;
+      job[t].begin = begin[t];
+      job[t].end   = begin[t + 1];
+      started[t]   = pthread_create(&th[t], NULL, RangeJobRun, &job[t]) ? 0 : 1;
+    }
+    fn(ctx, 0, begin[0], begin[1]);
+    for (PetscInt t = 1; t < nt; t++) {
+      if (started[t]) fail |= pthread_join(th[t], NULL) ? 1 : 0;
+      else fn(ctx, t, begin[t], begin[t + 1]);
+    }
+    return fail;
+  }
+#endif
+  for (PetscInt t = 0; t < nt; t++) fn(ctx, t, begin[t], begin[t + 1]);
+  return fail;
+}
+
+/* PetscSparseGPUParallelForC() with PETSc's error handling (not callable from a thread) */
 PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt nthreads, PetscInt n, PetscInt minchunk, void (*fn)(void *, PetscInt, PetscInt, PetscInt), void *ctx)
 {
-  PetscInt nt = PetscMax(1, PetscMin(nthreads, SPARSEGPU_MAXTHREADS));
-  RangeJob job[SPARSEGPU_MAXTHREADS];
-
   PetscFunctionBegin;
-  if (n <= 0) PetscFunctionReturn(PETSC_SUCCESS);
-  nt = PetscMax(1, PetscMin(nt, n / PetscMax(minchunk, 1)));
-  for (PetscInt t = 0; t < nt; t++) {
-    job[t].fn    = fn;
-    job[t].ctx   = ctx;
-    job[t].tid   = t;
-    job[t].begin = (PetscInt)(((PetscInt64)n * t) / nt);
-    job[t].end   = (PetscInt)(((PetscInt64)n * (t + 1)) / nt);
-  }
-#if defined(SPARSEGPU_HAVE_THREADS)
-  {
-    pthread_t th[SPARSEGPU_MAXTHREADS];
-    PetscBool started[SPARSEGPU_MAXTHREADS];
-
-    for (PetscInt t = 1; t < nt; t++) started[t] = pthread_create(&th[t], NULL, RangeJobRun, &job[t]) ? PETSC_FALSE : PETSC_TRUE;
-    fn(ctx, 0, job[0].begin, job[0].end);
-    for (PetscInt t = 1; t < nt; t++) {
-      if (started[t]) PetscCheck(!pthread_join(th[t], NULL), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
-      else fn(ctx, t, job[t].begin, job[t].end);
-    }
-  }
-#else
-  for (PetscInt t = 0; t < nt; t++) fn(ctx, t, job[t].begin, job[t].end);
-#endif
+  PetscCheck(!PetscSparseGPUParallelForC(nthreads, n, minchunk, fn, ctx), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -182,26 +191,32 @@ static void TouchRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 }
 
 /*
-  PetscSparseGPUPrefault - maps the pages of a freshly allocated array (contents undefined) before it is written:
+  PetscSparseGPUPrefaultC - maps the pages of a freshly allocated array (contents undefined) before it is written:
   advises transparent huge pages for it, then touches one byte per page from nthreads threads. Only for arrays of at
-  least 4 MiB; harmless if the pages are already mapped, advice or threads unavailable.
+  least 4 MiB; harmless if the pages are already mapped, advice or threads unavailable. Plain C (callable from a
+  thread): returns 0, or 1 if a join failed.
 */
-PETSC_INTERN PetscErrorCode PetscSparseGPUPrefault(PetscInt nthreads, void *p, size_t bytes)
+PETSC_INTERN int PetscSparseGPUPrefaultC(PetscInt nthreads, void *p, size_t bytes)
 {
   const size_t page = 4096, minbytes = (size_t)4 << 20;
   char        *a, *b;
   TouchCtx     ctx;
 
-  PetscFunctionBegin;
-  if (!p || bytes < minbytes || nthreads < 1) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!p || bytes < minbytes || nthreads < 1) return 0;
   a = (char *)(((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1)); /* the whole pages inside the array */
   b = (char *)(((uintptr_t)p + bytes) & ~(uintptr_t)(page - 1));
-  if (b <= a) PetscFunctionReturn(PETSC_SUCCESS);
+  if (b <= a) return 0;
 #if defined(SPARSEGPU_HAVE_THREADS) && defined(MADV_HUGEPAGE)
   (void)madvise(a, (size_t)(b - a), MADV_HUGEPAGE); /* advice only: failure (no THP) changes nothing */
 #endif
   ctx.p     = a;
   ctx.bytes = (size_t)(b - a);
-  PetscCall(PetscSparseGPUParallelFor(nthreads, (PetscInt)(ctx.bytes / page), 256, TouchRange, &ctx));
+  return PetscSparseGPUParallelForC(nthreads, (PetscInt)(ctx.bytes / page), 256, TouchRange, &ctx);
+}
+
+PETSC_INTERN PetscErrorCode PetscSparseGPUPrefault(PetscInt nthreads, void *p, size_t bytes)
+{
+  PetscFunctionBegin;
+  PetscCheck(!PetscSparseGPUPrefaultC(nthreads, p, bytes), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -60,9 +60,12 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
 /* TriBuild's loops, run on the setup's threads (plain C: see sparsegputhreads.c) */
 typedef struct {
   PCSubtreeILUTri *T;
-  const PetscInt  *rbeg, *fj;
+  const PetscInt  *rbeg, *rend, *fj;
   PetscInt        *pos;
+  PetscInt         nthreads;
   PetscBool        unsorted[64]; /* by thread: a row whose columns are not increasing was seen */
+  PetscBool        needsort;     /* some row is not sorted: TriFillRows() stopped before the columns */
+  int              fail;         /* a thread could not be joined */
 } TriBuildCtx;
 
 /* rows [begin, end): CSR columns and their source positions */
@@ -133,15 +136,21 @@ static void TriBuildFillColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt c
   }
 }
 
-/* Builds T from rows of the factor's column array: row i is fj[rbeg[i] .. rend[i]-1], whose value is sign*fa[same
-   position] (PETSc's factors give each row contiguous and sorted; a row that is not sorted is sorted here).
-   The rows and the columns are filled by nthreads threads (each thread a range of rows, then a range of columns:
-   the result does not depend on the number of threads); the arrays are mapped first (PetscSparseGPUPrefault()) */
-static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads)
+/*
+  T from rows of the factor's column array: row i is fj[rbeg[i] .. rend[i]-1], whose value is sign*fa[same position].
+  In three steps, so that the filling can run on a thread during PETSc's numeric factorization (it only needs the
+  factor's structure, fixed by the symbolic factorization):
+    TriAlloc()       (PETSc calls) sizes and allocates T;
+    TriFillRows()    (plain C, any thread) maps the fresh arrays (PetscSparseGPUPrefaultC()) and fills the CSR by
+                     ranges of rows on c->nthreads threads; if a row is not sorted (PETSc's factors always are) it stops
+                     there (c->needsort) and TriSortRows() sorts (PETSc calls);
+    TriFillColumns() (plain C, any thread) the CSC by ranges of columns (each thread scans the rows for its own
+                     columns, in increasing row order: the result does not depend on the number of threads) and the
+                     roots of the dependency DAG (its depth is computed only when viewed: TriGetDepth()).
+*/
+static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads, TriBuildCtx *c)
 {
-  PetscInt    nnz = 0;
-  TriBuildCtx ctx;
-  PetscBool   unsorted = PETSC_FALSE;
+  PetscInt nnz = 0;
 
   PetscFunctionBegin;
   PetscCall(TriDestroy(T));
@@ -150,56 +159,69 @@ static PetscErrorCode TriBuild(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   T->nnz   = nnz;
   T->lower = lower;
   T->depth = -1;
-  nthreads = PetscMax(1, PetscMin(nthreads, 64));
   PetscCall(PetscMalloc3(n + 1, &T->rowptr, nnz, &T->colidx, nnz, &T->val));
   PetscCall(PetscMalloc3(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval));
   PetscCall(PetscMalloc2(nnz, &T->csc2csr, nnz, &T->src));
-  PetscCall(PetscMemzero(&ctx, sizeof(ctx)));
-  PetscCall(PetscMalloc1(n + 1, &ctx.pos));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->rowptr, (n + 1) * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->colidx, nnz * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->val, nnz * sizeof(PetscScalar)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->colptr, (n + 1) * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->rowidx, nnz * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->cval, nnz * sizeof(PetscScalar)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->csc2csr, nnz * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, T->src, nnz * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(nthreads, ctx.pos, (n + 1) * sizeof(PetscInt)));
-  ctx.T    = T;
-  ctx.rbeg = rbeg;
-  ctx.fj   = fj;
-  /* CSR */
-  T->rowptr[0] = 0;
-  for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] = T->rowptr[i] + rend[i] - rbeg[i];
-  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 4096, TriBuildRows, &ctx));
-  for (PetscInt t = 0; t < 64; t++) unsorted = (PetscBool)(unsorted || ctx.unsorted[t]);
-  if (unsorted) {
-    for (PetscInt i = 0; i < n; i++) {
-      PetscInt b = T->rowptr[i], len = T->rowptr[i + 1] - b, k = 1;
+  PetscCall(PetscMalloc2(n, &T->roots, n, &T->rootsT)); /* (upper bounds: pages never written are never mapped) */
+  PetscCall(PetscMemzero(c, sizeof(*c)));
+  PetscCall(PetscMalloc1(n + 1, &c->pos));
+  c->T        = T;
+  c->rbeg     = rbeg;
+  c->rend     = rend;
+  c->fj       = fj;
+  c->nthreads = PetscMax(1, PetscMin(nthreads, 64));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-      while (k < len && T->colidx[b + k] > T->colidx[b + k - 1]) k++;
-      if (k < len) PetscCall(PetscSortIntWithArray(len, T->colidx + b, T->src + b));
-    }
+static void TriFillRows(TriBuildCtx *c)
+{
+  PCSubtreeILUTri *T = c->T;
+  PetscInt         n = T->n, nnz = T->nnz, nt = c->nthreads;
+
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->rowptr, (size_t)(n + 1) * sizeof(PetscInt));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->colidx, (size_t)nnz * sizeof(PetscInt));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->val, (size_t)nnz * sizeof(PetscScalar));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->colptr, (size_t)(n + 1) * sizeof(PetscInt));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->rowidx, (size_t)nnz * sizeof(PetscInt));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->cval, (size_t)nnz * sizeof(PetscScalar));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->csc2csr, (size_t)nnz * sizeof(PetscInt));
+  c->fail |= PetscSparseGPUPrefaultC(nt, T->src, (size_t)nnz * sizeof(PetscInt));
+  c->fail |= PetscSparseGPUPrefaultC(nt, c->pos, (size_t)(n + 1) * sizeof(PetscInt));
+  T->rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] = T->rowptr[i] + c->rend[i] - c->rbeg[i];
+  c->fail |= PetscSparseGPUParallelForC(nt, n, 4096, TriBuildRows, c);
+  for (PetscInt t = 0; t < 64; t++) c->needsort = (PetscBool)(c->needsort || c->unsorted[t]);
+}
+
+static PetscErrorCode TriSortRows(TriBuildCtx *c)
+{
+  PCSubtreeILUTri *T = c->T;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < T->n; i++) {
+    PetscInt b = T->rowptr[i], len = T->rowptr[i + 1] - b, k = 1;
+
+    while (k < len && T->colidx[b + k] > T->colidx[b + k - 1]) k++;
+    if (k < len) PetscCall(PetscSortIntWithArray(len, T->colidx + b, T->src + b));
   }
-  /* CSC: columns in increasing row order */
+  c->needsort = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static void TriFillColumns(TriBuildCtx *c)
+{
+  PCSubtreeILUTri *T = c->T;
+  PetscInt         n = T->n;
+
   T->colptr[0] = 0;
-  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 16384, TriBuildCountColumns, &ctx));
+  c->fail |= PetscSparseGPUParallelForC(c->nthreads, n, 16384, TriBuildCountColumns, c);
   for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] += T->colptr[j];
-  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 16384, TriBuildFillColumns, &ctx));
-  /* roots of the dependency DAG (its depth is computed only when viewed: TriGetDepth()) */
-  T->nroots = T->nrootsT = 0;
-  for (PetscInt i = 0; i < n; i++) {
-    if (T->rowptr[i + 1] == T->rowptr[i]) T->nroots++;
-    if (T->colptr[i + 1] == T->colptr[i]) T->nrootsT++;
-  }
-  PetscCall(PetscMalloc2(T->nroots, &T->roots, T->nrootsT, &T->rootsT));
+  c->fail |= PetscSparseGPUParallelForC(c->nthreads, n, 16384, TriBuildFillColumns, c);
   T->nroots = T->nrootsT = 0;
   for (PetscInt i = 0; i < n; i++) {
     if (T->rowptr[i + 1] == T->rowptr[i]) T->roots[T->nroots++] = i;
     if (T->colptr[i + 1] == T->colptr[i]) T->rootsT[T->nrootsT++] = i;
   }
-  PetscCall(PetscFree(ctx.pos));
-  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the number of levels of T's dependency DAG (the longest path; the same for T^T), computed at the first call */
@@ -792,9 +814,21 @@ static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, c
 }
 
 /* ------------------------------------------------------------------ factorization and extraction */
+static PetscErrorCode PCSubtreeILUBuildJoin_Private(PC_SubtreeILU *);
+
 static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
 {
   PetscFunctionBegin;
+  PetscCall(PCSubtreeILUBuildJoin_Private(st)); /* (a build in progress writes into the arrays freed below) */
+  for (PetscInt t = 0; t < 2; t++) {
+    PCSubtreeILUGroups G;
+
+    if (!st->sched[t].gof) continue;
+    st->sched[t].badrow = -1;
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[t], &G));
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+  }
+  st->schedready = PETSC_FALSE;
   PetscCall(TriDestroy(&st->L));
   PetscCall(TriDestroy(&st->U));
   PetscCall(PetscFree4(st->rperm, st->cperm, st->dsrc, st->dinv));
@@ -864,44 +898,91 @@ static PetscErrorCode PCSubtreeILURefreshValues_Private(PC_SubtreeILU *st)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Builds L, U (CSR + CSC), roots and DAG statistics from the structure of PETSc's factor */
-static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
+/* the solve structures of a new pattern, built from the symbolic factorization, on a thread while PETSc's numeric
+   factorization runs (PCSubtreeILUBuildStart_Private() .. PCSubtreeILUBuildFinish_Private()) */
+struct _PCSubtreeILUBuild {
+  TriBuildCtx         tri[2]; /* U, and L for ILU */
+  PetscInt            ntri;
+  PetscInt           *ubeg; /* ILU: where U's rows start in the factor */
+  const PetscInt     *ia, *ja; /* the factor's structure when the build started */
+  PetscBool           sched;   /* also the cuda schedules (st->sched) */
+  PC_SubtreeILU      *st;
+  PetscSparseGPUTasks task;
+  PetscLogDouble      tstart, seconds, schedseconds;
+  PetscBool           again; /* built again after the factor's structure moved */
+};
+
+static void ScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
-  PetscInt        n, nn, nz, *adiag;
-  const PetscInt *ia, *ja, *r, *c;
-  PetscBool       done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
-  MatInfo         info;
-  PetscLogDouble  t0, t1, t2;
+  PC_SubtreeILU *st = (PC_SubtreeILU *)ctx;
+
+  (void)tid;
+  for (PetscInt t = begin; t < end; t++) PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
+}
+
+/* the build's thread: plain C only */
+static void BuildTask(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  struct _PCSubtreeILUBuild *B = (struct _PCSubtreeILUBuild *)ctx;
+  PetscBool                  sorted = PETSC_TRUE;
+  PetscLogDouble             t0, t1, t2;
+
+  (void)tid;
+  (void)begin;
+  (void)end;
+  (void)PetscTime(&t0);
+  for (PetscInt k = 0; k < B->ntri; k++) {
+    TriFillRows(&B->tri[k]);
+    if (B->tri[k].needsort) sorted = PETSC_FALSE; /* (finished on the main thread) */
+    else TriFillColumns(&B->tri[k]);
+  }
+  (void)PetscTime(&t1);
+  /* the two schedules at once (ICC: L's is made on U's CSC, read as L's CSR) */
+  if (B->sched && sorted) B->tri[0].fail |= PetscSparseGPUParallelForC(2, 2, 1, ScheduleRange, B->st);
+  (void)PetscTime(&t2);
+  B->seconds      = t1 - t0;
+  B->schedseconds = t2 - t1;
+}
+
+/* Starts building L, U (CSR + CSC) and roots from the structure of PETSc's factor (after its symbolic
+   factorization), and with sched the cuda backend's solve schedules: on a thread when there are several setup
+   threads, else here. PCSubtreeILUBuildFinish_Private() completes it; PCSubtreeILUFreeSolve_Private() drops it. */
+static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBool sched)
+{
+  PetscInt                   n, nn, nz, *adiag;
+  const PetscInt            *ia, *ja, *r, *c;
+  PetscBool                  done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  MatInfo                    info;
+  struct _PCSubtreeILUBuild *B;
 
   PetscFunctionBegin;
-  PetscCall(PetscTime(&t0));
   PetscCall(PCSubtreeILUFreeSolve_Private(st));
+  PetscCall(PetscNew(&B));
+  PetscCall(PetscTime(&B->tstart));
   PetscCall(MatGetLocalSize(st->fact, &n, NULL));
   st->n = n;
-  if (icc) { /* SeqSBAIJ, block size 1 */
+  if (icc) { /* SeqSBAIJ, block size 1 (restored in PCSubtreeILUBuildFinish_Private()) */
     PetscCall(MatGetRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
     PetscCheck(done && nn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the structure of PETSc's ICC factor");
   } else PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &ia, &ja, NULL, NULL)); /* (MatGetRowIJ() is disabled for inode factors) */
+  B->ia = ia;
+  B->ja = ja;
+  B->st = st;
   PetscCall(MatGetInfo(st->fact, MAT_LOCAL, &info));
   nz = (PetscInt)info.nz_used;
   PetscCall(PetscMalloc4(n, &st->rperm, n, &st->cperm, n, &st->dsrc, n, &st->dinv));
   PetscCall(PetscMalloc1(icc ? n : 0, &st->sqrtdinv));
-  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->rperm, 2 * n * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->dsrc, n * sizeof(PetscInt)));
-  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->dinv, n * sizeof(PetscScalar)));
-  PetscCall(PetscSparseGPUPrefault(st->setupthreads, st->sqrtdinv, (icc ? n : 0) * sizeof(PetscScalar)));
   if (!icc) {
-    PetscInt *ubeg;
-
     /* L: rows bi[i] .. bi[i+1]-1 */
-    PetscCall(TriBuild(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, st->setupthreads));
+    PetscCall(TriAlloc(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, st->setupthreads, &B->tri[1]));
     /* U: from the end, row i = bdiag[i+1]+1 .. bdiag[i], diagonal last (the first entry of column i after row i+1) */
-    PetscCall(PetscMalloc2(n + 1, &adiag, n, &ubeg));
+    PetscCall(PetscMalloc1(n + 1, &adiag));
+    PetscCall(PetscMalloc1(n, &B->ubeg));
     adiag[n] = ia[n] - 1;
     for (PetscInt i = n - 1; i >= 0; i--) {
       PetscInt p = adiag[i + 1] + 1;
 
-      ubeg[i] = p;
+      B->ubeg[i] = p;
       while (p < nz && ja[p] != i) {
         PetscCheck(ja[p] > i && ja[p] < n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor");
         p++;
@@ -911,8 +992,9 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
       st->dsrc[i] = p;
     }
     PetscCheck(n == 0 || adiag[0] + 1 == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (size)");
-    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ubeg, st->dsrc, ja, st->setupthreads));
-    PetscCall(PetscFree2(adiag, ubeg));
+    PetscCall(PetscFree(adiag));
+    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, B->ubeg, st->dsrc, ja, st->setupthreads, &B->tri[0]));
+    B->ntri = 2;
     PetscCall(ISGetIndices(st->row, &r));
     PetscCall(ISGetIndices(st->col, &c));
     PetscCall(PetscArraycpy(st->rperm, r, n));
@@ -926,7 +1008,8 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
       PetscCheck(ia[i + 1] > ia[i] && ja[ia[i + 1] - 1] == i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (row %" PetscInt_FMT ")", i);
       st->dsrc[i] = ia[i + 1] - 1;
     }
-    PetscCall(TriBuild(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja, st->setupthreads));
+    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja, st->setupthreads, &B->tri[0]));
+    B->ntri = 1;
     /* L = Ut^T: U's arrays read transposed (L's CSR is U's CSC, with the same values: no second copy) */
     PetscCall(TriBorrowTranspose(&st->L, &st->U));
     PetscCall(ISGetIndices(st->row, &r));
@@ -934,13 +1017,114 @@ static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st)
     PetscCall(PetscArraycpy(st->cperm, r, n));
     PetscCall(ISRestoreIndices(st->row, &r));
   }
-  if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
-  PetscCall(PetscMalloc2(n, &st->work, n, &st->work2));
+  if (sched) {
+    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[0]));
+    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[1]));
+    B->sched = PETSC_TRUE;
+  }
+  st->build = B;
+  PetscCall(PetscSparseGPUTasksStart(1, st->setupthreads > 1 ? PETSC_TRUE : PETSC_FALSE, BuildTask, B, &B->task));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Waits for the build and frees what only it used (also to drop it) */
+static PetscErrorCode PCSubtreeILUBuildJoin_Private(PC_SubtreeILU *st)
+{
+  struct _PCSubtreeILUBuild *B = st->build;
+  PetscInt                   nn;
+  PetscBool                  done;
+
+  PetscFunctionBegin;
+  if (!B) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscSparseGPUTasksJoin(&B->task));
+  if (st->type == PC_SUBTREEILU_ICC) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &B->ia, &B->ja, &done));
+  for (PetscInt k = 0; k < B->ntri; k++) PetscCall(PetscFree(B->tri[k].pos));
+  PetscCall(PetscFree(B->ubeg));
+  PetscCall(PetscFree(st->build));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Completes the build after PETSc's numeric factorization: the values and pivots */
+static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
+{
+  struct _PCSubtreeILUBuild *B = st->build;
+  PetscBool                  resorted = PETSC_FALSE, fail = PETSC_FALSE, same;
+  const PetscInt            *ia, *ja;
+  PetscLogDouble             t0, t1, t2, seconds, schedseconds;
+
+  PetscFunctionBegin;
+  PetscCheck(B, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No build in progress");
+  PetscCall(PetscTime(&t0));
+  PetscCall(PetscSparseGPUTasksJoin(&B->task));
+  /* the numeric factorization keeps the symbolic one's structure. ILU: the build read the factor's own arrays, so
+     they must not have moved (checked: else the build is redone, once); ICC: it read a copy (MatGetRowIJ()) */
+  same = PETSC_TRUE;
+  if (st->type != PC_SUBTREEILU_ICC) {
+    PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &ia, &ja, NULL, NULL));
+    same = (PetscBool)(ia == B->ia && ja == B->ja);
+  }
+  if (!same) {
+    PetscCheck(!B->again, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The structure of PETSc's factor keeps moving");
+    PetscCall(PetscInfo(NULL, "PCSUBTREEILU: PETSc's numeric factorization moved the factor's structure: the solve structures are built again\n"));
+    PetscCall(PCSubtreeILUBuildStart_Private(st, B->sched)); /* (frees B) */
+    st->build->again = PETSC_TRUE;
+    PetscCall(PCSubtreeILUBuildFinish_Private(st));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  for (PetscInt k = 0; k < B->ntri; k++) {
+    if (B->tri[k].needsort) { /* a row that was not sorted (not from PETSc's factors): finished here */
+      PetscCall(TriSortRows(&B->tri[k]));
+      TriFillColumns(&B->tri[k]);
+      resorted = PETSC_TRUE;
+    }
+    if (B->tri[k].fail) fail = PETSC_TRUE;
+  }
+  if (B->sched && resorted) PetscCall(PetscSparseGPUParallelFor(2, 2, 1, ScheduleRange, st));
+  st->schedready = B->sched;
+  seconds        = B->seconds;
+  schedseconds   = B->schedseconds;
   PetscCall(PetscTime(&t1));
+  PetscCall(PCSubtreeILUBuildJoin_Private(st));
+  PetscCheck(!fail, PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+  PetscCall(PetscMalloc2(st->n, &st->work, st->n, &st->work2));
   PetscCall(PCSubtreeILURefreshValues_Private(st));
   PetscCall(PetscTime(&t2));
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU solve structures of %" PetscInt_FMT " rows built in %g s, values and pivots gathered in %g s (%" PetscInt_FMT " setup threads)\n", n, t1 - t0, t2 - t1, st->setupthreads));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU solve structures of %" PetscInt_FMT " rows built in %g s%s, waited for %g s; values and pivots gathered in %g s (%" PetscInt_FMT " setup threads)\n", st->n, seconds, st->setupthreads > 1 ? " on a thread during PETSc's numeric factorization" : "", t1 - t0, t2 - t1, st->setupthreads));
+  if (st->schedready) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedules of U and L made with them in %g s\n", schedseconds));
   st->factored = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Builds L, U (CSR + CSC), roots and values from PETSc's (numeric) factor, at once */
+static PetscErrorCode PCSubtreeILUBuildSolve_Private(PC_SubtreeILU *st, PetscBool sched)
+{
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUBuildStart_Private(st, sched));
+  PetscCall(PCSubtreeILUBuildFinish_Private(st));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Will the solves run on the GPU (the cuda backend, asked for or chosen by auto for CUDA matrices or vectors)? */
+static PetscErrorCode PCSubtreeILUUsesCUDA_Private(PC pc, Mat A, PetscBool *cuda)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+
+  PetscFunctionBegin;
+  *cuda = st->backend_requested == PC_SUBTREEILU_BACKEND_CUDA ? PETSC_TRUE : PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  if (st->backend_requested == PC_SUBTREEILU_BACKEND_AUTO) {
+    MatType mtype;
+    VecType vtype;
+    char   *found;
+
+    PetscCall(MatGetType(pc->pmat, &mtype));
+    PetscCall(PetscStrstr(mtype, "cuda", &found));
+    if (found) *cuda = PETSC_TRUE;
+    PetscCall(MatGetVecType(A, &vtype));
+    PetscCall(PetscStrstr(vtype, "cuda", &found));
+    if (found) *cuda = PETSC_TRUE;
+  }
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -953,22 +1137,9 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
   st->autoserial  = 0;
   st->autothreads = 0;
   if (st->backend == PC_SUBTREEILU_BACKEND_AUTO) {
-    PetscBool gpu = PETSC_FALSE;
+    PetscBool gpu;
 
-#if defined(PETSC_HAVE_CUDA)
-    {
-      MatType mtype;
-      VecType vtype;
-      char   *found;
-
-      PetscCall(MatGetType(pc->pmat, &mtype));
-      PetscCall(PetscStrstr(mtype, "cuda", &found));
-      if (found) gpu = PETSC_TRUE;
-      PetscCall(MatGetVecType(A, &vtype));
-      PetscCall(PetscStrstr(vtype, "cuda", &found));
-      if (found) gpu = PETSC_TRUE;
-    }
-#endif
+    PetscCall(PCSubtreeILUUsesCUDA_Private(pc, A, &gpu));
     if (gpu) st->backend = PC_SUBTREEILU_BACKEND_CUDA;
     else {
       PetscBool threads = PETSC_FALSE;
@@ -1285,7 +1456,8 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 {
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
   Mat            Ad, A, F = NULL;
-  PetscBool      isseqaij, numericonly;
+  PetscBool      isseqaij, numericonly, sched;
+  PetscErrorCode numerr;
   MatFactorInfo  info;
   MatFactorError err;
   MatFactorType  ftype = st->type == PC_SUBTREEILU_ICC ? MAT_FACTOR_ICC : MAT_FACTOR_ILU;
@@ -1365,19 +1537,26 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
       PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
       PetscFunctionReturn(PETSC_SUCCESS);
     }
+    /* the solve structures (and cuda schedules) need only the factor's structure: they are built on a thread during
+       the numeric factorization (PETSc's, single-threaded) */
+    PetscCall(PCSubtreeILUUsesCUDA_Private(pc, Ad, &sched));
+    PetscCall(PCSubtreeILUBuildStart_Private(st, sched));
   }
   if (numericonly) {
     PetscCall(MatFactorClearError(st->fact)); /* a failure of an earlier numeric factorization is not this one's */
     if (st->Aperm) PetscCall(PCSubtreeILUPermuteValues_Private(st, A));
     F = st->Aperm ? st->Aperm : A;
   }
-  if (ftype == MAT_FACTOR_ICC) PetscCall(MatCholeskyFactorNumeric(st->fact, F, &info));
-  else PetscCall(MatLUFactorNumeric(st->fact, F, &info));
+  if (ftype == MAT_FACTOR_ICC) numerr = MatCholeskyFactorNumeric(st->fact, F, &info);
+  else numerr = MatLUFactorNumeric(st->fact, F, &info);
+  if (numerr) PetscCall(PCSubtreeILUFreeSolve_Private(st)); /* (waits for the build, which uses the factor) */
+  PetscCall(numerr);
   PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
   PetscCall(MatFactorGetError(st->fact, &err));
   st->failed = err ? PETSC_TRUE : PETSC_FALSE;
   if (err) { /* zero pivot (without a shift): like PCILU/PCICC the PC fails and its applies give Inf */
     pc->failedreason = (PCFailedReason)err;
+    if (st->build) PetscCall(PCSubtreeILUFreeSolve_Private(st));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 
@@ -1387,7 +1566,11 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
      7-point 96^3, ICC(0), serial: 0.14-0.19 of 0.55-0.70 s) */
   if (!st->factored) {
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_Build, pc, A, 0, 0));
-    PetscCall(PCSubtreeILUBuildSolve_Private(st));
+    if (st->build) PetscCall(PCSubtreeILUBuildFinish_Private(st));
+    else { /* same pattern as a setup whose numeric factorization failed */
+      PetscCall(PCSubtreeILUUsesCUDA_Private(pc, Ad, &sched));
+      PetscCall(PCSubtreeILUBuildSolve_Private(st, sched));
+    }
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Build, pc, A, 0, 0));
     PetscCall(PCSubtreeILUChooseBackend_Private(pc, Ad));
 #if defined(PETSC_HAVE_CUDA)

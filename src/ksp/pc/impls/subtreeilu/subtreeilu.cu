@@ -32,9 +32,7 @@
 #include "subtreeiluimpl.h"
 #include "sparsegpucudatrace.h"
 
-#define SUBTREEILU_WARPS    8  /* warps per block of the solve kernel */
 #define SUBTREEILU_MAXCHAIN 32 /* most rows of a group (one lane per row) */
-#define SUBTREEILU_MAXSUPER 32 /* most groups of one chain one warp takes with one ticket */
 #define SUBTREEILU_SENTINEL 0xFFF4A5A5A5A5A5A5ULL /* "not yet solved": a signaling NaN payload (arithmetic yields quiet NaNs) */
 #define SUBTREEILU_QNAN     0x7FF8000000000000ULL
 
@@ -501,7 +499,21 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   c->blockspersm = (int)st->cudablockspersm;
   c->levelorder  = st->cudalevelorder ? 1 : 0;
   if (valuesonly) PetscCall(DevUploadAll(st, PETSC_TRUE));
-  else {
+  else if (st->schedready) { /* the schedules were made with the host structures (PCSubtreeILUBuildStart_Private()) */
+    PCSubtreeILUGroups G[2];
+    PetscLogDouble     t0, t1;
+
+    PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
+    PetscCall(PetscTime(&t0));
+    PetscCall(DevUploadAll(st, PETSC_FALSE));
+    PetscCall(PetscTime(&t1));
+    PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda setup: copies to the device %g s\n", t1 - t0));
+    st->schedready = PETSC_FALSE;
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[0], &G[0]));
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[1], &G[1]));
+    PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
+    PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
+  } else {
     /* the schedules of U and L are made on two host threads while the structures are copied to the device */
     ScheduleCtx         sc;
     PCSubtreeILUGroups  G[2];

@@ -49,6 +49,9 @@ typedef struct {
   PetscInt *border; /* the primary-order solve takes block ticket border[t] t-th: by level, then in the primary order */
 } PCSubtreeILUGroups;
 
+#define SUBTREEILU_WARPS    8  /* warps per block of the cuda solve kernel */
+#define SUBTREEILU_MAXSUPER 32 /* most groups of one chain one warp takes with one ticket (cuda solves) */
+
 /* The schedule made in three steps, so that the middle one (plain C, no PETSc calls) can run on a thread of its own
    beside the copies to the GPU: SetUp allocates, Compute computes, Finish checks and hands the schedule over */
 typedef struct {
@@ -168,6 +171,9 @@ typedef struct {
   PetscScalar *dinv, *sqrtdinv; /* inverted pivots (ICC: 1/D), sqrt(1/D) for symmetric applies (ICC) */
   PetscInt     badpivot;        /* first row whose ICC pivot is not real nonnegative (no symmetric applies), or -1 */
   PCSubtreeILUTri L, U;
+  struct _PCSubtreeILUBuild *build;      /* the solve structures being built (on a thread during PETSc's numeric factorization), or NULL */
+  PCSubtreeILUGroupsWork     sched[2];   /* cuda backend: the schedules of U and L, made with the structures when schedready */
+  PetscBool                  schedready;
   PetscBool   factored; /* solve structures exist */
   PetscBool   failed;   /* numeric factorization failed (zero pivot): applies give Inf like MatSolve */
 
