@@ -1079,6 +1079,7 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
     }
     if (B->tri[k].fail) fail = PETSC_TRUE;
   }
+  if (st->L.borrowed) PetscCall(TriBorrowTranspose(&st->L, &st->U)); /* (again: U's roots are known now) */
   if (B->sched && resorted) PetscCall(PetscSparseGPUParallelFor(2, 2, 1, ScheduleRange, st));
   st->schedready = B->sched;
   seconds        = B->seconds;
