@@ -1,0 +1,1565 @@
+/*
+  MATORDERINGGPURCM ("gpurcm"): Reverse Cuthill-McKee ordering by speculative parallel batches
+  (Mlakar, Winter, Parger, Steinberger, IPDPS 2021) on CPU threads or on the GPU, identical to PETSc's
+  MATORDERINGRCM (SPARSEPACK genrcm on the graph of MatGetRowIJ(mat, symmetric, inode-compressed)).
+
+  Backends: serial (exact port of SPARSEPACK genrcm/fnroot/rootls/rcm/degree, 0-based),
+            threads (POSIX threads + C11 atomics), cuda (gpurcm.cu).
+*/
+#if !defined(_GNU_SOURCE)
+  #define _GNU_SOURCE 1 /* pthread_barrier_*, sysconf(_SC_NPROCESSORS_ONLN), sched_getaffinity under strict -std=c99 */
+#endif
+#include <petscsparsegpu.h> /*I "petscsparsegpu.h" I*/
+#include <petsc/private/matimpl.h>
+#include "gpurcmimpl.h"
+
+#if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_STDATOMIC_H) && !defined(__STDC_NO_ATOMICS__)
+  #define GPURCM_HAVE_THREADS 1
+  #include <pthread.h>
+  #include <sched.h>
+  #include <stdatomic.h>
+  #include <stdint.h>
+  #include <stdlib.h>
+  #include <unistd.h>
+#endif
+
+const char *const MatGPURCMBackends[]      = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
+const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
+const char *const MatGPURCMCUDANumbers[]   = {"batch", "levels", "auto", "MatGPURCMCUDANumber", "MAT_GPURCM_CUDA_NUMBER_", NULL};
+const char *const MatGPURCMThreadsNumbers[] = {"batch", "levels", "auto", "MatGPURCMThreadsNumber", "MAT_GPURCM_THREADS_NUMBER_", NULL};
+const char *const MatGPURCMCUDAUploads[]   = {"staged", "pageable", "pinned", "MatGPURCMCUDAUpload", "MAT_GPURCM_CUDA_UPLOAD_", NULL};
+PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
+
+/* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
+#define GPURCM_SMALL_COMPONENT 4096
+/* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
+#define GPURCM_OWNER_BLOCKS 1
+/* Automatic backend choice: below these sizes the serial code is faster */
+#define GPURCM_AUTO_THREADS_MIN 20000
+#define GPURCM_AUTO_CUDA_MIN    100000
+
+/* ------------------------------------------------------------------------------------------------
+   Serial reference: SPARSEPACK genrcm, 0-based. mask[v] != 0 means v is not yet numbered.
+   ------------------------------------------------------------------------------------------------ */
+
+/* rootls: level structure rooted at root among masked nodes; xls[0..nlvl] level starts (xls[nlvl] = size) */
+static void GPURCMRootls(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *nlvl, PetscInt *xls, PetscInt *ls)
+{
+  PetscInt nl = 0, lvlend = 0, cc = 1, lbegin;
+
+  mask[root] = 0;
+  ls[0]      = root;
+  do {
+    lbegin      = lvlend;
+    lvlend      = cc;
+    xls[nl++]   = lbegin;
+    for (PetscInt i = lbegin; i < lvlend; i++) {
+      const PetscInt node = ls[i];
+      for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+        const PetscInt nbr = ja[j];
+        if (!mask[nbr]) continue;
+        ls[cc++]  = nbr;
+        mask[nbr] = 0;
+      }
+    }
+  } while (cc > lvlend);
+  xls[nl] = lvlend;
+  for (PetscInt i = 0; i < cc; i++) mask[ls[i]] = 1;
+  *nlvl = nl;
+}
+
+/* Number of masked neighbours of node (SPARSEPACK's degree in the section graph) */
+static inline PetscInt GPURCMMaskedDegree(PetscInt node, const PetscInt *ia, const PetscInt *ja, const PetscInt *mask)
+{
+  PetscInt d = 0;
+  for (PetscInt k = ia[node]; k < ia[node + 1]; k++) d += (mask[ja[k]] > 0);
+  return d;
+}
+
+/* fnroot: pseudo-peripheral node of the component of root; SPARSEPACK's return rule */
+static void GPURCMFnroot(PetscInt *root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *xls, PetscInt *ls)
+{
+  PetscInt nlvl, nunlvl, cc;
+
+  GPURCMRootls(*root, ia, ja, mask, &nlvl, xls, ls);
+  cc = xls[nlvl];
+  if (nlvl == 1 || nlvl == cc) return;
+  for (;;) {
+    const PetscInt jstrt  = xls[nlvl - 1];
+    PetscInt       mindeg = cc;
+
+    *root = ls[jstrt];
+    if (jstrt != cc - 1) {
+      for (PetscInt j = jstrt; j < cc; j++) {
+        const PetscInt node = ls[j], ndeg = GPURCMMaskedDegree(node, ia, ja, mask);
+        if (ndeg < mindeg) {
+          *root  = node;
+          mindeg = ndeg;
+        }
+      }
+    }
+    GPURCMRootls(*root, ia, ja, mask, &nunlvl, xls, ls);
+    if (nunlvl <= nlvl) return;
+    nlvl = nunlvl;
+    if (nlvl >= cc) return;
+  }
+}
+
+/* The sort key of node v: key[v] when a key array is given, else v's row length in the graph (its degree there) */
+static inline PetscInt GPURCMSortKey(const PetscInt *key, const PetscInt *ia, PetscInt v)
+{
+  return key ? key[v] : ia[v + 1] - ia[v];
+}
+
+/* Stable sort of a[0..n) by GPURCMSortKey() (insertion for short runs or without tmp, merge sort with tmp otherwise) */
+static void GPURCMStableSort(PetscInt n, PetscInt *a, const PetscInt *key, const PetscInt *ia, PetscInt *tmp)
+{
+  if (n < 2) return;
+  if (n <= 24 || !tmp) {
+    for (PetscInt k = 1; k < n; k++) {
+      const PetscInt v = a[k], kv = GPURCMSortKey(key, ia, v);
+      PetscInt       l = k - 1;
+      while (l >= 0 && GPURCMSortKey(key, ia, a[l]) > kv) {
+        a[l + 1] = a[l];
+        l--;
+      }
+      a[l + 1] = v;
+    }
+    return;
+  }
+  {
+    const PetscInt h = n / 2;
+    PetscInt       i = 0, j = h, o = 0;
+
+    GPURCMStableSort(h, a, key, ia, tmp);
+    GPURCMStableSort(n - h, a + h, key, ia, tmp);
+    if (GPURCMSortKey(key, ia, a[h - 1]) <= GPURCMSortKey(key, ia, a[h])) return;
+    while (i < h && j < n) tmp[o++] = (GPURCMSortKey(key, ia, a[j]) < GPURCMSortKey(key, ia, a[i])) ? a[j++] : a[i++];
+    while (i < h) tmp[o++] = a[i++];
+    while (j < n) tmp[o++] = a[j++];
+    for (i = 0; i < n; i++) a[i] = tmp[i];
+  }
+}
+
+/* rcm: numbers the component of root (Cuthill-McKee then reversed) into perm[0..cc); deg/mark are work arrays (mark zero on entry and exit) */
+static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *deg, PetscInt *mark, PetscInt *tmp)
+{
+  PetscInt cc = 1, tail;
+
+  /* SPARSEPACK degree: degrees in the section graph, component listed level by level into perm */
+  perm[0]    = root;
+  mark[root] = 1;
+  for (PetscInt i = 0; i < cc; i++) {
+    const PetscInt node = perm[i];
+    PetscInt       ideg = 0;
+    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+      const PetscInt nbr = ja[j];
+      if (!mask[nbr]) continue;
+      ideg++;
+      if (mark[nbr]) continue;
+      mark[nbr]  = 1;
+      perm[cc++] = nbr;
+    }
+    deg[node] = ideg;
+  }
+  for (PetscInt i = 0; i < cc; i++) mark[perm[i]] = 0;
+  *ccsize    = cc;
+  mask[root] = 0;
+  if (cc <= 1) return;
+  /* Cuthill-McKee: FIFO; each node's unnumbered neighbours in adjacency order, stably sorted by degree */
+  tail = 1;
+  for (PetscInt i = 0; i < tail; i++) {
+    const PetscInt node = perm[i], fnbr = tail;
+    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+      const PetscInt nbr = ja[j];
+      if (!mask[nbr]) continue;
+      mask[nbr]    = 0;
+      perm[tail++] = nbr;
+    }
+    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, NULL, tmp);
+  }
+  for (PetscInt i = 0, l = cc - 1; i < l; i++, l--) {
+    const PetscInt t = perm[i];
+    perm[i]          = perm[l];
+    perm[l]          = t;
+  }
+}
+
+PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscInt perm[])
+{
+  PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
+
+  PetscFunctionBegin;
+  if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (n == 1) {
+    perm[0] = 0;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
+  for (PetscInt i = 0; i < n; i++) mask[i] = 1, mark[i] = 0;
+  for (PetscInt i = 0; i < n && num < n; i++) {
+    PetscInt root = i, cc;
+    if (!mask[i]) continue;
+    GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+    GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+    num += cc;
+  }
+  PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(GPURCM_HAVE_THREADS)
+/* ------------------------------------------------------------------------------------------------
+   Threads backend: speculative parallel batches.
+
+   One BFS "job" (a rootls pass of the root finder, or the Cuthill-McKee numbering) fills a queue q[]
+   with q[0] = root. A batch is a contiguous range of already-enqueued parents; workers take batch
+   tickets in order. Batch b:
+     1. range: start = end of batch b-1; end = min(start + chunk, latest published tail) with chunk between
+        B and 16 B parents (the queued work shared among the threads); if the queue is exhausted (all
+        earlier batches published and tail == start) the job is done;
+     2. waits until its parents are written (q[p] >= 0);
+     3. discovers speculatively: owner[v] = min(owner[v], key(p)) for every neighbour v of parent p; the
+        neighbours whose key p lowered are its candidates (in row order; repeated entries once);
+     4. signal "discovered" along the chain (after batch b-1's), so every earlier parent's claim is in;
+     5. validates: the children of p are its candidates with owner[v] == key(p) (final now), in row
+        order, stably sorted by degree for the numbering;
+     6. signal the count: tail(b) = tail(b-1) + count (early, before writing);
+     7. writes its children at [tail(b-1), tail(b)) with release stores.
+   A batch only waits on earlier tickets, which are held by running threads: no deadlock. The result
+   is the serial FIFO order since every node's parent is its earliest neighbour in the queue.
+   Keys: (epoch part) << 40 | (pos + 1); the root gets (epoch part) | 0. A new job uses a smaller
+   epoch part, so old keys never hide new claims. Valid for symmetric graphs (checked by the caller).
+   ------------------------------------------------------------------------------------------------ */
+typedef int64_t GPURCMKey;
+  #define GPURCM_POS_BITS  40
+  #define GPURCM_EPOCH_MAX ((GPURCMKey)1 << 22)
+
+typedef struct {
+  PetscInt  cap, *child, *tmp;
+  PetscInt *cnt;
+  PetscInt  nlow, nup; /* job 9: entries below/above the diagonal in the thread's rows */
+  int       asym;      /* job 9: the thread found an unsorted row, a column out of range or an entry without mirror */
+  /* job 10 (level BFS, owner computes): the thread's nodes of the current and the next level (at most its range's
+     size each), its outboxes (nodes of the next level owned by thread d, parity p of the level: ob[p * nthreads + d]),
+     and per level parity the smallest degree of its nodes of that level, how many have it and the first of them */
+  PetscInt *lvcur, *lvnxt;
+  PetscInt **ob, *obn, *obcap;
+  PetscInt  stmin[2], stcnt[2], stnode[2];
+  /* job 12 (level numbering): children per parent of the thread's share of the level, their total */
+  PetscInt *lvc, lvccap;
+  _Alignas(64) PetscInt lvtot;
+} GPURCMThreadWork;
+
+typedef struct _GPURCMThreads {
+  PetscInt        n, nthreads, B, Bmax;
+  const PetscInt *ia, *ja;
+  _Atomic GPURCMKey *owner;
+  _Atomic PetscInt  *ls, *cm; /* queues of the root finder and of the numbering (-1 = not yet written) */
+  PetscInt          *lev;     /* level of the node at each position of the current job's queue */
+  _Atomic PetscInt  *bend, *btail;
+  _Atomic int       *bdisc;
+  PetscInt           nbatchcap;
+  /* current job */
+  _Atomic PetscInt *q;
+  PetscBool         numbering;
+  PetscBool         speculate; /* the root finder's candidate passes are numberings (-mat_gpurcm_speculate) */
+  PetscBool         lvnumber;  /* the current component's numbering level by level (job 12) instead of by batches */
+  PetscInt          lvmode;    /* -mat_gpurcm_threads_number: MatGPURCMThreadsNumber */
+  GPURCMKey         hi;
+  PetscInt          epoch;
+  _Atomic PetscInt  ticket, pubtail, npub;
+  _Atomic int       done, failed;
+  _Atomic int       started;
+  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering */
+  PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
+  PetscInt         *perm, *mask, *mark;
+  /* parallel construction of PETSc's symmetrized lower-triangle graph from a raw CSR (ai, aj) */
+  const PetscInt   *ai, *aj, *tns, *tvc; /* tns/tvc: inode starts and column-to-inode map (NULL: no inodes) */
+  PetscInt         *gia, *gja, *rowlow, *tsum;
+  _Atomic PetscInt *ucnt;
+  pthread_barrier_t barrier;
+  GPURCMThreadWork *work;
+  /* level-synchronous BFS of the root finder (job 10) from lvroot: vis[v] == stamp marks v reached in the current
+     pass (set by v's owner thread only); results of the pass: number of levels,
+     size of the last level, nodes reached */
+  _Atomic PetscInt *vis;
+  PetscInt          stamp, lsnlvl, lslast, lscc, lsmaxw, lvroot;
+  PetscInt          ownblocks, ownR; /* job 10: node v belongs to thread (v / ownR) % nthreads, ownblocks blocks of ownR nodes per thread */
+  uint16_t         *own;             /* job 10: the owner thread of each node */
+  _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
+  /* spin barrier of job 10, which also sums one count per thread: arrivals << 40 | sum so far (its own cache line),
+     and the generation with the last sum (another line, the one the waiting threads poll) */
+  _Alignas(64) _Atomic uint64_t sbcount;
+  _Alignas(64) _Atomic unsigned sbgen;
+  PetscInt                      sbsum;
+} GPURCMThreads;
+
+/* 64-bit words of one receiver's sender bits, padded to a cache line */
+  #define GPURCM_INMASK_STRIDE(nt) (8 * (((nt) + 511) / 512))
+
+/* A spin-wait step: a pause hint, and the core is yielded now and then (ranks may share cores) */
+static inline void GPURCMPause(int *spins)
+{
+  if (++(*spins) > 256) {
+    *spins = 0;
+    sched_yield();
+  } else {
+  #if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+  #elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+  #endif
+  }
+}
+
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
+   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
+   arrival and its count */
+static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt contrib)
+{
+  const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+  const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
+
+  if ((old >> 40) == (uint64_t)t->nthreads - 1) {
+    const PetscInt sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
+    atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
+    t->sbsum = sum;
+    atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+    return sum;
+  } else {
+    int spins = 0;
+    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins);
+    return t->sbsum;
+  }
+}
+
+static inline PetscInt GPURCMRowLen(const GPURCMThreads *t, PetscInt v)
+{
+  return t->ia[v + 1] - t->ia[v];
+}
+
+static int GPURCMWorkReserve(GPURCMThreadWork *w, PetscInt need)
+{
+  if (need <= w->cap) return 0;
+  {
+    PetscInt  cap   = PetscMax(2 * w->cap, need);
+    PetscInt *child = (PetscInt *)realloc(w->child, (size_t)cap * sizeof(PetscInt));
+    PetscInt *tmp;
+    if (!child) return 1;
+    w->child = child;
+    tmp      = (PetscInt *)realloc(w->tmp, (size_t)cap * sizeof(PetscInt));
+    if (!tmp) return 1;
+    w->tmp = tmp;
+    w->cap = cap;
+  }
+  return 0;
+}
+
+/* Claims of parent u with key: lowers owner[v] of each neighbour v to key where key is smaller; the neighbours it lowered
+   (candidate children: a final child must have been lowered to this key by this parent) are appended to child[] at
+   *count, in row order. The caller has reserved room for the row. */
+static inline void GPURCMClaimNeighbours(GPURCMThreads *t, PetscInt u, GPURCMKey key, PetscInt *child, PetscInt *count)
+{
+  const PetscInt *ia = t->ia, *ja = t->ja;
+
+  for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+    const PetscInt     v   = ja[k];
+    _Atomic GPURCMKey *o   = &t->owner[v];
+    GPURCMKey          cur = atomic_load_explicit(o, memory_order_relaxed);
+    while (key < cur) {
+      if (atomic_compare_exchange_weak_explicit(o, &cur, key, memory_order_relaxed, memory_order_relaxed)) {
+        child[(*count)++] = v;
+        break;
+      }
+    }
+  }
+}
+
+/* Once every claim is made: keeps those of the ncand candidates cand[] that still carry key (in order) at child[*c] */
+static inline void GPURCMKeepChildren(GPURCMThreads *t, GPURCMKey key, const PetscInt *cand, PetscInt ncand, PetscInt *child, PetscInt *c)
+{
+  for (PetscInt i = 0; i < ncand; i++) {
+    const PetscInt v = cand[i];
+    if (atomic_load_explicit(&t->owner[v], memory_order_relaxed) == key) child[(*c)++] = v;
+  }
+}
+
+/* The batch worker of one job (every thread, including the caller, runs it) */
+static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
+{
+  GPURCMThreadWork *w  = &t->work[tid];
+  const PetscInt   *ia = t->ia;
+  const GPURCMKey   hi = t->hi;
+  _Atomic PetscInt *q  = t->q;
+
+  for (;;) {
+    PetscInt start, end, count = 0, base;
+    int      spins = 0;
+    PetscInt b;
+
+    if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+    b = atomic_fetch_add_explicit(&t->ticket, 1, memory_order_relaxed);
+    if (b >= t->nbatchcap) return; /* cannot happen: a batch has at least one parent */
+    /* 1. range */
+    if (b == 0) start = 0;
+    else {
+      while ((start = atomic_load_explicit(&t->bend[b - 1], memory_order_acquire)) < 0) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+    }
+    for (;;) {
+      const PetscInt np = atomic_load_explicit(&t->npub, memory_order_acquire);
+      const PetscInt pt = atomic_load_explicit(&t->pubtail, memory_order_acquire);
+      if (pt > start) { /* batch size adapts to the queued work: at least B, at most Bmax parents */
+        const PetscInt chunk = PetscMax(t->B, PetscMin(t->Bmax, (pt - start) / t->nthreads));
+        end                  = PetscMin(start + chunk, pt);
+        break;
+      }
+      if (np == b) { /* every earlier batch has published and nothing is left: the BFS is complete */
+        atomic_store_explicit(&t->done, 1, memory_order_release);
+        return;
+      }
+      if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+      GPURCMPause(&spins);
+    }
+    atomic_store_explicit(&t->bend[b], end, memory_order_release);
+    /* 2.+3. wait for each parent, then claim its neighbours speculatively; a neighbour whose key this parent
+       lowered is a candidate child (a final child must have been lowered to this key by this parent) */
+    for (PetscInt p = start; p < end; p++) {
+      PetscInt        u, c0 = count;
+      const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+      while ((u = atomic_load_explicit(&q[p], memory_order_acquire)) < 0) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+      if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
+        atomic_store(&t->failed, 1);
+        atomic_store(&t->done, 1);
+        return;
+      }
+      GPURCMClaimNeighbours(t, u, key, w->child, &count);
+      w->cnt[p - start] = count - c0;
+    }
+    /* 4. discovered: after all earlier batches */
+    if (b > 0) {
+      while (!atomic_load_explicit(&t->bdisc[b - 1], memory_order_acquire)) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+    }
+    atomic_store_explicit(&t->bdisc[b], 1, memory_order_release);
+    /* 5. validate: the children of p are its candidates that still carry its key (final now), in row order;
+          for the numbering, stably sorted by degree */
+    {
+      PetscInt in = 0;
+      count = 0;
+      for (PetscInt p = start; p < end; p++) {
+        const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+        const PetscInt  c0 = count, ncand = w->cnt[p - start];
+        GPURCMKeepChildren(t, key, w->child + in, ncand, w->child, &count); /* in place: count <= in */
+        in += ncand;
+        if (t->numbering) GPURCMStableSort(count - c0, w->child + c0, NULL, ia, w->tmp);
+        w->cnt[p - start] = count - c0;
+      }
+    }
+    /* 6. publish the tail (early signal: before writing) */
+    if (b == 0) base = 1;
+    else {
+      while ((base = atomic_load_explicit(&t->btail[b - 1], memory_order_acquire)) < 0) {
+        if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
+        GPURCMPause(&spins);
+      }
+    }
+    atomic_store_explicit(&t->pubtail, base + count, memory_order_relaxed);
+    atomic_store_explicit(&t->npub, b + 1, memory_order_release);
+    atomic_store_explicit(&t->btail[b], base + count, memory_order_release);
+    /* 7. write the children (levels first, then the release store of the node) */
+    {
+      PetscInt o = 0;
+      for (PetscInt p = start; p < end; p++) {
+        const PetscInt c = w->cnt[p - start], l = t->lev[p] + 1; /* levels in both modes: a numbering may be a root-finder pass */
+        for (PetscInt i = 0; i < c; i++, o++) {
+          t->lev[base + o] = l;
+          atomic_store_explicit(&q[base + o], w->child[o], memory_order_release);
+        }
+      }
+    }
+  }
+}
+
+typedef struct {
+  GPURCMThreads *t;
+  PetscInt       tid;
+} GPURCMThreadArg;
+
+/* One entry c of graph row r: mode 0 counts it (and its mirror), mode 1 writes it (and its mirror) */
+static inline void GPURCMEmit(GPURCMThreads *t, PetscInt r, PetscInt c, int mode, PetscInt *o)
+{
+  if (mode) {
+    t->gja[(*o)++] = c;
+    if (c != r) t->gja[t->gia[c] + t->rowlow[c] + atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed)] = r;
+  } else {
+    (*o)++;
+    if (c != r) atomic_fetch_add_explicit(&t->ucnt[c], 1, memory_order_relaxed);
+  }
+}
+
+/*
+  The entries graph row r takes itself in PETSc's symmetrized graph, in PETSc's order:
+  - no inodes (MatToSymmetricIJ_SeqAIJ): the columns c <= r of matrix row r, up to the first c > r;
+  - inodes (MatGetRowIJ_SeqAIJ_Inode_Symmetric): PETSc's scan of the first row of inode r, which takes
+    the inodes i2 < r it meets (one per inode) and r itself if the scan reaches it, exactly as PETSc's loop
+    (including its stop when the row is exhausted).
+  Mode 0 counts them into rowlow[r] and the mirrors into ucnt[]; mode 1 writes them and their mirrors.
+*/
+static void GPURCMScanRow(GPURCMThreads *t, PetscInt r, int mode)
+{
+  const PetscInt *ai = t->ai, *aj = t->aj;
+  PetscInt        o  = mode ? t->gia[r] : 0;
+
+  if (!t->tns) {
+    for (PetscInt k = ai[r]; k < ai[r + 1]; k++) {
+      const PetscInt c = aj[k];
+      if (c > r) break;
+      GPURCMEmit(t, r, c, mode, &o);
+    }
+  } else {
+    const PetscInt row = t->tns[r], jmax = ai[row + 1];
+    PetscInt       j = ai[row], col, i2;
+    if (j < jmax) {
+      col = aj[j++];
+      i2  = t->tvc[col];
+      while (i2 < r && j < jmax) {
+        GPURCMEmit(t, r, i2, mode, &o);
+        i2++;
+        while (j < jmax && (col = aj[j]) < t->tns[i2]) ++j;
+        i2 = t->tvc[col];
+      }
+      if (i2 == r) GPURCMEmit(t, r, r, mode, &o);
+    }
+  }
+  if (!mode) t->rowlow[r] = o;
+}
+
+static int GPURCMCompareInt(const void *a, const void *b)
+{
+  const PetscInt x = *(const PetscInt *)a, y = *(const PetscInt *)b;
+  return (x > y) - (x < y);
+}
+
+/* Job 10: v, owned by the calling thread, reached in this pass: marked and listed for the next level unless it was already */
+static inline void GPURCMLevelClaim(GPURCMThreads *t, PetscInt v, PetscInt stamp, PetscInt *nxt, PetscInt *nnxt)
+{
+  if (atomic_load_explicit(&t->vis[v], memory_order_relaxed) == stamp) return;
+  atomic_store_explicit(&t->vis[v], stamp, memory_order_relaxed);
+  nxt[(*nnxt)++] = v;
+}
+
+/* Parallel-for jobs over [0, jobn) split in contiguous pieces */
+static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
+{
+  const PetscInt n = t->jobn, lo = (PetscInt)(((PetscInt64)n * tid) / t->nthreads), hi = (PetscInt)(((PetscInt64)n * (tid + 1)) / t->nthreads);
+
+  switch (t->job) {
+  case 1:
+    for (PetscInt i = lo; i < hi; i++) {
+      t->mask[i] = 1;
+      t->mark[i] = 0;
+      atomic_init(&t->owner[i], INT64_MAX);
+      atomic_init(&t->ls[i], -1);
+      atomic_init(&t->cm[i], -1);
+      atomic_init(&t->vis[i], 0);
+      t->own[i] = (uint16_t)((i / t->ownR) % t->nthreads);
+    }
+    for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
+      atomic_init(&t->bend[b], -1);
+      atomic_init(&t->btail[b], -1);
+      atomic_init(&t->bdisc[b], 0);
+    }
+    break;
+  case 2:
+    for (PetscInt i = lo; i < hi; i++) atomic_store_explicit(&t->ls[i], -1, memory_order_relaxed);
+    break;
+  case 11:
+    for (PetscInt i = lo; i < hi; i++) atomic_store_explicit(&t->cm[i], -1, memory_order_relaxed);
+    break;
+  case 3:
+    for (PetscInt k = lo; k < hi; k++) {
+      const PetscInt v = atomic_load_explicit(&t->cm[k], memory_order_relaxed);
+      t->perm[t->jobout + n - 1 - k] = v;
+      t->mask[v]                     = 0;
+      atomic_store_explicit(&t->cm[k], -1, memory_order_relaxed);
+    }
+    break;
+  case 4: /* count the entries each graph row takes itself, and the mirrors per row */
+    for (PetscInt r = lo; r < hi; r++) GPURCMScanRow(t, r, 0);
+    break;
+  case 5: { /* partial sums of the row lengths */
+    PetscInt sum = 0;
+    for (PetscInt r = lo; r < hi; r++) sum += t->rowlow[r] + atomic_load_explicit(&t->ucnt[r], memory_order_relaxed);
+    t->tsum[tid] = sum;
+  } break;
+  case 6: { /* row pointers; the mirror counters become fill cursors */
+    PetscInt o = t->tsum[tid];
+    for (PetscInt r = lo; r < hi; r++) {
+      t->gia[r] = o;
+      o += t->rowlow[r] + atomic_load_explicit(&t->ucnt[r], memory_order_relaxed);
+      atomic_store_explicit(&t->ucnt[r], 0, memory_order_relaxed);
+    }
+    if (hi == n) t->gia[n] = o;
+  } break;
+  case 7: /* fill: own entries in scan order, mirrors appended after the own part of their row */
+    for (PetscInt r = lo; r < hi; r++) GPURCMScanRow(t, r, 1);
+    break;
+  case 8: /* mirrors in ascending row order, as PETSc's row-by-row construction leaves them */
+    for (PetscInt r = lo; r < hi; r++) {
+      PetscInt *a = t->gja + t->gia[r] + t->rowlow[r], m = t->gia[r + 1] - t->gia[r] - t->rowlow[r];
+      if (m <= 32) {
+        for (PetscInt k = 1; k < m; k++) {
+          const PetscInt v = a[k];
+          PetscInt       l = k - 1;
+          while (l >= 0 && a[l] > v) {
+            a[l + 1] = a[l];
+            l--;
+          }
+          a[l + 1] = v;
+        }
+      } else qsort(a, (size_t)m, sizeof(PetscInt), GPURCMCompareInt);
+    }
+    break;
+  case 9: { /* raw CSR structurally symmetric? (GPURCMRowUnmirrored) */
+    GPURCMThreadWork *w    = &t->work[tid];
+    PetscInt64        nlow = 0, nup = 0;
+    int               asym = 0;
+    for (PetscInt r = lo; r < hi && !asym; r++) asym = GPURCMRowUnmirrored(n, r, t->ai, t->aj, &nlow, &nup);
+    w->nlow = (PetscInt)nlow;
+    w->nup  = (PetscInt)nup;
+    w->asym = asym;
+  } break;
+  case 10: { /* level-synchronous BFS from t->lvroot (stamped by the caller), owner computes: thread tid owns the nodes
+                of its blocks (own[v] == tid: ownblocks blocks of ownR consecutive nodes, dealt in turn to the threads)
+                and is the only one to mark them reached (vis[v] = stamp) and list them. A neighbour it owns is listed at
+                once for the next level; one of another thread goes to the outbox for that thread, which drops repeats
+                and takes its inboxes in at the start of the next level. Mesh orderings keep most neighbours in the same
+                block, so a level's work stays in the core's cache and the threads exchange only their blocks' borders
+                (the shared level lists of before moved every level between the cores: 9 us a level at 16 threads on 2D
+                meshes); several blocks per thread spread each level over the threads. One barrier per level, which
+                also sums the level's size (one atomic add per thread: at 16 threads the barriers bound the thin levels
+                of 2D meshes), and the outboxes written in level parity: a sender writes parity p again two levels
+                later, after its receivers took it in, and sets its bit in the mask of each receiver it wrote to.
+                Each thread also records the smallest degree among its nodes of every level (SPARSEPACK's candidate). */
+    GPURCMThreadWork *w  = &t->work[tid];
+    const PetscInt   *ia = t->ia, *ja = t->ja, stamp = t->stamp, nt = t->nthreads, mstride = GPURCM_INMASK_STRIDE(nt);
+    const uint16_t   *own = t->own;
+    PetscInt         *cur = w->lvcur, *nxt = w->lvnxt, ncur = 0, nnxt = 0, nlvl = 0, cc = 0, last = 0, maxw = 0;
+    int               failed = 0;
+
+    if (own[t->lvroot] == tid) nxt[nnxt++] = t->lvroot;
+    for (PetscInt l = 0;; l++) {
+      const int p = (int)(l & 1), q = 1 - p;
+      PetscInt  dmin = PETSC_INT_MAX, dcnt = 0, dnode = -1, tot;
+
+      if (l > 0) { /* inboxes: the nodes of this level that the others found in our range during the last level */
+        for (PetscInt wd = 0; wd < (nt + 63) / 64; wd++) {
+          uint64_t bits = atomic_exchange_explicit(&t->inmask[(q * nt + tid) * mstride + wd], 0, memory_order_relaxed);
+          while (bits) {
+            const PetscInt   src = 64 * wd + __builtin_ctzll(bits);
+            const PetscInt  *in  = t->work[src].ob[q * nt + tid];
+            const PetscInt   m   = t->work[src].obn[q * nt + tid];
+            bits &= bits - 1;
+            for (PetscInt i = 0; i < m; i++) GPURCMLevelClaim(t, in[i], stamp, nxt, &nnxt);
+          }
+        }
+      }
+      { /* the next level becomes the current one */
+        PetscInt *tmp = cur;
+        cur           = nxt;
+        nxt           = tmp;
+        ncur          = nnxt;
+        nnxt          = 0;
+      }
+      for (PetscInt d = 0; d < nt; d++) w->obn[p * nt + d] = 0;
+      for (PetscInt i = 0; i < ncur && !failed; i++) {
+        const PetscInt u = cur[i], deg = ia[u + 1] - ia[u];
+        if (deg < dmin) {
+          dmin  = deg;
+          dcnt  = 1;
+          dnode = u;
+        } else if (deg == dmin) dcnt++;
+        for (PetscInt k = ia[u]; k < ia[u + 1]; k++) {
+          const PetscInt v = ja[k];
+          const PetscInt d = own[v];
+          if (d == tid) GPURCMLevelClaim(t, v, stamp, nxt, &nnxt);
+          else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
+            const PetscInt slot = p * nt + d;
+            if (w->obn[slot] == w->obcap[slot]) {
+              const PetscInt cap = PetscMax(2 * w->obcap[slot], 256);
+              PetscInt      *b   = (PetscInt *)realloc(w->ob[slot], (size_t)cap * sizeof(PetscInt));
+              if (!b) {
+                failed = 1; /* keep taking part in the barriers; the caller reports the error */
+                atomic_store(&t->failed, 1);
+                break;
+              }
+              w->ob[slot]    = b;
+              w->obcap[slot] = cap;
+            }
+            w->ob[slot][w->obn[slot]++] = v;
+          }
+        }
+      }
+      w->stmin[p]  = dmin;
+      w->stcnt[p]  = dcnt;
+      w->stnode[p] = dnode;
+      for (PetscInt d = 0; d < nt; d++)
+        if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
+      tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
+      if (tot == 0) break; /* every thread sees the same total */
+      nlvl++;
+      cc += tot;
+      last = tot;
+      if (tot > maxw) maxw = tot;
+    }
+    if (tid == 0) {
+      t->lsnlvl = nlvl;
+      t->lslast = last; /* the size of the last level */
+      t->lsmaxw = maxw; /* the widest level */
+      t->lscc   = cc;
+    }
+  } break;
+  case 12: { /* level-synchronous Cuthill-McKee numbering into t->cm from cm[0] (set, with its key and level, by the
+                caller): the same keys and rules as the batch engine, level by level. Thread tid takes a contiguous share
+                of the level in rank order: A. each parent lowers owner[v] of its neighbours to its key (queue position);
+                B. after a barrier, its children are the neighbours that still carry its key, sorted stably by degree;
+                C. after a barrier that sums the counts, the threads' children go after those of the threads before
+                them. Three barriers a level and no signalling chain between batches. */
+    GPURCMThreadWork *w  = &t->work[tid];
+    const PetscInt   *ia = t->ia, nt = t->nthreads;
+    const GPURCMKey   hi = t->hi;
+    _Atomic PetscInt *q  = t->cm;
+    PetscInt          lbeg = 0, lend = 1, nlvl = 0;
+    int               failed = 0;
+
+    for (;;) {
+      const PetscInt size = lend - lbeg, lo = lbeg + (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = lbeg + (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
+      PetscInt       count = 0, tot, base;
+
+      if (!failed && hi2 - lo > w->lvccap) {
+        PetscInt *b = (PetscInt *)realloc(w->lvc, (size_t)(hi2 - lo) * sizeof(PetscInt));
+        if (b) {
+          w->lvc    = b;
+          w->lvccap = hi2 - lo;
+        } else failed = 1;
+      }
+      for (PetscInt p = lo; p < hi2 && !failed; p++) { /* A. claims, as the batch engine's discovery */
+        const PetscInt  u = atomic_load_explicit(&q[p], memory_order_relaxed), c0 = count;
+        const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+        if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
+          failed = 1;
+          break;
+        }
+        GPURCMClaimNeighbours(t, u, key, w->child, &count);
+        w->lvc[p - lo] = count - c0;
+      }
+      (void)GPURCMSpinBarrierSum(t, 0); /* the claims are final */
+      if (!failed) { /* B. validate and sort, in place */
+        PetscInt in = 0, c = 0;
+        for (PetscInt p = lo; p < hi2; p++) {
+          const GPURCMKey key = hi | (GPURCMKey)(p + 1);
+          const PetscInt  c0 = c, ncand = w->lvc[p - lo];
+          GPURCMKeepChildren(t, key, w->child + in, ncand, w->child, &c); /* in place: c <= in */
+          in += ncand;
+          GPURCMStableSort(c - c0, w->child + c0, NULL, ia, w->tmp);
+        }
+        count = c;
+      }
+      w->lvtot = count;
+      tot      = GPURCMSpinBarrierSum(t, count); /* every thread's count is in */
+      base     = lend;
+      for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
+      for (PetscInt i = 0; i < count; i++) { /* C. write */
+        t->lev[base + i] = nlvl + 1;
+        atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
+      }
+      if (failed) atomic_store(&t->failed, 1);
+      (void)GPURCMSpinBarrierSum(t, 0); /* the next level is written (and every lvtot read) */
+      if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
+      lbeg = lend;
+      lend += tot;
+      nlvl++;
+    }
+    if (tid == 0) atomic_store_explicit(&t->pubtail, lend, memory_order_relaxed); /* the component's size, as the batch engine's */
+  } break;
+  default:
+    GPURCMBatchWorker(t, tid);
+  }
+}
+
+static void *GPURCMThreadLoop(void *arg)
+{
+  GPURCMThreadArg *a = (GPURCMThreadArg *)arg;
+  GPURCMThreads   *t = a->t;
+  int              spins = 0;
+
+  while (!atomic_load(&t->started)) GPURCMPause(&spins); /* the barrier is initialized once all threads exist */
+  for (;;) {
+    pthread_barrier_wait(&t->barrier);
+    if (t->exitjob) break;
+    GPURCMForJob(t, a->tid);
+    pthread_barrier_wait(&t->barrier);
+  }
+  return NULL;
+}
+
+/* Runs a parallel-for job on all threads (the caller is thread 0) */
+static void GPURCMRunFor(GPURCMThreads *t, int job, PetscInt n, PetscInt out)
+{
+  t->job    = job;
+  t->jobn   = n;
+  t->jobout = out;
+  pthread_barrier_wait(&t->barrier);
+  GPURCMForJob(t, 0);
+  pthread_barrier_wait(&t->barrier);
+}
+
+/* Runs one BFS job from root on all threads; returns the number of nodes reached */
+static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool numbering, PetscInt *size)
+{
+  _Atomic PetscInt *q = numbering ? t->cm : t->ls;
+  PetscInt          nb, cc;
+
+  PetscFunctionBegin;
+  if (++t->epoch >= GPURCM_EPOCH_MAX) { /* keys would wrap: start again from the largest epoch part */
+    for (PetscInt i = 0; i < t->n; i++) atomic_store_explicit(&t->owner[i], INT64_MAX, memory_order_relaxed);
+    t->epoch = 1;
+  }
+  t->hi        = (GPURCM_EPOCH_MAX - t->epoch) << GPURCM_POS_BITS;
+  t->q         = q;
+  t->numbering = numbering;
+  atomic_store(&t->ticket, 0);
+  atomic_store(&t->pubtail, 1);
+  atomic_store(&t->npub, 0);
+  atomic_store(&t->done, 0);
+  atomic_store(&t->failed, 0);
+  atomic_store(&t->owner[root], t->hi);
+  t->lev[0]     = 0;
+  atomic_store(&q[0], root);
+  GPURCMRunFor(t, numbering && t->lvnumber ? 12 : 0, 0, 0);
+  PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
+  cc = atomic_load(&t->pubtail);
+  nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
+  for (PetscInt b = 0; b < nb; b++) {
+    atomic_store_explicit(&t->bend[b], -1, memory_order_relaxed);
+    atomic_store_explicit(&t->btail[b], -1, memory_order_relaxed);
+    atomic_store_explicit(&t->bdisc[b], 0, memory_order_relaxed);
+  }
+  *size = cc;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GPURCMResetQueue(GPURCMThreads *t, PetscInt cc)
+{
+  PetscFunctionBegin;
+  if (cc < 65536)
+    for (PetscInt i = 0; i < cc; i++) atomic_store_explicit(&t->ls[i], -1, memory_order_relaxed);
+  else GPURCMRunFor(t, 2, cc, 0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A BFS by the batch engine (rootls in queue order into t->ls, or with numbering the Cuthill-McKee numbering into
+   t->cm): number of levels and the start of the last level in that queue */
+static PetscErrorCode GPURCMBatchPassThreads(GPURCMThreads *t, PetscInt root, PetscBool numbering, PetscInt *nlvl, PetscInt *lastlevel, PetscInt *cc)
+{
+  PetscInt last;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMRunJob(t, root, numbering, cc));
+  *nlvl = t->lev[*cc - 1] + 1;
+  last  = *cc - 1;
+  while (last > 0 && t->lev[last - 1] == *nlvl - 1) last--;
+  *lastlevel = last;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Level structure of root by the level-synchronous BFS: number of levels, component size and, if the last
+   level determines SPARSEPACK's next root without its order (one node, or a unique node of minimum degree
+   below cc), that node (*pick, *unique = PETSC_TRUE) */
+static PetscErrorCode GPURCMLevelsThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
+{
+  PetscInt mindeg = PETSC_INT_MAX, nmin = 0, slot;
+
+  PetscFunctionBegin;
+  if (t->stamp == PETSC_INT_MAX) { /* stamps would wrap */
+    for (PetscInt i = 0; i < t->n; i++) atomic_store_explicit(&t->vis[i], 0, memory_order_relaxed);
+    t->stamp = 0;
+  }
+  t->stamp++;
+  atomic_store(&t->failed, 0);
+  atomic_store_explicit(&t->vis[root], t->stamp, memory_order_relaxed);
+  t->lvroot = root;
+  GPURCMRunFor(t, 10, 0, 0);
+  PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
+  *nlvl = t->lsnlvl;
+  *cc   = t->lscc;
+  /* the last level from the threads' statistics of its level parity: SPARSEPACK's candidate is the first node of
+     smallest degree below cc in the level's order, which the level BFS does not keep: unique only if one node has it */
+  slot  = (t->lsnlvl - 1) & 1;
+  *pick = -1;
+  for (PetscInt i = 0; i < t->nthreads; i++) {
+    const GPURCMThreadWork *w = &t->work[i];
+    if (!w->stcnt[slot]) continue;
+    if (w->stmin[slot] < mindeg) {
+      mindeg = w->stmin[slot];
+      nmin   = w->stcnt[slot];
+      *pick  = w->stnode[slot];
+    } else if (w->stmin[slot] == mindeg) nmin += w->stcnt[slot];
+  }
+  PetscCheck(*pick >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: level BFS found no last level");
+  *unique = (PetscBool)(t->lslast == 1 || (mindeg < t->lscc && nmin == 1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Cuthill-McKee numbering from root by the batch engine into t->cm as a root-finder pass: number of levels, component
+   size and, as GPURCMLevelsThreads(), the next root when the last level determines it without rootls's order */
+static PetscErrorCode GPURCMNumberPassThreads(GPURCMThreads *t, PetscInt root, PetscInt *nlvl, PetscInt *cc, PetscInt *pick, PetscBool *unique)
+{
+  PetscInt last = 0, mindeg = PETSC_INT_MAX, nmin = 0;
+
+  PetscFunctionBegin;
+  PetscCall(GPURCMBatchPassThreads(t, root, PETSC_TRUE, nlvl, &last, cc));
+  *pick = -1;
+  for (PetscInt j = last; j < *cc; j++) {
+    const PetscInt v = atomic_load_explicit(&t->cm[j], memory_order_relaxed), dg = GPURCMRowLen(t, v);
+    if (dg < mindeg) {
+      mindeg = dg;
+      nmin   = 1;
+      *pick  = v;
+    } else if (dg == mindeg) nmin++;
+  }
+  *unique = (PetscBool)(*cc - last == 1 || (mindeg < *cc && nmin == 1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Parallel fnroot, with SPARSEPACK's candidate and return rules (degree = row length, symmetric graph). The passes
+   run level-synchronously; a pass whose last level holds several nodes of minimum degree is repeated by the batch
+   engine, whose queue has SPARSEPACK's order, to take the first of them. With t->speculate the pass from each
+   candidate is the Cuthill-McKee numbering from it (the same levels): *numbered says that the returned root's
+   numbering is in t->cm already. */
+static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, PetscInt *ccsize, PetscBool *numbered)
+{
+  PetscInt  nlvl = 0, nunlvl = 0, cc = 0, cc2 = 0, pick;
+  PetscBool unique;
+
+  PetscFunctionBegin;
+  *numbered = PETSC_FALSE;
+  PetscCall(GPURCMLevelsThreads(t, *root, &nlvl, &cc, &pick, &unique));
+  *ccsize = cc;
+  /* auto: level by level when the levels are wide enough to share among the threads (session 15 job 8, 16 threads:
+     faster on the 3D meshes, whose levels reach 7500-19000 nodes, slower or even on the 2D ones, at most 2000) */
+  t->lvnumber = (PetscBool)(t->lvmode == MAT_GPURCM_THREADS_NUMBER_LEVELS || (t->lvmode == MAT_GPURCM_THREADS_NUMBER_AUTO && t->lsmaxw > GPURCM_THREADS_LEVEL_WIDTH * t->nthreads));
+  PetscCall(PetscInfo(NULL, "gpurcm: numbering %s (widest level of the first pass: %" PetscInt_FMT " nodes, %" PetscInt_FMT " threads)\n", t->lvnumber ? "level by level" : "by batches", t->lsmaxw, t->nthreads));
+  if (nlvl == 1 || nlvl == cc) PetscFunctionReturn(PETSC_SUCCESS);
+  for (;;) {
+    if (unique) *root = pick;
+    else {
+      PetscInt mindeg = cc, jstrt = 0, nl2 = 0;
+
+      PetscCall(PetscInfo(NULL, "gpurcm: several nodes of minimum degree in the last level: pass repeated in queue order\n"));
+
+      PetscCall(GPURCMBatchPassThreads(t, *root, PETSC_FALSE, &nl2, &jstrt, &cc2));
+      PetscCheck(cc2 == cc && nl2 == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: level structures of the two BFS engines differ");
+      *root = atomic_load_explicit(&t->ls[jstrt], memory_order_relaxed);
+      for (PetscInt j = jstrt; j < cc; j++) {
+        const PetscInt node = atomic_load_explicit(&t->ls[j], memory_order_relaxed), ndeg = GPURCMRowLen(t, node);
+        if (ndeg < mindeg) {
+          *root  = node;
+          mindeg = ndeg;
+        }
+      }
+      PetscCall(GPURCMResetQueue(t, cc));
+    }
+    if (t->speculate) {
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+      PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+      PetscCall(GPURCMNumberPassThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+      PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+      *numbered = PETSC_TRUE;
+    } else PetscCall(GPURCMLevelsThreads(t, *root, &nunlvl, &cc2, &pick, &unique));
+    PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    if (nunlvl <= nlvl || nunlvl >= cc) break;
+    nlvl = nunlvl;
+    if (*numbered) { /* not the root: drop the numbering */
+      GPURCMRunFor(t, 11, cc, 0);
+      *numbered = PETSC_FALSE;
+      PetscCall(PetscInfo(NULL, "gpurcm: speculative numbering dropped (the root finder goes on)\n"));
+    }
+  }
+  if (*numbered) PetscCall(PetscInfo(NULL, "gpurcm: speculative numbering kept (the root finder returned its root)\n"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Serial level structure from root limited to cap nodes; returns PETSC_TRUE if the component fits. Leaves mask unchanged. */
+static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *ls, PetscInt cap)
+{
+  PetscInt  cc = 1;
+  PetscBool small = PETSC_TRUE;
+
+  mask[root] = 0;
+  ls[0]      = root;
+  for (PetscInt i = 0; i < cc && small; i++) {
+    const PetscInt node = ls[i];
+    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+      const PetscInt nbr = ja[j];
+      if (!mask[nbr]) continue;
+      if (cc == cap) {
+        small = PETSC_FALSE;
+        break;
+      }
+      ls[cc++]  = nbr;
+      mask[nbr] = 0;
+    }
+  }
+  for (PetscInt i = 0; i < cc; i++) mask[ls[i]] = 1;
+  return small;
+}
+
+/* Graph construction (with build) and ordering of all components on the started pool */
+static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, const PetscInt *cia, const PetscInt *cja, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp)
+{
+  const PetscInt *ia = t->ia, *ja = t->ja;
+  PetscInt        n = t->n, num = 0, *perm = t->perm, *mask = t->mask, *mark = t->mark;
+
+  PetscFunctionBegin;
+  if (build && !t->tns) {
+    /* without inodes, PETSc's symmetrized lower-triangle graph of a structurally symmetric matrix with strictly
+       ascending rows is its CSR itself (each row: its entries c <= r, then the mirrors r' > r in ascending order) */
+    PetscInt  nlow = 0, nup = 0;
+    PetscBool sym = PETSC_TRUE;
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    t->ai = ia;
+    t->aj = ja;
+    GPURCMRunFor(t, 9, n, 0);
+    for (PetscInt i = 0; i < t->nthreads; i++) {
+      nlow += t->work[i].nlow;
+      nup += t->work[i].nup;
+      if (t->work[i].asym) sym = PETSC_FALSE;
+    }
+    if (nlow != nup) sym = PETSC_FALSE;
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    if (sym) build = PETSC_FALSE;
+    PetscCall(PetscInfo(NULL, "gpurcm: the matrix is %sstructurally symmetric%s\n", sym ? "" : "not ", sym ? ": its CSR is the graph" : ": graph built by the threads"));
+  }
+  if (build) {
+    PetscInt off = 0;
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
+    t->ai   = ia;
+    t->aj   = ja;
+    t->ucnt = (_Atomic PetscInt *)calloc((size_t)n, sizeof(*t->ucnt));
+    PetscCheck(t->ucnt, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+    PetscCall(PetscMalloc3(n + 1, &t->gia, n, &t->rowlow, t->nthreads, &t->tsum));
+    GPURCMRunFor(t, 4, n, 0);
+    GPURCMRunFor(t, 5, n, 0);
+    for (PetscInt i = 0; i < t->nthreads; i++) {
+      const PetscInt s = t->tsum[i];
+      t->tsum[i]        = off;
+      off += s;
+    }
+    GPURCMRunFor(t, 6, n, 0);
+    PetscCall(PetscMalloc1(off + 1, &t->gja));
+    GPURCMRunFor(t, 7, n, 0);
+    GPURCMRunFor(t, 8, n, 0);
+    ia = t->ia = t->gia;
+    ja = t->ja = t->gja;
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+  }
+  if (cia) {
+    for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
+    for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
+  }
+  GPURCMRunFor(t, 1, n, 0);
+  for (PetscInt i = 0; i < n && num < n; i++) {
+    PetscInt  root = i, cc, cc2;
+    PetscBool numbered;
+    if (!mask[i]) continue;
+    if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
+      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+      num += cc;
+      continue;
+    }
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(GPURCMFnrootThreads(t, &root, &cc, &numbered));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    if (!numbered) {
+      PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, &cc2));
+      PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+    }
+    GPURCMRunFor(t, 3, cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+    num += cc;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix (not flagged structurally symmetric
+  unless it has inodes) and PETSc's graph is built here in parallel: n graph nodes, with inodes tns/tvc give
+  the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
+  cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
+*/
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, PetscInt perm[])
+{
+  GPURCMThreads    t;
+  GPURCMThreadArg *args;
+  pthread_t       *threads;
+  PetscInt        *mask, *xls, *deg, *mark, *tmp;
+  PetscErrorCode   ierr;
+
+  PetscFunctionBegin;
+  PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
+  if (n <= 1 || nthreads <= 1) {
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscCall(MatGPURCMSerial_Private(n, ia, ja, perm));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscMemzero(&t, sizeof(t)));
+  t.n         = n;
+  t.ia        = ia;
+  t.ja        = ja;
+  t.tns       = tns;
+  t.tvc       = tvc;
+  t.nthreads  = nthreads;
+  t.B         = batch;
+  t.Bmax      = 16 * batch;
+  t.speculate = speculate;
+  t.lvmode    = lvmode;
+  t.nbatchcap = n + 1;
+  PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
+  t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
+  t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
+  t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
+  t.bend  = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.bend));
+  t.btail = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.btail));
+  t.bdisc = (_Atomic int *)malloc((size_t)t.nbatchcap * sizeof(*t.bdisc));
+  t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
+  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+  PetscCall(PetscMalloc1(n, &t.lev));
+  PetscCall(PetscCalloc1(nthreads, &t.work));
+  for (PetscInt i = 0; i < nthreads; i++) {
+    PetscCall(PetscMalloc1(t.Bmax, &t.work[i].cnt));
+    PetscCheck(!GPURCMWorkReserve(&t.work[i], 4096), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+    PetscCall(PetscCalloc3(2 * nthreads, &t.work[i].ob, 2 * nthreads, &t.work[i].obn, 2 * nthreads, &t.work[i].obcap));
+  }
+  t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
+  t.own    = (uint16_t *)malloc((size_t)n * sizeof(*t.own));
+  PetscCheck(t.inmask && t.own, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+  /* start the pool; if the system refuses a thread, run with those created so far */
+  PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
+  for (PetscInt i = 1; i < nthreads; i++) {
+    args[i].t   = &t;
+    args[i].tid = i;
+    if (pthread_create(&threads[i], NULL, GPURCMThreadLoop, &args[i])) {
+      PetscCall(PetscInfo(NULL, "gpurcm: could create only %" PetscInt_FMT " of %" PetscInt_FMT " threads\n", i, nthreads));
+      t.nthreads = i;
+      break;
+    }
+  }
+  PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)t.nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
+  atomic_store(&t.started, 1);
+  t.perm = perm;
+  t.mask = mask;
+  t.mark = mark;
+  /* the level BFS's ownership, for the threads actually started: a thread's lists hold at most its blocks' nodes */
+  t.ownblocks = ownblocks;
+  t.ownR      = PetscMax((n + t.nthreads * ownblocks - 1) / (t.nthreads * ownblocks), 1);
+  ierr        = PETSC_SUCCESS;
+  for (PetscInt i = 0; i < t.nthreads && !ierr; i++) ierr = PetscMalloc2(ownblocks * t.ownR + 1, &t.work[i].lvcur, ownblocks * t.ownR + 1, &t.work[i].lvnxt);
+  /* the work itself; on error the pool is still shut down and everything freed */
+  if (!ierr) ierr = GPURCMThreadsOrder(&t, build, cia, cja, small, xls, deg, tmp);
+  t.exitjob = 1;
+  pthread_barrier_wait(&t.barrier);
+  for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
+  pthread_barrier_destroy(&t.barrier);
+  PetscCall(PetscFree2(threads, args));
+  for (PetscInt i = 0; i < nthreads; i++) {
+    free(t.work[i].child);
+    free(t.work[i].tmp);
+    free(t.work[i].lvc);
+    PetscCall(PetscFree(t.work[i].cnt));
+    PetscCall(PetscFree2(t.work[i].lvcur, t.work[i].lvnxt));
+    for (PetscInt j = 0; j < 2 * nthreads; j++) free(t.work[i].ob[j]);
+    PetscCall(PetscFree3(t.work[i].ob, t.work[i].obn, t.work[i].obcap));
+  }
+  free(t.inmask);
+  free(t.own);
+  PetscCall(PetscFree(t.work));
+  PetscCall(PetscFree(t.lev));
+  free(t.ucnt);
+  PetscCall(PetscFree3(t.gia, t.rowlow, t.tsum));
+  PetscCall(PetscFree(t.gja));
+  free(t.owner);
+  free(t.ls);
+  free(t.cm);
+  free(t.bend);
+  free(t.btail);
+  free(t.bdisc);
+  free(t.vis);
+  PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/* PETSC_TRUE if every row is sorted and every entry (r,c) has its mirror (c,r) */
+static PetscErrorCode GPURCMGraphIsSymmetric(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscBool *sym)
+{
+  PetscFunctionBegin;
+  *sym = PETSC_TRUE;
+  for (PetscInt r = 0; r < n && *sym; r++)
+    for (PetscInt k = ia[r] + 1; k < ia[r + 1]; k++)
+      if (ja[k - 1] >= ja[k]) *sym = PETSC_FALSE;
+  for (PetscInt r = 0; r < n && *sym; r++) {
+    for (PetscInt k = ia[r]; k < ia[r + 1]; k++) {
+      PetscInt c = ja[k], loc;
+      if (c < 0 || c >= n) {
+        *sym = PETSC_FALSE;
+        break;
+      }
+      PetscCall(PetscFindInt(r, ia[c + 1] - ia[c], ja + ia[c], &loc));
+      if (loc < 0) {
+        *sym = PETSC_FALSE;
+        break;
+      }
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Default thread count: the cores this process may run on; when the process is not bound to a subset of
+   the cores, they are shared among the MPI ranks of the node (from the launcher's environment) */
+static PetscInt GPURCMDefaultThreads(void)
+{
+#if defined(GPURCM_HAVE_THREADS)
+  long        online = sysconf(_SC_NPROCESSORS_ONLN), avail = online;
+  const char *envs[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "MV2_COMM_WORLD_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"};
+  #if defined(CPU_COUNT)
+  cpu_set_t set;
+  if (!sched_getaffinity(0, sizeof(set), &set)) avail = CPU_COUNT(&set);
+  #endif
+  if (avail >= online && online > 0) {
+    for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
+      const char *v = getenv(envs[i]);
+      long        local = v ? atol(v) : 0;
+      if (local > 1) {
+        avail = online / local;
+        break;
+      }
+    }
+  }
+  return avail > 0 ? (PetscInt)avail : 1;
+#else
+  return 1;
+#endif
+}
+
+/*
+  MatGetOrdering_GPURCM - the MatOrdering function: same graph and same result as MatGetOrdering_RCM()
+  (MatGetOrdering() handles MPIAIJ by ordering the diagonal block, zero-row matrices and inode expansion
+  around this function, exactly as for rcm).
+*/
+static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
+{
+  MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
+  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
+  const PetscInt      *ia, *ja;
+  PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
+  PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
+  MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS};
+
+  PetscFunctionBegin;
+  /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
+  PetscOptionsBegin(PetscObjectComm((PetscObject)mat), ((PetscObject)mat)->prefix, "Reverse Cuthill-McKee ordering gpurcm (PETSc SparseGPU)", "Mat");
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_backend", "Where gpurcm runs", "MATORDERINGGPURCM", MatGPURCMBackends, (PetscEnum)backend, (PetscEnum *)&backend, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_threads", "Number of CPU threads of the threads backend", "MATORDERINGGPURCM", nthreads, &nthreads, &flg));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (three barriers a level), or auto (level by level when the widest level of the first root-finder pass exceeds 256 nodes per thread)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "Threads and cuda backends: the root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level root finder claim in a shared-memory bitmap of the nodes (when it fits: up to about 1.4 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_upload", "Upload of a host matrix's CSR by the cuda backend: pinned staging buffers filled by threads, the driver's pageable copy, or page-locked in place", "MATORDERINGGPURCM", MatGPURCMCUDAUploads, (PetscEnum)copt.upload, (PetscEnum *)&copt.upload, NULL));
+  PetscOptionsEnd();
+  PetscCheck(copt.narrow >= 0 && copt.narrow <= GPURCM_CUDA_NARROW_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_narrow must be between 0 and %d, not %" PetscInt_FMT, GPURCM_CUDA_NARROW_MAX, copt.narrow);
+  PetscCheck(copt.claimslots >= 64 && copt.claimslots <= GPURCM_CUDA_CLAIM_SLOTS && !(copt.claimslots & (copt.claimslots - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_claim_slots must be a power of 2 from 64 to %d, not %" PetscInt_FMT, GPURCM_CUDA_CLAIM_SLOTS, copt.claimslots);
+  PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
+  PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
+  PetscCheck(nthreads >= 1 && nthreads <= 65535, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be in [1, 65535], not %" PetscInt_FMT, nthreads);
+  PetscCheck(ownblocks >= 1 && ownblocks <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_owner_blocks must be in [1, 4096], not %" PetscInt_FMT, ownblocks);
+  copt.uploadthreads = PetscMin(nthreads, 8); /* host copies into the staging buffers: a few threads saturate the memory */
+#if !defined(GPURCM_HAVE_THREADS)
+  PetscCheck(backend != MAT_GPURCM_BACKEND_THREADS, PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_gpurcm_backend threads needs POSIX threads and C11 atomics, which this build lacks");
+#endif
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatGPURCMCUDAAvailable_Private(&cudaok));
+#endif
+  PetscCheck(backend != MAT_GPURCM_BACKEND_CUDA || cudaok, PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_gpurcm_backend cuda: %s", PetscDefined(HAVE_CUDA) ? "no CUDA device is available" : "PETSc was configured without CUDA");
+  PetscCall(PetscObjectBaseTypeCompareAny((PetscObject)mat, &isseqaij, MATSEQAIJ, ""));
+  PetscCall(MatGetLocalSize(mat, &m, NULL));
+  used = backend;
+  if (backend == MAT_GPURCM_BACKEND_AUTO) {
+    if (cudaok && m >= GPURCM_AUTO_CUDA_MIN) used = MAT_GPURCM_BACKEND_CUDA;
+    else if (PetscDefined(HAVE_PTHREAD) && nthreads > 1 && m >= GPURCM_AUTO_THREADS_MIN) used = MAT_GPURCM_BACKEND_THREADS;
+    else used = MAT_GPURCM_BACKEND_SERIAL;
+  }
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Order, mat, 0, 0, 0));
+#if defined(PETSC_HAVE_CUDA)
+  if (used == MAT_GPURCM_BACKEND_CUDA && isseqaij) {
+    PetscInt nc;
+    /* PETSc's graph is built on the GPU from the CSR: inode-compressed (always symmetrized by PETSc), or the
+       symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
+    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (done && (nc < m || !(symknown && symflag))) {
+      const PetscInt *ai, *aj;
+      PetscInt       *sizes = NULL, nnodes = m;
+      PetscMemType    mtype;
+
+      if (nc < m) {
+        PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
+        PetscCheck(nnodes == nc && sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: inode sizes do not match the compressed graph");
+      }
+      PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built on the GPU\n", MatGPURCMBackends[backend], m, nc));
+      PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
+      PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, &copt, perm));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+#endif
+#if defined(GPURCM_HAVE_THREADS)
+  if (used == MAT_GPURCM_BACKEND_THREADS && isseqaij && nthreads > 1 && m > 1) {
+    PetscInt nc;
+    /* Build PETSc's graph from the raw CSR in parallel: inode-compressed (always symmetrized by PETSc), or
+       the symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
+    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (done && (nc < m || !(symknown && symflag))) {
+      PetscInt       *tns = NULL, *tvc = NULL, nnodes = m, *sizes = NULL;
+      const PetscInt *cia = NULL, *cja = NULL;
+      PetscBool       check = PETSC_FALSE;
+
+      if (nc < m) { /* inode starts and column-to-inode map, as MatGetRowIJ_SeqAIJ_Inode_Symmetric() */
+        PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
+        PetscCheck(nnodes == nc && sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: inode sizes do not match the compressed graph");
+        PetscCall(PetscMalloc2(nc + 1, &tns, m, &tvc));
+        tns[0] = 0;
+        for (PetscInt i = 0; i < nc; i++) {
+          tns[i + 1] = tns[i] + sizes[i];
+          for (PetscInt k = tns[i]; k < tns[i + 1]; k++) tvc[k] = i;
+        }
+      }
+      PetscCall(PetscOptionsGetBool(((PetscObject)mat)->options, ((PetscObject)mat)->prefix, "-mat_gpurcm_check_graph", &check, NULL));
+      if (check) PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
+      PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
+      PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
+      PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
+      PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, perm));
+      PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
+      if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
+      PetscCall(PetscFree2(tns, tvc));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
+      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+#endif
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
+  PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
+  PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
+  if (used != MAT_GPURCM_BACKEND_SERIAL) {
+    /* The parallel backends use degree = row length, which is SPARSEPACK's degree only for a symmetric graph.
+       MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR): check those. */
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (symknown && symflag) PetscCall(GPURCMGraphIsSymmetric(nrow, ia, ja, &graphsym));
+    if (!graphsym) {
+      PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
+      used = MAT_GPURCM_BACKEND_SERIAL;
+    }
+  }
+  if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[backend], nthreads, m, nrow));
+  else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow));
+  PetscCall(PetscMalloc1(nrow, &perm));
+  switch (used) {
+#if defined(PETSC_HAVE_CUDA)
+  case MAT_GPURCM_BACKEND_CUDA:
+    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, &copt, perm));
+    break;
+#endif
+#if defined(GPURCM_HAVE_THREADS)
+  case MAT_GPURCM_BACKEND_THREADS:
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, perm));
+    break;
+#endif
+  default:
+    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, perm));
+    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+  }
+  PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_COPY_VALUES, row));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+  (void)isseqaij;
+  (void)copt;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+  MATORDERINGGPURCM - "gpurcm": Reverse Cuthill-McKee ordering computed by speculative parallel batches
+  (Mlakar et al., IPDPS 2021) on CPU threads or on the GPU. The result is identical to `MATORDERINGRCM`
+  on every matrix: same graph (`MatGetRowIJ()` symmetrized, inode-compressed), same SPARSEPACK
+  pseudo-peripheral root finder and tie rules, same handling of components, inodes and MPI matrices.
+
+  Options Database Keys:
++ -pc_factor_mat_ordering_type gpurcm          - use it in `PCLU`, `PCILU`, `PCCHOLESKY`, `PCICC` (and `subtree_ilu`)
+. -mat_ordering_type gpurcm                    - plugin-wide default: at library load, sets -pc_factor_mat_ordering_type and
+                                                 -sub_pc_factor_mat_ordering_type to gpurcm unless those are given
+. -mat_gpurcm_backend <auto,cuda,threads,serial> - where it runs; auto = cuda if PETSc has CUDA, a device is present
+                                                 and n >= 100000; else threads if n >= 20000; else serial
+. -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
+                                                 shared among the MPI ranks of the node when the process is not bound)
+. -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
+. -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
+. -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
+                                                 root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
+                                                 range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
+. -mat_gpurcm_threads_number <auto,batch,levels> - Cuthill-McKee numbering of the threads backend: batch = speculative batches;
+                                                 levels = level by level (each thread a contiguous share of a level in rank
+                                                 order: claims, barrier, children sorted by degree, barrier with the counts,
+                                                 write, barrier); auto (default) = levels when the widest level of the
+                                                 component's first root-finder pass exceeds 256 nodes per thread, else batch
+. -mat_gpurcm_speculate <true>                 - threads and cuda backends (level root finder): the pass from each candidate root
+                                                 (every pass after the first) is the Cuthill-McKee numbering from that root,
+                                                 which has the same levels: when fnroot returns the candidate, as it mostly
+                                                 does at the second pass, the numbering is done and one pass is saved;
+                                                 otherwise it is dropped (the serial backend keeps SPARSEPACK's passes)
+. -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
+                                                 in queue order only when its last level holds several nodes of minimum degree;
+                                                 ordered = every pass in queue order by the batch kernel
+. -mat_gpurcm_cuda_number <auto,batch,levels>  - Cuthill-McKee numbering of the cuda backend: batch = speculative batches in
+                                                 queue order; levels = level by level (children of each level's nodes in
+                                                 rank order, each node's sorted by degree), one cooperative kernel, its narrow
+                                                 levels claimed in a shared-memory table with a bitmap of the numbered nodes
+                                                 when they fit (up to about 1.2 million nodes); auto (default) = levels when
+                                                 every level of the component's first root-finder pass is narrow and the tables
+                                                 fit (a latency-bound numbering in one block), else batch
+. -mat_gpurcm_cuda_narrow <1024>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
+                                                 thread block, wider ones by the whole grid (level root finder and numbering);
+                                                 1024 was faster than 2048 and 4096 on every mesh measured (session 15)
+. -mat_gpurcm_cuda_bitmap <true>               - (developer) the level root finder's narrow levels (one block) claim their nodes in a bitmap
+                                                 of all nodes in shared memory, when it fits (up to about 1.4 million nodes on
+                                                 an H200), instead of with global atomics; the previous and the current level
+                                                 are entered when a narrow stretch follows wide levels
+. -mat_gpurcm_cuda_claim_slots <4096>          - (developer) slots of the level numbering's shared-memory claim table (a power of 2,
+                                                 64 to 4096; half as many when they do not fit); a level whose claims find no
+                                                 slot is numbered in global memory
+. -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda batch numbering; 0: from the widest level of the
+                                                 root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
+. -mat_gpurcm_cuda_upload <staged,pageable,pinned> - upload of a host matrix's CSR by the cuda backend: staged = split among up to
+                                                 8 threads (-mat_gpurcm_threads), at least 1 MiB each, each filling two 4 MiB pinned
+                                                 buffers of its own in turn (chunks of a quarter of its part, 256 KiB to 4 MiB)
+                                                 while the other's DMA runs on its own stream;
+                                                 pageable = the driver's copy of pageable memory; pinned = page-locked in place
+                                                 (cudaHostRegister) for one DMA copy
+- -mat_gpurcm_check_graph                      - (developer) compare the graph built by the threads backend with MatGetRowIJ()'s
+
+  Level: intermediate
+
+  Notes:
+  The options are read with the matrix's options prefix (for MPIAIJ, whose diagonal block is ordered, without it).
+  `-info` reports the backend chosen; `-log_view` shows the events GPURCMOrder (whole ordering), GPURCMGraph
+  (graph construction), GPURCMRootFind (components and pseudo-peripheral roots) and GPURCMNumber (numbering).
+
+  -mat_ordering_type <type> takes effect through the options database only: when the library is initialized
+  (at -dll_append loading, or PetscSparseGPUInitializePackage()) it inserts -pc_factor_mat_ordering_type <type>
+  and -sub_pc_factor_mat_ordering_type <type> unless the user gave them. So it reaches every factorization PC
+  whose options are read with the prefix "" or "sub_" (-pc_type ilu/icc/lu/cholesky, the blocks of the default
+  parallel bjacobi/asm) when the application calls KSPSetFromOptions()/PCSetFromOptions(). An explicit
+  -[sub_]pc_factor_mat_ordering_type wins; PCs with other prefixes (e.g. -mg_levels_) need their own option.
+  Like any option, the inserted one also overrides a PCFactorSetMatOrderingType() that the code calls before
+  KSPSetFromOptions(); one called after it wins. External factorization packages that ignore PETSc's ordering
+  (MUMPS, SuperLU_DIST, ...) are not affected.
+
+  The serial backend is an exact port of SPARSEPACK genrcm (dynamic masked degrees): identical on any graph.
+  The threads and cuda backends use degree = row length, which is SPARSEPACK's degree on the symmetric graphs
+  that MatGetRowIJ() returns; a matrix flagged structurally symmetric whose pattern is not (its raw CSR would
+  be used) is detected and ordered by the serial backend. The threads and cuda backends order components of
+  at most 4096 (threads; -mat_gpurcm_serial_component) or 64 (cuda) nodes serially, larger ones with batches.
+  The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
+  inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
+  repeats a pass with the (ordered) batch engine only when the last level holds several nodes of minimum degree.
+  The cuda root finder does the same (default): each pass is one cooperative kernel whose blocks are all co-resident;
+  narrow levels are expanded by one block with the levels in shared memory, wide ones by all blocks between grid
+  barriers. The ordered root finder computes every pass in SPARSEPACK's queue order by the batch kernel.
+  The levels numbering builds level k+1 in Cuthill-McKee order from level k: each node's parent is its neighbour of
+  smallest rank in level k (an atomicMin of (rank, position in the row)), each node's children are sorted stably by
+  degree and written in rank order after a scan.
+
+.seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
+M*/
+
+/* -mat_ordering_type <type>: make it the default ordering of factorization PCs through the options database.
+   PCFactor reads -[prefix]pc_factor_mat_ordering_type in PCSetFromOptions(); the prefixes covered are those of
+   the factorization PCs PETSc creates by default: none (PCILU/PCICC/PCLU/PCCHOLESKY given with -pc_type) and
+   sub_ (PCBJACOBI/PCASM blocks, the default parallel preconditioner). */
+static const char *const GPURCMFactorOrderingOptions[] = {"-pc_factor_mat_ordering_type", "-sub_pc_factor_mat_ordering_type"};
+
+static PetscErrorCode GPURCMApplyGlobalOrderingOption(void)
+{
+  char      type[256];
+  PetscBool set, has;
+
+  PetscFunctionBegin;
+  type[0] = 0;
+  PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "PETSc SparseGPU ordering options", "Mat");
+  PetscCall(PetscOptionsString("-mat_ordering_type", "Default ordering of factorization preconditioners: sets -pc_factor_mat_ordering_type and -sub_pc_factor_mat_ordering_type unless given", "MATORDERINGGPURCM", type, type, sizeof(type), &set));
+  PetscOptionsEnd();
+  if (!set || !type[0]) PetscFunctionReturn(PETSC_SUCCESS);
+  for (size_t i = 0; i < sizeof(GPURCMFactorOrderingOptions) / sizeof(GPURCMFactorOrderingOptions[0]); i++) {
+    PetscCall(PetscOptionsHasName(NULL, NULL, GPURCMFactorOrderingOptions[i], &has));
+    if (has) continue; /* given by the user: it wins */
+    PetscCall(PetscOptionsSetValue(NULL, GPURCMFactorOrderingOptions[i], type));
+    PetscCall(PetscOptionsHasName(NULL, NULL, GPURCMFactorOrderingOptions[i], &has)); /* mark it used: no "unused option" warning where no such PC exists */
+  }
+  PetscCall(PetscInfo(NULL, "-mat_ordering_type %s: default ordering of factorization preconditioners (unless -pc_factor_mat_ordering_type / -sub_pc_factor_mat_ordering_type are given)\n", type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatOrderingRegister_GPURCM_Private(void)
+{
+  PetscFunctionBegin;
+  PetscCall(MatInitializePackage());
+  PetscCall(MatOrderingRegister(MATORDERINGGPURCM, MatGetOrdering_GPURCM));
+  PetscCall(PetscLogEventRegister("GPURCMOrder", MAT_CLASSID, &MAT_GPURCM_Order));
+  PetscCall(PetscLogEventRegister("GPURCMGraph", MAT_CLASSID, &MAT_GPURCM_Graph));
+  PetscCall(PetscLogEventRegister("GPURCMRootFind", MAT_CLASSID, &MAT_GPURCM_RootFind));
+  PetscCall(PetscLogEventRegister("GPURCMNumber", MAT_CLASSID, &MAT_GPURCM_Number));
+  PetscCall(GPURCMApplyGlobalOrderingOption());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
