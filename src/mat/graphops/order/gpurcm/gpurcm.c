@@ -185,16 +185,6 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
   }
 }
 
-/* maps k fresh arrays of the same size before they are written: transparent huge pages advised, pages touched by
-   nthreads threads (PetscSparseGPUPrefault(); on the H200 host, first touch costs 0.67 ms per MiB from one thread with
-   4 KiB pages, 0.21 with huge pages, 0.04 from 8 threads: a 1M-node ordering uses about 15 such arrays of 4 MB) */
-static PetscErrorCode GPURCMPrefault(PetscInt nthreads, PetscInt k, void *arrays[], size_t bytes)
-{
-  PetscFunctionBegin;
-  for (PetscInt i = 0; i < k; i++) PetscCall(PetscSparseGPUPrefault(nthreads, arrays[i], bytes));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscInt perm[])
 {
   PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
@@ -206,7 +196,6 @@ PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const Pe
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
-  PetscCall(GPURCMPrefault(1, 5, (void *[]){mask, xls, deg, mark, tmp}, n * sizeof(PetscInt)));
   for (PetscInt i = 0; i < n; i++) mask[i] = 1, mark[i] = 0;
   for (PetscInt i = 0; i < n && num < n; i++) {
     PetscInt root = i, cc;
@@ -1070,7 +1059,6 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     t->ucnt = (_Atomic PetscInt *)calloc((size_t)n, sizeof(*t->ucnt));
     PetscCheck(t->ucnt, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
     PetscCall(PetscMalloc3(n + 1, &t->gia, n, &t->rowlow, t->nthreads, &t->tsum));
-    PetscCall(GPURCMPrefault(t->nthreads, 2, (void *[]){t->gia, t->rowlow}, n * sizeof(PetscInt)));
     GPURCMRunFor(t, 4, n, 0);
     GPURCMRunFor(t, 5, n, 0);
     for (PetscInt i = 0; i < t->nthreads; i++) {
@@ -1080,7 +1068,6 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     }
     GPURCMRunFor(t, 6, n, 0);
     PetscCall(PetscMalloc1(off + 1, &t->gja));
-    PetscCall(GPURCMPrefault(t->nthreads, 1, (void *[]){t->gja}, (off + 1) * sizeof(PetscInt)));
     GPURCMRunFor(t, 7, n, 0);
     GPURCMRunFor(t, 8, n, 0);
     ia = t->ia = t->gia;
@@ -1161,9 +1148,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
   PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
   PetscCall(PetscMalloc1(n, &t.lev));
-  PetscCall(GPURCMPrefault(nthreads, 9, (void *[]){mask, xls, deg, mark, tmp, (void *)t.ls, (void *)t.cm, (void *)t.vis, t.lev}, n * sizeof(PetscInt)));
-  PetscCall(GPURCMPrefault(nthreads, 1, (void *[]){(void *)t.owner}, n * sizeof(*t.owner)));
-  PetscCall(GPURCMPrefault(nthreads, 2, (void *[]){(void *)t.bend, (void *)t.btail}, t.nbatchcap * sizeof(PetscInt)));
   PetscCall(PetscCalloc1(nthreads, &t.work));
   for (PetscInt i = 0; i < nthreads; i++) {
     PetscCall(PetscMalloc1(t.Bmax, &t.work[i].cnt));
@@ -1421,7 +1405,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[backend], nthreads, m, nrow));
   else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow));
   PetscCall(PetscMalloc1(nrow, &perm));
-  PetscCall(GPURCMPrefault(used == MAT_GPURCM_BACKEND_THREADS ? nthreads : 1, 1, (void *[]){perm}, nrow * sizeof(PetscInt)));
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
   case MAT_GPURCM_BACKEND_CUDA:
@@ -1439,14 +1422,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
   PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
-  {
-    PetscInt *rperm; /* the row IS's own copy (mapped like the others, where PETSC_COPY_VALUES would not be) */
-
-    PetscCall(PetscMalloc1(nrow, &rperm));
-    PetscCall(GPURCMPrefault(used == MAT_GPURCM_BACKEND_THREADS ? nthreads : 1, 1, (void *[]){rperm}, nrow * sizeof(PetscInt)));
-    PetscCall(PetscArraycpy(rperm, perm, nrow));
-    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, rperm, PETSC_OWN_POINTER, row));
-  }
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_COPY_VALUES, row));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
   (void)isseqaij;
