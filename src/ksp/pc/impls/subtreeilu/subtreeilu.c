@@ -920,6 +920,17 @@ static void ScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   for (PetscInt t = begin; t < end; t++) PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
 }
 
+static void TriFillRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  struct _PCSubtreeILUBuild *B = (struct _PCSubtreeILUBuild *)ctx;
+
+  (void)tid;
+  for (PetscInt k = begin; k < end; k++) {
+    TriFillRows(&B->tri[k]);
+    if (!B->tri[k].needsort) TriFillColumns(&B->tri[k]);
+  }
+}
+
 /* the build's thread: plain C only */
 static void BuildTask(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
@@ -931,14 +942,13 @@ static void BuildTask(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   (void)begin;
   (void)end;
   (void)PetscTime(&t0);
-  for (PetscInt k = 0; k < B->ntri; k++) {
-    TriFillRows(&B->tri[k]);
+  /* ILU: L and U at once, each on half of the threads */
+  B->tri[0].fail |= PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? B->ntri : 1, B->ntri, 1, TriFillRange, B);
+  for (PetscInt k = 0; k < B->ntri; k++)
     if (B->tri[k].needsort) sorted = PETSC_FALSE; /* (finished on the main thread) */
-    else TriFillColumns(&B->tri[k]);
-  }
   (void)PetscTime(&t1);
   /* the two schedules at once (ICC: L's is made on U's CSC, read as L's CSR) */
-  if (B->sched && sorted) B->tri[0].fail |= PetscSparseGPUParallelForC(2, 2, 1, ScheduleRange, B->st);
+  if (B->sched && sorted) B->tri[0].fail |= PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, B->st);
   (void)PetscTime(&t2);
   B->seconds      = t1 - t0;
   B->schedseconds = t2 - t1;
@@ -974,7 +984,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
   PetscCall(PetscMalloc1(icc ? n : 0, &st->sqrtdinv));
   if (!icc) {
     /* L: rows bi[i] .. bi[i+1]-1 */
-    PetscCall(TriAlloc(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, st->setupthreads, &B->tri[1]));
+    PetscCall(TriAlloc(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, PetscMax(1, st->setupthreads / 2), &B->tri[1])); /* (L and U are filled at once) */
     /* U: from the end, row i = bdiag[i+1]+1 .. bdiag[i], diagonal last (the first entry of column i after row i+1) */
     PetscCall(PetscMalloc1(n + 1, &adiag));
     PetscCall(PetscMalloc1(n, &B->ubeg));
@@ -993,7 +1003,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
     }
     PetscCheck(n == 0 || adiag[0] + 1 == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (size)");
     PetscCall(PetscFree(adiag));
-    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, B->ubeg, st->dsrc, ja, st->setupthreads, &B->tri[0]));
+    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, B->ubeg, st->dsrc, ja, PetscMax(1, st->setupthreads - st->setupthreads / 2), &B->tri[0]));
     B->ntri = 2;
     PetscCall(ISGetIndices(st->row, &r));
     PetscCall(ISGetIndices(st->col, &c));
@@ -1080,7 +1090,7 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
     if (B->tri[k].fail) fail = PETSC_TRUE;
   }
   if (st->L.borrowed) PetscCall(TriBorrowTranspose(&st->L, &st->U)); /* (again: U's roots are known now) */
-  if (B->sched && resorted) PetscCall(PetscSparseGPUParallelFor(2, 2, 1, ScheduleRange, st));
+  if (B->sched && resorted) PetscCall(PetscSparseGPUParallelFor(st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, st));
   st->schedready = B->sched;
   seconds        = B->seconds;
   schedseconds   = B->schedseconds;
