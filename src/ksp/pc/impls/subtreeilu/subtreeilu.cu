@@ -514,7 +514,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
     PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
   } else {
-    /* the schedules of U and L are made on two host threads while the structures are copied to the device */
+    /* (schedules not made with the structures) U and L are made on two host threads while the structures are copied */
     ScheduleCtx         sc;
     PCSubtreeILUGroups  G[2];
     PetscSparseGPUTasks tasks = NULL;
