@@ -57,7 +57,7 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* TriBuild's loops, run on the setup's threads (plain C: see sparsegputhreads.c) */
+/* The loops that fill a triangle (TriFillRows(), TriFillColumns()), run on the setup's threads (plain C: see sparsegputhreads.c) */
 typedef struct {
   PCSubtreeILUTri *T;
   const PetscInt  *rbeg, *rend, *fj;
