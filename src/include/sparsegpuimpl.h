@@ -12,10 +12,9 @@ PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void);
 /* Host threads for the setups (src/sys/utils/sparsegputhreads.c): the functions run on threads are plain C (no PETSc
    calls) with signature fn(ctx, tid, begin, end) */
 typedef struct _n_PetscSparseGPUTasks *PetscSparseGPUTasks;
-PETSC_INTERN PetscInt       PetscSparseGPUDefaultThreads(void);
+PETSC_INTERN PetscInt       PetscSparseGPUAvailableCores(void);
 PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *);
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksStart(PetscInt, PetscBool, void (*)(void *, PetscInt, PetscInt, PetscInt), void *, PetscSparseGPUTasks *);
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksJoin(PetscSparseGPUTasks *);
-PETSC_INTERN PetscErrorCode PetscSparseGPUPrefault(PetscInt, void *, size_t);
 PETSC_INTERN int            PetscSparseGPUParallelForC(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *); /* (plain C versions, callable from a thread) */
 PETSC_INTERN int            PetscSparseGPUPrefaultC(PetscInt, void *, size_t);

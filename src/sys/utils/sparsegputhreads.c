@@ -27,11 +27,11 @@
 #define SPARSEGPU_MAXTHREADS 64
 
 /*
-  PetscSparseGPUDefaultThreads - the host threads a setup uses by default: the cores this process may run on; when
-  it is not bound to a subset of the cores, they are shared among the node's MPI ranks (from the launcher's
-  environment), at most 16 (first touch and the setups' loops scale no further on the H200 host)
+  PetscSparseGPUAvailableCores - the cores this process may run on; when it is not bound to a subset of the cores,
+  they are shared among the node's MPI ranks (from the launcher's environment). The default thread count of the
+  components' host threads (gpurcm's threads backend; subtree_ilu's setup, at most 16 of them).
 */
-PETSC_INTERN PetscInt PetscSparseGPUDefaultThreads(void)
+PETSC_INTERN PetscInt PetscSparseGPUAvailableCores(void)
 {
 #if defined(SPARSEGPU_HAVE_THREADS)
   long        online = sysconf(_SC_NPROCESSORS_ONLN), avail = online;
@@ -50,7 +50,7 @@ PETSC_INTERN PetscInt PetscSparseGPUDefaultThreads(void)
       }
     }
   }
-  return avail > 0 ? (PetscInt)PetscMin(avail, 16) : 1;
+  return avail > 0 ? (PetscInt)avail : 1;
 #else
   return 1;
 #endif
@@ -212,11 +212,4 @@ PETSC_INTERN int PetscSparseGPUPrefaultC(PetscInt nthreads, void *p, size_t byte
   ctx.p     = a;
   ctx.bytes = (size_t)(b - a);
   return PetscSparseGPUParallelForC(nthreads, (PetscInt)(ctx.bytes / page), 256, TouchRange, &ctx);
-}
-
-PETSC_INTERN PetscErrorCode PetscSparseGPUPrefault(PetscInt nthreads, void *p, size_t bytes)
-{
-  PetscFunctionBegin;
-  PetscCheck(!PetscSparseGPUPrefaultC(nthreads, p, bytes), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
-  PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -908,7 +908,7 @@ struct _PCSubtreeILUBuild {
   PetscBool           sched;   /* also the cuda schedules (st->sched) */
   PC_SubtreeILU      *st;
   PetscSparseGPUTasks task;
-  PetscLogDouble      tstart, seconds, schedseconds;
+  PetscLogDouble      seconds, schedseconds;
   PetscBool           again; /* built again after the factor's structure moved */
 };
 
@@ -929,6 +929,27 @@ static void TriFillRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
     TriFillRows(&B->tri[k]);
     if (!B->tri[k].needsort) TriFillColumns(&B->tri[k]);
   }
+}
+
+/* Allocates the cuda solve schedules of U and L (st->sched) */
+static PetscErrorCode SchedulesSetUp(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[0]));
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[1]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The cuda solve schedules of U and L, unless already made with the structures (st->schedready): both at once, on
+   two of the setup threads */
+PETSC_INTERN PetscErrorCode PCSubtreeILUMakeSchedules_Private(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+  if (st->schedready) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!st->sched[0].gof) PetscCall(SchedulesSetUp(st));
+  PetscCall(PetscSparseGPUParallelFor(st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, st));
+  st->schedready = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the build's thread: plain C only */
@@ -968,7 +989,6 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUFreeSolve_Private(st));
   PetscCall(PetscNew(&B));
-  PetscCall(PetscTime(&B->tstart));
   PetscCall(MatGetLocalSize(st->fact, &n, NULL));
   st->n = n;
   if (icc) { /* SeqSBAIJ, block size 1 (restored in PCSubtreeILUBuildFinish_Private()) */
@@ -1028,8 +1048,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
     PetscCall(ISRestoreIndices(st->row, &r));
   }
   if (sched) {
-    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[0]));
-    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[1]));
+    PetscCall(SchedulesSetUp(st));
     B->sched = PETSC_TRUE;
   }
   st->build = B;
@@ -1090,8 +1109,8 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
     if (B->tri[k].fail) fail = PETSC_TRUE;
   }
   if (st->L.borrowed) PetscCall(TriBorrowTranspose(&st->L, &st->U)); /* (again: U's roots are known now) */
-  if (B->sched && resorted) PetscCall(PetscSparseGPUParallelFor(st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, st));
-  st->schedready = B->sched;
+  st->schedready = (PetscBool)(B->sched && !resorted); /* (else the thread did not make them) */
+  if (B->sched) PetscCall(PCSubtreeILUMakeSchedules_Private(st));
   seconds        = B->seconds;
   schedseconds   = B->schedseconds;
   PetscCall(PetscTime(&t1));
@@ -1924,7 +1943,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudalevelorder    = PETSC_TRUE;
   st->cudacutlate       = PETSC_TRUE;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
-  st->setupthreads      = PetscSparseGPUDefaultThreads();
+  st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */
 #if defined(SUBTREEILU_HAVE_THREADS)
   {
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);

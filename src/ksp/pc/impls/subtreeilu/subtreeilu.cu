@@ -184,24 +184,6 @@ static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-typedef struct {
-  PCSubtreeILUGroupsWork w[2]; /* U, L */
-  PetscLogDouble         seconds[2];
-} ScheduleCtx;
-
-static void ScheduleTask(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
-{
-  ScheduleCtx   *c = (ScheduleCtx *)ctx;
-  PetscLogDouble t0, t1;
-
-  (void)begin;
-  (void)end;
-  (void)PetscTime(&t0);
-  PCSubtreeILUGroupsCompute_Private(&c->w[t]);
-  (void)PetscTime(&t1);
-  c->seconds[t] = t1 - t0;
-}
-
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *cuda)
 {
   PCSubtreeILUCUDA c = *cuda;
@@ -499,11 +481,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   c->blockspersm = (int)st->cudablockspersm;
   c->levelorder  = st->cudalevelorder ? 1 : 0;
   if (valuesonly) PetscCall(DevUploadAll(st, PETSC_TRUE));
-  else if (st->schedready) { /* the schedules were made with the host structures (PCSubtreeILUBuildStart_Private()) */
+  else {
     PCSubtreeILUGroups G[2];
     PetscLogDouble     t0, t1;
 
     PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
+    PetscCall(PCSubtreeILUMakeSchedules_Private(st)); /* (normally made with the host structures: PCSubtreeILUBuildStart_Private()) */
     PetscCall(PetscTime(&t0));
     PetscCall(DevUploadAll(st, PETSC_FALSE));
     PetscCall(PetscTime(&t1));
@@ -511,29 +494,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     st->schedready = PETSC_FALSE;
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[0], &G[0]));
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[1], &G[1]));
-    PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
-    PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
-  } else {
-    /* (schedules not made with the structures) U and L are made on two host threads while the structures are copied */
-    ScheduleCtx         sc;
-    PCSubtreeILUGroups  G[2];
-    PetscSparseGPUTasks tasks = NULL;
-    PetscErrorCode      uperr;
-    PetscLogDouble      t0, t1, t2;
-
-    PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
-    PetscCall(PetscTime(&t0));
-    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &sc.w[0]));
-    PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &sc.w[1]));
-    PetscCall(PetscSparseGPUTasksStart(2, st->setupthreads > 1 ? PETSC_TRUE : PETSC_FALSE, ScheduleTask, &sc, &tasks));
-    uperr = DevUploadAll(st, PETSC_FALSE);
-    (void)PetscTime(&t1);
-    PetscCall(PetscSparseGPUTasksJoin(&tasks)); /* (also after a failed copy: the threads use sc) */
-    PetscCall(uperr);
-    PetscCall(PetscTime(&t2));
-    PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda setup: copies to the device %g s; schedules U %g s, L %g s (%s), waited %g s for them\n", t1 - t0, sc.seconds[0], sc.seconds[1], st->setupthreads > 1 ? "on two threads during the copies" : "before the copies", t2 - t1));
-    PetscCall(PCSubtreeILUGroupsFinish_Private(&sc.w[0], &G[0]));
-    PetscCall(PCSubtreeILUGroupsFinish_Private(&sc.w[1], &G[1]));
     PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
     PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
   }

@@ -205,6 +205,7 @@ typedef enum {
 
 PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC_SubtreeILU_Refact, PC_SubtreeILU_Build, PC_SubtreeILU_ToGPU, PC_SubtreeILU_Plan;
 
+PETSC_INTERN PetscErrorCode PCSubtreeILUMakeSchedules_Private(PC_SubtreeILU *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *, Mat, PCSubtreeILUPlan **);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);

@@ -1239,28 +1239,11 @@ static PetscErrorCode GPURCMGraphIsSymmetric(PetscInt n, const PetscInt *ia, con
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Default thread count: the cores this process may run on; when the process is not bound to a subset of
-   the cores, they are shared among the MPI ranks of the node (from the launcher's environment) */
+/* Default thread count: the cores this process may run on, shared among the node's MPI ranks */
 static PetscInt GPURCMDefaultThreads(void)
 {
 #if defined(GPURCM_HAVE_THREADS)
-  long        online = sysconf(_SC_NPROCESSORS_ONLN), avail = online;
-  const char *envs[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "MV2_COMM_WORLD_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"};
-  #if defined(CPU_COUNT)
-  cpu_set_t set;
-  if (!sched_getaffinity(0, sizeof(set), &set)) avail = CPU_COUNT(&set);
-  #endif
-  if (avail >= online && online > 0) {
-    for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
-      const char *v = getenv(envs[i]);
-      long        local = v ? atol(v) : 0;
-      if (local > 1) {
-        avail = online / local;
-        break;
-      }
-    }
-  }
-  return avail > 0 ? (PetscInt)avail : 1;
+  return PetscSparseGPUAvailableCores();
 #else
   return 1;
 #endif
