@@ -2,6 +2,8 @@
 # session 31, job 7 (nvidia-h200): job 6 compared gpurcm's threads backend with session 29's numbers from another
 # machine; this is the A/B on one machine: the library without (gpurcm.c of c15eb4e, kept here as
 # gpurcm-before-fe7c89a.c) and with fe7c89a's array mapping, alternated twice, serial and 16 threads.
+# The file is in the repository at revision 373e369, where this ran (removed since: it is c15eb4e's gpurcm.c, i.e.
+# `git show c15eb4e:src/mat/graphops/order/gpurcm/gpurcm.c`, the current one again).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-04-H200-session31/job7.sh <revision>
 set -u
 D=bench/results/2026-12-04-H200-session31
