@@ -3,7 +3,7 @@ Times every candidate format of pellrcuda (pellr, sell, ellr, csr) on a training
 (non-negative least squares per format and row-count interval), cross-validates it by matrix and writes the\n\
 calibration file. Runs on the host (pellr) without a GPU, for testing the pipeline.\n\
   -matrices <specs>  : training matrices (benchutil.h specs), default: the built-in training set (-set)\n\
-  -set <default|small>: the built-in training set (synthetic sizes 2^10..2^24, scaled-up real matrices, the real ones; small: up to 2^14)\n\
+  -set <default|small>: the built-in training set (synthetic sizes 2^10..2^24, scaled-up real matrices, grid stencils, the real ones; small: up to 2^14)\n\
   -model <file>      : calibration file to write (default pellr.model)\n\
   -folds <k>         : cross-validation folds (default 5)\n\
   -report <file>     : cross-validation report (markdown, default stdout)\n\
@@ -101,12 +101,20 @@ static PetscErrorCode TrainingSet(const char set[], char *specs[], PetscInt *n)
     const char *scaled[] = {"blkdiag:bcsstk17:4M", "blkdiag:e30r4000:4M", "blkdiag:bayer10:4M", "blkdiag:gemat11:4M", "blkdiag:mbeacxc:4M", "blkdiag:zenios:4M", "kron:pde900:jpwh_991", "kron:bcsstk01:bcsstk13", "kron:bcsstk01:e30r4000", "kron:pde900:sherman1"};
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(scaled); i++) PetscCall(PetscStrallocpy(scaled[i], &specs[(*n)++]));
   }
+  /* stencils of structured grids (2D 5-point, 3D 7- and 27-point; 2^10 to 2^22 rows): the layouts store them in
+     diagonal slices (-mat_pellr_cuda_diagonal_slices), which read no column index. Sizes other than the large SpMV
+     benchmark's (1000^2, 2000^2, 4000^2, 100^3, 160^3, 252^3), which validates the model */
+  if (!small) {
+    const char *stencils[] = {"lap2d:32", "lap2d:90", "lap2d:256", "lap2d:724", "lap2d:2048", "lap3d:10", "lap3d:20", "lap3d:40", "lap3d:64", "lap3d:128", "lap3d27:10", "lap3d27:20", "lap3d27:40", "lap3d27:64", "lap3d27:128"};
+    for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(stencils); i++) PetscCall(PetscStrallocpy(stencils[i], &specs[(*n)++]));
+  }
   PetscCall(PetscStrallocpy("real", &specs[(*n)++]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* the cross-validation family of a matrix (-cv_groups family): synth_<dist>_<cols>_<m>_<avg> -> synth_<dist>_<cols>_<avg>;
-   blkdiag_<name>_x<k> -> <name>; kron_<a>_<b> -> <b> (the blocks are copies of B); a real matrix -> its name */
+   blkdiag_<name>_x<k> -> <name>; kron_<a>_<b> -> <b> (the blocks are copies of B); a stencil -> its kind (lap2d5,
+   lap3d7, lap3d27); a real matrix -> its name */
 static PetscErrorCode FamilyName(const BenchMatrix *bm, char fam[], size_t len)
 {
   char buf[256], *tok[8];
@@ -124,6 +132,7 @@ static PetscErrorCode FamilyName(const BenchMatrix *bm, char fam[], size_t len)
     const char *u = strrchr(bm->name, '_');
     PetscCall(PetscSNPrintf(fam, len, "%.*s", (int)(u - bm->name) - 8, bm->name + 8));
   } else if (!strcmp(bm->kind, "kron") && nt >= 3) PetscCall(PetscStrncpy(fam, tok[nt - 1], len));
+  else if (!strncmp(bm->kind, "lap", 3)) PetscCall(PetscStrncpy(fam, bm->kind, len)); /* lap2d5_<k> -> lap2d5 */
   else PetscCall(PetscStrncpy(fam, bm->name, len));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

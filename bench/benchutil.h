@@ -23,7 +23,7 @@
   #include <petscdevice_cuda.h>
 #endif
 
-#define BENCH_MAX_LIST 256
+#define BENCH_MAX_LIST 512
 
 typedef struct {
   char           name[256]; /* short name used in the CSV (no commas) */
