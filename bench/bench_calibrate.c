@@ -8,6 +8,9 @@ calibration file. Runs on the host (pellr) without a GPU, for testing the pipeli
   -folds <k>         : cross-validation folds (default 5)\n\
   -report <file>     : cross-validation report (markdown, default stdout)\n\
   -times <csv>       : refit offline: take the times from the CSV of an earlier run (same matrices), measure nothing\n\
+  -evaluate <file|default>: no fit: report the choices of this model (default: the one compiled in) on the matrices\n\
+                       against their measured times (MatPELLRCalibrationEvaluate(); e.g. with -times and -matrices of a\n\
+                       set the model was not fitted on)\n\
   -cv_groups <matrix|family>: cross-validation groups: each matrix (default), or its family (all sizes of a synthetic\n\
                        distribution/column pattern/mean; a real matrix with its block-diagonal and Kronecker scale-ups)\n\
   -hw_gpu <name> -hw_sms <n> -hw_copy_gbs <x> -hw_h2d_gbs <x> -hw_launch_s <x> -hw_l2_mb <x> : the hardware line (with -times;\n\
@@ -190,7 +193,8 @@ int main(int argc, char **argv)
   BenchCtx            ctx;
   char               *specs[BENCH_MAX_LIST], *mats[BENCH_MAX_LIST], set[32] = "default", model[PETSC_MAX_PATH_LEN] = "pellr.model", report[PETSC_MAX_PATH_LEN] = "", dev[256];
   PetscInt            nspecs = 0, nmats, folds = 5, nsamples = 0, ntimes = 0;
-  char                timesfile[PETSC_MAX_PATH_LEN] = "", cvgroups[16] = "matrix", *fams[BENCH_MAX_LIST];
+  char                timesfile[PETSC_MAX_PATH_LEN] = "", cvgroups[16] = "matrix", *fams[BENCH_MAX_LIST], evalmodel[PETSC_MAX_PATH_LEN] = "", *sname[BENCH_MAX_LIST];
+  PetscBool           evaluate = PETSC_FALSE;
   PetscInt            nfams = 0;
   PetscBool           byfamily;
   TimeRow            *times = NULL;
@@ -217,6 +221,12 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-report", report, sizeof(report), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-folds", &folds, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-times", timesfile, sizeof(timesfile), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-evaluate", evalmodel, sizeof(evalmodel), &evaluate));
+  if (evaluate) {
+    PetscBool def;
+    PetscCall(PetscStrcmp(evalmodel, "default", &def));
+    if (def) evalmodel[0] = 0;
+  }
   PetscCall(PetscOptionsGetString(NULL, NULL, "-cv_groups", cvgroups, sizeof(cvgroups), NULL));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-gpu_warmup_s", &gpuwarm, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-convert_reps", &convreps, NULL));
@@ -344,7 +354,7 @@ int main(int argc, char **argv)
         }
       if (good) {
         PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, group, ts, tc));
-        nsamples++;
+        PetscCall(PetscStrallocpy(bm.name, &sname[nsamples++]));
       }
       PetscCall(BenchMatrixDestroy(&bm));
       continue;
@@ -405,19 +415,24 @@ int main(int argc, char **argv)
     }
     if (good) {
       PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, group, ts, tc));
-      nsamples++;
+      PetscCall(PetscStrallocpy(bm.name, &sname[nsamples++]));
     }
     PetscCall(MatDestroy(&B));
     PetscCall(VecDestroy(&x));
     PetscCall(VecDestroy(&yref));
     PetscCall(BenchMatrixDestroy(&bm));
   }
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "# %" PetscInt_FMT " training matrices measured\n", nsamples));
-  PetscCall(MatPELLRCalibrationFit(cal, model));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "# %" PetscInt_FMT " %s matrices measured\n", nsamples, evaluate ? "evaluation" : "training"));
+  if (!evaluate) PetscCall(MatPELLRCalibrationFit(cal, model));
   if (report[0]) PetscCall(PetscViewerASCIIOpen(PETSC_COMM_SELF, report, &rv));
   else PetscCall(PetscViewerASCIIGetStdout(PETSC_COMM_SELF, &rv));
-  PetscCall(MatPELLRCalibrationCrossValidate(cal, folds, rv));
+  if (evaluate) {
+    PetscCall(MatPELLRCalibrationEvaluate(cal, evalmodel[0] ? evalmodel : NULL, rv));
+    PetscCall(PetscViewerASCIIPrintf(rv, "\nsamples:"));
+    for (PetscInt i = 0; i < nsamples; i++) PetscCall(PetscViewerASCIIPrintf(rv, " %" PetscInt_FMT " %s%s", i, sname[i], i + 1 < nsamples ? "," : "\n"));
+  } else PetscCall(MatPELLRCalibrationCrossValidate(cal, folds, rv));
   if (report[0]) PetscCall(PetscViewerDestroy(&rv));
+  for (PetscInt i = 0; i < nsamples; i++) PetscCall(PetscFree(sname[i]));
   PetscCall(MatPELLRCalibrationDestroy(&cal));
   PetscCall(PetscFree(times));
   if (byfamily) PetscCall(PetscPrintf(PETSC_COMM_SELF, "# cross-validation groups: %" PetscInt_FMT " families\n", nfams));

@@ -63,6 +63,7 @@ PETSC_EXTERN PetscErrorCode MatPELLRCalibrationSetL2Cache(MatPELLRCalibration, P
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration, Mat, PetscInt, const PetscReal[], const PetscReal[]);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationFit(MatPELLRCalibration, const char[]);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration, PetscInt, PetscViewer);
+PETSC_EXTERN PetscErrorCode MatPELLRCalibrationEvaluate(MatPELLRCalibration, const char[], PetscViewer);
 PETSC_EXTERN PetscErrorCode MatPELLRCalibrationDestroy(MatPELLRCalibration *);
 
 /* PELLR statistics and lazy-update counters of a MATPELLR/MATPELLRCUDA matrix (of the local diagonal block when MPI) */

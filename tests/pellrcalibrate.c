@@ -81,7 +81,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(want); i++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "cross-validation report has \"%s\": %s\n", want[i], strstr(report, want[i]) ? "yes" : "NO"));
   }
-  /* -mat_pellr_cv_samples: one line per sample with 6 + 4 x 4 + 4 x 4 + 4 x 2 + 18 fields (times, model features, x sectors and slots, matrix features), the header first */
+  /* -mat_pellr_cv_samples: one line per sample with 6 + 4 x 4 + 4 x 4 + 4 x 3 + 18 fields (times, model features, x sectors, slots and kept diagonal-slice slots, matrix features), the header first */
   {
     int  lines = 0, good = 0;
     char hdr[64] = "", buf[1024];
@@ -97,11 +97,11 @@ int main(int argc, char **argv)
       int fields = 1;
       for (char *c = buf; *c; c++) fields += (*c == ',');
       if (!lines++) PetscCall(PetscStrncpy(hdr, buf, 36));
-      else good += (fields == 64);
+      else good += (fields == 68);
     }
     fclose(fp);
     (void)remove(path);
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "cross-validation samples file: header \"%s...\", %d samples of 64 fields in %d lines\n", hdr, good, lines - 1));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "cross-validation samples file: header \"%s...\", %d samples of 68 fields in %d lines\n", hdr, good, lines - 1));
   }
   /* bad arguments: clear errors */
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));

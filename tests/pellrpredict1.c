@@ -383,7 +383,7 @@ static PetscErrorCode TestShared(const char dir[], const char name[], void *ctx)
     PetscCall(CheckLayout(A, longlens[k], &f));
     PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
     if (k == 0) {
-      PetscCall(PellrFeaturesAddLocality(&f, ia, ja)); /* the column access of the formats, as the prediction sees it */
+      PetscCall(PellrFeaturesAddLocality(&f, ia, ja, MAT_PELLR_DIAGONAL_AUTO)); /* the column access of the formats, as the prediction sees it */
       PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: ", name));
       PetscCall(PellrFeaturesView(PETSC_VIEWER_STDOUT_SELF, &f));
     }
@@ -497,7 +497,7 @@ static PetscErrorCode TestLocality(void)
       }
     PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, t % 2 ? 256 : 40, &f));
     for (PetscInt c = 0; c < PELLR_NCAND; c++) b0[c] = f.bytes[c] - 8.0 * f.nnz;
-    PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_AUTO));
     if (2 * f.nnz > PELLR_PRED_SAMPLE_NNZ) { /* sampled, not whole: not comparable */
       PetscCall(PetscFree(ci));
       PetscCall(PetscFree(rp));
@@ -511,7 +511,7 @@ static PetscErrorCode TestLocality(void)
       PetscCall(ExpectR("bytes with the x sectors", f.bytes[c], b0[c] + 32 * xs[c] + (c == PELLR_CAND_PELLR ? 32 * ys - 8.0 * (m - f.empty - f.nlong) : 0)));
     }
     PetscCall(ExpectR("y sectors of PELLR against the reference", f.ysec_pellr, ys));
-    PetscCall(PellrFeaturesAddLocality(&f, rp, ci)); /* again: the same */
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_AUTO)); /* again: the same */
     PetscCall(ExpectR("bytes after a second call", f.bytes[PELLR_CAND_PELLR], b0[PELLR_CAND_PELLR] + 32 * xs[PELLR_CAND_PELLR] + 32 * ys - 8.0 * (m - f.empty - f.nlong)));
     PetscCall(PetscFree(ci));
     PetscCall(PetscFree(rp));
@@ -532,7 +532,7 @@ static PetscErrorCode TestLocality(void)
     for (PetscInt i = 0; i < m; i++)
       for (PetscInt j = 0; j < k; j++) ci[i * k + j] = pass ? 4 * (i + m * j) : j;
     PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, 256, &f));
-    PetscCall(PellrFeaturesAddLocality(&f, rp, ci));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_AUTO));
     /* one sector: a row (CSR) reads it once, a warp of 32 rows once at its first step; own sectors: every entry one */
     PetscCall(ExpectR("sampled x sectors csr", f.xsec[PELLR_CAND_CSR], pass ? m * k : 0.5 * (m + m / 32)));
     PetscCall(ExpectR("sampled x sectors ellr", f.xsec[PELLR_CAND_ELLR], pass ? m * k : m / 32));
@@ -548,6 +548,183 @@ static PetscErrorCode TestLocality(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  Reference slots of the diagonal slices (the GPU's rule: 32 rows as long as the slice is wide, entry j at the same
+  column - row in each) of a block sampled whole, computed independently of PellrFeaturesAddLocality(): ELLR/SELL
+  slices of 32 consecutive rows (ELLR's as wide as the longest row), PELLR's of the stable sort by decreasing length
+  of the rows shorter than long_min (0: none long). d[c] is indexed by PellrCandidate.
+*/
+static void ReferenceDiagonal(PetscInt m, const PetscInt rp[], const PetscInt ci[], PetscInt long_min, PetscInt64 d[])
+{
+  PetscInt maxlen = 0, nord = 0, *order = (PetscInt *)malloc(sizeof(PetscInt) * (m + 1));
+
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) d[c] = 0;
+  for (PetscInt i = 0; i < m; i++) maxlen = PetscMax(maxlen, rp[i + 1] - rp[i]);
+  for (PetscInt l = maxlen; l >= 1; l--)
+    for (PetscInt i = 0; i < m; i++)
+      if (rp[i + 1] - rp[i] == l && !(long_min && l >= long_min)) order[nord++] = i;
+  for (PetscInt pass = 0; pass < 2; pass++) {
+    const PetscInt ng = pass ? nord : m;
+    for (PetscInt g = 0; g + 32 <= ng; g += 32) {
+      const PetscInt r0 = pass ? order[g] : g, w = rp[r0 + 1] - rp[r0];
+      PetscBool      diag = (PetscBool)(w > 0);
+      for (PetscInt r = 0; r < 32 && diag; r++) {
+        const PetscInt i = pass ? order[g + r] : g + r;
+        diag = (PetscBool)(rp[i + 1] - rp[i] == w);
+        for (PetscInt j = 0; j < w && diag; j++) diag = (PetscBool)(ci[rp[i] - rp[0] + j] - i == ci[rp[r0] - rp[0] + j] - r0);
+      }
+      if (!pass) { /* SELL: the slice's width is its longest row; a slice whose first row is shorter is not diagonal anyway */
+        PetscInt wmax = 0;
+        for (PetscInt r = 0; r < 32; r++) wmax = PetscMax(wmax, rp[g + r + 1] - rp[g + r]);
+        if (diag && w == wmax) {
+          d[PELLR_CAND_SELL] += 32 * w;
+          if (w == maxlen) d[PELLR_CAND_ELLR] += 32 * w;
+        }
+      } else if (diag) d[PELLR_CAND_PELLR] += 32 * w;
+    }
+  }
+  free(order);
+}
+
+/* estimated diagonal slices (PellrFeaturesAddLocality()): hand-computed tridiagonal blocks, stencil-like random blocks
+   against the reference and, for the PELLR format, the host layout's own count (MATPELLR with diagonal slices on) */
+static PetscErrorCode TestDiagonal(void)
+{
+  unsigned long long seed = 4242;
+  PetscInt           before = nfail, nstencil = 0, ndiag = 0;
+
+  PetscFunctionBeginUser;
+  for (PetscInt pass = 0; pass < 3; pass++) { /* tridiagonal, 1024 rows: rows 0 and 1023 have 2 entries */
+    const PetscInt   m = 1024;
+    PetscInt         len[1024], *rp, *ci, q = 0;
+    PellrFeatures    f;
+    MatPELLRDiagonal mode = pass == 0 ? MAT_PELLR_DIAGONAL_AUTO : pass == 1 ? MAT_PELLR_DIAGONAL_OFF : MAT_PELLR_DIAGONAL_ON;
+
+    for (PetscInt i = 0; i < m; i++) len[i] = (i == 0 || i == m - 1) ? 2 : 3;
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscMalloc1(3 * m, &ci));
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt c = i - 1; c <= i + 1; c++)
+        if (c >= 0 && c < m) ci[q++] = c;
+    if (pass == 2) /* break the diagonals of every slice but the second: one diagonal slice of 32 */
+      for (PetscInt i = 0; i < m; i += 32)
+        if (i != 32) ci[rp[i + 5] - rp[0] + 2] = (ci[rp[i + 5] - rp[0] + 2] + 7) % m;
+    PetscCall(PellrFeaturesCompute(m, m, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci, mode));
+    /* SELL/ELLR: slices 1..30 of 32 (slices 0 and 31 hold a row of 2); PELLR: the 1022 rows of 3 first, 31 full slices */
+    PetscCall(ExpectR("tridiagonal: ellr diagonal slots", f.dfound[PELLR_CAND_ELLR], pass == 2 ? 96 : 30 * 96));
+    PetscCall(ExpectR("tridiagonal: sell diagonal slots", f.dfound[PELLR_CAND_SELL], pass == 2 ? 96 : 30 * 96));
+    PetscCall(ExpectR("tridiagonal: pellr diagonal slots", f.dfound[PELLR_CAND_PELLR], pass == 2 ? 96 : 31 * 96)); /* pass 2: PELLR's slice 1 (rows 33..64) */
+    PetscCall(ExpectR("tridiagonal: csr diagonal slots", f.dfound[PELLR_CAND_CSR], 0));
+    /* kept: auto needs 1/8 of the slice slots (3072), off none, on any */
+    PetscCall(ExpectR("tridiagonal: sell diagonal slots kept", f.dkept[PELLR_CAND_SELL], pass == 1 ? 0 : pass == 2 ? 96 : 30 * 96));
+    PetscCall(ExpectR("tridiagonal: pellr diagonal slots kept", f.dkept[PELLR_CAND_PELLR], pass == 1 ? 0 : pass == 2 ? 96 : 31 * 96));
+    PetscCall(PetscFree(ci));
+    PetscCall(PetscFree(rp));
+  }
+  { /* the same with auto: 96 of 3072 slice slots diagonal is below 1/8, none kept */
+    const PetscInt m = 1024;
+    PetscInt       len[1024], *rp, *ci, q = 0;
+    PellrFeatures  f;
+
+    for (PetscInt i = 0; i < m; i++) len[i] = (i == 0 || i == m - 1) ? 2 : 3;
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscMalloc1(3 * m, &ci));
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt c = i - 1; c <= i + 1; c++)
+        if (c >= 0 && c < m) ci[q++] = c;
+    for (PetscInt i = 0; i < m; i += 32)
+      if (i != 32) ci[rp[i + 5] - rp[0] + 2] = (ci[rp[i + 5] - rp[0] + 2] + 7) % m;
+    PetscCall(PellrFeaturesCompute(m, m, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_AUTO));
+    PetscCall(ExpectR("below the auto share: sell found", f.dfound[PELLR_CAND_SELL], 96));
+    PetscCall(ExpectR("below the auto share: sell kept", f.dkept[PELLR_CAND_SELL], 0));
+    PetscCall(PetscFree(ci));
+    PetscCall(PetscFree(rp));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "diagonal slices of tridiagonal blocks (hand-computed; modes auto, off, on): %s\n", nfail == before ? "yes" : "NO"));
+  before = nfail;
+  for (PetscInt t = 0; t < 30; t++) { /* stencil-like blocks: k offsets, rows keep those inside [0, n); a few rows disturbed */
+    PetscInt      m, n, k, off[9], *len, *rp, *ci, q = 0;
+    PetscInt64    d[PELLR_NCAND];
+    PellrFeatures f;
+    Mat           A, P;
+
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    m    = 32 + (PetscInt)((seed >> 33) % 1500);
+    n    = m;
+    k    = 1 + (PetscInt)((seed >> 20) % 9);
+    for (PetscInt j = 0; j < k; j++) { /* distinct increasing offsets in [-40, 40] */
+      seed   = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      off[j] = (j ? off[j - 1] + 1 : -40) + (PetscInt)((seed >> 33) % 9);
+    }
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) {
+      len[i] = 0;
+      for (PetscInt j = 0; j < k; j++) len[i] += (i + off[j] >= 0 && i + off[j] < n);
+    }
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscMalloc1(rp[m] - rp[0] + 1, &ci));
+    for (PetscInt i = 0; i < m; i++)
+      for (PetscInt j = 0; j < k; j++)
+        if (i + off[j] >= 0 && i + off[j] < n) ci[q++] = i + off[j];
+    for (PetscInt r = 0; r < t % 4; r++) { /* disturb a row: its entries keep their order if the column stays between its neighbours */
+      PetscInt i;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      i    = (PetscInt)((seed >> 33) % m);
+      if (len[i] == 1) ci[rp[i] - rp[0]] = (ci[rp[i] - rp[0]] + 1) % n;
+      else if (len[i] >= 2 && ci[rp[i] - rp[0] + 1] - ci[rp[i] - rp[0]] > 1) ci[rp[i] - rp[0]]++;
+    }
+    PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, 256, &f));
+    PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_ON));
+    if (2 * f.nnz > PELLR_PRED_SAMPLE_NNZ) { /* sampled, not whole: an estimate */
+      PetscCall(PetscFree(ci));
+      PetscCall(PetscFree(rp));
+      PetscCall(PetscFree(len));
+      continue;
+    }
+    nstencil++;
+    ReferenceDiagonal(m, rp, ci, f.long_min, d);
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+      char what[64];
+      PetscCall(PetscSNPrintf(what, sizeof(what), "%s diagonal slots against the reference", PellrCandidateNames[c]));
+      PetscCall(ExpectR(what, f.dfound[c], (PetscReal)d[c]));
+    }
+    if (d[PELLR_CAND_PELLR] > 0) ndiag++;
+    /* the host layout's own diagonal slices (-mat_pellr_diagonal_slices on, set in main) */
+    {
+      PetscScalar *v;
+      PetscInt    *i0, *j0;
+      PetscCall(PetscMalloc3(m + 1, &i0, rp[m] - rp[0] + 1, &j0, rp[m] - rp[0] + 1, &v));
+      for (PetscInt i = 0; i <= m; i++) i0[i] = rp[i] - rp[0];
+      for (PetscInt e = 0; e < rp[m] - rp[0]; e++) {
+        j0[e] = ci[e];
+        v[e]  = 1.0 + e % 5;
+      }
+      PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, m, n, i0, j0, v, &A));
+      PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &P));
+      {
+        Vec x, y;
+        PetscCall(MatCreateVecs(P, &x, &y));
+        PetscCall(VecSet(x, 1.0));
+        PetscCall(MatMult(P, x, y)); /* builds the layout */
+        PetscCall(VecDestroy(&x));
+        PetscCall(VecDestroy(&y));
+      }
+      PetscCall(ExpectI("pellr diagonal slots against the host layout", (PetscInt64)f.dfound[PELLR_CAND_PELLR], ((Mat_PELLR *)P->spptr)->d.L.ndiagslots));
+      PetscCall(MatDestroy(&P));
+      PetscCall(MatDestroy(&A));
+      PetscCall(PetscFree3(i0, j0, v));
+    }
+    PetscCall(PetscFree(ci));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscFree(len));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "diagonal slices of %" PetscInt_FMT " stencil-like blocks (sampled whole, %" PetscInt_FMT " with PELLR diagonal slices) equal the reference and the host layout: %s\n", nstencil, ndiag, nfail == before && nstencil >= 15 && ndiag >= 10 ? "yes" : "NO"));
+  if (nstencil < 15 || ndiag < 10) nfail++;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices";
@@ -558,6 +735,7 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscSparseGPUInitializePackage());
   PetscCall(PellrPredictRegister_Private()); /* this copy's log event */
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_pellr_diagonal_slices", "on")); /* host layouts count their diagonal slices (TestDiagonal()); read once */
   if (getenv("SPARSEGPU_MATRICES")) PetscCall(PetscStrncpy(dir, getenv("SPARSEGPU_MATRICES"), sizeof(dir)));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-check_device", &check_device, NULL));
@@ -565,6 +743,7 @@ int main(int argc, char **argv)
   PetscCall(TestHand());
   PetscCall(TestRandom());
   PetscCall(TestLocality());
+  PetscCall(TestDiagonal());
   if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
     PetscCall(MMForEachManifestMatrix(dir, sel, nnames, names, TestShared, NULL));
   }

@@ -181,7 +181,7 @@ static PetscErrorCode Replace(const char *s, const char *a, const char *b, char 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the version-2 form of a version-3 model text: version=2, no l2_mb on the hardware line, no c5 and c6 fields */
+/* the version-2 form of a version-4 model text: version=2, no l2_mb on the hardware line, no c5 and c6 fields */
 static PetscErrorCode ToVersion2(const char *s, char *out, size_t len)
 {
   size_t o = 0;
@@ -191,7 +191,7 @@ static PetscErrorCode ToVersion2(const char *s, char *out, size_t len)
     const char *skip[] = {" l2_mb=", " c5=", " c6="};
     PetscBool   skipped = PETSC_FALSE;
 
-    if (!strncmp(s, "version=3", 9)) {
+    if (!strncmp(s, "version=4", 9)) {
       PetscCheck(o + 9 < len, PETSC_COMM_SELF, PETSC_ERR_PLIB, "buffer too small");
       memcpy(out + o, "version=2", 9);
       o += 9, s += 9;
@@ -243,12 +243,41 @@ static PetscErrorCode ExpectLoadError(const char *what, const char *dir, const c
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode SamePredictions(PellrModel A, PellrModel B, PetscBool *same)
+/* features of the tridiagonal m x m block with its columns (diagonal slices found, kept under auto) */
+static PetscErrorCode TridiagonalFeatures(PetscInt m, PellrFeatures *f)
+{
+  PetscInt *rp, *ci, q = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(m + 1, &rp, 3 * m, &ci));
+  rp[0] = 0;
+  for (PetscInt i = 0; i < m; i++) {
+    for (PetscInt c = i - 1; c <= i + 1; c++)
+      if (c >= 0 && c < m) ci[q++] = c;
+    rp[i + 1] = q;
+  }
+  PetscCall(PellrFeaturesCompute(m, m, rp, PETSC_MEMTYPE_HOST, 256, f));
+  PetscCall(PellrFeaturesAddLocality(f, rp, ci, MAT_PELLR_DIAGONAL_AUTO));
+  PetscCall(PetscFree2(rp, ci));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the same predictions on uniform rows (no column indices) and, with diagonal, on a tridiagonal block (diagonal slices) */
+static PetscErrorCode SamePredictions(PellrModel A, PellrModel B, PetscBool diagonal, PetscBool *same)
 {
   PetscInt sizes[5] = {100, 5000, 70000, 1 << 20, 1 << 25};
 
   PetscFunctionBeginUser;
   *same = PETSC_TRUE;
+  if (diagonal) {
+    PellrFeatures   f;
+    PellrPrediction p, q;
+    PetscCall(TridiagonalFeatures(1 << 16, &f));
+    PetscCall(PellrModelPredict(A, &f, 50, NULL, &p));
+    PetscCall(PellrModelPredict(B, &f, 50, NULL, &q));
+    for (PetscInt c = 0; c < PELLR_NCAND; c++)
+      if (p.ts[c] != q.ts[c] || p.tc[c] != q.tc[c] || p.total[c] != q.total[c] || p.choice != q.choice) *same = PETSC_FALSE;
+  }
   for (PetscInt k = 0; k < 5; k++) {
     PellrFeatures   f;
     PellrPrediction p, q;
@@ -273,11 +302,11 @@ static PetscErrorCode TestFiles(void)
   struct {
     const char *what, *from, *to;
   } cases[] = {
-    {"version 1 (before the launch term c4)", "pellr-model version=3", "pellr-model version=1"},
-    {"version 4", "pellr-model version=3", "pellr-model version=4"},
-    {"version 2 with version-3 fields", "pellr-model version=3", "pellr-model version=2"},
-    {"no version field", "pellr-model version=3", "pellr-model"},
-    {"wrong first line", "pellr-model version=3", "pellr_model version=3"},
+    {"version 1 (before the launch term c4)", "pellr-model version=4", "pellr-model version=1"},
+    {"version 5", "pellr-model version=4", "pellr-model version=5"},
+    {"version 2 with version-3 fields", "pellr-model version=4", "pellr-model version=2"},
+    {"no version field", "pellr-model version=4", "pellr-model"},
+    {"wrong first line", "pellr-model version=4", "pellr_model version=4"},
     {"hardware: missing l2_mb", " l2_mb=20", ""},
     {"hardware: zero l2_mb", " l2_mb=20", " l2_mb=0"},
     {"candidate: no DRAM coefficient c5", " c5=", " d9="},
@@ -312,19 +341,42 @@ static PetscErrorCode TestFiles(void)
   PetscCall(PetscSNPrintf(path, sizeof(path), "%s/good.model", dir));
   PetscCall(PellrModelWrite(M, path));
   PetscCall(PellrModelLoad(path, &L));
-  PetscCall(SamePredictions(M, L, &same));
+  PetscCall(SamePredictions(M, L, PETSC_TRUE, &same));
   PetscCall(Report("write -> load: identical coefficients and predictions", (PetscBool)(same && !memcmp(M->coef, L->coef, sizeof(M->coef)) && !memcmp(&M->hw, &L->hw, sizeof(M->hw)))));
   PetscCall(PellrModelDestroy(&L));
   PetscCall(ReadText(path, &good));
   { /* comments, blank lines and CRLF line ends are accepted */
     char *t;
     PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(Replace(good, "pellr-model version=3\n", "\n   # a comment\npellr-model version=3\r\n\n", t, blen));
+    PetscCall(Replace(good, "pellr-model version=4\n", "\n   # a comment\npellr-model version=4\r\n\n", t, blen));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/comments.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
-    PetscCall(SamePredictions(M, L, &same));
+    PetscCall(SamePredictions(M, L, PETSC_TRUE, &same));
     PetscCall(Report("comments, blank lines and CRLF accepted", same));
+    PetscCall(PellrModelDestroy(&L));
+    PetscCall(PetscFree(t));
+  }
+  { /* a version-3 file is read and used as fitted: without the diagonal slices (a version-4 model takes their column
+       indices out of the stream), so the same predictions without column indices, a slower sell on a tridiagonal block */
+    char           *t;
+    PellrFeatures   f;
+    PellrPrediction p, q;
+    PetscInt        l = 5;
+
+    PetscCall(PetscMalloc1(blen, &t));
+    PetscCall(Replace(good, "pellr-model version=4\n", "pellr-model version=3\n", t, blen));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version3.model", dir));
+    PetscCall(WriteText(path, t));
+    PetscCall(PellrModelLoad(path, &L));
+    PetscCall(FeaturesFromLengths(70000, 100, LenUniform, &l, &f));
+    PetscCall(PellrModelPredict(M, &f, 50, NULL, &p));
+    PetscCall(PellrModelPredict(L, &f, 50, NULL, &q));
+    same = (PetscBool)(!memcmp(p.ts, q.ts, sizeof(p.ts)) && !memcmp(p.total, q.total, sizeof(p.total)));
+    PetscCall(TridiagonalFeatures(1 << 16, &f));
+    PetscCall(PellrModelPredict(M, &f, 50, NULL, &p));
+    PetscCall(PellrModelPredict(L, &f, 50, NULL, &q));
+    PetscCall(Report("version 3 file: the same predictions without column indices; with diagonal slices sell and pellr predicted slower, csr the same", (PetscBool)(same && L->version == 3 && M->version == 4 && f.dkept[PELLR_CAND_SELL] > 0 && q.ts[PELLR_CAND_SELL] > p.ts[PELLR_CAND_SELL] && q.ts[PELLR_CAND_PELLR] > p.ts[PELLR_CAND_PELLR] && q.ts[PELLR_CAND_CSR] == p.ts[PELLR_CAND_CSR])));
     PetscCall(PellrModelDestroy(&L));
     PetscCall(PetscFree(t));
   }
@@ -335,7 +387,7 @@ static PetscErrorCode TestFiles(void)
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version2.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
-    PetscCall(SamePredictions(M, L, &same));
+    PetscCall(SamePredictions(M, L, PETSC_FALSE, &same));
     PetscCall(Report("version 2 file: read with c5 = c6 = c2, the same predictions", (PetscBool)(same && strstr(t, "version=2") && !strstr(t, " c5=") && !strstr(t, "l2_mb"))));
     PetscCall(PellrModelDestroy(&L));
     PetscCall(PetscFree(t));
@@ -642,7 +694,7 @@ static PetscErrorCode TestFit(void)
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/fit.model", dir));
     PetscCall(PellrModelWrite(F, path));
     PetscCall(PellrModelLoad(path, &L));
-    PetscCall(SamePredictions(F, L, &same));
+    PetscCall(SamePredictions(F, L, PETSC_TRUE, &same));
     PetscCall(Report("fitted model: write -> load gives identical predictions", (PetscBool)(same && !memcmp(F->coef, L->coef, sizeof(F->coef)))));
     PetscCall(PellrModelDestroy(&L));
     (void)unlink(path);

@@ -706,7 +706,7 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   pointers kept for values-only refreshes; SELL and ELLR built on the GPU keep no permutation; with diagonal slices 4
   bytes a slice and at most 4 bytes per 32 slots of offsets); the CSR is 12 nnz + 4 (m + 1)
 */
-static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool device_build, PetscBool diagonal)
+PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool device_build, PetscBool diagonal)
 {
   const PetscReal m = (PetscReal)f->m, csr = 12.0 * (PetscReal)f->nnz + 4.0 * (m + 1);
   PetscReal       ns;
@@ -731,28 +731,27 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
        candidate plus its conversion amortized over the expected products; the predicted-fastest feasible one. The host
        type pellr keeps PELLR (the model describes GPU kernels). */
     static const MatPELLRFormat map[PELLR_NCAND] = {MAT_PELLR_FORMAT_CSR, MAT_PELLR_FORMAT_ELLR, MAT_PELLR_FORMAT_SELL, MAT_PELLR_FORMAT_PELLR};
-    PellrModel      model;
-    const PetscInt *ai, *aj;
-    PetscMemType    mtype;
-    PetscInt        m, n;
+    PellrModel       model;
+    const PetscInt  *ai, *aj;
+    PetscMemType     mtype;
+    PetscInt         m, n;
+    MatPELLRDiagonal dmode = MAT_PELLR_DIAGONAL_OFF;
 
+#if defined(PETSC_HAVE_CUDA)
+    PetscCall(PellrDeviceDiagonalSlicesMode(&dmode)); /* the mode the GPU build will use */
+#endif
     PetscCall(PetscNew(&b->pinfo));
     PetscCall(PellrPredictGetModel(p->model[0] ? p->model : NULL, &model));
     PetscCall(MatGetSize(aij, &m, &n));
     PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
     PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, &b->pinfo->f));
-    if (mtype == PETSC_MEMTYPE_HOST) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj)); /* as the calibration */
+    if (mtype == PETSC_MEMTYPE_HOST) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj, dmode)); /* as the calibration */
     {
       /* a memory budget: only candidates whose device footprint is within max_memory_ratio of the CSR's (ELLR pads
          every row to the longest: 3.9x the CSR bytes on a block-diagonal bcsstk17 on the H200) */
-      PetscBool        fits[PELLR_NCAND], diagonal = PETSC_FALSE;
-      PetscReal        csr = PellrCandidateFootprint(&b->pinfo->f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
-#if defined(PETSC_HAVE_CUDA)
-      MatPELLRDiagonal dmode;
+      PetscBool fits[PELLR_NCAND], diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF);
+      PetscReal csr = PellrCandidateFootprint(&b->pinfo->f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
 
-      PetscCall(PellrDeviceDiagonalSlicesMode(&dmode)); /* the mode the GPU build will use */
-      diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF);
-#endif
       for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(&b->pinfo->f, c, (PetscBool)(p->build == MAT_PELLR_BUILD_DEVICE), diagonal) <= p->max_memory_ratio * csr);
       PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, fits, &b->pinfo->pred));
     }

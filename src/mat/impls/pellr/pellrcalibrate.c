@@ -15,6 +15,23 @@ struct _p_MatPELLRCalibration {
   PetscInt      long_row_length;
 };
 
+/* the diagonal-slice mode the samples' times were measured under: a GPU's (SetHardware() with sm > 0, e.g. an offline
+   refit of GPU times with -hw_sms) -mat_pellr_cuda_diagonal_slices (default auto, read here without CUDA too), else the
+   host type's -mat_pellr_diagonal_slices */
+static PetscErrorCode CalibrationDiagonalMode(MatPELLRCalibration cal, MatPELLRDiagonal *mode)
+{
+  PetscFunctionBegin;
+  if (cal->hw.sm > 0) {
+#if defined(PETSC_HAVE_CUDA)
+    PetscCall(PellrDeviceDiagonalSlicesMode(mode));
+#else
+    *mode = MAT_PELLR_DIAGONAL_AUTO;
+    PetscCall(PetscOptionsGetEnum(NULL, NULL, "-mat_pellr_cuda_diagonal_slices", MatPELLRDiagonals, (PetscEnum *)mode, NULL));
+#endif
+  } else PetscCall(PellrHostDiagonalSlicesMode(mode));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the candidate of each MatPELLRFormat (auto has none) */
 static PetscInt CandidateOf(MatPELLRFormat f)
 {
@@ -138,6 +155,11 @@ PetscErrorCode MatPELLRCalibrationSetL2Cache(MatPELLRCalibration cal, PetscReal 
 
   Level: advanced
 
+  Note:
+  The features include the diagonal slices the layouts keep under the mode the times were measured with: for a GPU
+  (`MatPELLRCalibrationSetHardware()` with sms > 0, also when refitting GPU times offline without CUDA)
+  `-mat_pellr_cuda_diagonal_slices` (default auto), else the host type's `-mat_pellr_diagonal_slices`.
+
 .seealso: `MatPELLRCalibrationCreate()`, `MatPELLRCalibrationFit()`
 @*/
 PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, PetscInt group, const PetscReal ts[], const PetscReal tc[])
@@ -145,11 +167,13 @@ PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, Pets
   const PetscInt *ai;
   PetscMemType    mtype;
   PetscInt        m, n;
-  PellrSample    *s;
+  PellrSample      *s;
+  MatPELLRDiagonal dmode;
 
   PetscFunctionBegin;
   PetscAssertPointer(cal, 1);
   PetscValidHeaderSpecific(A, MAT_CLASSID, 2);
+  PetscCall(CalibrationDiagonalMode(cal, &dmode));
   if (cal->ns == cal->nalloc) {
     PellrSample *t;
     cal->nalloc = PetscMax(64, 2 * cal->nalloc);
@@ -167,7 +191,7 @@ PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, Pets
     PetscCall(MatSeqAIJGetCSRAndMemType(A, &ai, &aj, NULL, &mtype));
     PetscCheck(mtype == PETSC_MEMTYPE_HOST, PETSC_COMM_SELF, PETSC_ERR_SUP, "Calibration samples need the matrix's CSR on the host");
     PetscCall(PellrFeaturesCompute(m, n, ai, mtype, cal->long_row_length, &s->f));
-    PetscCall(PellrFeaturesAddLocality(&s->f, ai, aj)); /* as PellrChooseFormat() */
+    PetscCall(PellrFeaturesAddLocality(&s->f, ai, aj, dmode)); /* as PellrChooseFormat() */
   }
   for (PetscInt c = 0; c < PELLR_NCAND; c++) s->ts[c] = s->tc[c] = (PetscReal)NAN;
   for (PetscInt f = MAT_PELLR_FORMAT_PELLR; f <= MAT_PELLR_FORMAT_CSR; f++) {
@@ -284,7 +308,7 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
       PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "sample,group,fold,rows,nnz,maxlen"));
       for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",ts_%s,ts_pred_%s,tc_%s,tc_pred_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
       for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",work_%s,bytes_%s,crit_%s,launches_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
-      for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",xsec_%s,slots_%s", PellrCandidateNames[c], PellrCandidateNames[c]));
+      for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",xsec_%s,slots_%s,dkept_%s", PellrCandidateNames[c], PellrCandidateNames[c], PellrCandidateNames[c]));
       PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",cols,empty,mean,stddev,it_ell,it_ellr,it_sell,it_pellr,it_pslice,nlong,nblock,nslices,nnz_long,q4_nat,q8_nat,q4_srt,q8_srt,ysec_pellr\n"));
     }
     for (PetscInt f = 0; f < folds; f++) {
@@ -308,7 +332,7 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
           PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT, i, s->group, f, s->f.m, (PetscInt64)s->f.nnz, (PetscInt64)s->f.maxlen));
           for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%.6e,%.6e,%.6e", (double)s->ts[c], (double)pr.ts[c], (double)s->tc[c], (double)pr.tc[c]));
           for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%" PetscInt64_FMT ",%.6e,%" PetscInt64_FMT ",%" PetscInt64_FMT, s->f.work[c], (double)s->f.bytes[c], s->f.crit[c], s->f.launches[c]));
-          for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%" PetscInt64_FMT, (double)s->f.xsec[c], s->f.slots[c]));
+          for (PetscInt c = 0; c < PELLR_NCAND; c++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6e,%" PetscInt64_FMT ",%.6e", (double)s->f.xsec[c], s->f.slots[c], (double)s->f.dkept[c]));
           PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%" PetscInt_FMT ",%" PetscInt_FMT ",%.6e,%.6e,%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT ",%.6e\n", s->f.n, s->f.empty, (double)s->f.mean, (double)s->f.stddev, s->f.it_ell, s->f.it_ellr, s->f.it_sell, s->f.it_pellr, s->f.it_pslice, s->f.nlong, s->f.nblock, s->f.nslices, s->f.nnz_long, s->f.q4_nat, s->f.q8_nat, s->f.q4_srt, s->f.q8_srt, (double)s->f.ysec_pellr));
         }
         if (s->f.m < (1 << 20)) continue;
@@ -331,6 +355,79 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
     PetscCall(PetscFree(big));
   }
   PetscCall(PetscFree(fold));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatPELLRCalibrationEvaluate - Reports the choices a model makes on the calibration's samples against their measured times
+
+  Not Collective
+
+  Input Parameters:
++ cal    - the calibration (its samples: e.g. matrices the model was not fitted on, measured in every format)
+. model  - a model file, or `NULL` for the calibration compiled into the library
+- viewer - ASCII viewer for the report
+
+  Level: advanced
+
+  Note:
+  Per sample (in the order added) the format the model chooses as `MATPELLRCUDA`'s `-mat_pellr_format auto` would
+  (conversion ignored, candidates within the default memory budget of 1.15 times the CSR's device bytes, among the
+  formats measured), its measured product time, the fastest measured format, and their ratio; then the fraction of
+  choices within 5% of the fastest, the geometric mean and the worst of fastest / chosen, and the same against the
+  better of csr and sell. Checks a calibration on matrices outside its training set (bench/bench_calibrate -evaluate).
+
+.seealso: `MatPELLRCalibrationCrossValidate()`, `MatPELLRCalibrationFit()`
+@*/
+PetscErrorCode MatPELLRCalibrationEvaluate(MatPELLRCalibration cal, const char model[], PetscViewer viewer)
+{
+  PellrModel       M;
+  PetscInt         n = 0, ntop = 0, nworse = 0;
+  PetscReal        logbest = 0, worst = 1, logpeer = 0, worstpeer = PETSC_INFINITY;
+  MatPELLRDiagonal dmode = MAT_PELLR_DIAGONAL_OFF;
+
+  PetscFunctionBegin;
+  PetscAssertPointer(cal, 1);
+  {
+    PetscBool isascii;
+    PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &isascii));
+    PetscCheck(isascii, PETSC_COMM_SELF, PETSC_ERR_SUP, "The evaluation report needs an ASCII viewer");
+  }
+  PetscCall(CalibrationDiagonalMode(cal, &dmode));
+  if (model && model[0]) PetscCall(PellrModelLoad(model, &M));
+  else PetscCall(PellrModelLoadDefault(NULL, cal->hw.gpu, cal->hw.sm, &M)); /* the embedded calibration when it is for the calibration's GPU */
+  PetscCall(PetscViewerASCIIPrintf(viewer, "# Format predictor: model %s (version %" PetscInt_FMT ") on %" PetscInt_FMT " measured matrices\n\n", M->source, M->version, cal->ns));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "| sample | rows | nonzeros | chosen | its time (us) | fastest | its time (us) | fastest / chosen | better of csr, sell / chosen |\n|---|---|---|---|---|---|---|---|---|\n"));
+  for (PetscInt i = 0; i < cal->ns; i++) {
+    const PellrSample *s    = &cal->s[i];
+    PetscBool          meas[PELLR_NCAND], any = PETSC_FALSE;
+    PetscReal          best = PETSC_INFINITY, peer = PETSC_INFINITY, csr;
+    PetscInt           b    = 0;
+    PellrPrediction    pr;
+
+    csr = PellrCandidateFootprint(&s->f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+      meas[c] = (PetscBool)(s->ts[c] > 0 && (c == PELLR_CAND_CSR || PellrCandidateFootprint(&s->f, c, PETSC_TRUE, (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF)) <= 1.15 * csr));
+      if (!meas[c]) continue;
+      any = PETSC_TRUE;
+      if (s->ts[c] < best) best = s->ts[c], b = c;
+      if (c == PELLR_CAND_CSR || c == PELLR_CAND_SELL) peer = PetscMin(peer, s->ts[c]);
+    }
+    if (!any) continue;
+    PetscCall(PellrModelPredict(M, &s->f, PETSC_INFINITY, meas, &pr));
+    n++;
+    if (s->ts[pr.choice] <= 1.05 * best) ntop++;
+    logbest += PetscLogReal(best / s->ts[pr.choice]);
+    worst = PetscMin(worst, best / s->ts[pr.choice]);
+    if (peer < PETSC_INFINITY) {
+      logpeer += PetscLogReal(peer / s->ts[pr.choice]);
+      worstpeer = PetscMin(worstpeer, peer / s->ts[pr.choice]);
+      if (s->ts[pr.choice] > peer / 0.95) nworse++;
+    }
+    PetscCall(PetscViewerASCIIPrintf(viewer, "| %" PetscInt_FMT " | %" PetscInt_FMT " | %" PetscInt64_FMT " | %s | %.2f | %s | %.2f | %.3f | %.3f |\n", i, s->f.m, (PetscInt64)s->f.nnz, PellrCandidateNames[pr.choice], 1e6 * (double)s->ts[pr.choice], PellrCandidateNames[b], 1e6 * (double)best, (double)(best / s->ts[pr.choice]), peer < PETSC_INFINITY ? (double)(peer / s->ts[pr.choice]) : -1.0));
+  }
+  if (n) PetscCall(PetscViewerASCIIPrintf(viewer, "\nchoice: %" PetscInt_FMT " samples, within 5%% of the fastest %.4f, geometric mean fastest/chosen %.4f, worst %.4f; better of csr and sell / chosen: geometric mean %.4f, worst %.4f, chosen slower than 0.95x of it: %" PetscInt_FMT "\n", n, (double)ntop / n, (double)PetscExpReal(logbest / n), (double)worst, (double)PetscExpReal(logpeer / n), (double)worstpeer, nworse));
+  PetscCall(PellrModelDestroy(&M));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

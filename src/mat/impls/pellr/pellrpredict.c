@@ -243,6 +243,7 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
       f->bytes[c] += 32.0 * 0.25 * (PetscReal)nnz;
     }
     f->ysec_pellr = -1;
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) f->dfound[c] = f->dkept[c] = -1; /* PellrFeaturesAddLocality() */
   }
   PetscCall(PetscFree4(rl, rc, rs, ps));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -310,6 +311,21 @@ static void PellrRowSectors(const PetscInt *rp, const PetscInt *cj, PetscInt i, 
   }
 }
 
+/* whether the k rows rows[] (k = 32: a full slice) are all w long (w > 0) with entry j at the same column - row in
+   every row: a diagonal slice of width w (the GPU's rule, pellr_diagonal_detect() in pellrcuda.cu) */
+static PetscBool PellrGroupDiagonal(const PetscInt *rp, const PetscInt *cj, const PetscInt rows[], PetscInt k, PetscInt w)
+{
+  if (k != PELLR_SLICE || w <= 0 || w > PELLR_PRED_SAMPLE_NNZ / 4) return PETSC_FALSE; /* rows beyond the sampling's cap: not checked */
+  for (PetscInt r = 0; r < k; r++)
+    if (rp[rows[r] + 1] - rp[rows[r]] != w) return PETSC_FALSE;
+  for (PetscInt j = 0; j < w; j++) {
+    const PetscInt64 d0 = (PetscInt64)cj[rp[rows[0]] - rp[0] + j] - rows[0];
+    for (PetscInt r = 1; r < k; r++)
+      if ((PetscInt64)cj[rp[rows[r]] - rp[0] + j] - rows[r] != d0) return PETSC_FALSE;
+  }
+  return PETSC_TRUE;
+}
+
 /*
   PellrFeaturesAddLocality - the column access pattern of every format, from the column indices of a host CSR block:
   the sectors (32 bytes, four values) of x a warp step reads that the warp did not read at its previous step (xsec[c]),
@@ -322,14 +338,17 @@ static void PellrRowSectors(const PetscInt *rp, const PetscInt *cj, PetscInt i, 
   entry, which are scaled to the block; PELLR's slices come from the stable sort by length of up to 4 windows of
   PELLR_PRED_SAMPLE_SORT rows (the exact sorted order of a smaller block), about PELLR_PRED_SAMPLE_NNZ entries of
   evenly spaced slices. Deterministic, and far cheaper than a conversion (reads of the row pointers of the sort
-  windows and of the sampled entries only). The calibration and
+  windows and of the sampled entries only). The same sampled groups and slices estimate the slots of each format's
+  diagonal slices (dfound[c]: the diagonal share of the sampled slots times the format's slice slots) and dkept[c],
+  those a layout keeps under the mode dmode of -mat_pellr_cuda_diagonal_slices. The calibration and
   the prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()).
 */
-PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx)
+PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx, MatPELLRDiagonal dmode)
 {
   const PetscInt64 S = PELLR_PRED_SAMPLE_NNZ, cap = PELLR_PRED_SAMPLE_NNZ / 4;
   const PetscInt   m = f->m, nrows = f->m - f->empty;
   PetscInt64       xc = 0, ec = 0, xn = 0, en = 0, xl = 0, el = 0, xs = 0, es = 0, ys = 0, rs = 0;
+  PetscInt64       dsell = 0, tsell = 0, dellr = 0, tellr = 0, dpellr = 0, tpellr = 0; /* sampled diagonal and all slice slots */
   PetscInt         W, nwin, nv, *rows;
   PetscReal        mean;
 
@@ -342,6 +361,7 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
   if (f->ysec_pellr >= 0) f->bytes[PELLR_CAND_PELLR] -= 32.0 * f->ysec_pellr - 8.0 * (nrows - f->nlong);
   f->ysec_pellr = 0;
   f->sampled    = 0;
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) f->dfound[c] = f->dkept[c] = 0;
   if (!m || !f->nnz) PetscFunctionReturn(PETSC_SUCCESS);
   mean = (PetscReal)f->nnz / (PetscReal)m;
   W    = PELLR_SLICE * (PetscInt)PetscMax(1, PetscMin(PELLR_PRED_SAMPLE_ROWS / PELLR_SLICE, (PetscReal)S / (PELLR_SLICE * PetscMax(mean, 1.0))));
@@ -353,9 +373,20 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
 
     for (PetscInt i = a; i < b; i++) PellrRowSectors(rowptr, colidx, i, cap, &xc, &ec); /* CSR */
     for (PetscInt g = a; g < b; g += PELLR_SLICE) {                                      /* ELLR, SELL */
-      PetscInt k = 0;
-      for (PetscInt i = g; i < PetscMin(b, g + PELLR_SLICE); i++) rows[k++] = i;
+      PetscInt k = 0, w = 0;
+      for (PetscInt i = g; i < PetscMin(b, g + PELLR_SLICE); i++) {
+        rows[k++] = i;
+        w         = PetscMax(w, rowptr[i + 1] - rowptr[i]);
+      }
       PellrGroupSectors(rowptr, colidx, rows, k, cap, &xn, &en);
+      /* diagonal slices: SELL's slice is as wide as its longest row, ELLR's as the block's (windows start at
+         multiples of 32 rows, so these groups are the layouts' slices) */
+      tsell += (PetscInt64)PELLR_SLICE * w;
+      tellr += (PetscInt64)k * f->maxlen; /* ELLR's slots: m maxlen */
+      if (PellrGroupDiagonal(rowptr, colidx, rows, k, w)) {
+        dsell += (PetscInt64)PELLR_SLICE * w;
+        if (w == f->maxlen) dellr += (PetscInt64)PELLR_SLICE * w;
+      }
     }
     for (PetscInt i = a; i < b; i++) { /* PELLR's long rows: a warp (or block) each */
       PetscInt l = rowptr[i + 1] - rowptr[i];
@@ -397,6 +428,11 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
         PetscInt64     ysec[PELLR_SLICE];
 
         PellrGroupSectors(rowptr, colidx, order + q, k, cap, &xs, &es);
+        { /* the slice's width: its first (longest) row */
+          const PetscInt w = rowptr[order[q] + 1] - rowptr[order[q]];
+          tpellr += (PetscInt64)PELLR_SLICE * w;
+          if (PellrGroupDiagonal(rowptr, colidx, order + q, k, w)) dpellr += (PetscInt64)PELLR_SLICE * w;
+        }
         for (PetscInt r = 0; r < k; r++) ysec[r] = order[q + r] / 4; /* the sectors of y the slice writes */
         PetscCall(PetscSortInt64(k, ysec));
         for (PetscInt r = 0; r < k; r++) ys += (!r || ysec[r] != ysec[r - 1]);
@@ -417,6 +453,15 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
   }
   for (PetscInt c = 0; c < PELLR_NCAND; c++) f->bytes[c] += 32.0 * f->xsec[c];
   f->bytes[PELLR_CAND_PELLR] += 32.0 * f->ysec_pellr - 8.0 * (nrows - f->nlong);
+  {
+    const PetscReal slice[PELLR_NCAND] = {0, (PetscReal)f->slots[PELLR_CAND_ELLR], (PetscReal)f->slots[PELLR_CAND_SELL], (PetscReal)(f->slots[PELLR_CAND_PELLR] - f->nnz_long)};
+    const PetscReal share[PELLR_NCAND] = {0, tellr ? (PetscReal)dellr / tellr : 0, tsell ? (PetscReal)dsell / tsell : 0, tpellr ? (PetscReal)dpellr / tpellr : 0};
+
+    for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+      f->dfound[c] = share[c] * slice[c];
+      f->dkept[c]  = PellrDiagonalSlicesKept(dmode, f->dfound[c] > 0, (PetscInt64)f->dfound[c], (PetscInt64)slice[c]) ? f->dfound[c] : 0;
+    }
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -480,6 +525,7 @@ PetscErrorCode PellrFeaturesView(PetscViewer viewer, const PellrFeatures *f)
   PetscCall(PetscViewerASCIIPrintf(viewer, "  kernel launches: csr %" PetscInt64_FMT ", ellr %" PetscInt64_FMT ", sell %" PetscInt64_FMT ", pellr %" PetscInt64_FMT "\n", f->launches[PELLR_CAND_CSR], f->launches[PELLR_CAND_ELLR], f->launches[PELLR_CAND_SELL], f->launches[PELLR_CAND_PELLR]));
   if (f->xsec[PELLR_CAND_CSR] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors read anew per nonzero (from %" PetscInt64_FMT " sampled entries): csr %.4f, ellr %.4f, sell %.4f, pellr %.4f; y sectors of PELLR's slices per row %.4f\n", f->sampled, f->nnz ? (double)(f->xsec[PELLR_CAND_CSR] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_ELLR] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_SELL] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_PELLR] / f->nnz) : 0.0, f->m - f->empty - f->nlong > 0 ? (double)(f->ysec_pellr / (f->m - f->empty - f->nlong)) : 0.0));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors: not sampled (no host column indices): nnz/4 for every format\n"));
+  if (f->dfound[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  slots in diagonal slices (estimated from the sampled slices): ellr %.0f, sell %.0f, pellr %.0f; kept by the layout: %.0f, %.0f, %.0f\n", (double)f->dfound[PELLR_CAND_ELLR], (double)f->dfound[PELLR_CAND_SELL], (double)f->dfound[PELLR_CAND_PELLR], (double)f->dkept[PELLR_CAND_ELLR], (double)f->dkept[PELLR_CAND_SELL], (double)f->dkept[PELLR_CAND_PELLR]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -578,6 +624,7 @@ PetscErrorCode PellrModelCreateAnalytic(const PellrHardware *hw, PellrModel *mod
   else PetscCall(PellrHardwareDefault(&M->hw));
   PetscCall(PellrHardwareCheck(&M->hw));
   M->analytic = PETSC_TRUE;
+  M->version  = PELLR_PRED_MODEL_VERSION;
   PetscCall(PetscStrncpy(M->source, "analytic", sizeof(M->source)));
   for (PetscInt c = 0; c < PELLR_NCAND; c++)
     for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) PetscCall(PellrAnalyticCoef(&M->hw, (PellrCandidate)c, &M->coef[c][i]));
@@ -607,10 +654,12 @@ PetscErrorCode PellrModelMatchesDevice(PellrModel M, const char gpu[], PetscInt 
 }
 
 /*
-  The model file (version 3: Ts with the L2 and DRAM costs of the stream and the gathers' cost, c5 and c6; version 2
-  files, without them and without l2_mb, are read as c5 = c6 = c2, i.e. as they predicted; version 1 files are
-  refused), strictly parsed: lines starting with # and blank lines are ignored; otherwise exactly
-    pellr-model version=3
+  The model file (version 4: as version 3, fitted with the diagonal slices' column indices out of the stream,
+  PellrRegressors(); version 3: Ts with the L2 and DRAM costs of the stream and the gathers' cost, c5 and c6, read and
+  used as fitted, without the diagonal slices; version 2 files, without c5, c6 and l2_mb, are read as c5 = c6 = c2,
+  i.e. as they predicted; version 1 files are refused), strictly parsed: lines starting with # and blank lines are
+  ignored; otherwise exactly
+    pellr-model version=4
     hardware gpu="<name>" sm=<int> copy_gbs=<real> h2d_gbs=<real> launch_us=<real> l2_mb=<real>
     cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. c4=.. c5=.. c6=.. d0=.. d1=.. d2=.. d3=..
                      (one line per candidate and interval, candidates in the order csr ellr sell pellr, intervals 0..7)
@@ -748,8 +797,9 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
         PetscInt64 v;
         PetscCall(PellrExpectKeys(name, lineno, "pellr-model", tok, ntok, khead, 1));
         PetscCall(PellrParseInt(name, lineno, &tok[0], 0, &v));
-        PetscCheck(v == PELLR_PRED_MODEL_VERSION || v == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads versions 2 and %d (recalibrate, or refit offline: bench_calibrate -times)", name, lineno, v, PELLR_PRED_MODEL_VERSION);
-        version = v;
+        PetscCheck(v >= 2 && v <= PELLR_PRED_MODEL_VERSION, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": model file version %" PetscInt64_FMT ", this library reads versions 2 to %d (recalibrate, or refit offline: bench_calibrate -times)", name, lineno, v, PELLR_PRED_MODEL_VERSION);
+        version    = v;
+        M->version = (PetscInt)v;
       } else if (state == 1) {
         PetscInt64 v;
         PetscCall(PellrExpectKeys(name, lineno, "hardware", tok, ntok, khw, version == 2 ? 5 : 6));
@@ -796,7 +846,7 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
     state++;
   }
   PetscCheck(state > 2 + nc, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unexpected end of file: expected %s", name, lineno,
-             state == 0 ? "the line 'pellr-model version=3'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
+             state == 0 ? "the line 'pellr-model version=4'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -874,7 +924,7 @@ PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
   PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write the PELLR model file %s", file);
   err |= fprintf(fp, "# PETSc SparseGPU: PELLR storage-format model (format: src/mat/impls/pellr/pellrpredict.c)\n") < 0;
   err |= fprintf(fp, "# Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (S streamed bytes, G gathered, h the share in L2), TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
-  err |= fprintf(fp, "pellr-model version=%d\n", PELLR_PRED_MODEL_VERSION) < 0;
+  err |= fprintf(fp, "pellr-model version=%d\n", (int)PetscMax(M->version, 3)) < 0; /* a version-2 model as version 3 with c5 = c6 = c2: the same predictions */
   err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g l2_mb=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us, (double)M->hw.l2_mb) < 0;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) {
@@ -980,16 +1030,16 @@ static inline PetscBool PellrProductsInfinite(PetscReal e)
 
 #define PELLR_PRED_NMAX 8 /* >= PELLR_PRED_NTS, PELLR_PRED_NTC */
 
-static void PellrRegressors(const PellrFeatures *, PellrCandidate, PetscBool, PetscReal, PetscReal[]);
+static void PellrRegressors(const PellrFeatures *, PellrCandidate, PetscBool, PetscReal, PetscBool, PetscReal[]);
 
-static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal l2_bytes, PetscReal *ts, PetscReal *tc)
+static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal l2_bytes, PetscBool diagonal, PetscReal *ts, PetscReal *tc)
 {
   PetscReal a[PELLR_PRED_NMAX];
 
-  PellrRegressors(f, c, PETSC_FALSE, l2_bytes, a);
+  PellrRegressors(f, c, PETSC_FALSE, l2_bytes, diagonal, a);
   *ts = 0;
   for (PetscInt j = 0; j < PELLR_PRED_NTS; j++) *ts += k->c[j] * a[j];
-  PellrRegressors(f, c, PETSC_TRUE, l2_bytes, a);
+  PellrRegressors(f, c, PETSC_TRUE, l2_bytes, diagonal, a);
   *tc = 0;
   for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) *tc += k->d[j] * a[j];
 }
@@ -1016,8 +1066,9 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
   PetscCall(PellrFeaturesFeasible(f, sf));
   p->interval          = interval;
   p->expected_products = expected_products;
+  p->diagonal          = (PetscBool)(M->version >= 4);
   PetscCall(PetscStrncpy(p->model, M->source, sizeof(p->model)));
-  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, &p->ts[c], &p->tc[c]);
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, (PetscBool)(M->version >= 4), &p->ts[c], &p->tc[c]);
   /* In the total, every other format's conversion counts at least as much as the CSR's: they are built from the CSR on
      the device, its upload included. The fitted TC of the formats differ by their noise (single-shot timings), which,
      amortized, can otherwise decide between formats of nearly equal Ts (block-diagonal bcsstk17 on the H200: PELLR
@@ -1056,8 +1107,9 @@ PetscErrorCode PellrPredictionView(PetscViewer viewer, const PellrFeatures *f, c
   else PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows in [%" PetscInt64_FMT ", %" PetscInt64_FMT "); %s\n", p->interval, lo, hi, amort));
   PetscCall(PetscViewerASCIIPrintf(viewer, "candidate  feasible  slots            bytes          TC (s)       Ts (s)       Tp (s)  total (s)\n"));
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
-    PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)f->bytes[c] : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)(f->bytes[c] - (p->diagonal && f->dkept[c] > 0 ? 4.0 * f->dkept[c] : 0.0)) : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
   }
+  if (p->diagonal && f && f->dkept[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "bytes: without the column indices of the diagonal slices kept (the model is of version 4)\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "Tp = 0 for every candidate: the result rearrangement is fused into the SpMV kernels\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "the totals count each format's conversion as at least the CSR's (built from it on the device)\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "choice: %s\n", PellrCandidateNames[p->choice]));
@@ -1205,12 +1257,14 @@ static inline PetscBool PellrValidTime(PetscReal t)
 }
 
 /* the regressors of Ts (tc = PETSC_FALSE: PELLR_PRED_NTS of them) or TC (PELLR_PRED_NTC) of candidate c; l2_bytes:
-   the effective L2 capacity (PellrHardware.l2_mb) */
-static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal l2_bytes, PetscReal a[])
+   the effective L2 capacity (PellrHardware.l2_mb); diagonal (version-4 models): the diagonal slices the layout keeps
+   read no column index, 4 bytes a slot fewer in the stream */
+static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool tc, PetscReal l2_bytes, PetscBool diagonal, PetscReal a[])
 {
   a[0] = 1;
   if (!tc) {
-    const PetscReal G = f->xsec[c] >= 0 ? 32.0 * f->xsec[c] : 8.0 * (PetscReal)f->nnz, S = PetscMax(f->bytes[c] - G, 0.0);
+    const PetscReal G = f->xsec[c] >= 0 ? 32.0 * f->xsec[c] : 8.0 * (PetscReal)f->nnz, D = diagonal && f->dkept[c] > 0 ? 4.0 * f->dkept[c] : 0.0;
+    const PetscReal S = PetscMax(f->bytes[c] - G - D, 0.0);
     const PetscReal h = S <= l2_bytes ? 1.0 : (l2_bytes / S) * (l2_bytes / S);
 
     a[1] = (PetscReal)f->work[c];
@@ -1233,7 +1287,7 @@ static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool 
   the 5% band), by iteratively reweighted NNLS (rows scaled by 1/t_i and sqrt(weight), columns to unit maximum, then
   unscaled); 20 reweightings from the plain NNLS solution, deterministic.
 */
-static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal l2_bytes, PetscReal coef[])
+static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const PetscInt sel[], PellrCandidate c, PetscBool tc, PetscReal l2_bytes, PetscBool diagonal, PetscReal coef[])
 {
   const PetscInt nk = tc ? PELLR_PRED_NTC : PELLR_PRED_NTS;
   PetscReal     *A, *Aw, *b, *bw, scale[PELLR_PRED_NMAX], x[PELLR_PRED_NMAX];
@@ -1245,7 +1299,7 @@ static PetscErrorCode PellrFitOne(PetscInt n, const PellrSample s[], const Petsc
     const PellrSample *q = &s[sel[i]];
     PetscReal          a[PELLR_PRED_NMAX], t = tc ? q->tc[c] : q->ts[c];
 
-    PellrRegressors(&q->f, c, tc, l2_bytes, a);
+    PellrRegressors(&q->f, c, tc, l2_bytes, diagonal, a);
     for (PetscInt j = 0; j < nk; j++) {
       A[i + j * n] = a[j] / t;
       scale[j]     = PetscMax(scale[j], PetscAbsReal(A[i + j * n]));
@@ -1306,7 +1360,7 @@ PetscErrorCode PellrModelFit(const PellrHardware *hw, PetscInt ns, const PellrSa
           else lo--;
         }
         if (n < min_samples) continue; /* analytic coefficients */
-        PetscCall(PellrFitOne(n, s, sel, (PellrCandidate)c, (PetscBool)tc, 1e6 * M->hw.l2_mb, tc ? M->coef[c][i].d : M->coef[c][i].c));
+        PetscCall(PellrFitOne(n, s, sel, (PellrCandidate)c, (PetscBool)tc, 1e6 * M->hw.l2_mb, (PetscBool)(M->version >= 4), tc ? M->coef[c][i].d : M->coef[c][i].c));
         if (!tc) M->coef[c][i].samples = n;
       }
     }

@@ -33,6 +33,7 @@
 #include <petscsparsegpu.h>
 #include <petscviewer.h>
 #include <petscdevicetypes.h>
+#include "pellrimpl.h" /* MatPELLRDiagonal */
 
 typedef enum {
   PELLR_CAND_CSR,
@@ -50,7 +51,7 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_NTS   7    /* Ts coefficients c0..c6 */
 #define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
 #define PELLR_PRED_DEFAULT_PRODUCTS 100
-#define PELLR_PRED_MODEL_VERSION 3     /* of the model file (PellrModelLoad(); version 2 is read as well) */
+#define PELLR_PRED_MODEL_VERSION 4     /* of the model file (PellrModelLoad(); versions 2 and 3 are read as well) */
 #define PELLR_PRED_DEFAULT_L2_MB 20    /* effective L2 capacity for the matrix arrays when a model file does not give one */
 #define PELLR_PRED_L2_SHARE 0.4        /* effective L2 capacity / the device's L2 (cross-validated on the H200: 0.3-0.5 alike) */
 #define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
@@ -90,6 +91,12 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
           of 32 rows of equal length in the sorted order, which may lie far apart), and PELLR's scattered writes of y
           (32 bytes per sector of y a slice writes instead of 8 per row). Without it (row pointers only) xsec[c] = -1 and
           every format is charged nnz/4 sectors (dense gathers: no format favoured).
+  dfound[c], dkept[c]: the slots of c's diagonal slices (-mat_pellr_cuda_diagonal_slices: 32 rows as long as the slice
+            is wide, entry j on one diagonal in every row; ELLR's slices are as wide as the longest row, CSR has none),
+            estimated from the sampled groups and slices of PellrFeaturesAddLocality() (exact when the block is sampled
+            whole), and those the layout keeps under the mode (auto: at least PELLR_DIAGONAL_MIN_SHARE of the slice
+            slots). A version-4 model takes their column indices (4 bytes a slot) out of bytes[c]; bytes[c] itself
+            does not, so that version-2 and -3 models predict as they were fitted.
 */
 typedef struct {
   PetscInt   m, n, long_row_length;
@@ -110,6 +117,8 @@ typedef struct {
   PetscReal  xsec[PELLR_NCAND];  /* column access (PellrFeaturesAddLocality()): sectors of x read anew per product; -1: not computed */
   PetscReal  ysec_pellr;         /* sectors of y PELLR's slices write (scattered by the sort); -1: not computed */
   PetscInt64 sampled;            /* entries the access patterns were sampled from */
+  PetscReal  dfound[PELLR_NCAND]; /* slots in diagonal slices (PellrFeaturesAddLocality(), estimated from the sampled slices); -1: not computed */
+  PetscReal  dkept[PELLR_NCAND];  /* those the GPU layout keeps under the -mat_pellr_cuda_diagonal_slices mode given (0 or dfound[c]); -1: not computed */
 } PellrFeatures;
 
 typedef struct {
@@ -131,6 +140,7 @@ typedef struct _n_PellrModel *PellrModel;
 struct _n_PellrModel {
   PellrHardware  hw;
   PetscBool      analytic;                              /* created by PellrModelCreateAnalytic() */
+  PetscInt       version;                               /* of its file (2, 3, 4); fitted and analytic models: PELLR_PRED_MODEL_VERSION. 4: diagonal slices read no column index */
   char           source[PETSC_MAX_PATH_LEN];            /* file name, "embedded", or "analytic" */
   PellrModelCoef coef[PELLR_NCAND][PELLR_PRED_NINT];
 };
@@ -141,6 +151,7 @@ typedef struct {
   PetscReal      expected_products;
   PetscInt       interval;
   PellrCandidate choice;
+  PetscBool      diagonal;                  /* the model (version 4) takes the kept diagonal slices' column indices out of the bytes */
   char           model[PETSC_MAX_PATH_LEN]; /* the model's source */
 } PellrPrediction;
 
@@ -174,7 +185,7 @@ PETSC_INTERN PetscErrorCode PellrPredictRegister_Private(void);
 PETSC_INTERN PetscLogEvent  MAT_PELLR_Predict;
 
 PETSC_INTERN PetscErrorCode PellrFeaturesCompute(PetscInt, PetscInt, const PetscInt *, PetscMemType, PetscInt, PellrFeatures *);
-PETSC_INTERN PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *, const PetscInt *, const PetscInt *);
+PETSC_INTERN PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *, const PetscInt *, const PetscInt *, MatPELLRDiagonal);
 PETSC_INTERN PetscErrorCode PellrFeaturesFeasible(const PellrFeatures *, PetscBool[]);
 PETSC_INTERN PetscErrorCode PellrFeaturesView(PetscViewer, const PellrFeatures *);
 
@@ -196,6 +207,7 @@ PETSC_INTERN PetscErrorCode PellrNNLS(PetscInt, PetscInt, const PetscReal[], con
 PETSC_INTERN PetscErrorCode PellrModelFit(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PellrModel *);
 PETSC_INTERN PetscErrorCode PellrModelCrossValidate(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PetscInt, PetscReal, PetscInt[], PellrCVReport *);
 PETSC_INTERN PetscErrorCode PellrCVReportView(PetscViewer, const PellrCVReport *);
+PETSC_INTERN PetscReal      PellrCandidateFootprint(const PellrFeatures *, PetscInt, PetscBool, PetscBool); /* pellr.c: device bytes of candidate c's layout */
 
 /*
   Exported for programs outside the library (all the above are hidden in libpetscsparsegpu.so; such programs, like the
