@@ -2,7 +2,7 @@
 # session 32, job 1 (nvidia-h200): training times for the format predictor with the layouts as they are now
 # (diagonal slices since session 22, after the last calibration in session 21) and the training set's new grid
 # stencils; then the four formats' times on the 15 large benchmark matrices (gated, as the calibration times them),
-# to validate models offline on matrices the training set does not contain.
+# to validate models offline on matrices the training set does not contain (bench_calibrate -evaluate, from e78af34).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-04-H200-session32/job1.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job1; rm -rf $r; mkdir -p $r
@@ -20,3 +20,10 @@ timeout 170 build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -time
   -csv $r/large.csv > $r/large.txt 2>&1
 echo "large set exit $? after $SECONDS s" | tee -a $r/info.txt; tail -n 3 $r/large.txt
 awk -F, 'NR>1{print $1, $8, $9, $11}' $r/large.csv | head -70
+# the new (version-4) calibration, the built-in one and session 21's version-3 one, each choosing on the large set
+# (not in any training set) against the four formats' measured times
+for m in pellr.model:new default:builtin src/mat/impls/pellr/models/h200-2026-12-02-v3.model:v3; do
+  f=${m%%:*}; [ "$f" = pellr.model ] && f=$r/pellr.model
+  build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -times $r/large.csv -evaluate $f -report $r/large-eval-${m##*:}.md -csv $r/eval.csv > /dev/null 2>&1
+  grep "^choice" $r/large-eval-${m##*:}.md
+done
