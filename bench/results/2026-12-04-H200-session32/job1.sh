@@ -27,3 +27,7 @@ for m in pellr.model:new default:builtin src/mat/impls/pellr/models/h200-2026-12
   build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -times $r/large.csv -evaluate $f -report $r/large-eval-${m##*:}.md -csv $r/eval.csv > /dev/null 2>&1
   grep "^choice" $r/large-eval-${m##*:}.md
 done
+# the predictor's GPU tests (pellrpredict1_cuda_features' reference gained the diagonal-slot line without a GPU run)
+SECONDS=0
+timeout 120 make check TESTS="pellrpredict|pellrcalibrate" TESTARGS="--jobs 4" > $r/check.log 2>&1
+echo "check exit $? after $SECONDS s"; tail -n 1 $r/check.log; grep "^not ok\|^# failed" $r/check.log | head
