@@ -1,0 +1,25 @@
+#!/bin/bash
+# session 32, job 2 (nvidia-h200; prepared in session 32, which had no GPU: run it after job 1 and after the chosen
+# version-4 calibration is embedded as the built-in model, config/embed-model.sh): auto with the built-in model on the
+# 15 large matrices with the peers in one run (two runs), the same with the previous built-in model (version 2, kept as
+# src/mat/impls/pellr/models/h200-2026-11-29-v2.model), then the complete test suite.
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-04-H200-session32/job2.sh <revision>
+set -u
+out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
+trap 'tar czf "$out/job2.tgz" -C "$r" .' EXIT
+. .gpu/setup.sh
+{ echo "# revision $1, $(date -u)"; nvidia-smi -L; nproc; } > $r/info.txt 2>&1
+SECONDS=0
+make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
+echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
+dll="-dll_append $PWD/build/lib/libpetscsparsegpu.so"
+L=lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,lap2d:4000,lap3d:252,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13
+for run in a b; do
+  timeout 100 build/bench/bench_spmv -matrices $L -formats aijcusparse,sellcuda,pellrcuda -ops mult -case_time 0.2 -matdir .gpu/matrices -time_limit 90 -csv $r/spmv-auto-$run.csv $dll -mat_view ::ascii_info > $r/spmv-auto-$run.txt 2>&1
+  echo "auto run $run exit $? after $SECONDS s"; SECONDS=0
+done
+timeout 60 build/bench/bench_spmv -matrices $L -formats pellrcuda -ops mult -case_time 0.2 -matdir .gpu/matrices -time_limit 55 -csv $r/spmv-auto-v2.csv $dll -mat_pellr_model src/mat/impls/pellr/models/h200-2026-11-29-v2.model > $r/spmv-auto-v2.txt 2>&1
+echo "auto v2 exit $? after $SECONDS s"; SECONDS=0
+for f in $r/spmv-auto-*.csv; do echo "== $(basename $f)"; grep -v reference $f | awk -F, 'NR>1{print $1, $8, $13*1e6 " us", $NF}'; done
+timeout 270 make check TESTARGS="--timeout 150 --jobs 10" > "$r/check.log" 2>&1
+echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 3 "$r/check.log"; grep "^not ok" "$r/check.log" | head -20
