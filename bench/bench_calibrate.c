@@ -8,6 +8,8 @@ calibration file. Runs on the host (pellr) without a GPU, for testing the pipeli
   -folds <k>         : cross-validation folds (default 5)\n\
   -report <file>     : cross-validation report (markdown, default stdout)\n\
   -times <csv>       : refit offline: take the times from the CSV of an earlier run (same matrices), measure nothing\n\
+  -feature_times <csv>: also write the time of each matrix's feature extraction (MatPELLRCalibrationAddSample(): the\n\
+                       row-length pass and the sampled column access, what auto computes before it predicts)\n\
   -evaluate <file|default>: no fit: report the choices of this model (default: the one compiled in) on the matrices\n\
                        against their measured times (MatPELLRCalibrationEvaluate(); e.g. with -times and -matrices of a\n\
                        set the model was not fitted on)\n\
@@ -188,6 +190,19 @@ static PetscErrorCode ReadTimes(const char file[], TimeRow **rows, PetscInt *n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatPELLRCalibrationAddSample(), timed into fp (-feature_times) when given: the features auto computes at assembly */
+static PetscErrorCode AddSampleTimed(MatPELLRCalibration cal, BenchMatrix *bm, PetscInt group, const PetscReal ts[], const PetscReal tc[], FILE *fp)
+{
+  PetscLogDouble t0, t1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscTime(&t0));
+  PetscCall(MatPELLRCalibrationAddSample(cal, bm->A, group, ts, tc));
+  PetscCall(PetscTime(&t1));
+  if (fp) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%s,%" PetscInt_FMT ",%" PetscInt64_FMT ",%.6e\n", bm->name, bm->m, (PetscInt64)bm->nnz, t1 - t0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   BenchCtx            ctx;
@@ -195,6 +210,8 @@ int main(int argc, char **argv)
   PetscInt            nspecs = 0, nmats, folds = 5, nsamples = 0, ntimes = 0;
   char                timesfile[PETSC_MAX_PATH_LEN] = "", cvgroups[16] = "matrix", *fams[BENCH_MAX_LIST], evalmodel[PETSC_MAX_PATH_LEN] = "", *sname[BENCH_MAX_LIST];
   PetscBool           evaluate = PETSC_FALSE;
+  char                ftimes[PETSC_MAX_PATH_LEN] = "";
+  FILE               *ftfp = NULL;
   PetscInt            nfams = 0;
   PetscBool           byfamily;
   TimeRow            *times = NULL;
@@ -222,6 +239,11 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-folds", &folds, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-times", timesfile, sizeof(timesfile), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-evaluate", evalmodel, sizeof(evalmodel), &evaluate));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-feature_times", ftimes, sizeof(ftimes), NULL));
+  if (ftimes[0]) {
+    PetscCall(PetscFOpen(PETSC_COMM_SELF, ftimes, "w", &ftfp));
+    PetscCall(PetscFPrintf(PETSC_COMM_SELF, ftfp, "matrix,rows,nnz,features_s\n"));
+  }
   if (evaluate) {
     PetscBool def;
     PetscCall(PetscStrcmp(evalmodel, "default", &def));
@@ -353,7 +375,7 @@ int main(int argc, char **argv)
           if (times[r].ts > 0) good++;
         }
       if (good) {
-        PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, group, ts, tc));
+        PetscCall(AddSampleTimed(cal, &bm, group, ts, tc, ftfp));
         PetscCall(PetscStrallocpy(bm.name, &sname[nsamples++]));
       }
       PetscCall(BenchMatrixDestroy(&bm));
@@ -414,7 +436,7 @@ int main(int argc, char **argv)
       PetscCall(VecDestroy(&c.y));
     }
     if (good) {
-      PetscCall(MatPELLRCalibrationAddSample(cal, bm.A, group, ts, tc));
+      PetscCall(AddSampleTimed(cal, &bm, group, ts, tc, ftfp));
       PetscCall(PetscStrallocpy(bm.name, &sname[nsamples++]));
     }
     PetscCall(MatDestroy(&B));
@@ -433,6 +455,7 @@ int main(int argc, char **argv)
   } else PetscCall(MatPELLRCalibrationCrossValidate(cal, folds, rv));
   if (report[0]) PetscCall(PetscViewerDestroy(&rv));
   for (PetscInt i = 0; i < nsamples; i++) PetscCall(PetscFree(sname[i]));
+  if (ftfp) PetscCall(PetscFClose(PETSC_COMM_SELF, ftfp));
   PetscCall(MatPELLRCalibrationDestroy(&cal));
   PetscCall(PetscFree(times));
   if (byfamily) PetscCall(PetscPrintf(PETSC_COMM_SELF, "# cross-validation groups: %" PetscInt_FMT " families\n", nfams));

@@ -923,7 +923,8 @@ PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
   fp = fopen(file, "w");
   PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write the PELLR model file %s", file);
   err |= fprintf(fp, "# PETSc SparseGPU: PELLR storage-format model (format: src/mat/impls/pellr/pellrpredict.c)\n") < 0;
-  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (S streamed bytes, without the column indices of the diagonal slices kept from version 4 on; G gathered, h the share in L2), TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
+  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (S streamed bytes, G gathered, h the share in L2), TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
+  err |= fprintf(fp, "# version 4: S without the column indices of the diagonal slices a layout keeps\n") < 0;
   err |= fprintf(fp, "pellr-model version=%d\n", (int)PetscMax(M->version, 3)) < 0; /* a version-2 model as version 3 with c5 = c6 = c2: the same predictions */
   err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g l2_mb=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us, (double)M->hw.l2_mb) < 0;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
