@@ -34,10 +34,16 @@ static inline PetscInt PellrThreadClass(PetscInt w)
   return c;
 }
 
+/* One pass over the row pointers. Why it is written this way: the counters stay in registers (the struct's fields
+   would be reloaded after every store through cnt), equal lengths are counted as runs (a mesh has long runs, and
+   incrementing one histogram entry row after row is a chain of dependent stores), and the aligned 4-, 8- and 32-row
+   groups are loops of their own instead of index tests per row. */
 static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, PellrLengthSummary *s)
 {
   PetscInt64 nnz = m ? (PetscInt64)(rp[m] - rp[0]) : 0;
   PetscInt   cap = (PetscInt)PetscMin((PetscInt64)m, nnz / PELLR_PRED_HCAP + 1);
+  PetscInt64 q4 = 0, q8 = 0, pert = 0, ellr = 0, run = 0;
+  PetscInt   nbig = 0, prev = m ? rp[1] - rp[0] : 0, cur = -1;
 
   PetscFunctionBegin;
   PetscCheck(nnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers give %" PetscInt64_FMT " nonzeros", nnz);
@@ -45,34 +51,63 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
   s->nnz = nnz;
   PetscCall(PetscMalloc1(cap, &s->big));
   for (PetscInt g = 0; g < m; g += PELLR_SLICE) {
-    PetscInt gmax = 0, g4 = 0, g8 = 0;
-    for (PetscInt i = g; i < PetscMin(m, g + PELLR_SLICE); i++) {
-      PetscInt l = rp[i + 1] - rp[i];
+    const PetscInt k = (PetscInt)PetscMin((PetscInt64)m - g, PELLR_SLICE);
+    PetscInt       len[PELLR_SLICE], gmax = 0, c, neg = 0;
 
-      /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
-      if (l < 0 || (l >= PELLR_PRED_HCAP && s->nbig >= cap)) {
-        PetscCall(PetscFree(s->big));
-        SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, i);
-      }
-      if (l < PELLR_PRED_HCAP) s->cnt[l]++;
-      else s->big[s->nbig++] = l;
-      gmax = PetscMax(gmax, l);
-      g4   = PetscMax(g4, l);
-      g8   = PetscMax(g8, l);
-      if ((i + 1) % 4 == 0 || i == m - 1) {
-        s->q4 += g4;
-        g4 = 0;
-      }
-      if ((i + 1) % 8 == 0 || i == m - 1) {
-        s->q8 += g8;
-        g8 = 0;
-      }
-      if (i > 0) s->pert += PetscAbsInt(l - (rp[i] - rp[i - 1]));
+    for (PetscInt r = 0; r < k; r++) { /* the group's lengths first: a loop the compiler vectorizes */
+      len[r] = rp[g + r + 1] - rp[g + r];
+      neg |= len[r];
     }
-    s->ellr += gmax;
-    s->gcls[PellrThreadClass(gmax)]++;
-    s->gmax[PellrThreadClass(gmax)] = PetscMax(s->gmax[PellrThreadClass(gmax)], gmax);
+    for (PetscInt r = k; r < PELLR_SLICE; r++) len[r] = 0; /* a short last group: its 4- and 8-row maxima are those of its rows */
+    if (neg < 0) {
+      PetscInt r = 0;
+      while (len[r] >= 0) r++;
+      PetscCall(PetscFree(s->big));
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, g + r);
+    }
+    for (PetscInt o = 0; o < PELLR_SLICE; o += 8) { /* aligned 8-row groups of two aligned 4-row groups */
+      PetscInt a4 = PetscMax(PetscMax(len[o], len[o + 1]), PetscMax(len[o + 2], len[o + 3]));
+      PetscInt b4 = PetscMax(PetscMax(len[o + 4], len[o + 5]), PetscMax(len[o + 6], len[o + 7]));
+      q4 += a4 + b4;
+      q8 += PetscMax(a4, b4);
+      gmax = PetscMax(gmax, PetscMax(a4, b4));
+    }
+    {
+      PetscInt same = 1, d = PetscAbsInt(len[0] - prev);
+
+      for (PetscInt r = 1; r < k; r++) d += PetscAbsInt(len[r] - len[r - 1]);
+      for (PetscInt r = 0; r < k; r++) same &= (len[r] == cur);
+      pert += d;
+      prev = len[k - 1];
+      if (same) run += k; /* the whole group continues the run (meshes: nearly every group) */
+      else {
+        for (PetscInt r = 0; r < k; r++) {
+          const PetscInt l = len[r];
+
+          if (l == cur) run++;
+          else {
+            if (cur >= 0) s->cnt[cur] += run;
+            if (l < PELLR_PRED_HCAP) cur = l, run = 1;
+            else if (nbig < cap) cur = -1, s->big[nbig++] = l;
+            else { /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
+              PetscCall(PetscFree(s->big));
+              SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, g + r);
+            }
+          }
+        }
+      }
+    }
+    ellr += gmax;
+    c = PellrThreadClass(gmax);
+    s->gcls[c]++;
+    s->gmax[c] = PetscMax(s->gmax[c], gmax);
   }
+  if (cur >= 0) s->cnt[cur] += run;
+  s->nbig = nbig;
+  s->q4   = q4;
+  s->q8   = q8;
+  s->pert = pert;
+  s->ellr = ellr;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -410,15 +445,27 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
       const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp);
       PetscInt       ns = 0, nslc, take;
 
+      /* a counting sort by decreasing length, over runs of rows of equal length (a mesh's rows nearly all have one:
+         counting them one by one would increment one counter row after row, a chain of dependent stores) */
       PetscCall(PetscArrayzero(cnt, lmax + 2));
-      for (PetscInt i = a; i < b; i++) {
-        PetscInt l = rowptr[i + 1] - rowptr[i];
-        if (l > 0 && l <= lmax) cnt[lmax - l + 1]++; /* by decreasing length */
+      for (PetscInt i = a; i < b;) {
+        const PetscInt l = rowptr[i + 1] - rowptr[i];
+        PetscInt       e = i + 1;
+        while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
+        if (l > 0 && l <= lmax) cnt[lmax - l + 1] += e - i;
+        i = e;
       }
       for (PetscInt l = 1; l <= lmax + 1; l++) cnt[l] += cnt[l - 1];
-      for (PetscInt i = a; i < b; i++) {
-        PetscInt l = rowptr[i + 1] - rowptr[i];
-        if (l > 0 && l <= lmax) order[cnt[lmax - l]++] = i;
+      for (PetscInt i = a; i < b;) {
+        const PetscInt l = rowptr[i + 1] - rowptr[i];
+        PetscInt       e = i + 1;
+        while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
+        if (l > 0 && l <= lmax) {
+          PetscInt *o = order + cnt[lmax - l];
+          for (PetscInt r = i; r < e; r++) o[r - i] = r;
+          cnt[lmax - l] += e - i;
+        }
+        i = e;
       }
       ns   = cnt[lmax];
       nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
