@@ -80,21 +80,20 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
       pert += d;
       prev = len[k - 1];
       if (same) run += k; /* the whole group continues the run (meshes: nearly every group) */
-      else {
+      else {              /* counted row by row (a run test would mispredict on rows of random lengths) */
+        if (cur >= 0) s->cnt[cur] += run;
         for (PetscInt r = 0; r < k; r++) {
           const PetscInt l = len[r];
 
-          if (l == cur) run++;
-          else {
-            if (cur >= 0) s->cnt[cur] += run;
-            if (l < PELLR_PRED_HCAP) cur = l, run = 1;
-            else if (nbig < cap) cur = -1, s->big[nbig++] = l;
-            else { /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
-              PetscCall(PetscFree(s->big));
-              SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, g + r);
-            }
+          if (l < PELLR_PRED_HCAP) s->cnt[l]++;
+          else if (nbig < cap) s->big[nbig++] = l;
+          else { /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
+            PetscCall(PetscFree(s->big));
+            SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, g + r);
           }
         }
+        cur = len[k - 1] < PELLR_PRED_HCAP ? len[k - 1] : -1; /* a run continuing into the next group: its rows so far are counted */
+        run = 0;
       }
     }
     ellr += gmax;
@@ -440,34 +439,66 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
     const PetscInt   nch = (PetscInt)PetscMax(1, (PetscReal)S / (nvp * PELLR_SLICE * smean));
     PetscInt        *order, *cnt;
 
-    PetscCall(PetscMalloc2(Wp, &order, lmax + 2, &cnt));
+    PetscCall(PetscMalloc2(Wp, &order, 4 * (lmax + 2), &cnt));
     for (PetscInt v = 0; v < nvp; v++) {
-      const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp);
+      const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp), qc = (b - a + 3) / 4;
       PetscInt       ns = 0, nslc, take;
 
-      /* a counting sort by decreasing length, over runs of rows of equal length (a mesh's rows nearly all have one:
-         counting them one by one would increment one counter row after row, a chain of dependent stores) */
-      PetscCall(PetscArrayzero(cnt, lmax + 2));
-      for (PetscInt i = a; i < b;) {
-        const PetscInt l = rowptr[i + 1] - rowptr[i];
-        PetscInt       e = i + 1;
-        while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
-        if (l > 0 && l <= lmax) cnt[lmax - l + 1] += e - i;
-        i = e;
-      }
-      for (PetscInt l = 1; l <= lmax + 1; l++) cnt[l] += cnt[l - 1];
-      for (PetscInt i = a; i < b;) {
-        const PetscInt l = rowptr[i + 1] - rowptr[i];
-        PetscInt       e = i + 1;
-        while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
-        if (l > 0 && l <= lmax) {
-          PetscInt *o = order + cnt[lmax - l];
-          for (PetscInt r = i; r < e; r++) o[r - i] = r;
-          cnt[lmax - l] += e - i;
+      /* a stable counting sort by decreasing length (key lmax - l + 1). Counting rows one by one would increment one
+         counter row after row where nearly all rows have one length (meshes), a chain of dependent stores: with few
+         length changes (degree of perturbation below 0.1) the rows are counted and placed by runs of equal length;
+         otherwise the window is cut into 4 consecutive chunks with counters of their own, processed side by side (4
+         independent chains and no branch on the lengths, which runs would mispredict on rows of random lengths).
+         Chunk c's rows of a key follow those of chunks 0..c-1: either way the order is the stable one. */
+      PetscCall(PetscArrayzero(cnt, 4 * (lmax + 2)));
+      if (f->perturbation < 0.1) {
+        for (PetscInt i = a; i < b;) {
+          const PetscInt l = rowptr[i + 1] - rowptr[i];
+          PetscInt       e = i + 1;
+          while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
+          if (l > 0 && l <= lmax) cnt[lmax - l + 1] += e - i;
+          i = e;
         }
-        i = e;
+        for (PetscInt k = 1; k <= lmax; k++) { /* the first position of key k */
+          const PetscInt n = cnt[k];
+          cnt[k] = ns;
+          ns += n;
+        }
+        for (PetscInt i = a; i < b;) {
+          const PetscInt l = rowptr[i + 1] - rowptr[i];
+          PetscInt       e = i + 1;
+          while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
+          if (l > 0 && l <= lmax) {
+            PetscInt *o = order + cnt[lmax - l + 1];
+            for (PetscInt r = i; r < e; r++) o[r - i] = r;
+            cnt[lmax - l + 1] += e - i;
+          }
+          i = e;
+        }
+      } else {
+        for (PetscInt t = 0; t < qc; t++)
+          for (PetscInt c = 0; c < 4; c++) {
+            const PetscInt i = a + c * qc + t;
+            if (i < b) {
+              const PetscInt l = rowptr[i + 1] - rowptr[i];
+              if (l > 0 && l <= lmax) cnt[c * (lmax + 2) + lmax - l + 1]++;
+            }
+          }
+        for (PetscInt k = 1; k <= lmax; k++) /* each chunk's first position of key k */
+          for (PetscInt c = 0; c < 4; c++) {
+            const PetscInt n = cnt[c * (lmax + 2) + k];
+            cnt[c * (lmax + 2) + k] = ns;
+            ns += n;
+          }
+        for (PetscInt t = 0; t < qc; t++)
+          for (PetscInt c = 0; c < 4; c++) {
+            const PetscInt i = a + c * qc + t;
+            if (i < b) {
+              const PetscInt l = rowptr[i + 1] - rowptr[i];
+              if (l > 0 && l <= lmax) order[cnt[c * (lmax + 2) + lmax - l + 1]++] = i;
+            }
+          }
       }
-      ns   = cnt[lmax];
       nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
       take = PetscMin(nslc, nch);
       for (PetscInt c = 0; c < take; c++) {
