@@ -434,15 +434,22 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
      and evenly spaced slices of each window's order */
   if (nrows > f->nlong) {
     const PetscInt   Wp = PetscMin(m, PELLR_PRED_SAMPLE_SORT), nwp = (PetscInt)CeilDiv(m, Wp), nvp = PetscMin(nwp, 4);
-    const PetscInt   lmax = f->long_min ? f->long_min - 1 : f->maxlen;
+    const PetscInt   lmaxb = f->long_min ? f->long_min - 1 : f->maxlen; /* slice rows: lengths 1..lmaxb */
     const PetscReal  smean = PetscMax(1.0, (PetscReal)(f->nnz - f->nnz_long) / (PetscReal)(nrows - f->nlong));
     const PetscInt   nch = (PetscInt)PetscMax(1, (PetscReal)S / (nvp * PELLR_SLICE * smean));
     PetscInt        *order, *cnt;
 
-    PetscCall(PetscMalloc2(Wp, &order, 4 * (lmax + 2), &cnt));
+    PetscCall(PetscMalloc1(Wp, &order));
     for (PetscInt v = 0; v < nvp; v++) {
       const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp), qc = (b - a + 3) / 4;
-      PetscInt       ns = 0, nslc, take;
+      PetscInt       ns = 0, nslc, take, lmax = 0;
+
+      /* the window's longest slice row: the keys' range (lmax of the block can be a long row's length - 1, huge) */
+      for (PetscInt i = a; i < b; i++) {
+        const PetscInt l = rowptr[i + 1] - rowptr[i];
+        lmax             = PetscMax(lmax, l <= lmaxb ? l : 0);
+      }
+      PetscCall(PetscMalloc1(4 * (lmax + 2), &cnt));
 
       /* a stable counting sort by decreasing length (key lmax - l + 1). Counting rows one by one would increment one
          counter row after row where nearly all rows have one length (meshes), a chain of dependent stores: with few
@@ -499,6 +506,7 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
             }
           }
       }
+      PetscCall(PetscFree(cnt));
       nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
       take = PetscMin(nslc, nch);
       for (PetscInt c = 0; c < take; c++) {
@@ -517,7 +525,7 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
         rs += k;
       }
     }
-    PetscCall(PetscFree2(order, cnt));
+    PetscCall(PetscFree(order));
   }
   f->sampled = ec + en + el + es;
   {
