@@ -372,8 +372,9 @@ PetscErrorCode MatPELLRCalibrationCrossValidate(MatPELLRCalibration cal, PetscIn
 
   Note:
   Per sample (in the order added) the format the model chooses as `MATPELLRCUDA`'s `-mat_pellr_format auto` would
-  (conversion ignored, candidates within the default memory budget of 1.15 times the CSR's device bytes, among the
-  formats measured), its measured product time, the fastest measured format, and their ratio; then the fraction of
+  (its predicted conversion amortized over the default 100 products, candidates within the default memory budget of
+  1.15 times the CSR's device bytes, among the formats measured), its measured product time, the format of the
+  fastest measured product, and their ratio; then the fraction of
   choices within 5% of the fastest, the geometric mean and the worst of fastest / chosen, and the same against the
   better of csr and sell. Checks a calibration on matrices outside its training set (bench/bench_calibrate -evaluate).
 
@@ -414,7 +415,7 @@ PetscErrorCode MatPELLRCalibrationEvaluate(MatPELLRCalibration cal, const char m
       if (c == PELLR_CAND_CSR || c == PELLR_CAND_SELL) peer = PetscMin(peer, s->ts[c]);
     }
     if (!any) continue;
-    PetscCall(PellrModelPredict(M, &s->f, PETSC_INFINITY, meas, &pr));
+    PetscCall(PellrModelPredict(M, &s->f, cal->expected_products, meas, &pr)); /* as auto chooses: conversion amortized */
     n++;
     if (s->ts[pr.choice] <= 1.05 * best) ntop++;
     logbest += PetscLogReal(best / s->ts[pr.choice]);
