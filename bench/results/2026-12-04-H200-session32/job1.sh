@@ -13,7 +13,7 @@ SECONDS=0
 make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
 echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
 timeout 300 build/bench/bench_calibrate -matdir .gpu/matrices -time_limit 270 -model $r/pellr.model -report $r/cv.md \
-  -csv $r/calibration.csv -mat_pellr_cv_samples $r/cv-samples.csv > $r/calibration.txt 2>&1
+  -csv $r/calibration.csv -mat_pellr_cv_samples $r/cv-samples.csv -feature_times $r/feature_times.csv > $r/calibration.txt 2>&1
 echo "calibration exit $? after $SECONDS s" | tee -a $r/info.txt; SECONDS=0; tail -n 4 $r/calibration.txt
 L=lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,lap2d:4000,lap3d:252,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13
 timeout 170 build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -time_limit 150 -model $r/large.model -report $r/large-cv.md \
