@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Feature extraction time (bench_calibrate -feature_times, this CPU) against the GPU conversion time of the same
 matrix (the csr format's convert_s in session 21's H200 calibration: upload of the CSR and build, minus one product),
-by size class.  Usage: python3 feature_cost.py feature_times_*.csv"""
+by size class.  Usage: python3 feature_cost.py [--calibration <calibration.csv>] feature_times_*.csv"""
 import csv, statistics, sys, os
 here = os.path.dirname(os.path.abspath(__file__))
 cal = os.path.join(here, '..', '2026-12-02-H200-session21', 'job1', 'calibration.csv')
+if len(sys.argv) > 2 and sys.argv[1] == '--calibration':
+    cal = sys.argv[2]
+    del sys.argv[1:3]
 tc = {r['matrix']: float(r['convert_s']) for r in csv.DictReader(open(cal)) if r['status'] == 'ok' and r['format'] == 'csr'}
 for f in sys.argv[1:]:
     ft = list(csv.DictReader(open(f)))
