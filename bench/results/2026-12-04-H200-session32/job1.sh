@@ -12,22 +12,13 @@ trap 'tar czf "$out/job1.tgz" -C "$r" .' EXIT
 SECONDS=0
 make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
 echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
-timeout 300 build/bench/bench_calibrate -matdir .gpu/matrices -time_limit 270 -model $r/pellr.model -report $r/cv.md \
+timeout 290 build/bench/bench_calibrate -matdir .gpu/matrices -time_limit 265 -model $r/pellr.model -report $r/cv.md \
   -csv $r/calibration.csv -mat_pellr_cv_samples $r/cv-samples.csv -feature_times $r/feature_times.csv > $r/calibration.txt 2>&1
 echo "calibration exit $? after $SECONDS s" | tee -a $r/info.txt; SECONDS=0; tail -n 4 $r/calibration.txt
 L=lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,lap2d:4000,lap3d:252,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13
-timeout 170 build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -time_limit 150 -model $r/large.model -report $r/large-cv.md \
+timeout 140 build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -time_limit 120 -model $r/large.model -report $r/large-cv.md \
   -csv $r/large.csv > $r/large.txt 2>&1
 echo "large set exit $? after $SECONDS s" | tee -a $r/info.txt; tail -n 3 $r/large.txt
 awk -F, 'NR>1{print $1, $8, $9, $11}' $r/large.csv | head -70
-# the new (version-4) calibration, the built-in one and session 21's version-3 one, each choosing on the large set
-# (not in any training set) against the four formats' measured times
-for m in pellr.model:new default:builtin src/mat/impls/pellr/models/h200-2026-12-02-v3.model:v3; do
-  f=${m%%:*}; [ "$f" = pellr.model ] && f=$r/pellr.model
-  build/bench/bench_calibrate -matdir .gpu/matrices -matrices $L -times $r/large.csv -evaluate $f -report $r/large-eval-${m##*:}.md -csv $r/eval.csv > /dev/null 2>&1
-  grep "^choice" $r/large-eval-${m##*:}.md
-done
-# the predictor's GPU tests (pellrpredict1_cuda_features' reference gained the diagonal-slot line without a GPU run)
-SECONDS=0
-timeout 120 make check TESTS="pellrpredict|pellrcalibrate" TESTARGS="--jobs 4" > $r/check.log 2>&1
-echo "check exit $? after $SECONDS s"; tail -n 1 $r/check.log; grep "^not ok\|^# failed" $r/check.log | head
+# (evaluate the models on large.csv offline, on any machine: bench_calibrate -times large.csv -matrices $L -evaluate ...;
+# the predictor's GPU tests run in job 2's complete make check: this job must stay under the 600 s of a command)

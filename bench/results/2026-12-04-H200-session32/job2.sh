@@ -1,7 +1,7 @@
 #!/bin/bash
 # session 32, job 2 (nvidia-h200; prepared in session 32, which had no GPU: run it after job 1 and after the chosen
 # version-4 calibration is embedded as the built-in model, config/embed-model.sh): auto with the built-in model on the
-# 15 large matrices with the peers in one run (two runs), the same with the previous built-in model (version 2, kept as
+# 15 large matrices with the peers in one run, the same with the previous built-in model (version 2, kept as
 # src/mat/impls/pellr/models/h200-2026-11-29-v2.model), then the complete test suite.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-04-H200-session32/job2.sh <revision>
 set -u
@@ -14,7 +14,7 @@ make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || 
 echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
 dll="-dll_append $PWD/build/lib/libpetscsparsegpu.so"
 L=lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,lap2d:4000,lap3d:252,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13
-for run in a b; do
+for run in a; do
   timeout 100 build/bench/bench_spmv -matrices $L -formats aijcusparse,sellcuda,pellrcuda -ops mult -case_time 0.2 -matdir .gpu/matrices -time_limit 90 -csv $r/spmv-auto-$run.csv $dll -mat_view ::ascii_info > $r/spmv-auto-$run.txt 2>&1
   echo "auto run $run exit $? after $SECONDS s"; SECONDS=0
 done
