@@ -1117,6 +1117,13 @@ static inline PetscBool PellrProductsInfinite(PetscReal e)
 
 #define PELLR_PRED_NMAX 8 /* >= PELLR_PRED_NTS, PELLR_PRED_NTC */
 
+/* the column-index bytes of candidate c's kept diagonal slices, which a version-4 model (diagonal) takes out of the
+   streamed bytes (0 otherwise) */
+static inline PetscReal PellrDiagonalIndexBytes(const PellrFeatures *f, PellrCandidate c, PetscBool diagonal)
+{
+  return diagonal && f->dkept[c] > 0 ? 4.0 * f->dkept[c] : 0.0;
+}
+
 static void PellrRegressors(const PellrFeatures *, PellrCandidate, PetscBool, PetscReal, PetscBool, PetscReal[]);
 
 static void PellrEvalCoef(const PellrModelCoef *k, const PellrFeatures *f, PellrCandidate c, PetscReal l2_bytes, PetscBool diagonal, PetscReal *ts, PetscReal *tc)
@@ -1155,7 +1162,7 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
   p->expected_products = expected_products;
   p->diagonal          = (PetscBool)(M->version >= 4);
   PetscCall(PetscStrncpy(p->model, M->source, sizeof(p->model)));
-  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, (PetscBool)(M->version >= 4), &p->ts[c], &p->tc[c]);
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, p->diagonal, &p->ts[c], &p->tc[c]);
   /* In the total, every other format's conversion counts at least as much as the CSR's: they are built from the CSR on
      the device, its upload included. The fitted TC of the formats differ by their noise (single-shot timings), which,
      amortized, can otherwise decide between formats of nearly equal Ts (block-diagonal bcsstk17 on the H200: PELLR
@@ -1194,7 +1201,7 @@ PetscErrorCode PellrPredictionView(PetscViewer viewer, const PellrFeatures *f, c
   else PetscCall(PetscViewerASCIIPrintf(viewer, "row interval %" PetscInt_FMT ": rows in [%" PetscInt64_FMT ", %" PetscInt64_FMT "); %s\n", p->interval, lo, hi, amort));
   PetscCall(PetscViewerASCIIPrintf(viewer, "candidate  feasible  slots            bytes          TC (s)       Ts (s)       Tp (s)  total (s)\n"));
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
-    PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)(f->bytes[c] - (p->diagonal && f->dkept[c] > 0 ? 4.0 * f->dkept[c] : 0.0)) : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)(f->bytes[c] - PellrDiagonalIndexBytes(f, (PellrCandidate)c, p->diagonal)) : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
   }
   if (p->diagonal && f && f->dkept[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "bytes: without the column indices of the diagonal slices kept (the model is of version 4)\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "Tp = 0 for every candidate: the result rearrangement is fused into the SpMV kernels\n"));
@@ -1350,8 +1357,8 @@ static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool 
 {
   a[0] = 1;
   if (!tc) {
-    const PetscReal G = f->xsec[c] >= 0 ? 32.0 * f->xsec[c] : 8.0 * (PetscReal)f->nnz, D = diagonal && f->dkept[c] > 0 ? 4.0 * f->dkept[c] : 0.0;
-    const PetscReal S = PetscMax(f->bytes[c] - G - D, 0.0);
+    const PetscReal G = f->xsec[c] >= 0 ? 32.0 * f->xsec[c] : 8.0 * (PetscReal)f->nnz;
+    const PetscReal S = PetscMax(f->bytes[c] - G - PellrDiagonalIndexBytes(f, c, diagonal), 0.0);
     const PetscReal h = S <= l2_bytes ? 1.0 : (l2_bytes / S) * (l2_bytes / S);
 
     a[1] = (PetscReal)f->work[c];
