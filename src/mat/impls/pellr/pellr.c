@@ -706,7 +706,7 @@ static PetscErrorCode PellrBlockEnsureDeviceBuild(Mat_PELLR *p, PellrBlock *b, M
   pointers kept for values-only refreshes; SELL and ELLR built on the GPU keep no permutation; with diagonal slices 4
   bytes a slice and at most 4 bytes per 32 slots of offsets); the CSR is 12 nnz + 4 (m + 1)
 */
-PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool device_build, PetscBool diagonal)
+static PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool device_build, PetscBool diagonal)
 {
   const PetscReal m = (PetscReal)f->m, csr = 12.0 * (PetscReal)f->nnz + 4.0 * (m + 1);
   PetscReal       ns;
@@ -714,6 +714,15 @@ PetscReal PellrCandidateFootprint(const PellrFeatures *f, PetscInt c, PetscBool 
   if (c == PELLR_CAND_CSR) return csr;
   ns = c == PELLR_CAND_PELLR ? (PetscReal)f->nslices : PetscCeilReal(m / PELLR_SLICE);
   return 12.0 * (PetscReal)f->slots[c] + (c == PELLR_CAND_PELLR || !device_build ? 4.0 * m : 0) + 4.0 * PELLR_SLICE * ns + 4.0 * (ns + 1) + 4.0 * (m + 1) + (c == PELLR_CAND_PELLR ? 4.0 * (f->nlong + 1) : 0) + (c == PELLR_CAND_SELL ? 4.0 * ns : 0) + (diagonal ? 4.0 * ns + 4.0 * PetscCeilReal((PetscReal)f->slots[c] / PELLR_SLICE) : 0);
+}
+
+/* the memory budget of auto: fits[c] when candidate c's device footprint is at most ratio times the CSR's (which
+   always fits); device_build and diagonal as the GPU build will do it (-mat_pellr_build, diagonal slices not off) */
+void PellrCandidatesWithinMemory(const PellrFeatures *f, PetscBool device_build, PetscBool diagonal, PetscReal ratio, PetscBool fits[])
+{
+  const PetscReal csr = PellrCandidateFootprint(f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
+
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(f, c, device_build, diagonal) <= ratio * csr);
 }
 
 /*
@@ -749,10 +758,9 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
     {
       /* a memory budget: only candidates whose device footprint is within max_memory_ratio of the CSR's (ELLR pads
          every row to the longest: 3.9x the CSR bytes on a block-diagonal bcsstk17 on the H200) */
-      PetscBool fits[PELLR_NCAND], diagonal = (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF);
-      PetscReal csr = PellrCandidateFootprint(&b->pinfo->f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
+      PetscBool fits[PELLR_NCAND];
 
-      for (PetscInt c = 0; c < PELLR_NCAND; c++) fits[c] = (PetscBool)(c == PELLR_CAND_CSR || PellrCandidateFootprint(&b->pinfo->f, c, (PetscBool)(p->build == MAT_PELLR_BUILD_DEVICE), diagonal) <= p->max_memory_ratio * csr);
+      PellrCandidatesWithinMemory(&b->pinfo->f, (PetscBool)(p->build == MAT_PELLR_BUILD_DEVICE), (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF), p->max_memory_ratio, fits);
       PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, fits, &b->pinfo->pred));
     }
     *fmt = map[b->pinfo->pred.choice];
@@ -1709,7 +1717,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_expected_products", &p->expected_products, NULL));
     PetscCheck(p->expected_products > 0, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)p->expected_products);
     PetscCall(PetscOptionsGetString(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_model", p->model, sizeof(p->model), NULL));
-    p->max_memory_ratio = 1.15; /* the memory target; read here too (the conversion predicts before MatSetFromOptions()) */
+    p->max_memory_ratio = PELLR_DEFAULT_MAX_MEMORY_RATIO; /* read here too (the conversion predicts before MatSetFromOptions()) */
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_max_memory_ratio", &p->max_memory_ratio, NULL));
     PetscCheck(p->max_memory_ratio >= 1, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_max_memory_ratio must be >= 1, not %g", (double)p->max_memory_ratio);
     p->mpi                = mpi;

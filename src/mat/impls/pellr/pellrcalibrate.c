@@ -402,13 +402,13 @@ PetscErrorCode MatPELLRCalibrationEvaluate(MatPELLRCalibration cal, const char m
   for (PetscInt i = 0; i < cal->ns; i++) {
     const PellrSample *s    = &cal->s[i];
     PetscBool          meas[PELLR_NCAND], any = PETSC_FALSE;
-    PetscReal          best = PETSC_INFINITY, peer = PETSC_INFINITY, csr;
+    PetscReal          best = PETSC_INFINITY, peer = PETSC_INFINITY;
     PetscInt           b    = 0;
     PellrPrediction    pr;
 
-    csr = PellrCandidateFootprint(&s->f, PELLR_CAND_CSR, PETSC_TRUE, PETSC_FALSE);
+    PellrCandidatesWithinMemory(&s->f, PETSC_TRUE, (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF), PELLR_DEFAULT_MAX_MEMORY_RATIO, meas);
     for (PetscInt c = 0; c < PELLR_NCAND; c++) {
-      meas[c] = (PetscBool)(s->ts[c] > 0 && (c == PELLR_CAND_CSR || PellrCandidateFootprint(&s->f, c, PETSC_TRUE, (PetscBool)(dmode != MAT_PELLR_DIAGONAL_OFF)) <= 1.15 * csr));
+      meas[c] = (PetscBool)(meas[c] && s->ts[c] > 0);
       if (!meas[c]) continue;
       any = PETSC_TRUE;
       if (s->ts[c] < best) best = s->ts[c], b = c;

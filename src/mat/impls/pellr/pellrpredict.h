@@ -51,6 +51,7 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_NTS   7    /* Ts coefficients c0..c6 */
 #define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
 #define PELLR_PRED_DEFAULT_PRODUCTS 100
+#define PELLR_DEFAULT_MAX_MEMORY_RATIO 1.15 /* -mat_pellr_max_memory_ratio: the memory target */
 #define PELLR_PRED_MODEL_VERSION 4     /* of the model file (PellrModelLoad(); versions 2 and 3 are read as well) */
 #define PELLR_PRED_DEFAULT_L2_MB 20    /* effective L2 capacity for the matrix arrays when a model file does not give one */
 #define PELLR_PRED_L2_SHARE 0.4        /* effective L2 capacity / the device's L2 (cross-validated on the H200: 0.3-0.5 alike) */
@@ -207,7 +208,7 @@ PETSC_INTERN PetscErrorCode PellrNNLS(PetscInt, PetscInt, const PetscReal[], con
 PETSC_INTERN PetscErrorCode PellrModelFit(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PellrModel *);
 PETSC_INTERN PetscErrorCode PellrModelCrossValidate(const PellrHardware *, PetscInt, const PellrSample[], PetscInt, PetscInt, PetscReal, PetscInt[], PellrCVReport *);
 PETSC_INTERN PetscErrorCode PellrCVReportView(PetscViewer, const PellrCVReport *);
-PETSC_INTERN PetscReal      PellrCandidateFootprint(const PellrFeatures *, PetscInt, PetscBool, PetscBool); /* pellr.c: device bytes of candidate c's layout */
+PETSC_INTERN void           PellrCandidatesWithinMemory(const PellrFeatures *, PetscBool, PetscBool, PetscReal, PetscBool[]); /* pellr.c: auto's memory budget */
 
 /*
   Exported for programs outside the library (all the above are hidden in libpetscsparsegpu.so; such programs, like the
