@@ -11,6 +11,7 @@ PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void);
 
 /* Host threads for the setups (src/sys/utils/sparsegputhreads.c): the functions run on threads are plain C (no PETSc
    calls) with signature fn(ctx, tid, begin, end) */
+#define PETSC_SPARSEGPU_MAX_THREADS 64 /* most threads of one loop or task set: tid < this (per-thread arrays of callers) */
 typedef struct _n_PetscSparseGPUTasks *PetscSparseGPUTasks;
 PETSC_INTERN PetscInt       PetscSparseGPUAvailableCores(void);
 PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *);

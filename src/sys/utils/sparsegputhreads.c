@@ -24,8 +24,6 @@
   #define SPARSEGPU_HAVE_THREADS 1
 #endif
 
-#define SPARSEGPU_MAXTHREADS 64
-
 /*
   PetscSparseGPUAvailableCores - the cores this process may run on; when it is not bound to a subset of the cores,
   they are shared among the node's MPI ranks (from the launcher's environment). The default thread count of the
@@ -80,7 +78,7 @@ static void *RangeJobRun(void *arg)
 */
 PETSC_INTERN int PetscSparseGPUParallelForC(PetscInt nthreads, PetscInt n, PetscInt minchunk, void (*fn)(void *, PetscInt, PetscInt, PetscInt), void *ctx)
 {
-  PetscInt nt = PetscMax(1, PetscMin(nthreads, SPARSEGPU_MAXTHREADS)), begin[SPARSEGPU_MAXTHREADS + 1];
+  PetscInt nt = PetscMax(1, PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS)), begin[PETSC_SPARSEGPU_MAX_THREADS + 1];
   int      fail = 0;
 
   if (n <= 0) return 0;
@@ -88,9 +86,9 @@ PETSC_INTERN int PetscSparseGPUParallelForC(PetscInt nthreads, PetscInt n, Petsc
   for (PetscInt t = 0; t <= nt; t++) begin[t] = (PetscInt)(((PetscInt64)n * t) / nt);
 #if defined(SPARSEGPU_HAVE_THREADS)
   if (nt > 1) {
-    RangeJob  job[SPARSEGPU_MAXTHREADS];
-    pthread_t th[SPARSEGPU_MAXTHREADS];
-    int       started[SPARSEGPU_MAXTHREADS];
+    RangeJob  job[PETSC_SPARSEGPU_MAX_THREADS];
+    pthread_t th[PETSC_SPARSEGPU_MAX_THREADS];
+    int       started[PETSC_SPARSEGPU_MAX_THREADS];
 
     for (PetscInt t = 1; t < nt; t++) {
       job[t].fn    = fn;
@@ -122,10 +120,10 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt nthreads, PetscIn
 
 struct _n_PetscSparseGPUTasks {
   PetscInt  ntasks;
-  RangeJob  job[SPARSEGPU_MAXTHREADS];
-  PetscBool started[SPARSEGPU_MAXTHREADS];
+  RangeJob  job[PETSC_SPARSEGPU_MAX_THREADS];
+  PetscBool started[PETSC_SPARSEGPU_MAX_THREADS];
 #if defined(SPARSEGPU_HAVE_THREADS)
-  pthread_t th[SPARSEGPU_MAXTHREADS];
+  pthread_t th[PETSC_SPARSEGPU_MAX_THREADS];
 #endif
 };
 
@@ -139,7 +137,7 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUTasksStart(PetscInt ntasks, PetscBool 
   PetscSparseGPUTasks T;
 
   PetscFunctionBegin;
-  PetscCheck(ntasks >= 0 && ntasks <= SPARSEGPU_MAXTHREADS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "At most %d tasks", SPARSEGPU_MAXTHREADS);
+  PetscCheck(ntasks >= 0 && ntasks <= PETSC_SPARSEGPU_MAX_THREADS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "At most %d tasks", PETSC_SPARSEGPU_MAX_THREADS);
   PetscCall(PetscNew(&T));
   T->ntasks = ntasks;
   for (PetscInt t = 0; t < ntasks; t++) {

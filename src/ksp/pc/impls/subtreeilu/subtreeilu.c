@@ -63,7 +63,7 @@ typedef struct {
   const PetscInt  *rbeg, *rend, *fj;
   PetscInt        *pos;
   PetscInt         nthreads;
-  PetscBool        unsorted[64]; /* by thread: a row whose columns are not increasing was seen */
+  PetscBool        unsorted[PETSC_SPARSEGPU_MAX_THREADS]; /* by thread: a row whose columns are not increasing was seen */
   PetscBool        needsort;     /* some row is not sorted: TriFillRows() stopped before the columns */
   int              fail;         /* a thread could not be joined */
 } TriBuildCtx;
@@ -169,7 +169,7 @@ static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   c->rbeg     = rbeg;
   c->rend     = rend;
   c->fj       = fj;
-  c->nthreads = PetscMax(1, PetscMin(nthreads, 64));
+  c->nthreads = PetscMax(1, PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -190,7 +190,7 @@ static void TriFillRows(TriBuildCtx *c)
   T->rowptr[0] = 0;
   for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] = T->rowptr[i] + c->rend[i] - c->rbeg[i];
   c->fail |= PetscSparseGPUParallelForC(nt, n, 4096, TriBuildRows, c);
-  for (PetscInt t = 0; t < 64; t++) c->needsort = (PetscBool)(c->needsort || c->unsorted[t]);
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) c->needsort = (PetscBool)(c->needsort || c->unsorted[t]);
 }
 
 static PetscErrorCode TriSortRows(TriBuildCtx *c)
@@ -851,7 +851,7 @@ typedef struct {
   PC_SubtreeILU     *st;
   const PetscScalar *fa;
   PetscBool          icc;
-  PetscInt           badpivot[64]; /* by thread: its first row whose ICC pivot is not real nonnegative, or -1 */
+  PetscInt           badpivot[PETSC_SPARSEGPU_MAX_THREADS]; /* by thread: its first row whose ICC pivot is not real nonnegative, or -1 */
 } PivotsCtx;
 
 static void SetPivots(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
@@ -889,10 +889,10 @@ static PetscErrorCode PCSubtreeILURefreshValues_Private(PC_SubtreeILU *st)
   ctx.st  = st;
   ctx.fa  = fa;
   ctx.icc = icc;
-  for (PetscInt t = 0; t < 64; t++) ctx.badpivot[t] = -1;
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) ctx.badpivot[t] = -1;
   PetscCall(PetscSparseGPUParallelFor(st->setupthreads, st->n, 65536, SetPivots, &ctx));
   st->badpivot = -1;
-  for (PetscInt t = 0; t < 64 && st->badpivot < 0; t++) st->badpivot = ctx.badpivot[t]; /* threads hold increasing ranges */
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS && st->badpivot < 0; t++) st->badpivot = ctx.badpivot[t]; /* threads hold increasing ranges */
   if (icc) PetscCall(MatSeqSBAIJRestoreArray(st->fact, (PetscScalar **)&fa));
   else PetscCall(MatSeqAIJRestoreArrayRead(st->fact, &fa));
   PetscFunctionReturn(PETSC_SUCCESS);
