@@ -55,7 +55,7 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_MODEL_VERSION 4     /* of the model file (PellrModelLoad(); versions 2 and 3 are read as well) */
 #define PELLR_PRED_DEFAULT_L2_MB 20    /* effective L2 capacity for the matrix arrays when a model file does not give one */
 #define PELLR_PRED_L2_SHARE 0.4        /* effective L2 capacity / the device's L2 (cross-validated on the H200: 0.3-0.5 alike) */
-#define PELLR_PRED_SAMPLE_NNZ (1 << 13) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
+#define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
 #define PELLR_PRED_SAMPLE_ROWS 1024     /* rows per sampled window */
 #define PELLR_PRED_SAMPLE_SORT 65536    /* rows per window of PELLR's sorted order */
 #define PELLR_PRED_HUBER 0.05           /* the fit's robust (Huber) threshold on the relative error */
