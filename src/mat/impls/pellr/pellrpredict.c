@@ -288,60 +288,131 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   memory: then one GPU pass summarizes the row lengths and the host finishes from the summary, giving the same
   features as the host path); long_row_length is MATPELLR's -mat_pellr_long_row_length.
 */
-/* the x sectors (column / 4) of one warp step of k <= 32 lanes: returns those not read at the warp's previous step
-   (prev[0..*np-1], sorted; replaced by this step's) */
-static PetscInt PellrStepSectors(PetscInt k, PetscInt64 sec[], PetscInt64 prev[], PetscInt *np)
-{
-  PetscInt u = 0, fresh = 0, p = 0;
+/*
+  The x sectors one warp reads step after step (PellrStepSectors()): the distinct sectors of the previous step, as a
+  list (increasing when that step's lanes were) and, once needed, as a bitmap of their hashes. Why not sort every
+  step: the lanes of a band or mesh are in increasing column order already (a linear merge with the previous step),
+  but an insertion sort of 32 random columns mispredicts a branch at nearly every move (rows of random columns cost
+  5-8x more). Those go through bitmaps of 1024 hash bits instead: a clear bit proves a sector new, a set one (about
+  3% of the lookups for 32 random sectors) is checked against the list.
+*/
+#define PELLR_SECTOR_WORDS 16 /* 1024 bits */
+typedef struct {
+  PetscInt64         prev[PELLR_SLICE]; /* the previous step's distinct sectors, in lane order */
+  PetscInt           np;
+  PetscBool          sorted, bits; /* prev[] is increasing; bit[p] holds prev[] */
+  int                p;
+  unsigned long long bit[2][PELLR_SECTOR_WORDS];
+} PellrWarpSectors;
 
-  for (PetscInt a = 1; a < k; a++) { /* insertion sort: the lanes of a band are nearly sorted already */
-    PetscInt64 v = sec[a];
-    PetscInt   b = a - 1;
-    while (b >= 0 && sec[b] > v) {
-      sec[b + 1] = sec[b];
-      b--;
+/* no previous step */
+static inline void PellrWarpSectorsInit(PellrWarpSectors *w)
+{
+  w->np     = 0;
+  w->sorted = PETSC_TRUE;
+  w->bits   = PETSC_FALSE;
+  w->p      = 0;
+}
+
+static inline unsigned int PellrSectorHash(PetscInt64 v)
+{
+  return (unsigned int)(((unsigned long long)v * 0x9E3779B97F4A7C15ULL) >> 54); /* 10 bits */
+}
+
+static inline PetscBool PellrSectorListed(PetscInt64 v, const PetscInt64 list[], PetscInt n)
+{
+  PetscInt found = 0;
+  for (PetscInt a = 0; a < n; a++) found |= list[a] == v;
+  return (PetscBool)found;
+}
+
+/* the x sectors (column / 4) sec[0..k-1] of one warp step of k <= 32 lanes: returns those not read at the warp's
+   previous step, and makes them the previous step of the next call */
+static PetscInt PellrStepSectors(PellrWarpSectors *w, PetscInt k, const PetscInt64 sec[])
+{
+  PetscInt fresh = 0, u = 0, unsorted = 0;
+
+  for (PetscInt a = 1; a < k; a++) unsorted |= sec[a] < sec[a - 1];
+  if (!unsorted && w->sorted) { /* both increasing: a merge */
+    PetscInt p = 0;
+    for (PetscInt a = 0; a < k; a++) {
+      if (a && sec[a] == sec[a - 1]) continue;
+      while (p < w->np && w->prev[p] < sec[a]) p++;
+      if (p == w->np || w->prev[p] != sec[a]) fresh++;
     }
-    sec[b + 1] = v;
+    for (PetscInt a = 0; a < k; a++)
+      if (!a || sec[a] != sec[a - 1]) w->prev[u++] = sec[a];
+    w->bits = PETSC_FALSE;
+  } else {
+    unsigned long long *pb = w->bit[w->p], *cb = w->bit[w->p ^ 1];
+    PetscInt64          cur[PELLR_SLICE];
+
+    if (!w->bits) {
+      for (PetscInt a = 0; a < PELLR_SECTOR_WORDS; a++) pb[a] = 0;
+      for (PetscInt a = 0; a < w->np; a++) {
+        const unsigned int h = PellrSectorHash(w->prev[a]);
+        pb[h >> 6] |= 1ULL << (h & 63);
+      }
+    }
+    for (PetscInt a = 0; a < PELLR_SECTOR_WORDS; a++) cb[a] = 0;
+    for (PetscInt a = 0; a < k; a++) {
+      const PetscInt64         v = sec[a];
+      const unsigned int       h = PellrSectorHash(v);
+      const unsigned long long b = 1ULL << (h & 63);
+
+      if ((cb[h >> 6] & b) && PellrSectorListed(v, cur, u)) continue; /* read already at this step */
+      cb[h >> 6] |= b;
+      cur[u++] = v;
+      if (!(pb[h >> 6] & b) || !PellrSectorListed(v, w->prev, w->np)) fresh++;
+    }
+    for (PetscInt a = 0; a < u; a++) w->prev[a] = cur[a];
+    w->p ^= 1;
+    w->bits = PETSC_TRUE;
   }
-  for (PetscInt a = 0; a < k; a++)
-    if (!a || sec[a] != sec[a - 1]) sec[u++] = sec[a];
-  for (PetscInt a = 0; a < u; a++) {
-    while (p < *np && prev[p] < sec[a]) p++;
-    if (p == *np || prev[p] != sec[a]) fresh++;
-  }
-  for (PetscInt a = 0; a < u; a++) prev[a] = sec[a];
-  *np = u;
+  w->np     = u;
+  w->sorted = (PetscBool)!unsorted;
   return fresh;
 }
 
 /* the warp steps of a group of k <= 32 rows (lane r: row rows[r]), each row up to cap entries: new x sectors and entries read */
 static void PellrGroupSectors(const PetscInt *rp, const PetscInt *cj, const PetscInt rows[], PetscInt k, PetscInt cap, PetscInt64 *fresh, PetscInt64 *entries)
 {
-  PetscInt64 sec[PELLR_SLICE], prev[PELLR_SLICE];
-  PetscInt   w = 0, np = 0;
+  PetscInt64       sec[PELLR_SLICE], beg[PELLR_SLICE];
+  PetscInt         w = 0, len[PELLR_SLICE], lane[PELLR_SLICE];
+  PellrWarpSectors ws;
 
-  for (PetscInt r = 0; r < k; r++) w = PetscMax(w, rp[rows[r] + 1] - rp[rows[r]]);
+  for (PetscInt r = 0; r < k; r++) {
+    beg[r] = (PetscInt64)rp[rows[r]] - rp[0];
+    len[r] = rp[rows[r] + 1] - rp[rows[r]];
+    w      = PetscMax(w, len[r]);
+  }
   w = PetscMin(w, cap);
-  for (PetscInt j = 0; j < w; j++) {
-    PetscInt nc = 0;
-    for (PetscInt r = 0; r < k; r++)
-      if (rp[rows[r] + 1] - rp[rows[r]] > j) sec[nc++] = cj[rp[rows[r]] - rp[0] + j] / 4;
+  PellrWarpSectorsInit(&ws);
+  for (PetscInt r = 0; r < k; r++) lane[r] = r;
+  for (PetscInt j = 0, nl = k; j < w; j++) {
+    PetscInt nc = 0, q = 0;
+    for (PetscInt r = 0; r < nl; r++) /* the lanes still reading at step j, in lane order */
+      if (len[lane[r]] > j) lane[q++] = lane[r];
+    nl = q;
+    for (PetscInt r = 0; r < nl; r++) sec[nc++] = cj[beg[lane[r]] + j] / 4;
     *entries += nc;
-    *fresh += PellrStepSectors(nc, sec, prev, &np);
+    *fresh += PellrStepSectors(&ws, nc, sec);
   }
 }
 
 /* a row read by a warp (CSR, PELLR long rows), up to cap entries: x sectors of each 32 consecutive entries */
 static void PellrRowSectors(const PetscInt *rp, const PetscInt *cj, PetscInt i, PetscInt cap, PetscInt64 *fresh, PetscInt64 *entries)
 {
-  PetscInt64 sec[PELLR_SLICE], prev[PELLR_SLICE];
-  PetscInt   len = PetscMin(rp[i + 1] - rp[i], cap);
+  PetscInt64       sec[PELLR_SLICE];
+  PetscInt         len = PetscMin(rp[i + 1] - rp[i], cap);
+  PellrWarpSectors ws;
 
   for (PetscInt q = 0; q < len; q += PELLR_SLICE) {
-    PetscInt nc = 0, np = 0; /* a chunk's sectors, all new (consecutive chunks of a row rarely share one) */
+    PetscInt nc = 0; /* a chunk's sectors, all new (consecutive chunks of a row rarely share one) */
     for (PetscInt t = q; t < PetscMin(len, q + PELLR_SLICE); t++) sec[nc++] = cj[rp[i] - rp[0] + t] / 4;
     *entries += nc;
-    *fresh += PellrStepSectors(nc, sec, prev, &np);
+    PellrWarpSectorsInit(&ws);
+    *fresh += PellrStepSectors(&ws, nc, sec);
   }
 }
 
