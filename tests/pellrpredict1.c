@@ -8,6 +8,7 @@ patterns, the seed's formulas (MatPELLRWarpIterations(), MatPELLRPerturbation())
 /* The predictor's functions are PETSC_INTERN (hidden in the library): the test compiles its source in. */
 #define PELLR_PREDICT_HOST_ONLY
 #include "../src/mat/impls/pellr/pellrpredict.c"
+#include "../src/sys/utils/sparsegputhreads.c" /* the threads it uses (hidden in the library as well) */
 #include "mmio.h"
 
 static PetscInt nfail = 0;
@@ -395,6 +396,70 @@ static PetscErrorCode TestShared(const char dir[], const char name[], void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the host pass split among threads (from PELLR_PRED_THREAD_ROWS rows on) gives the summary and features of one thread,
+   whatever the number of threads; corrupt row pointers in any thread's range give the error of one thread */
+static PetscErrorCode TestThreads(void)
+{
+  unsigned long long seed   = 4242;
+  PetscInt           before = nfail, ncase = 6;
+  const PetscInt     tcount[3] = {2, 3, 8};
+
+  PetscFunctionBeginUser;
+  for (PetscInt c = 0; c < ncase; c++) {
+    PetscInt           m = PELLR_PRED_THREAD_ROWS + 1 + (PetscInt)(c * 98765 % 300000), *len, *rp;
+    PellrLengthSummary s1, st;
+    PellrFeatures      f1, ft;
+
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) {
+      unsigned long long r;
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      r    = seed >> 33;
+      if (c % 2 == 0) len[i] = (i / 1000) % 2 ? 5 : 4;                                                         /* runs across the ranges */
+      else len[i] = r % 4001 == 0 ? (PetscInt)(1024 + r % 5000) : r % 7 == 0 ? 0 : (PetscInt)(1 + (r >> 7) % 40); /* long, empty, random rows */
+    }
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PellrLengthSummaryHost(m, rp, 1, &s1));
+    PetscCall(PellrFeaturesFinish(m, m, 256, &s1, &f1));
+    for (PetscInt k = 0; k < 3; k++) {
+      PetscBool same;
+      PetscCall(PellrLengthSummaryHost(m, rp, tcount[k], &st));
+      PetscCall(PetscSortInt(st.nbig, st.big)); /* the long rows come in any order */
+      PetscCall(PetscSortInt(s1.nbig, s1.big));
+      same = (PetscBool)(st.nbig == s1.nbig && st.nnz == s1.nnz && st.ellr == s1.ellr && st.q4 == s1.q4 && st.q8 == s1.q8 && st.pert == s1.pert);
+      for (PetscInt l = 0; l < PELLR_PRED_HCAP; l++) same = (PetscBool)(same && st.cnt[l] == s1.cnt[l]);
+      for (PetscInt l = 0; l < 6; l++) same = (PetscBool)(same && st.gcls[l] == s1.gcls[l] && st.gmax[l] == s1.gmax[l]);
+      for (PetscInt l = 0; same && l < st.nbig; l++) same = (PetscBool)(st.big[l] == s1.big[l]);
+      PetscCall(PellrFeaturesFinish(m, m, 256, &st, &ft));
+      same = (PetscBool)(same && !memcmp(&ft, &f1, sizeof(ft)));
+      if (!same) {
+        nfail++;
+        PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG summary of %" PetscInt_FMT " rows with %" PetscInt_FMT " threads\n", m, tcount[k]));
+      }
+      PetscCall(PetscFree(st.big));
+    }
+    { /* corrupt row pointers in the last range: the error of one thread */
+      PetscErrorCode e1, et;
+      const PetscInt bad = m - 7, keep = rp[bad];
+      rp[bad] = rp[bad + 1] + 1;
+      PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+      e1 = PellrLengthSummaryHost(m, rp, 1, &st);
+      et = PellrLengthSummaryHost(m, rp, 3, &st);
+      PetscCall(PetscPopErrorHandler());
+      rp[bad] = keep;
+      if (e1 != PETSC_ERR_ARG_CORRUPT || et != PETSC_ERR_ARG_CORRUPT) {
+        nfail++;
+        PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG corrupt row pointers: errors %d (1 thread), %d (3 threads)\n", (int)e1, (int)et));
+      }
+    }
+    PetscCall(PetscFree(s1.big));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscFree(len));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "host pass on 2, 3 and 8 threads equals one thread (%" PetscInt_FMT " blocks of more than 2^20 rows, corrupt row pointers too): %s\n", ncase, nfail == before ? "yes" : "NO"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   Reference column-access counts (PellrFeaturesAddLocality()) of a block small enough to be sampled whole (one window,
   rows shorter than the per-row cap), computed independently: marker arrays instead of sorting, the full stable sort of
@@ -723,6 +788,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &sel));
   PetscCall(TestHand());
   PetscCall(TestRandom());
+  PetscCall(TestThreads());
   PetscCall(TestLocality());
   PetscCall(TestDiagonal());
   if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {

@@ -6,6 +6,7 @@ determinism of the choice.\n\n";
 /* The predictor's functions are PETSC_INTERN (hidden in the library): the test compiles its source in. */
 #define PELLR_PREDICT_HOST_ONLY
 #include "../src/mat/impls/pellr/pellrpredict.c"
+#include "../src/sys/utils/sparsegputhreads.c" /* the threads it uses (hidden in the library as well) */
 #include <unistd.h>
 
 static PetscInt nfail = 0;

@@ -1566,6 +1566,14 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     PetscCall(PetscOptionsReal("-mat_pellr_expected_products", "Format predictor (auto): products the conversion cost is amortized over", "MATPELLRCUDA", np, &np, NULL));
     PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
     PetscCall(PetscOptionsReal("-mat_pellr_max_memory_ratio", "Format predictor (auto): consider only formats whose device footprint is at most this times the CSR's", "MATPELLRCUDA", mr, &mr, NULL));
+    {
+      PetscInt  nt;
+      PetscBool tset;
+
+      PetscCall(PellrPredictGetThreads(&nt));
+      PetscCall(PetscOptionsInt("-mat_pellr_predict_threads", "Format predictor (auto): host threads of its pass over the row pointers of blocks of 2^20 rows or more (the same features whatever the number; default: the process's cores, at most 8; process-wide)", "MATPELLRCUDA", nt, &nt, &tset));
+      if (tset) PetscCall(PellrPredictSetThreads(nt));
+    }
     PetscCheck(np > 0, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)np);
     PetscCheck(mr >= 1, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_max_memory_ratio must be >= 1, not %g", (double)mr);
     if (np != p->expected_products || mr != p->max_memory_ratio || strcmp(model, p->model)) {
@@ -1899,6 +1907,7 @@ M*/
                                                  products) from the row lengths of each block and keeps the fastest
 .  -mat_pellr_expected_products <100>           - auto: products the conversion cost is amortized over
 .  -mat_pellr_max_memory_ratio <1.15>           - auto: only formats whose device footprint is at most this times the CSR's are candidates (ELLR/SELL pad rows)
+.  -mat_pellr_predict_threads <n>               - auto: host threads of the predictor's pass over the row pointers of a block of 2^20 rows or more (process-wide; the features do not depend on it; default the process's cores shared among the node's ranks, at most 8)
 .  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the H200
                                                  calibration built into the library when the GPU matches it, else the analytic model (-info says which)
 .  -mat_view ::ascii_info                       - with auto also the features of each block, every candidate's predicted conversion/product/rearrangement time and the choice

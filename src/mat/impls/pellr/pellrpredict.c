@@ -34,24 +34,20 @@ static inline PetscInt PellrThreadClass(PetscInt w)
   return c;
 }
 
-/* One pass over the row pointers. Why it is written this way: the counters stay in registers (the struct's fields
-   would be reloaded after every store through cnt), equal lengths are counted as runs (a mesh has long runs, and
-   incrementing one histogram entry row after row is a chain of dependent stores), and the aligned 4-, 8- and 32-row
-   groups are loops of their own instead of index tests per row. */
-static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, PellrLengthSummary *s)
+/* One pass over the row pointers of rows [r0, r1) (r0 a multiple of 32; r1 too unless it is m), adding to s (zeroed
+   by the caller, its list of long rows s->big of cap entries): returns -1, or the row at or after which the row pointers
+   decrease (a negative length, or more long rows than the nonzeros allow). Plain C: it runs on the threads. Why it is
+   written this way: the counters stay in registers (the struct's fields would be reloaded after every store through
+   cnt), equal lengths are counted as runs (a mesh has long runs, and incrementing one histogram entry row after row is
+   a chain of dependent stores), and the aligned 4-, 8- and 32-row groups are loops of their own instead of index tests
+   per row. */
+static PetscInt PellrLengthSummaryRows(const PetscInt *rp, PetscInt r0, PetscInt r1, PetscInt cap, PellrLengthSummary *s)
 {
-  PetscInt64 nnz = m ? (PetscInt64)(rp[m] - rp[0]) : 0;
-  PetscInt   cap = (PetscInt)PetscMin((PetscInt64)m, nnz / PELLR_PRED_HCAP + 1);
   PetscInt64 q4 = 0, q8 = 0, pert = 0, ellr = 0, run = 0;
-  PetscInt   nbig = 0, prev = m ? rp[1] - rp[0] : 0, cur = -1;
+  PetscInt   nbig = 0, prev = r0 ? rp[r0] - rp[r0 - 1] : (r1 ? rp[1] - rp[0] : 0), cur = -1;
 
-  PetscFunctionBegin;
-  PetscCheck(nnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers give %" PetscInt64_FMT " nonzeros", nnz);
-  PetscCall(PetscMemzero(s, sizeof(*s)));
-  s->nnz = nnz;
-  PetscCall(PetscMalloc1(cap, &s->big));
-  for (PetscInt g = 0; g < m; g += PELLR_SLICE) {
-    const PetscInt k = (PetscInt)PetscMin((PetscInt64)m - g, PELLR_SLICE);
+  for (PetscInt g = r0; g < r1; g += PELLR_SLICE) {
+    const PetscInt k = (PetscInt)PetscMin((PetscInt64)r1 - g, PELLR_SLICE);
     PetscInt       len[PELLR_SLICE], gmax = 0, c, neg = 0;
 
     for (PetscInt r = 0; r < k; r++) { /* the group's lengths first: a loop the compiler vectorizes */
@@ -62,8 +58,7 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
     if (neg < 0) {
       PetscInt r = 0;
       while (len[r] >= 0) r++;
-      PetscCall(PetscFree(s->big));
-      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, g + r);
+      return g + r;
     }
     for (PetscInt o = 0; o < PELLR_SLICE; o += 8) { /* aligned 8-row groups of two aligned 4-row groups */
       PetscInt a4 = PetscMax(PetscMax(len[o], len[o + 1]), PetscMax(len[o + 2], len[o + 3]));
@@ -87,10 +82,7 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
 
           if (l < PELLR_PRED_HCAP) s->cnt[l]++;
           else if (nbig < cap) s->big[nbig++] = l;
-          else { /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
-            PetscCall(PetscFree(s->big));
-            SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, g + r);
-          }
+          else return g + r; /* with nonnegative lengths summing to nnz at most nnz / PELLR_PRED_HCAP rows are that long: more means corrupt row pointers */
         }
         cur = len[k - 1] < PELLR_PRED_HCAP ? len[k - 1] : -1; /* a run continuing into the next group: its rows so far are counted */
         run = 0;
@@ -107,10 +99,120 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pel
   s->q8   = q8;
   s->pert = pert;
   s->ellr = ellr;
+  return -1;
+}
+
+/*
+  The host pass is split among threads from PELLR_PRED_THREAD_ROWS rows on, at least PELLR_PRED_THREAD_ROWS / 4 rows a
+  thread (each a range of whole 32-row groups with a summary of its own, added up: the same summary whatever the number
+  of threads). Why: one thread takes about 0.8 ms per 2^20 rows (2 to 2.5 cycles a row), a tenth of the GPU conversion
+  of 2^20 rows of 4, where the target is 1%; starting a thread costs about 20 us, so only blocks of 2^20 rows or more
+  are split. -mat_pellr_predict_threads (process-wide) sets the threads; by default the process's cores (shared among
+  the node's MPI ranks), at most PELLR_PRED_MAX_THREADS.
+*/
+#define PELLR_PRED_THREAD_ROWS (1 << 20)
+#define PELLR_PRED_MAX_THREADS 8
+static PetscInt PellrPredictThreads = 0; /* 0: not set */
+
+PetscErrorCode PellrPredictSetThreads(PetscInt nthreads)
+{
+  PetscFunctionBegin;
+  PetscCheck(nthreads >= 0 && nthreads <= PETSC_SPARSEGPU_MAX_THREADS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_predict_threads must be between 1 and %d (0: the default), not %" PetscInt_FMT, PETSC_SPARSEGPU_MAX_THREADS, nthreads);
+  PellrPredictThreads = nthreads;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* log2 bucket of a row length: 0 for empty rows, b >= 1 for lengths in [2^(b-1), 2^b) (the last bucket takes the rest) */
+/* the threads of the feature passes: set, else -mat_pellr_predict_threads, else the default */
+PetscErrorCode PellrPredictGetThreads(PetscInt *nthreads)
+{
+  PetscFunctionBegin;
+  if (!PellrPredictThreads) {
+    PetscInt  n = 0;
+    PetscBool set;
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_predict_threads", &n, &set));
+    if (set && n) PetscCall(PellrPredictSetThreads(n));
+  }
+  *nthreads = PellrPredictThreads ? PellrPredictThreads : PetscMax(1, PetscMin(PELLR_PRED_MAX_THREADS, PetscSparseGPUAvailableCores()));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+typedef struct {
+  const PetscInt     *rp;
+  PetscInt            m, cap;
+  PellrLengthSummary *part;  /* one per thread, big[] of cap entries each */
+  PetscInt           *bad;   /* per thread: PellrLengthSummaryRows()'s answer */
+  PetscInt           *start; /* per thread: its first row */
+} PellrSummaryCtx;
+
+static void PellrLengthSummaryRange(void *ctx, PetscInt tid, PetscInt g0, PetscInt g1) /* 32-row groups [g0, g1) */
+{
+  PellrSummaryCtx *c = (PellrSummaryCtx *)ctx;
+
+  c->start[tid] = g0 * PELLR_SLICE;
+  c->bad[tid] = PellrLengthSummaryRows(c->rp, g0 * PELLR_SLICE, (PetscInt)PetscMin((PetscInt64)g1 * PELLR_SLICE, c->m), c->cap, &c->part[tid]);
+}
+
+static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, PetscInt nthreads, PellrLengthSummary *s)
+{
+  PetscInt64 nnz = m ? (PetscInt64)(rp[m] - rp[0]) : 0;
+  PetscInt   cap = (PetscInt)PetscMin((PetscInt64)m, nnz / PELLR_PRED_HCAP + 1), bad = -1;
+
+  PetscFunctionBegin;
+  PetscCheck(nnz >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers give %" PetscInt64_FMT " nonzeros", nnz);
+  PetscCall(PetscMemzero(s, sizeof(*s)));
+  s->nnz = nnz;
+  PetscCall(PetscMalloc1(cap, &s->big));
+  nthreads = PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS);
+  if (m < PELLR_PRED_THREAD_ROWS || nthreads < 2) bad = PellrLengthSummaryRows(rp, 0, m, cap, s);
+  else {
+    const PetscInt      ngroups = (PetscInt)(((PetscInt64)m + PELLR_SLICE - 1) / PELLR_SLICE), minchunk = PELLR_PRED_THREAD_ROWS / 4 / PELLR_SLICE;
+    PellrLengthSummary *part;
+    PetscInt           *big, *bads, *start;
+    PellrSummaryCtx     ctx;
+    int                 fail;
+
+    PetscCall(PetscCalloc4(nthreads, &part, (size_t)nthreads * cap, &big, nthreads, &bads, nthreads, &start));
+    for (PetscInt t = 0; t < nthreads; t++) {
+      part[t].big = big + (size_t)t * cap;
+      bads[t]     = -1;
+    }
+    ctx.rp   = rp;
+    ctx.m    = m;
+    ctx.cap  = cap;
+    ctx.part = part;
+    ctx.bad  = bads;
+    ctx.start = start;
+    fail     = PetscSparseGPUParallelForC(nthreads, ngroups, minchunk, PellrLengthSummaryRange, &ctx);
+    for (PetscInt t = 0; t < nthreads && bad < 0; t++) { /* the parts in row order: the first bad row */
+      bad = bads[t];
+      if (bad >= 0) break;
+      for (PetscInt l = 0; l < PELLR_PRED_HCAP; l++) s->cnt[l] += part[t].cnt[l];
+      for (PetscInt i = 0; i < part[t].nbig && bad < 0; i++) {
+        if (s->nbig == cap) bad = start[t]; /* more long rows than the nonzeros allow */
+        else s->big[s->nbig++] = part[t].big[i];
+      }
+      s->ellr += part[t].ellr;
+      s->q4 += part[t].q4;
+      s->q8 += part[t].q8;
+      s->pert += part[t].pert;
+      for (PetscInt c = 0; c < 6; c++) {
+        s->gcls[c] += part[t].gcls[c];
+        s->gmax[c] = PetscMax(s->gmax[c], part[t].gmax[c]);
+      }
+    }
+    PetscCall(PetscFree4(part, big, bads, start));
+    if (fail) {
+      PetscCall(PetscFree(s->big));
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+    }
+  }
+  if (bad >= 0) {
+    PetscCall(PetscFree(s->big));
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease at or after row %" PetscInt_FMT, bad);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static inline PetscInt PellrLog2Bucket(PetscInt l)
 {
   PetscInt b = 0;
@@ -638,7 +740,11 @@ PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowp
   PetscCheck(PetscMemTypeHost(mtype), PETSC_COMM_SELF, PETSC_ERR_SUP, "Row pointers in %s memory need PETSc with CUDA", PetscMemTypeToString(mtype));
 #endif
   PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
-  if (PetscMemTypeHost(mtype)) ierr = PellrLengthSummaryHost(m, rowptr, &s);
+  if (PetscMemTypeHost(mtype)) {
+    PetscInt nthreads;
+    PetscCall(PellrPredictGetThreads(&nthreads));
+    ierr = PellrLengthSummaryHost(m, rowptr, nthreads, &s);
+  }
 #if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
   else ierr = PellrLengthSummaryDevice(m, rowptr, &s);
 #endif

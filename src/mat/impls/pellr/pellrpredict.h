@@ -187,6 +187,8 @@ PETSC_INTERN PetscLogEvent  MAT_PELLR_Predict;
 
 PETSC_INTERN PetscErrorCode PellrFeaturesCompute(PetscInt, PetscInt, const PetscInt *, PetscMemType, PetscInt, PellrFeatures *);
 PETSC_INTERN PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *, const PetscInt *, const PetscInt *, MatPELLRDiagonal);
+PETSC_INTERN PetscErrorCode PellrPredictSetThreads(PetscInt); /* host threads of the feature passes (-mat_pellr_predict_threads, process-wide; 0: the default) */
+PETSC_INTERN PetscErrorCode PellrPredictGetThreads(PetscInt *);
 PETSC_INTERN PetscErrorCode PellrFeaturesFeasible(const PellrFeatures *, PetscBool[]);
 PETSC_INTERN PetscErrorCode PellrFeaturesView(PetscViewer, const PellrFeatures *);
 
