@@ -2,7 +2,8 @@
 # session 32, job 2 (nvidia-h200; prepared in session 32, which had no GPU: run it after job 1 and after the chosen
 # version-4 calibration is embedded as the built-in model, config/embed-model.sh): auto with the built-in model on the
 # 15 large matrices with the peers in one run, the same with the previous built-in model (version 2, kept as
-# src/mat/impls/pellr/models/h200-2026-11-29-v2.model), then the complete test suite.
+# src/mat/impls/pellr/models/h200-2026-11-29-v2.model), the predictor's host pass on 1 and 8 threads (session 33), then
+# the complete test suite.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-04-H200-session32/job2.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
@@ -21,5 +22,12 @@ done
 timeout 60 build/bench/bench_spmv -matrices $L -formats pellrcuda -ops mult -case_time 0.2 -matdir .gpu/matrices -time_limit 55 -csv $r/spmv-auto-v2.csv $dll -mat_pellr_model src/mat/impls/pellr/models/h200-2026-11-29-v2.model > $r/spmv-auto-v2.txt 2>&1
 echo "auto v2 exit $? after $SECONDS s"; SECONDS=0
 for f in $r/spmv-auto-*.csv; do echo "== $(basename $f)"; grep -v reference $f | awk -F, 'NR>1{print $1, $8, $13*1e6 " us", $NF}'; done
-timeout 270 make check TESTARGS="--timeout 150 --jobs 10" > "$r/check.log" 2>&1
+# the predictor's host pass on 1 and 8 threads (d4f128b; the features are the same, only their time differs), with job 1's
+# large-set times (committed in job1/large.csv) for the -times mode; single shots, as at assembly
+J1=bench/results/2026-12-04-H200-session32/job1/large.csv
+for t in 1 8 1 8; do
+  timeout 25 build/bench/bench_calibrate -times $J1 -matrices lap2d:1000,lap3d27:100,lap2d:2000 -no_gpu -evaluate default -report /dev/null \
+    -feature_times $r/feature-threads$t.csv -mat_pellr_predict_threads $t > /dev/null 2>&1; cat $r/feature-threads$t.csv
+done; echo "feature threads after $SECONDS s"; SECONDS=0
+timeout 250 make check TESTARGS="--timeout 150 --jobs 10" > "$r/check.log" 2>&1
 echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 3 "$r/check.log"; grep "^not ok" "$r/check.log" | head -20
