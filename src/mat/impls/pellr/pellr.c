@@ -754,7 +754,7 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
     PetscCall(MatGetSize(aij, &m, &n));
     PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
     PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, &b->pinfo->f));
-    if (mtype == PETSC_MEMTYPE_HOST) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj, dmode)); /* as the calibration */
+    if (mtype == PETSC_MEMTYPE_HOST && PellrFeaturesWantLocality(&b->pinfo->f)) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj, dmode)); /* as the calibration */
     {
       /* a memory budget: only candidates whose device footprint is within max_memory_ratio of the CSR's (ELLR pads
          every row to the longest: 3.9x the CSR bytes on a block-diagonal bcsstk17 on the H200) */

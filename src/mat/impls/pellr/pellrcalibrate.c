@@ -191,7 +191,7 @@ PetscErrorCode MatPELLRCalibrationAddSample(MatPELLRCalibration cal, Mat A, Pets
     PetscCall(MatSeqAIJGetCSRAndMemType(A, &ai, &aj, NULL, &mtype));
     PetscCheck(mtype == PETSC_MEMTYPE_HOST, PETSC_COMM_SELF, PETSC_ERR_SUP, "Calibration samples need the matrix's CSR on the host");
     PetscCall(PellrFeaturesCompute(m, n, ai, mtype, cal->long_row_length, &s->f));
-    PetscCall(PellrFeaturesAddLocality(&s->f, ai, aj, dmode)); /* as PellrChooseFormat() */
+    if (PellrFeaturesWantLocality(&s->f)) PetscCall(PellrFeaturesAddLocality(&s->f, ai, aj, dmode)); /* as PellrChooseFormat() */
   }
   for (PetscInt c = 0; c < PELLR_NCAND; c++) s->ts[c] = s->tc[c] = (PetscReal)NAN;
   for (PetscInt f = MAT_PELLR_FORMAT_PELLR; f <= MAT_PELLR_FORMAT_CSR; f++) {

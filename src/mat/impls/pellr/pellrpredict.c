@@ -122,7 +122,8 @@ PetscErrorCode PellrPredictSetThreads(PetscInt nthreads)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the threads of the feature passes: set, else -mat_pellr_predict_threads, else the default */
+/* the threads of the feature passes: set, else -mat_pellr_predict_threads, else the default (the cores are counted
+   only when asked for: sysconf() reads a file, 20-30 us, as much as all the features of a small block) */
 PetscErrorCode PellrPredictGetThreads(PetscInt *nthreads)
 {
   PetscFunctionBegin;
@@ -741,8 +742,8 @@ PetscErrorCode PellrFeaturesCompute(PetscInt m, PetscInt n, const PetscInt *rowp
 #endif
   PetscCall(PetscLogEventBegin(MAT_PELLR_Predict, NULL, NULL, NULL, NULL));
   if (PetscMemTypeHost(mtype)) {
-    PetscInt nthreads;
-    PetscCall(PellrPredictGetThreads(&nthreads));
+    PetscInt nthreads = 1;
+    if (m >= PELLR_PRED_THREAD_ROWS) PetscCall(PellrPredictGetThreads(&nthreads));
     ierr = PellrLengthSummaryHost(m, rowptr, nthreads, &s);
   }
 #if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
@@ -787,7 +788,7 @@ PetscErrorCode PellrFeaturesView(PetscViewer viewer, const PellrFeatures *f)
   PetscCall(PetscViewerASCIIPrintf(viewer, "  PELLR: %" PetscInt_FMT " long rows (%" PetscInt_FMT " a block per row) with %" PetscInt64_FMT " nonzeros (fraction %.4f; long-row length %" PetscInt_FMT "), %" PetscInt_FMT " slices\n", f->nlong, f->nblock, f->nnz_long, (double)f->long_fraction, f->long_row_length, f->nslices));
   PetscCall(PetscViewerASCIIPrintf(viewer, "  kernel launches: csr %" PetscInt64_FMT ", ellr %" PetscInt64_FMT ", sell %" PetscInt64_FMT ", pellr %" PetscInt64_FMT "\n", f->launches[PELLR_CAND_CSR], f->launches[PELLR_CAND_ELLR], f->launches[PELLR_CAND_SELL], f->launches[PELLR_CAND_PELLR]));
   if (f->xsec[PELLR_CAND_CSR] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors read anew per nonzero (from %" PetscInt64_FMT " sampled entries): csr %.4f, ellr %.4f, sell %.4f, pellr %.4f; y sectors of PELLR's slices per row %.4f\n", f->sampled, f->nnz ? (double)(f->xsec[PELLR_CAND_CSR] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_ELLR] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_SELL] / f->nnz) : 0.0, f->nnz ? (double)(f->xsec[PELLR_CAND_PELLR] / f->nnz) : 0.0, f->m - f->empty - f->nlong > 0 ? (double)(f->ysec_pellr / (f->m - f->empty - f->nlong)) : 0.0));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors: not sampled (no host column indices): nnz/4 for every format\n"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "  x sectors: not sampled (%s): nnz/4 for every format\n", PellrFeaturesWantLocality(f) ? "no host column indices" : "a small block, bound by launches and latencies"));
   if (f->dfound[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "  slots in diagonal slices (estimated from the sampled slices): ellr %.0f, sell %.0f, pellr %.0f; kept by the layout: %.0f, %.0f, %.0f\n", (double)f->dfound[PELLR_CAND_ELLR], (double)f->dfound[PELLR_CAND_SELL], (double)f->dfound[PELLR_CAND_PELLR], (double)f->dkept[PELLR_CAND_ELLR], (double)f->dkept[PELLR_CAND_SELL], (double)f->dkept[PELLR_CAND_PELLR]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

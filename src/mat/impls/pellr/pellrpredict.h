@@ -58,6 +58,8 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
 #define PELLR_PRED_SAMPLE_ROWS 1024     /* rows per sampled window */
 #define PELLR_PRED_SAMPLE_SORT 65536    /* rows per window of PELLR's sorted order */
+#define PELLR_PRED_LOCALITY_ROWS (1 << 16) /* blocks with fewer rows ... */
+#define PELLR_PRED_LOCALITY_NNZ  (1 << 21) /* ... and fewer entries are not sampled (PellrFeaturesWantLocality()) */
 #define PELLR_PRED_HUBER 0.05           /* the fit's robust (Huber) threshold on the relative error */
 
 /*
@@ -187,6 +189,16 @@ PETSC_INTERN PetscLogEvent  MAT_PELLR_Predict;
 
 PETSC_INTERN PetscErrorCode PellrFeaturesCompute(PetscInt, PetscInt, const PetscInt *, PetscMemType, PetscInt, PellrFeatures *);
 PETSC_INTERN PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *, const PetscInt *, const PetscInt *, MatPELLRDiagonal);
+
+/* whether the prediction (PellrChooseFormat()) and the calibration (MatPELLRCalibrationAddSample()) sample a block's
+   column access: not for blocks of fewer than 2^16 rows and 2^21 entries. Their products are bound by launches and
+   latencies: on session 21's 119 H200 training matrices of that size, the built-in (version 2) and the version-3
+   models chose exactly the same formats without the sampled access as with it (on larger blocks they did not), while
+   the sampling cost a median 2.3 times their whole GPU conversion (bench/results/2026-12-04-CPU-session33). */
+static inline PetscBool PellrFeaturesWantLocality(const PellrFeatures *f)
+{
+  return (PetscBool)(f->m >= PELLR_PRED_LOCALITY_ROWS || f->nnz >= PELLR_PRED_LOCALITY_NNZ);
+}
 PETSC_INTERN PetscErrorCode PellrPredictSetThreads(PetscInt); /* host threads of the feature passes (-mat_pellr_predict_threads, process-wide; 0: the default) */
 PETSC_INTERN PetscErrorCode PellrPredictGetThreads(PetscInt *);
 PETSC_INTERN PetscErrorCode PellrFeaturesFeasible(const PellrFeatures *, PetscBool[]);
