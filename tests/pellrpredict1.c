@@ -456,6 +456,21 @@ static PetscErrorCode TestThreads(void)
     PetscCall(PetscFree(rp));
     PetscCall(PetscFree(len));
   }
+  { /* the blocks whose column access the prediction and the calibration sample */
+    PellrFeatures g;
+    PetscBool     ok;
+    PetscCall(PetscMemzero(&g, sizeof(g)));
+    g.m   = PELLR_PRED_LOCALITY_ROWS - 1;
+    g.nnz = PELLR_PRED_LOCALITY_NNZ - 1;
+    ok    = (PetscBool)!PellrFeaturesWantLocality(&g);
+    g.m   = PELLR_PRED_LOCALITY_ROWS;
+    ok    = (PetscBool)(ok && PellrFeaturesWantLocality(&g));
+    g.m   = 1;
+    g.nnz = PELLR_PRED_LOCALITY_NNZ;
+    ok    = (PetscBool)(ok && PellrFeaturesWantLocality(&g));
+    if (!ok) nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "column access sampled from 2^16 rows or 2^21 entries on, not below: %s\n", ok ? "yes" : "NO"));
+  }
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "host pass on 2, 3 and 8 threads equals one thread (%" PetscInt_FMT " blocks of more than 2^20 rows, corrupt row pointers too): %s\n", ncase, nfail == before ? "yes" : "NO"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
