@@ -549,7 +549,8 @@ static PetscBool PellrGroupDiagonal(const PetscInt *rp, const PetscInt *cj, cons
   windows and of the sampled entries only). The same sampled groups and slices estimate the slots of each format's
   diagonal slices (dfound[c]: the diagonal share of the sampled slots times the format's slice slots) and dkept[c],
   those a layout keeps under the mode dmode of -mat_pellr_cuda_diagonal_slices. The calibration and
-  the prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()).
+  the prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()), on the blocks
+  PellrFeaturesWantLocality() selects.
 */
 PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx, MatPELLRDiagonal dmode)
 {
