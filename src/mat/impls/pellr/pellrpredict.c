@@ -534,6 +534,19 @@ static PetscBool PellrGroupDiagonal(const PetscInt *rp, const PetscInt *cj, cons
   return PETSC_TRUE;
 }
 
+/* the end of the run of rows of length l that continues at row e (< b: the window's end) */
+static inline PetscInt PellrRunEnd(const PetscInt *rp, PetscInt e, PetscInt b, PetscInt l)
+{
+  while (e + 8 <= b) { /* 8 rows at a time without a branch a row (runs of a mesh are hundreds of rows long) */
+    PetscInt diff = 0;
+    for (PetscInt r = 0; r < 8; r++) diff |= (rp[e + r + 1] - rp[e + r]) ^ l;
+    if (diff) break;
+    e += 8;
+  }
+  while (e < b && rp[e + 1] - rp[e] == l) e++;
+  return e;
+}
+
 /*
   PellrFeaturesAddLocality - the column access pattern of every format, from the column indices of a host CSR block:
   the sectors (32 bytes, four values) of x a warp step reads that the warp did not read at its previous step (xsec[c]),
@@ -619,11 +632,14 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
       const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp), qc = (b - a + 3) / 4;
       PetscInt       ns = 0, nslc, take, lmax = 0;
 
-      /* the window's longest slice row: the keys' range (lmax of the block can be a long row's length - 1, huge) */
-      for (PetscInt i = a; i < b; i++) {
-        const PetscInt l = rowptr[i + 1] - rowptr[i];
-        lmax             = PetscMax(lmax, l <= lmaxb ? l : 0);
-      }
+      /* the keys' range: the block's longest slice row when it is short (any bound at least the window's longest slice
+         row gives the same order), else the window's (lmaxb can be a long row's length - 1, huge: a pass of its own) */
+      if (lmaxb <= PELLR_PRED_HCAP) lmax = lmaxb;
+      else
+        for (PetscInt i = a; i < b; i++) {
+          const PetscInt l = rowptr[i + 1] - rowptr[i];
+          lmax             = PetscMax(lmax, l <= lmaxb ? l : 0);
+        }
       PetscCall(PetscMalloc1(4 * (lmax + 2), &cnt));
 
       /* a stable counting sort by decreasing length (key lmax - l + 1). Counting rows one by one would increment one
@@ -636,8 +652,7 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
       if (f->perturbation < 0.1) {
         for (PetscInt i = a; i < b;) {
           const PetscInt l = rowptr[i + 1] - rowptr[i];
-          PetscInt       e = i + 1;
-          while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
+          const PetscInt e = PellrRunEnd(rowptr, i + 1, b, l);
           if (l > 0 && l <= lmax) cnt[lmax - l + 1] += e - i;
           i = e;
         }
@@ -648,8 +663,7 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
         }
         for (PetscInt i = a; i < b;) {
           const PetscInt l = rowptr[i + 1] - rowptr[i];
-          PetscInt       e = i + 1;
-          while (e < b && rowptr[e + 1] - rowptr[e] == l) e++;
+          const PetscInt e = PellrRunEnd(rowptr, i + 1, b, l);
           if (l > 0 && l <= lmax) {
             PetscInt *o = order + cnt[lmax - l + 1];
             for (PetscInt r = i; r < e; r++) o[r - i] = r;
