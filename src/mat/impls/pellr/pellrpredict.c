@@ -150,7 +150,7 @@ static void PellrLengthSummaryRange(void *ctx, PetscInt tid, PetscInt g0, PetscI
   PellrSummaryCtx *c = (PellrSummaryCtx *)ctx;
 
   c->start[tid] = g0 * PELLR_SLICE;
-  c->bad[tid] = PellrLengthSummaryRows(c->rp, g0 * PELLR_SLICE, (PetscInt)PetscMin((PetscInt64)g1 * PELLR_SLICE, c->m), c->cap, &c->part[tid]);
+  c->bad[tid]   = PellrLengthSummaryRows(c->rp, g0 * PELLR_SLICE, (PetscInt)PetscMin((PetscInt64)g1 * PELLR_SLICE, c->m), c->cap, &c->part[tid]);
 }
 
 static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, PetscInt nthreads, PellrLengthSummary *s)
@@ -177,13 +177,13 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pet
       part[t].big = big + (size_t)t * cap;
       bads[t]     = -1;
     }
-    ctx.rp   = rp;
-    ctx.m    = m;
-    ctx.cap  = cap;
-    ctx.part = part;
-    ctx.bad  = bads;
+    ctx.rp    = rp;
+    ctx.m     = m;
+    ctx.cap   = cap;
+    ctx.part  = part;
+    ctx.bad   = bads;
     ctx.start = start;
-    fail     = PetscSparseGPUParallelForC(nthreads, ngroups, minchunk, PellrLengthSummaryRange, &ctx);
+    fail      = PetscSparseGPUParallelForC(nthreads, ngroups, minchunk, PellrLengthSummaryRange, &ctx);
     for (PetscInt t = 0; t < nthreads && bad < 0; t++) { /* the parts in row order: the first bad row */
       bad = bads[t];
       if (bad >= 0) break;
@@ -214,6 +214,7 @@ static PetscErrorCode PellrLengthSummaryHost(PetscInt m, const PetscInt *rp, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* log2 bucket of a row length: 0 for empty rows, b >= 1 for lengths in [2^(b-1), 2^b) (the last bucket takes the rest) */
 static inline PetscInt PellrLog2Bucket(PetscInt l)
 {
   PetscInt b = 0;
