@@ -42,9 +42,16 @@ def fit(train,c,variant,minS=10):
         A=np.array([regs(train[k],c,variant) for k in sel]); t=np.array([float(train[k]['ts_'+c]) for k in sel])
         coef[i]=huber_nnls(A,t)
     return coef
-def cv(variant,k=5):
+def folds(k=5):
+    """each sample's fold: 5 folds by group, as the C cross-validation"""
     groups=sorted(set(int(r['group']) for r in rows)); gi={g:i for i,g in enumerate(groups)}
-    fold=[gi[int(r['group'])]%k for r in rows]
+    return [gi[int(r['group'])]%k for r in rows]
+def predict(co,r,c,variant):
+    """Ts of candidate c for sample r from the fitted coefficients co (nan where an interval has none)"""
+    x=co[interval(int(r['rows']))]
+    return float(np.dot(x,regs(r,c,variant))) if x is not None else float('nan')
+def cv(variant,k=5):
+    fold=folds(k)
     pred=[{} for _ in rows]
     for f in range(k):
         train=[r for q,r in enumerate(rows) if fold[q]!=f]
@@ -52,8 +59,11 @@ def cv(variant,k=5):
             co=fit(train,c,variant)
             for q,r in enumerate(rows):
                 if fold[q]!=f: continue
-                x=co[interval(int(r['rows']))]
-                pred[q][c]=float(np.dot(x,regs(r,c,variant))) if x is not None else float('nan')
+                pred[q][c]=predict(co,r,c,variant)
+    return score(pred)
+def score(pred):
+    """pred[q][c]: the predicted Ts of every sample and candidate. Returns the fraction within 5% per candidate, and of
+    the choice by products alone: top-1 within 5%, geometric mean fastest/chosen, worst"""
     res={}
     for c in C:
         n=ok=0

@@ -29,15 +29,13 @@ def apply(tr,x):
     while tr[0]=='node': tr=tr[3] if x[tr[1]]<=tr[2] else tr[4]
     return tr[1]
 def run(depth,minleaf,shrink=1.0,k=5):
-    groups=sorted(set(int(r['group']) for r in rows)); gi={g:i for i,g in enumerate(groups)}
-    fold=[gi[int(r['group'])]%k for r in rows]
+    fold=F.folds(k)
     pred=[{} for _ in rows]
     for f in range(k):
         train=[r for q,r in enumerate(rows) if fold[q]!=f]
         for c in C:
             co=F.fit(train,c,'base')
-            def base(r):
-                x=co[F.interval(int(r['rows']))]; return float(np.dot(x,F.regs(r,c,'base'))) if x is not None else float('nan')
+            def base(r): return F.predict(co,r,c,'base')
             tr=None
             if depth>0:
                 X=[];y=[]
@@ -50,24 +48,11 @@ def run(depth,minleaf,shrink=1.0,k=5):
                 p=base(r)
                 if tr is not None and p>0: p*=math.exp(shrink*apply(tr,feats(r,c)))
                 pred[q][c]=p
-    res={}
-    for c in C:
-        n=ok=0
-        for q,r in enumerate(rows):
-            t=float(r['ts_'+c])
-            if t>0: n+=1; ok+=abs(pred[q][c]-t)<=0.05*t
-        res[c]=round(ok/n,3)
-    n=top=0; ls=0; worst=1
-    for q,r in enumerate(rows):
-        meas={c:float(r['ts_'+c]) for c in C if float(r['ts_'+c])>0}
-        best=min(meas.values()); ch=min(meas,key=lambda c:pred[q][c])
-        n+=1; top+=meas[ch]<=1.05*best; ls+=math.log(best/meas[ch]); worst=min(worst,best/meas[ch])
-    return res, round(top/n,4), round(math.exp(ls/n),4), round(worst,4)
+    return F.score(pred)
 for d,ml in [(0,0),(1,10),(2,10),(3,10),(3,6),(4,6),(4,10),(5,8)]:
     print(d,ml,run(d,ml))
 def run_nested(depth,minleaf,k=5,shrink=1.0):
-    groups=sorted(set(int(r['group']) for r in rows)); gi={g:i for i,g in enumerate(groups)}
-    fold=[gi[int(r['group'])]%k for r in rows]
+    fold=F.folds(k)
     pred=[{} for _ in rows]
     for f in range(k):
         tri=[q for q in range(len(rows)) if fold[q]!=f]
@@ -79,30 +64,16 @@ def run_nested(depth,minleaf,k=5,shrink=1.0):
                 co=F.fit(inner_train,c,'base')
                 for j,q in enumerate(tri):
                     if j%k!=g: continue
-                    r=rows[q]; x=co[F.interval(int(r['rows']))]; t=float(r['ts_'+c])
-                    if x is None or not t>0: continue
-                    p=float(np.dot(x,F.regs(r,c,'base')))
-                    if p>0: X.append(feats(r,c)); y.append(math.log(t/p))
+                    r=rows[q]; t=float(r['ts_'+c]); p=F.predict(co,r,c,'base')
+                    if t>0 and p>0: X.append(feats(r,c)); y.append(math.log(t/p))
             tr=build(np.array(X),np.array(y),depth,minleaf)
             co=F.fit([rows[q] for q in tri],c,'base')
             for q,r in enumerate(rows):
                 if fold[q]!=f: continue
-                x=co[F.interval(int(r['rows']))]; p=float(np.dot(x,F.regs(r,c,'base'))) if x is not None else float('nan')
+                p=F.predict(co,r,c,'base')
                 if p>0: p*=math.exp(shrink*apply(tr,feats(r,c)))
                 pred[q][c]=p
-    res={}
-    for c in C:
-        n=ok=0
-        for q,r in enumerate(rows):
-            t=float(r['ts_'+c])
-            if t>0: n+=1; ok+=abs(pred[q][c]-t)<=0.05*t
-        res[c]=round(ok/n,3)
-    n=top=0; ls=0; worst=1
-    for q,r in enumerate(rows):
-        meas={c:float(r['ts_'+c]) for c in C if float(r['ts_'+c])>0}
-        best=min(meas.values()); ch=min(meas,key=lambda c:pred[q][c])
-        n+=1; top+=meas[ch]<=1.05*best; ls+=math.log(best/meas[ch]); worst=min(worst,best/meas[ch])
-    return res, round(top/n,4), round(math.exp(ls/n),4), round(worst,4)
+    return F.score(pred)
 print('nested')
 for d,ml in [(1,10),(2,10),(3,10),(3,15),(4,10)]:
     print(d,ml,run_nested(d,ml))
