@@ -460,6 +460,35 @@ int main(int argc, char **argv)
       suffix: ilu0_threads
       args: -type ilu -levels 0 -gen 3d -N 8 -conv 0.1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2
 
+   # the plan made by 5 setup threads (ranges of at least 16384 rows: several ranges on these grids)
+   test:
+      suffix: ilu0_setup_threads
+      args: -type ilu -levels 0 -gen 2d -N 300 -conv 0.3 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+
+   test:
+      suffix: ilu1_rcm_setup_threads
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+
+   test:
+      suffix: icc1_setup_threads
+      args: -type icc -levels 1 -gen 2d -N 300 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+
+   test:
+      suffix: icc0_rcm_setup_threads
+      args: -type icc -levels 0 -ordering rcm -gen 3d -N 40 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+
+   test:
+      suffix: cuda_ilu1_rcm_setup_threads
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5
+      output_file: output/subtreeilu4_ilu1_rcm_setup_threads.out
+
+   test:
+      suffix: cuda_icc1_setup_threads
+      requires: cuda
+      args: -type icc -levels 1 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5
+      output_file: output/subtreeilu4_icc1_setup_threads.out
+
    test:
       suffix: ilu0_pellr
       args: -type ilu -levels 0 -gen 2d -N 9 -conv 0.1 -mtype pellr -st_pc_subtree_ilu_refactor device

@@ -36,7 +36,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **p
   PetscCall(PetscFree3(p->aptr, p->asrc, p->adst));
   PetscCall(PetscFree3(p->cptr, p->cpos, p->crow));
   PetscCall(PetscFree2(p->runptr, p->tptr));
-  PetscCall(PetscFree2(p->mptr, p->map));
+  PetscCall(PetscFree(p->mptr));
+  PetscCall(PetscFree(p->map));
   PetscCall(PetscFree(p->ubar));
   PetscCall(PetscFree(*pplan));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -58,16 +59,289 @@ static inline PetscInt FindCol(const PetscInt *bj, PetscInt lo, PetscInt hi, Pet
 
 
 /*
+  The plan's row-independent stages run on the setup threads (-pc_subtree_ilu_setup_threads), as ranges of rows
+  (PetscSparseGPUParallelForC(): ranges fixed by the row count and the thread count, so a count pass and the fill
+  pass that follows it see the same ranges). Plain C on arrays allocated beforehand: no PETSc calls. Each range
+  counts what it will write, the ranges' offsets are summed in order, and each range then fills its part: the
+  arrays are the same, entry for entry, whatever the number of threads. The arrays the ranges fill are first touched
+  by their threads; those the main thread fills are mapped by PlanPrefault().
+*/
+#define PLAN_MIN_ROWS 16384 /* rows per thread at least */
+
+typedef struct {
+  PCSubtreeILUPlan *p;
+  const PetscInt   *ai, *aj, *fi, *fj, *rperm, *icol;
+  PetscInt64        cnt[PETSC_SPARSEGPU_MAX_THREADS]; /* what each range writes */
+  PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
+  int               bad[PETSC_SPARSEGPU_MAX_THREADS]; /* the range found an entry outside the factor's layout */
+} PlanCtx;
+
+/* a counting pass fn over the ranges of [0, n): the offsets of the ranges from their counts, and the total */
+static PetscErrorCode PlanCountRanges(PetscInt nt, PetscInt n, void (*fn)(void *, PetscInt, PetscInt, PetscInt), PlanCtx *c, PetscInt64 *total)
+{
+  PetscInt64 tot = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscArrayzero(c->cnt, PETSC_SPARSEGPU_MAX_THREADS)); /* (ranges a smaller n leaves out count nothing) */
+  PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, fn, c));
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
+    c->off[t] = (PetscInt)tot;
+    tot += c->cnt[t];
+  }
+  *total = tot;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static int PlanBad(const PlanCtx *c)
+{
+  int bad = 0;
+
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) bad |= c->bad[t];
+  return bad;
+}
+
+/*
+  ILU (PETSc's SeqAIJ factor): U row i holds its off-diagonals (columns > i, increasing) and then its diagonal, the
+  rows stored from n-1 down to 0 after L. So in a valid layout a U entry is a diagonal exactly where its column is
+  smaller than the previous entry's (the previous one is an off-diagonal of the same row, or the diagonal i+1), or it
+  is the first U entry. Each range of U positions records the diagonals it finds (ud[column] = position) and counts
+  them; PlanSetILURows() then checks that they make the layout (n of them, one per row, in order).
+*/
+static void PlanFindILUDiagonals(void *ctx, PetscInt tid, PetscInt k0, PetscInt k1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt   *fj = c->fj, n = p->n, base = c->fi[n];
+  PetscInt64        cnt = 0;
+
+  for (PetscInt k = k0; k < k1; k++) {
+    const PetscInt q = base + k, v = fj[q];
+
+    if (k > 0 && v >= fj[q - 1]) continue;
+    if (v < 0 || v >= n) c->bad[tid] = 1;
+    else {
+      p->ud[v] = q;
+      cnt++;
+    }
+  }
+  c->cnt[tid] = cnt;
+}
+
+static void PlanClearDiagonals(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx *c = (PlanCtx *)ctx;
+
+  (void)tid;
+  for (PetscInt i = i0; i < i1; i++) c->p->ud[i] = -1;
+}
+
+/* ILU rows: lptr from the factor, U row i from after row i+1's diagonal to its own; the layout checked: L rows sorted
+   left of the diagonal, U rows sorted right of it, every row's diagonal found after the previous row's */
+static void PlanSetILURows(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt   *fi = c->fi, *fj = c->fj, n = p->n;
+
+  for (PetscInt i = i0; i < i1; i++) {
+    p->lptr[i] = fi[i];
+    p->ub[i]   = i == n - 1 ? fi[n] : p->ud[i + 1] + 1;
+    if (p->ud[i] < p->ub[i] || (i < n - 1 && p->ud[i + 1] < 0)) { /* (also a row whose diagonal was not found) */
+      c->bad[tid] = 1;
+      p->ub[i] = p->ud[i] = fi[n];
+      continue;
+    }
+    for (PetscInt q = fi[i]; q < fi[i + 1]; q++)
+      if (fj[q] < 0 || fj[q] >= i || (q > fi[i] && fj[q] <= fj[q - 1])) c->bad[tid] = 1;
+    for (PetscInt q = p->ub[i]; q < p->ud[i]; q++)
+      if (fj[q] <= i || fj[q] >= n || (q > p->ub[i] && fj[q] <= fj[q - 1])) c->bad[tid] = 1;
+  }
+}
+
+/* ICC (SeqSBAIJ, bs 1): row k = sorted off-diagonals right of the diagonal, then the diagonal */
+static void PlanCheckICCRows(void *ctx, PetscInt tid, PetscInt k0, PetscInt k1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt   *fi = c->fi, *fj = c->fj, n = p->n;
+
+  for (PetscInt k = k0; k < k1; k++) {
+    if (fi[k + 1] <= fi[k] || fj[fi[k + 1] - 1] != k) {
+      c->bad[tid] = 1;
+      p->ub[k] = p->ud[k] = fi[k];
+      continue;
+    }
+    p->ub[k] = fi[k];
+    p->ud[k] = fi[k + 1] - 1;
+    for (PetscInt q = p->ub[k]; q < p->ud[k]; q++)
+      if (fj[q] <= k || fj[q] >= n || (q > p->ub[k] && fj[q] <= fj[q - 1])) c->bad[tid] = 1;
+  }
+}
+
+/* icol = the inverse of the permutation in rperm */
+static void PlanInvert(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx  *c    = (PlanCtx *)ctx;
+  PetscInt *icol = (PetscInt *)c->icol;
+
+  (void)tid;
+  for (PetscInt i = i0; i < i1; i++) icol[c->rperm[i]] = i;
+}
+
+static void PlanCopyColumns(void *ctx, PetscInt tid, PetscInt q0, PetscInt q1)
+{
+  PlanCtx *c = (PlanCtx *)ctx;
+
+  (void)tid;
+  memcpy(c->p->bj + q0, c->fj + q0, (size_t)(q1 - q0) * sizeof(PetscInt));
+}
+
+/* factor position of A's entry in column c (permuted) of factor row i, or -1 if outside the pattern */
+static inline PetscInt PlanEntryDest(const PCSubtreeILUPlan *p, PetscInt i, PetscInt c)
+{
+  if (!p->icc) {
+    if (c < i) return FindCol(p->bj, p->lptr[i], p->lptr[i + 1], c);
+    if (c == i) return p->ud[i];
+    return FindCol(p->bj, p->ub[i], p->ud[i], c);
+  }
+  return c == i ? p->ud[i] : FindCol(p->bj, p->ub[i], p->ud[i], c);
+}
+
+/* A's entries each range keeps: ILU all of its rows', ICC those in the upper triangle of the permuted matrix */
+static void PlanCountEntries(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  const PetscInt   *ai = c->ai, *aj = c->aj, *rperm = c->rperm, *icol = c->icol;
+  PetscInt64        cnt = 0;
+
+  for (PetscInt i = i0; i < i1; i++) {
+    const PetscInt r = rperm[i];
+
+    if (!c->p->icc) cnt += ai[r + 1] - ai[r];
+    else
+      for (PetscInt s = ai[r]; s < ai[r + 1]; s++) cnt += icol[aj[s]] >= i ? 1 : 0;
+  }
+  c->cnt[tid] = cnt;
+}
+
+/* factor row i is A's row rperm[i]; its entries (asrc, adst) from the range's offset */
+static void PlanFillEntries(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt   *ai = c->ai, *aj = c->aj, *rperm = c->rperm, *icol = c->icol;
+  PetscInt          q = c->off[tid];
+
+  for (PetscInt i = i0; i < i1; i++) {
+    const PetscInt r = rperm[i];
+
+    for (PetscInt s = ai[r]; s < ai[r + 1]; s++) {
+      const PetscInt col = icol[aj[s]];
+      PetscInt       t;
+
+      if (p->icc && col < i) continue; /* ICC uses the upper triangle of the permuted matrix */
+      t = PlanEntryDest(p, i, col);
+      if (t < 0) { /* an entry of A outside the factor's pattern: not PETSc's ILU(k)/ICC(k) layout */
+        c->bad[tid] = 1;
+        return;
+      }
+      p->asrc[q] = s;
+      p->adst[q] = t;
+      q++;
+    }
+    p->aptr[i + 1] = q;
+  }
+}
+
+/* elimination steps of factor row i: ILU its L entries, ICC the contributions to it */
+static inline void PlanRowSteps(const PCSubtreeILUPlan *p, PetscInt i, PetscInt *s0, PetscInt *s1)
+{
+  *s0 = p->icc ? p->cptr[i] : p->lptr[i];
+  *s1 = p->icc ? p->cptr[i + 1] : p->lptr[i + 1];
+}
+
+/* update map entries of step q: the off-diagonal U entries of row k right of the step's column */
+static inline PetscInt PlanStepUpdates(const PCSubtreeILUPlan *p, PetscInt q)
+{
+  return p->icc ? p->ud[p->crow[q]] - p->cpos[q] - 1 : p->ud[p->bj[q]] - p->ub[p->bj[q]];
+}
+
+static void PlanCountMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  PetscInt          s0, s1, unused;
+  PetscInt64        cnt = 0;
+
+  PlanRowSteps(p, i0, &s0, &unused); /* the range's steps: from row i0's first to row i1-1's last */
+  PlanRowSteps(p, i1 - 1, &unused, &s1);
+  for (PetscInt q = s0; q < s1; q++) cnt += PlanStepUpdates(p, q);
+  c->cnt[tid] = cnt;
+}
+
+/* mptr of the range's steps from its offset, and the update map of its rows */
+static void PlanFillMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  PetscInt          pos = c->off[tid];
+
+  for (PetscInt i = i0; i < i1; i++) {
+    const PetscInt u0 = p->ub[i], d = p->ud[i];
+    PetscInt       s0, s1;
+
+    PlanRowSteps(p, i, &s0, &s1);
+    for (PetscInt q = s0; q < s1; q++) {
+      PetscInt *m = p->map + pos;
+
+      if (!p->icc) {
+        const PetscInt k = p->bj[q];
+
+        for (PetscInt u = p->ub[k]; u < p->ud[k]; u++) {
+          const PetscInt j = p->bj[u];
+
+          if (j < i) *m++ = FindCol(p->bj, q + 1, s1, j);
+          else if (j == i) *m++ = d;
+          else *m++ = FindCol(p->bj, u0, d, j);
+        }
+      } else {
+        for (PetscInt j = p->cpos[q] + 1; j < p->ud[p->crow[q]]; j++) *m++ = FindCol(p->bj, u0, d, p->bj[j]);
+      }
+      pos += PlanStepUpdates(p, q);
+      p->mptr[q + 1] = pos;
+    }
+  }
+}
+
+/*
+  Maps a fresh array that the main thread fills (the arrays filled by ranges are first touched by their threads) from
+  nt threads, with huge pages advised, when nt >= PLAN_PREFAULT_THREADS. Fewer threads fault the pages as they write:
+  huge pages from one or two threads were slower than 4 KiB pages on the 2-core development VM (first_touch.c of
+  session 31: 2.3 against 0.53 ms per MiB from one thread; the ICC plan of 2D 2000^2 on 2 threads 0.26 s without,
+  0.33-0.38 s with), while from 8 threads they took 0.04-0.05 ms per MiB there and on the H200 machine's host.
+*/
+#define PLAN_PREFAULT_THREADS 4
+static PetscErrorCode PlanPrefault(PetscInt nt, void *a, size_t bytes)
+{
+  PetscFunctionBegin;
+  if (nt < PLAN_PREFAULT_THREADS) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(!PetscSparseGPUPrefaultC(nt, a, bytes), PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
   Makes the plan from the structure of A (the SeqAIJ matrix PETSc factored) and of st->fact. *plan = NULL (and no
   error) when PETSc's factor does not have the layout the plan needs (then refactorizations use PETSc's path).
 */
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Mat A, PCSubtreeILUPlan **plan)
 {
   PCSubtreeILUPlan *p;
-  PetscInt          n = st->n, na, nz, *icol;
+  PetscInt          n = st->n, na, nz, *icol, nt = PetscMax(1, st->setupthreads);
   const PetscInt   *ai, *aj, *fi, *fj;
   PetscBool         done, ok = PETSC_TRUE, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
   MatInfo           info;
+  PlanCtx           c;
+  PetscInt64        total = 0;
 
   PetscFunctionBegin;
   *plan = NULL;
@@ -85,7 +359,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCheck(done && nn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the structure of PETSc's ICC factor");
   } else PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &fi, &fj, NULL, NULL));
 
+  PetscCall(PetscMemzero(&c, sizeof(c)));
   PetscCall(PetscNew(&p));
+  c.p          = p;
+  c.fi         = fi;
+  c.fj         = fj;
   p->n         = n;
   p->nz        = nz;
   p->annz      = ai[n];
@@ -94,68 +372,41 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
   p->zeropivot = 100.0 * PETSC_MACHINE_EPSILON; /* info.zeropivot of PCSetUp_SubtreeILU() */
   p->bufcap    = st->refactbuf;
   PetscCall(PetscMalloc4(n + 1, &p->lptr, n, &p->ub, n, &p->ud, PetscMax(nz, 1), &p->bj));
-  PetscCall(PetscArraycpy(p->bj, fj, nz));
+  PetscCall(PlanPrefault(nt, p->lptr, (size_t)(n + 1) * sizeof(PetscInt)));
+  PetscCall(PlanPrefault(nt, p->ub, (size_t)n * sizeof(PetscInt)));
+  PetscCall(PlanPrefault(nt, p->ud, (size_t)n * sizeof(PetscInt)));
+  PetscCall(PetscSparseGPUParallelFor(nt, nz, 1 << 20, PlanCopyColumns, &c));
   if (!icc) {
     /* PETSc's SeqAIJ factor: L rows by fi; U row i at bdiag[i+1]+1 .. bdiag[i] from the end, the diagonal last */
-    PetscInt next = fi[n]; /* = bdiag[n] + 1 */
-
-    for (PetscInt i = 0; i <= n; i++) p->lptr[i] = fi[i];
-    for (PetscInt i = n - 1; i >= 0 && ok; i--) {
-      PetscInt q = next;
-
-      while (q < nz && fj[q] != i) q++;
-      if (q >= nz) ok = PETSC_FALSE;
-      else {
-        p->ub[i] = next;
-        p->ud[i] = q;
-        next     = q + 1;
-      }
-    }
-    if (ok && n && next != nz) ok = PETSC_FALSE;
-    for (PetscInt i = 0; i < n && ok; i++) {
-      for (PetscInt q = p->lptr[i]; q < p->lptr[i + 1]; q++)
-        if (fj[q] < 0 || fj[q] >= i || (q > p->lptr[i] && fj[q] <= fj[q - 1])) ok = PETSC_FALSE;
-      for (PetscInt q = p->ub[i]; q < p->ud[i]; q++)
-        if (fj[q] <= i || fj[q] >= n || (q > p->ub[i] && fj[q] <= fj[q - 1])) ok = PETSC_FALSE;
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanClearDiagonals, &c));
+    PetscCall(PlanCountRanges(nt, nz - fi[n], PlanFindILUDiagonals, &c, &total));
+    if (total != n || (n && p->ud[0] != nz - 1)) ok = PETSC_FALSE; /* n diagonals, row 0's the last entry */
+    else {
+      PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanSetILURows, &c));
+      p->lptr[n] = fi[n];
     }
   } else {
     /* PETSc's ICC factor (SeqSBAIJ, bs 1): row k = off-diagonals fi[k] .. fi[k+1]-2, the diagonal last */
     PetscCall(PetscArrayzero(p->lptr, n + 1));
     ok = (fi[n] == nz) ? PETSC_TRUE : PETSC_FALSE;
-    for (PetscInt k = 0; k < n && ok; k++) {
-      if (fi[k + 1] <= fi[k] || fj[fi[k + 1] - 1] != k) ok = PETSC_FALSE;
-      else {
-        p->ub[k] = fi[k];
-        p->ud[k] = fi[k + 1] - 1;
-        for (PetscInt q = p->ub[k]; q < p->ud[k]; q++)
-          if (fj[q] <= k || fj[q] >= n || (q > p->ub[k] && fj[q] <= fj[q - 1])) ok = PETSC_FALSE;
-      }
-    }
+    if (ok) PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanCheckICCRows, &c));
   }
+  if (PlanBad(&c)) ok = PETSC_FALSE;
 
   /* A's entries: factor row i is A's row rperm[i]; column c goes to icol[c] */
   PetscCall(PetscMalloc1(n, &icol));
-  for (PetscInt i = 0; i < n; i++) icol[st->cperm[i]] = i;
+  c.rperm = st->cperm; /* (the scatter's permutation) */
+  c.icol  = icol;
+  PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanInvert, &c));
   PetscCall(PetscMalloc3(n + 1, &p->aptr, PetscMax(ai[n], 1), &p->asrc, PetscMax(ai[n], 1), &p->adst));
   p->aptr[0] = 0;
-  for (PetscInt i = 0, q = 0; i < n && ok; i++) {
-    PetscInt r = st->rperm[i];
-
-    for (PetscInt s = ai[r]; s < ai[r + 1] && ok; s++) {
-      PetscInt c = icol[aj[s]], t;
-
-      if (!icc) {
-        if (c < i) t = FindCol(p->bj, p->lptr[i], p->lptr[i + 1], c);
-        else if (c == i) t = p->ud[i];
-        else t = FindCol(p->bj, p->ub[i], p->ud[i], c);
-      } else {
-        if (c < i) continue; /* ICC uses the upper triangle of the permuted matrix */
-        t = c == i ? p->ud[i] : FindCol(p->bj, p->ub[i], p->ud[i], c);
-      }
-      if (t < 0) ok = PETSC_FALSE; /* an entry of A outside the factor's pattern: not PETSc's ILU(k)/ICC(k) layout */
-      else p->asrc[q] = s, p->adst[q] = t, q++;
-    }
-    p->aptr[i + 1] = q;
+  if (ok) {
+    c.ai    = ai;
+    c.aj    = aj;
+    c.rperm = st->rperm;
+    PetscCall(PlanCountRanges(nt, n, PlanCountEntries, &c, &total));
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillEntries, &c));
+    if (PlanBad(&c)) ok = PETSC_FALSE;
   }
   PetscCall(PetscFree(icol));
 
@@ -165,6 +416,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
     PetscCall(PetscMalloc2(n, &c2r, n, &il));
     PetscCall(PetscMalloc3(n + 1, &p->cptr, PetscMax(nz - n, 1), &p->cpos, PetscMax(nz - n, 1), &p->crow));
+    PetscCall(PlanPrefault(nt, p->cpos, (size_t)(nz - n) * sizeof(PetscInt)));
+    PetscCall(PlanPrefault(nt, p->crow, (size_t)(nz - n) * sizeof(PetscInt)));
     for (PetscInt i = 0; i < n; i++) c2r[i] = n;
     if (n) il[0] = 0;
     p->cptr[0] = 0;
@@ -211,37 +464,17 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PetscMalloc1(PetscMax(nz, 1), &p->ubar));
   }
 
-  /* the update map */
+  /* the update map: the steps' entry counts by ranges of rows, then each range's mptr and map */
   if (ok) {
-    PetscInt nsteps = icc ? p->cptr[n] : p->lptr[n], nmap = 0;
+    PetscInt   nsteps = icc ? p->cptr[n] : p->lptr[n];
+    PetscInt64 nmap = 0;
 
-    for (PetscInt q = 0; q < nsteps; q++) nmap += icc ? p->ud[p->crow[q]] - p->cpos[q] - 1 : p->ud[p->bj[q]] - p->ub[p->bj[q]];
-    PetscCall(PetscMalloc2(nsteps + 1, &p->mptr, PetscMax(nmap, 1), &p->map));
+    PetscCall(PetscMalloc1(nsteps + 1, &p->mptr));
     p->mptr[0] = 0;
-    for (PetscInt q = 0; q < nsteps; q++) p->mptr[q + 1] = p->mptr[q] + (icc ? p->ud[p->crow[q]] - p->cpos[q] - 1 : p->ud[p->bj[q]] - p->ub[p->bj[q]]);
-    for (PetscInt i = 0; i < n; i++) {
-      PetscInt u0 = p->ub[i], d = p->ud[i];
-
-      if (!icc) {
-        PetscInt l1 = p->lptr[i + 1];
-
-        for (PetscInt q = p->lptr[i]; q < l1; q++) {
-          PetscInt k = p->bj[q];
-
-          for (PetscInt u = p->ub[k]; u < p->ud[k]; u++) {
-            PetscInt j = p->bj[u], t;
-
-            if (j < i) t = FindCol(p->bj, q + 1, l1, j);
-            else if (j == i) t = d;
-            else t = FindCol(p->bj, u0, d, j);
-            p->map[p->mptr[q] + (u - p->ub[k])] = t;
-          }
-        }
-      } else {
-        for (PetscInt q = p->cptr[i]; q < p->cptr[i + 1]; q++)
-          for (PetscInt j = p->cpos[q] + 1; j < p->ud[p->crow[q]]; j++) p->map[p->mptr[q] + (j - p->cpos[q] - 1)] = FindCol(p->bj, u0, d, p->bj[j]);
-      }
-    }
+    PetscCall(PlanCountRanges(nt, n, PlanCountMap, &c, &nmap));
+    PetscCheck(nmap < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "The refactorization plan's update map would have %" PetscInt64_FMT " entries, more than PetscInt holds", nmap);
+    PetscCall(PetscMalloc1(PetscMax(nmap, 1), &p->map));
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
   }
 
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)) */
