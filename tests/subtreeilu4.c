@@ -7,6 +7,8 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   3. A1 again (through the plan again)\n\
   -dir <path> -matrices <a,b,...> : Matrix Market files (see subtreeilu1.c; default: none)\n\
   -gen <2d|3d> -N <n1,n2,...> -conv <c> : generated Laplacians (N = 0 and 1 give n = 0 and 1)\n\
+  -gen chains -N <n> -conv <c> : tridiagonal, cut every 5000 rows into independent chains (of runs enough for several\n\
+                           GPU tickets each: the refactorization plan's ticket rule)\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
   -mtype <type>          : matrix type of the preconditioned matrix (default seqaij; e.g. seqaijcusparse)\n\
   -expect <plan|petsc>   : the path rounds 1 and 3 must take (default plan)\n\
@@ -187,6 +189,24 @@ static PetscErrorCode CreateRef(Mat A, Ctx *ctx, Mat *Acopy, PC *ref, PetscError
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
   *ierr = PCSetUp(*ref);
   PetscCall(PetscPopErrorHandler());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* n rows, tridiagonal (1D convection-diffusion) except that row i is not coupled to row i-1 when i is a multiple of
+   5000: chains of 5000 rows, each longer than a GPU ticket's runs (SUBTREEILU_REFACT_TICKET runs of at most 32 rows) */
+static PetscErrorCode GenerateChains(PetscInt n, PetscReal conv, Mat *A)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, A));
+  for (PetscInt r = 0; r < n; r++) {
+    PetscCall(MatSetValue(*A, r, r, 2.5, INSERT_VALUES));
+    if (r % 5000) {
+      PetscCall(MatSetValue(*A, r, r - 1, -1.0 - conv, INSERT_VALUES));
+      PetscCall(MatSetValue(*A, r - 1, r, -1.0 + conv, INSERT_VALUES));
+    }
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -380,7 +400,8 @@ int main(int argc, char **argv)
       char     name[64];
       PetscInt n;
 
-      PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
+      if (!strcmp(gen, "chains")) PetscCall(GenerateChains(Ns[k], conv, &A));
+      else PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
       if (noinode) PetscCall(NoInodes(PETSC_TRUE));
       PetscCall(MatConvert(A, ctx.mtype, MAT_INITIAL_MATRIX, &B));
       if (noinode) PetscCall(NoInodes(PETSC_FALSE));
@@ -463,30 +484,44 @@ int main(int argc, char **argv)
    # the plan made by 5 setup threads (ranges of at least 16384 rows: several ranges on these grids)
    test:
       suffix: ilu0_setup_threads
-      args: -type ilu -levels 0 -gen 2d -N 300 -conv 0.3 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+      args: -type ilu -levels 0 -gen 2d -N 300 -conv 0.3 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
 
    test:
       suffix: ilu1_rcm_setup_threads
-      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
 
    test:
       suffix: icc1_setup_threads
-      args: -type icc -levels 1 -gen 2d -N 300 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+      args: -type icc -levels 1 -gen 2d -N 300 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
 
    test:
       suffix: icc0_rcm_setup_threads
-      args: -type icc -levels 0 -ordering rcm -gen 3d -N 40 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5
+      args: -type icc -levels 0 -ordering rcm -gen 3d -N 40 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
+
+   test:
+      suffix: chains_setup_threads
+      args: -type ilu -levels 0 -gen chains -N 100000 -conv 0.2 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
+
+   test:
+      suffix: icc_chains_setup_threads
+      args: -type icc -levels 1 -gen chains -N 100000 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
+
+   test:
+      suffix: cuda_chains_setup_threads
+      requires: cuda
+      args: -type ilu -levels 0 -gen chains -N 100000 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
+      output_file: output/subtreeilu4_chains_setup_threads.out
 
    test:
       suffix: cuda_ilu1_rcm_setup_threads
       requires: cuda
-      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
       output_file: output/subtreeilu4_ilu1_rcm_setup_threads.out
 
    test:
       suffix: cuda_icc1_setup_threads
       requires: cuda
-      args: -type icc -levels 1 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5
+      args: -type icc -levels 1 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
       output_file: output/subtreeilu4_icc1_setup_threads.out
 
    test:

@@ -1355,6 +1355,20 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
     st->plantried = PETSC_TRUE;
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
     PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+    if (st->plancheck && st->plan && st->setupthreads > 1) { /* (developer) the same plan from the calling thread alone */
+      PCSubtreeILUPlan *one = NULL;
+      PetscInt          nt  = st->setupthreads;
+      PetscBool         equal;
+
+      st->setupthreads = 1;
+      PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &one));
+      st->setupthreads = nt;
+      PetscCheck(one, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The refactorization plan was made on %" PetscInt_FMT " setup threads but not on one", nt);
+      PetscCall(PCSubtreeILUPlanEqual_Private(st->plan, one, &equal));
+      PetscCall(PCSubtreeILUPlanDestroy_Private(&one));
+      PetscCheck(equal, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The refactorization plan made on %" PetscInt_FMT " setup threads differs from the one made on one thread", nt);
+      PetscCall(PetscInfo(pc, "Refactorization plan made on %" PetscInt_FMT " setup threads: identical to the one made on one thread\n", nt));
+    }
 #if defined(PETSC_HAVE_CUDA)
     if (gpu) PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
 #endif
@@ -1807,6 +1821,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
   if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsBool("-pc_subtree_ilu_plan_check", "(developer) The refactorization plan made by the setup threads is checked against one made on the calling thread alone (an error if they differ; twice the plan's time)", "PCSUBTREEILU", st->plancheck, &st->plancheck, NULL));
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_refactor_buffer", "Refactorization plan: runs of rows with at most this many values are computed in a buffer (GPU: the warp's shared memory), else in global memory", "PCSUBTREEILU", st->refactbuf, &st->refactbuf, NULL, 0, SUBTREEILU_REFACT_BUF));
   PetscCall(PetscOptionsEnum("-pc_subtree_ilu_refactor", "Numeric refactorization with the same nonzero pattern: device (the plan, on the GPU with the cuda backend, else its CPU version), petsc (PETSc's host factorization), auto (device with the cuda backend, else petsc)", "PCSUBTREEILU", PCSubtreeILURefactors, (PetscEnum)st->refactor, (PetscEnum *)&st->refactor, NULL));
   PetscOptionsHeadEnd();
@@ -1903,11 +1918,12 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
 .  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster in solves timed at setup; else serial)
 .  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: processors online)
-.  -pc_subtree_ilu_setup_threads <n>              - host threads of the setup, whatever the backend: the solve structures of a new pattern (CSR and CSC of L and U; their fresh memory mapped first, with transparent huge pages where available) and, for the cuda backend, the solve schedules of L and U are built on a thread during PETSc's numeric factorization (they need only the symbolic structure), then values and pivots are gathered by ranges (default: the cores available to the process, shared among the node's MPI ranks, at most 16; 1: all of it on the calling thread, before the numeric factorization; the result does not depend on it)
+.  -pc_subtree_ilu_setup_threads <n>              - host threads of the setup, whatever the backend: the solve structures of a new pattern (CSR and CSC of L and U; their fresh memory mapped first, with transparent huge pages where available) and, for the cuda backend, the solve schedules of L and U are built on a thread during PETSc's numeric factorization (they need only the symbolic structure), then values and pivots are gathered by ranges; the refactorization plan's row-independent stages run on them by ranges of rows (default: the cores available to the process, shared among the node's MPI ranks, at most 16; 1: all of it on the calling thread, before the numeric factorization; the result does not depend on it)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
 .  -pc_subtree_ilu_cuda_scan <bool>               - cuda backend: resolve such chains by a parallel affine scan when bidiagonal (default true), else row by row
 .  -pc_subtree_ilu_refactor_buffer <n>           - refactorization plan: a run of rows with at most n values (n <= 512, default 512) is computed in a buffer (the GPU warp's shared memory), else in global memory
+.  -pc_subtree_ilu_plan_check                     - (developer) the refactorization plan made by the setup threads is checked against one made on the calling thread alone: an error if they differ (twice the plan's time)
 .  -pc_subtree_ilu_refactor <auto,device,petsc>   - numeric refactorization with the same nonzero pattern: device = PETSc's algorithm on a plan of the fixed pattern (made at the first refactorization that uses it), on the GPU for the cuda backend (no host copy of the matrix), else its CPU version; petsc = PETSc's host factorization; auto (default) = device for the cuda backend, else petsc
 .  -pc_subtree_ilu_cuda_backoff <ns>              - cuda backend: sleep between two polls of a value not yet published (default 0: spin)
 .  -pc_subtree_ilu_cuda_cut_late <bool>           - cuda backend: a chain's group ends before a row whose inputs are final later than the group's, so that its earlier rows need not wait (default true; on the H200 the ILU(1) apply is 1.3-4.5 times faster with it on the large grids)

@@ -154,6 +154,7 @@ typedef struct {
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
   PetscInt             setupthreads; /* host threads of the setup (building the solve structures, filling their arrays) */
+  PetscBool            plancheck;    /* (developer) the setup threads' refactorization plan checked against a one-thread one */
 
   /* factorization */
   Mat         Aseq;       /* the SeqAIJ matrix factored when the diagonal block is not a SeqAIJ type (or NULL) */
@@ -208,6 +209,7 @@ PETSC_INTERN PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_Subtree
 PETSC_INTERN PetscErrorCode PCSubtreeILUMakeSchedules_Private(PC_SubtreeILU *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *, Mat, PCSubtreeILUPlan **);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **);
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *, const PCSubtreeILUPlan *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);
 
 #if defined(PETSC_HAVE_CUDA)

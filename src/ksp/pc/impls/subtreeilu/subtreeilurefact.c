@@ -71,24 +71,30 @@ static inline PetscInt FindCol(const PetscInt *bj, PetscInt lo, PetscInt hi, Pet
 typedef struct {
   PCSubtreeILUPlan *p;
   const PetscInt   *ai, *aj, *fi, *fj, *rperm, *icol;
-  PetscInt64        cnt[PETSC_SPARSEGPU_MAX_THREADS]; /* what each range writes */
-  PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
+  PetscInt64        cnt[PETSC_SPARSEGPU_MAX_THREADS], cnt2[PETSC_SPARSEGPU_MAX_THREADS]; /* what each range writes (two arrays) */
+  PetscInt64        total2;                                                        /* the sum of cnt2 */
+  PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS], off2[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
   int               bad[PETSC_SPARSEGPU_MAX_THREADS]; /* the range found an entry outside the factor's layout */
 } PlanCtx;
 
-/* a counting pass fn over the ranges of [0, n): the offsets of the ranges from their counts, and the total */
+/* a counting pass fn over the ranges of [0, n): the offsets of the ranges from their counts (cnt, and cnt2 if fn
+   counts two things), and the total of cnt */
 static PetscErrorCode PlanCountRanges(PetscInt nt, PetscInt n, void (*fn)(void *, PetscInt, PetscInt, PetscInt), PlanCtx *c, PetscInt64 *total)
 {
-  PetscInt64 tot = 0;
+  PetscInt64 tot = 0, tot2 = 0;
 
   PetscFunctionBegin;
   PetscCall(PetscArrayzero(c->cnt, PETSC_SPARSEGPU_MAX_THREADS)); /* (ranges a smaller n leaves out count nothing) */
+  PetscCall(PetscArrayzero(c->cnt2, PETSC_SPARSEGPU_MAX_THREADS));
   PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, fn, c));
   for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
-    c->off[t] = (PetscInt)tot;
+    c->off[t]  = (PetscInt)tot;
+    c->off2[t] = (PetscInt)tot2;
     tot += c->cnt[t];
+    tot2 += c->cnt2[t];
   }
-  *total = tot;
+  *total    = tot;
+  c->total2 = tot2;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -313,6 +319,76 @@ static void PlanFillMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
   }
 }
 
+/* ICC: every contribution to row k comes from an earlier row's entry in column k */
+static void PlanCheckICCSteps(void *ctx, PetscInt tid, PetscInt k0, PetscInt k1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+
+  for (PetscInt k = k0; k < k1; k++)
+    for (PetscInt q = p->cptr[k]; q < p->cptr[k + 1]; q++)
+      if (p->crow[q] >= k || p->bj[p->cpos[q]] != k) c->bad[tid] = 1;
+}
+
+/* row i depends on row i-1 (ILU: L(i,i-1); ICC: Ut(i-1,i)), so it joins its run unless the run is full */
+static inline PetscBool PlanLink(const PCSubtreeILUPlan *p, PetscInt i)
+{
+  if (i == 0) return PETSC_FALSE;
+  if (!p->icc) return (p->lptr[i + 1] > p->lptr[i] && p->bj[p->lptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
+  return (p->ud[i - 1] > p->ub[i - 1] && p->bj[p->ub[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
+}
+
+/*
+  The runs and tickets of the chains (maximal sequences of linked rows) that start in rows [i0, i1): from the first
+  chain start at or after i0 up to the next one at or after i1. A chain start begins a run and a ticket; inside a
+  chain a run also ends before the row that would make it overflow the GPU kernel's shared-memory caches, and a
+  chain cut only by the run's size stays in its ticket (up to SUBTREEILU_REFACT_TICKET runs). Counts (cnt: runs,
+  cnt2: tickets) or, with fill, writes runptr and tptr from the range's offsets.
+*/
+static void PlanRunsRange(PlanCtx *c, PetscInt tid, PetscInt i0, PetscInt i1, PetscBool fill)
+{
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt    n = p->n;
+  PetscInt          i = i0, r = fill ? c->off[tid] : 0, t = fill ? c->off2[tid] : 0, r0 = r, t0 = t;
+  PetscInt          start = 0, tfirst = 0, nval = 0, nstep = 0, nmapr = 0; /* the current run's first row, values, steps, map entries */
+
+  while (i < i1 && PlanLink(p, i)) i++;
+  for (; i < n; i++) {
+    PetscInt s0, s1, rval, rstep, rmap;
+
+    PlanRowSteps(p, i, &s0, &s1);
+    rval  = (p->icc ? 0 : p->lptr[i + 1] - p->lptr[i]) + p->ud[i] - p->ub[i] + 1;
+    rstep = s1 - s0;
+    rmap  = p->mptr[s1] - p->mptr[s0];
+    if (!PlanLink(p, i)) {
+      if (i >= i1) break; /* the next range's chain */
+      if (fill) p->runptr[r] = i, p->tptr[t] = r;
+      start = i, tfirst = r, r++, t++;
+      nval = rval, nstep = rstep, nmapr = rmap;
+    } else if (i - start >= SUBTREEILU_REFACT_RUN || nval + rval > SUBTREEILU_REFACT_BUF || nstep + rstep > SUBTREEILU_REFACT_STEPS || nmapr + rmap > SUBTREEILU_REFACT_MAP) {
+      if (fill) p->runptr[r] = i;
+      if (r - tfirst >= SUBTREEILU_REFACT_TICKET) {
+        if (fill) p->tptr[t] = r;
+        tfirst = r, t++;
+      }
+      start = i, r++;
+      nval = rval, nstep = rstep, nmapr = rmap;
+    } else nval += rval, nstep += rstep, nmapr += rmap;
+  }
+  c->cnt[tid]  = r - r0;
+  c->cnt2[tid] = t - t0;
+}
+
+static void PlanCountRuns(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanRunsRange((PlanCtx *)ctx, tid, i0, i1, PETSC_FALSE);
+}
+
+static void PlanFillRuns(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanRunsRange((PlanCtx *)ctx, tid, i0, i1, PETSC_TRUE);
+}
+
 /*
   Maps a fresh array that the main thread fills (the arrays filled by ranges are first touched by their threads) from
   nt threads, with huge pages advised, when nt >= PLAN_PREFAULT_THREADS. Fewer threads fault the pages as they write:
@@ -416,6 +492,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
     PetscCall(PetscMalloc2(n, &c2r, n, &il));
     PetscCall(PetscMalloc3(n + 1, &p->cptr, PetscMax(nz - n, 1), &p->cpos, PetscMax(nz - n, 1), &p->crow));
+    PetscCall(PlanPrefault(nt, p->cptr, (size_t)(n + 1) * sizeof(PetscInt)));
     PetscCall(PlanPrefault(nt, p->cpos, (size_t)(nz - n) * sizeof(PetscInt)));
     PetscCall(PlanPrefault(nt, p->crow, (size_t)(nz - n) * sizeof(PetscInt)));
     for (PetscInt i = 0; i < n; i++) c2r[i] = n;
@@ -457,9 +534,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     }
     /* every off-diagonal entry is scaled exactly once, by the row of its column */
     if (ok && m != nz - n) ok = PETSC_FALSE;
-    for (PetscInt k = 0; k < n && ok; k++)
-      for (PetscInt q = p->cptr[k]; q < p->cptr[k + 1]; q++)
-        if (p->crow[q] >= k || p->bj[p->cpos[q]] != k) ok = PETSC_FALSE;
+    if (ok) PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanCheckICCSteps, &c));
+    if (PlanBad(&c)) ok = PETSC_FALSE;
     PetscCall(PetscFree2(c2r, il));
     PetscCall(PetscMalloc1(PetscMax(nz, 1), &p->ubar));
   }
@@ -477,37 +553,17 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
   }
 
-  /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)) */
+  /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)); see PlanRunsRange() */
   if (ok) {
-    PetscInt nval = 0, nstep = 0, nmapr = 0; /* values, elimination steps, update map entries of the current run */
+    PetscInt64 nruns = 0;
 
     PetscCall(PetscMalloc2(n + 1, &p->runptr, n + 1, &p->tptr));
-    p->nruns     = 0;
-    p->ntickets  = 0;
-    p->runptr[0] = 0;
-    p->tptr[0]   = 0;
-    for (PetscInt i = 0; i < n; i++) {
-      PetscBool link = PETSC_FALSE, full;
-      PetscInt  s0 = icc ? p->cptr[i] : p->lptr[i], s1 = icc ? p->cptr[i + 1] : p->lptr[i + 1];
-      PetscInt  rval = (icc ? 0 : p->lptr[i + 1] - p->lptr[i]) + p->ud[i] - p->ub[i] + 1, rstep = s1 - s0, rmap = p->mptr[s1] - p->mptr[s0];
-
-      /* a run also ends before the row that would make it overflow the GPU kernel's shared-memory caches */
-      full = (i - p->runptr[p->nruns] >= SUBTREEILU_REFACT_RUN || nval + rval > SUBTREEILU_REFACT_BUF || nstep + rstep > SUBTREEILU_REFACT_STEPS || nmapr + rmap > SUBTREEILU_REFACT_MAP) ? PETSC_TRUE : PETSC_FALSE;
-      nval += rval, nstep += rstep, nmapr += rmap;
-      if (i == 0) continue;
-      if (!icc) link = (p->lptr[i + 1] > p->lptr[i] && p->bj[p->lptr[i + 1] - 1] == i - 1) ? PETSC_TRUE : PETSC_FALSE;
-      else link = (p->ud[i - 1] > p->ub[i - 1] && p->bj[p->ub[i - 1]] == i) ? PETSC_TRUE : PETSC_FALSE;
-      if (!link || full) {
-        nval = rval, nstep = rstep, nmapr = rmap;
-        p->runptr[++p->nruns] = i;
-        /* a chain cut only by the run's size stays in its ticket (up to SUBTREEILU_REFACT_TICKET runs) */
-        if (!link || p->nruns - p->tptr[p->ntickets] >= SUBTREEILU_REFACT_TICKET) p->tptr[++p->ntickets] = p->nruns;
-      }
-    }
-    if (n) {
-      p->runptr[++p->nruns] = n;
-      p->tptr[++p->ntickets] = p->nruns;
-    }
+    PetscCall(PlanCountRanges(nt, n, PlanCountRuns, &c, &nruns));
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillRuns, &c));
+    p->nruns             = (PetscInt)nruns;
+    p->ntickets          = (PetscInt)c.total2;
+    p->runptr[p->nruns]  = n;
+    p->tptr[p->ntickets] = p->nruns;
   }
   if (icc) {
     PetscInt nn;
@@ -520,6 +576,46 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PCSubtreeILUPlanDestroy_Private(&p));
   }
   *plan = p;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the two plans are the same, array for array (-pc_subtree_ilu_plan_check: the setup threads' plan against one made
+   on the calling thread alone) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *p, const PCSubtreeILUPlan *q, PetscBool *equal)
+{
+  PetscBool eq = PETSC_TRUE, e;
+  PetscInt  n  = p->n, nsteps;
+
+  PetscFunctionBegin;
+  *equal = PETSC_FALSE;
+  if (p->n != q->n || p->nz != q->nz || p->annz != q->annz || p->icc != q->icc || p->nruns != q->nruns || p->ntickets != q->ntickets) PetscFunctionReturn(PETSC_SUCCESS);
+#define PLAN_SAME(a, len) \
+  do { \
+    PetscCall(PetscArraycmp(p->a, q->a, len, &e)); \
+    eq = (PetscBool)(eq && e); \
+  } while (0)
+  PLAN_SAME(lptr, n + 1);
+  PLAN_SAME(ub, n);
+  PLAN_SAME(ud, n);
+  PLAN_SAME(bj, p->nz);
+  PLAN_SAME(aptr, n + 1);
+  if (!eq || p->aptr[n] != q->aptr[n]) PetscFunctionReturn(PETSC_SUCCESS);
+  PLAN_SAME(asrc, p->aptr[n]);
+  PLAN_SAME(adst, p->aptr[n]);
+  if (p->icc) {
+    PLAN_SAME(cptr, n + 1);
+    if (!eq) PetscFunctionReturn(PETSC_SUCCESS);
+    PLAN_SAME(cpos, p->cptr[n]);
+    PLAN_SAME(crow, p->cptr[n]);
+  }
+  PLAN_SAME(runptr, p->nruns + 1);
+  PLAN_SAME(tptr, p->ntickets + 1);
+  nsteps = p->icc ? p->cptr[n] : p->lptr[n];
+  PLAN_SAME(mptr, nsteps + 1);
+  if (!eq) PetscFunctionReturn(PETSC_SUCCESS);
+  PLAN_SAME(map, p->mptr[nsteps]);
+#undef PLAN_SAME
+  *equal = eq;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
