@@ -498,6 +498,15 @@ int main(int argc, char **argv)
       suffix: icc0_rcm_setup_threads
       args: -type icc -levels 0 -ordering rcm -gen 3d -N 40 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
 
+   # ICC's contribution order by ranges of columns, some deferred to the calling thread (ties across ranges)
+   test:
+      suffix: icc2_rcm_setup_threads
+      args: -type icc -levels 2 -ordering rcm -gen 3d -N 40 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
+
+   test:
+      suffix: icc1_3d_setup_threads
+      args: -type icc -levels 1 -gen 3d -N 40 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
+
    test:
       suffix: chains_setup_threads
       args: -type ilu -levels 0 -gen chains -N 100000 -conv 0.2 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check

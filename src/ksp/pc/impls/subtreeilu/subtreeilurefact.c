@@ -389,6 +389,225 @@ static void PlanFillRuns(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
   PlanRunsRange((PlanCtx *)ctx, tid, i0, i1, PETSC_TRUE);
 }
 
+/* ICC's contribution order by simulating PETSc's linked lists c2r, il (MatCholeskyFactorNumeric_SeqAIJ()) */
+static PetscErrorCode PlanICCOrderLists(PCSubtreeILUPlan *p, const PetscInt *fi, const PetscInt *fj, PetscBool *ok)
+{
+  const PetscInt n = p->n, nz = p->nz;
+  PetscInt      *c2r, *il, m = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc2(n, &c2r, n, &il));
+  for (PetscInt i = 0; i < n; i++) c2r[i] = n;
+  if (n) il[0] = 0;
+  p->cptr[0] = 0;
+  for (PetscInt k = 0; k < n && *ok; k++) {
+    PetscInt i = c2r[k], jmin, jmax;
+
+    while (i < k) {
+      PetscInt nexti = c2r[i], ili = il[i];
+
+      if (m >= nz - n) {
+        *ok = PETSC_FALSE;
+        break;
+      }
+      p->cpos[m] = ili;
+      p->crow[m] = i;
+      m++;
+      jmin = ili + 1;
+      jmax = fi[i + 1];
+      if (jmin < jmax) {
+        PetscInt j = fj[jmin];
+
+        il[i]  = jmin;
+        c2r[i] = c2r[j];
+        c2r[j] = i;
+      }
+      i = nexti;
+    }
+    p->cptr[k + 1] = m;
+    jmin           = fi[k];
+    jmax           = fi[k + 1] - 1;
+    if (jmin < jmax) {
+      il[k]  = jmin;
+      i      = fj[jmin];
+      c2r[k] = c2r[i];
+      c2r[i] = k;
+    }
+  }
+  if (*ok && m != nz - n) *ok = PETSC_FALSE;
+  PetscCall(PetscFree2(c2r, il));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  ICC's contribution order without the linked lists, by ranges of columns. PETSc pushes row i onto the list of column k
+  (the head) when i reaches k: at the end of step i if k is i's first off-diagonal (END), else at step s = i's previous
+  column, when i is processed there; step k then takes its list from the head. So column k's rows come in the reverse
+  order of their pushes: by s descending, END first, then by their position in column s's order descending. Only
+  rows pushed during the same step s (two or more of them, END aside) need column s's order.
+  Each range of columns orders its columns in increasing order and defers those that need a column outside its range
+  or deferred itself; the deferred columns are then ordered on the calling thread in increasing order, when every
+  column they need is done. rank[pos] = the position of the entry at factor position pos in its column's order.
+*/
+typedef struct {
+  PetscInt s, p, row, pos; /* push step, position in column s's order (PETSC_INT_MAX: END), row, factor position */
+} PlanICCMember;
+
+typedef struct {
+  PlanICCMember *m;     /* a column's rows */
+  PetscInt       mcap;
+  PetscInt      *pend;  /* the deferred columns, increasing */
+  PetscInt       npend, pcap;
+  int            oom;
+} PlanICCWork;
+
+typedef struct {
+  PlanCtx               *c;
+  const PCSubtreeILUTri *U;
+  PetscInt              *rank;
+  char                  *done;
+  PlanICCWork            w[PETSC_SPARSEGPU_MAX_THREADS];
+} PlanICCCtx;
+
+static int PlanICCCompare(const void *a, const void *b)
+{
+  const PlanICCMember *x = (const PlanICCMember *)a, *y = (const PlanICCMember *)b;
+
+  if (x->s != y->s) return x->s > y->s ? -1 : 1;
+  if (x->p != y->p) return x->p > y->p ? -1 : 1;
+  return 0;
+}
+
+static void PlanICCSort(PlanICCMember *m, PetscInt r)
+{
+  if (r > 32) qsort(m, (size_t)r, sizeof(*m), PlanICCCompare);
+  else
+    for (PetscInt t = 1; t < r; t++) {
+      const PlanICCMember v = m[t];
+      PetscInt            l = t - 1;
+
+      while (l >= 0 && PlanICCCompare(&m[l], &v) > 0) {
+        m[l + 1] = m[l];
+        l--;
+      }
+      m[l + 1] = v;
+    }
+}
+
+/* orders column k: 0 done, 1 needs a column not done yet (or below lo), -1 not PETSc's layout, -2 out of memory */
+static int PlanICCOrderColumn(PlanICCCtx *x, PlanICCWork *w, PetscInt k, PetscInt lo)
+{
+  PCSubtreeILUPlan      *p = x->c->p;
+  const PCSubtreeILUTri *U = x->U;
+  const PetscInt        *fi = x->c->fi, *fj = x->c->fj, b = U->colptr[k], r = U->colptr[k + 1] - b;
+  PlanICCMember         *m;
+  PetscBool              tie = PETSC_FALSE;
+
+  if (r > w->mcap) {
+    PlanICCMember *g = (PlanICCMember *)realloc(w->m, (size_t)r * sizeof(*g));
+
+    if (!g) return -2;
+    w->m    = g;
+    w->mcap = r;
+  }
+  m = w->m;
+  for (PetscInt t = 0; t < r; t++) {
+    const PetscInt i = U->rowidx[b + t], pos = U->src[U->csc2csr[b + t]];
+
+    if (i < 0 || i >= k || pos < fi[i] || pos >= fi[i + 1] - 1 || fj[pos] != k) return -1;
+    m[t].row = i;
+    m[t].pos = pos;
+    m[t].s   = pos > fi[i] ? fj[pos - 1] : i;
+    m[t].p   = pos > fi[i] ? -1 : PETSC_INT_MAX; /* -1: not needed unless tied */
+  }
+  PlanICCSort(m, r); /* by s, END first; rows pushed during the same step s (two or more besides END) need their
+                        positions in column s's order */
+  for (PetscInt t = 0; t < r;) {
+    PetscInt e = t + 1, nonend;
+
+    while (e < r && m[e].s == m[t].s) e++;
+    nonend = e - t - (m[t].p == PETSC_INT_MAX ? 1 : 0);
+    if (nonend > 1) {
+      if (m[t].s < lo || !x->done[m[t].s]) return 1;
+      for (PetscInt u = t; u < e; u++)
+        if (m[u].p != PETSC_INT_MAX) m[u].p = x->rank[m[u].pos - 1];
+      tie = PETSC_TRUE;
+    }
+    t = e;
+  }
+  if (tie) PlanICCSort(m, r);
+  for (PetscInt t = 0; t < r; t++) {
+    p->cpos[b + t]     = m[t].pos;
+    p->crow[b + t]     = m[t].row;
+    x->rank[m[t].pos] = t;
+  }
+  x->done[k] = 1;
+  return 0;
+}
+
+static void PlanICCOrderRange(void *ctx, PetscInt tid, PetscInt k0, PetscInt k1)
+{
+  PlanICCCtx  *x = (PlanICCCtx *)ctx;
+  PlanICCWork *w = &x->w[tid];
+
+  for (PetscInt k = k0; k < k1; k++) {
+    const int ret = PlanICCOrderColumn(x, w, k, k0);
+
+    if (ret == 1) {
+      if (w->npend == w->pcap) {
+        PetscInt  cap = w->pcap ? 2 * w->pcap : 1024;
+        PetscInt *g   = (PetscInt *)realloc(w->pend, (size_t)cap * sizeof(*g));
+
+        if (!g) {
+          w->oom = 1;
+          return;
+        }
+        w->pend = g;
+        w->pcap = cap;
+      }
+      w->pend[w->npend++] = k;
+    } else if (ret == -1) x->c->bad[tid] = 1;
+    else if (ret == -2) {
+      w->oom = 1;
+      return;
+    }
+  }
+}
+
+static PetscErrorCode PlanICCOrderColumns(PlanCtx *c, PetscInt nt, const PCSubtreeILUTri *U, PetscBool *ok)
+{
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt    n = p->n;
+  PlanICCCtx       *x;
+  PetscInt          deferred = 0;
+  int               oom      = 0, ret = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&x));
+  x->c = c;
+  x->U = U;
+  PetscCall(PetscMalloc1(PetscMax(p->nz, 1), &x->rank));
+  PetscCall(PetscCalloc1(PetscMax(n, 1), &x->done));
+  PetscCall(PetscArraycpy(p->cptr, U->colptr, n + 1));
+  PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanICCOrderRange, x));
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) oom |= x->w[t].oom;
+  if (!oom && !PlanBad(c))
+    for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS && !ret; t++) /* the ranges' deferred columns: increasing */
+      for (PetscInt d = 0; d < x->w[t].npend && !ret; d++, deferred++) ret = PlanICCOrderColumn(x, &x->w[0], x->w[t].pend[d], 0);
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
+    free(x->w[t].m);
+    free(x->w[t].pend);
+  }
+  PetscCall(PetscFree(x->rank));
+  PetscCall(PetscFree(x->done));
+  PetscCall(PetscFree(x));
+  PetscCheck(!oom && ret != -2, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory ordering ICC's contributions");
+  PetscCheck(ret != 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "ICC's contribution order: a deferred column needs a column not ordered yet");
+  if (ret == -1 || PlanBad(c)) *ok = PETSC_FALSE;
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU plan: ICC's contribution order by %" PetscInt_FMT " threads, %" PetscInt_FMT " of %" PetscInt_FMT " columns deferred to the calling thread\n", nt, deferred, n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   Maps a fresh array that the main thread fills (the arrays filled by ranges are first touched by their threads) from
   nt threads, with huge pages advised, when nt >= PLAN_PREFAULT_THREADS. Fewer threads fault the pages as they write:
@@ -486,57 +705,20 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
   }
   PetscCall(PetscFree(icol));
 
-  /* ICC: the order in which MatCholeskyFactorNumeric_SeqAIJ() adds rows i into row k (its linked lists c2r, il) */
+  /* ICC: the order in which MatCholeskyFactorNumeric_SeqAIJ() adds rows i into row k (its linked lists) */
   if (ok && icc) {
-    PetscInt *c2r, *il, m = 0;
+    const PCSubtreeILUTri *U = &st->U;
 
-    PetscCall(PetscMalloc2(n, &c2r, n, &il));
     PetscCall(PetscMalloc3(n + 1, &p->cptr, PetscMax(nz - n, 1), &p->cpos, PetscMax(nz - n, 1), &p->crow));
     PetscCall(PlanPrefault(nt, p->cptr, (size_t)(n + 1) * sizeof(PetscInt)));
     PetscCall(PlanPrefault(nt, p->cpos, (size_t)(nz - n) * sizeof(PetscInt)));
     PetscCall(PlanPrefault(nt, p->crow, (size_t)(nz - n) * sizeof(PetscInt)));
-    for (PetscInt i = 0; i < n; i++) c2r[i] = n;
-    if (n) il[0] = 0;
-    p->cptr[0] = 0;
-    for (PetscInt k = 0; k < n && ok; k++) {
-      PetscInt i = c2r[k], jmin, jmax;
-
-      while (i < k) {
-        PetscInt nexti = c2r[i], ili = il[i];
-
-        if (m >= nz - n) {
-          ok = PETSC_FALSE;
-          break;
-        }
-        p->cpos[m] = ili;
-        p->crow[m] = i;
-        m++;
-        jmin = ili + 1;
-        jmax = fi[i + 1];
-        if (jmin < jmax) {
-          PetscInt j = fj[jmin];
-
-          il[i]  = jmin;
-          c2r[i] = c2r[j];
-          c2r[j] = i;
-        }
-        i = nexti;
-      }
-      p->cptr[k + 1] = m;
-      jmin           = fi[k];
-      jmax           = fi[k + 1] - 1;
-      if (jmin < jmax) {
-        il[k]  = jmin;
-        i      = fj[jmin];
-        c2r[k] = c2r[i];
-        c2r[i] = k;
-      }
-    }
+    /* with setup threads, from the CSC of U the solves use (its rows ascending in each column); else PETSc's lists */
+    if (nt > 1 && U->colptr && U->rowidx && U->src && U->csc2csr && U->n == n && U->nnz == nz - n && U->colptr[0] == 0 && U->colptr[n] == nz - n) PetscCall(PlanICCOrderColumns(&c, nt, U, &ok));
+    else PetscCall(PlanICCOrderLists(p, fi, fj, &ok));
     /* every off-diagonal entry is scaled exactly once, by the row of its column */
-    if (ok && m != nz - n) ok = PETSC_FALSE;
     if (ok) PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanCheckICCSteps, &c));
     if (PlanBad(&c)) ok = PETSC_FALSE;
-    PetscCall(PetscFree2(c2r, il));
     PetscCall(PetscMalloc1(PetscMax(nz, 1), &p->ubar));
   }
 
