@@ -1088,9 +1088,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCall(Upload(&p->Lsrc, st->L.src, p->Lnnz));
   PetscCall(Upload(&p->Usrc, st->U.src, st->U.nnz));
   PetscCall(PetscMalloc1(PetscMax(PetscMax(st->L.nnz, st->U.nnz), 1), &tmp));
-  for (PetscInt q = 0; q < p->Lnnz; q++) tmp[q] = st->L.src[st->L.csc2csr[q]];
+  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, p->Lnnz, st->L.src, st->L.csc2csr, tmp)); /* (on the setup threads) */
   PetscCall(Upload(&p->Lcsrc, tmp, p->Lnnz));
-  for (PetscInt q = 0; q < st->U.nnz; q++) tmp[q] = st->U.src[st->U.csc2csr[q]];
+  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, st->U.nnz, st->U.src, st->U.csc2csr, tmp));
   PetscCall(Upload(&p->Ucsrc, tmp, st->U.nnz));
   PetscCall(PetscFree(tmp));
   PetscCall(Upload(&p->dsrc, st->dsrc, hp->n));

@@ -210,6 +210,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUMakeSchedules_Private(PC_SubtreeILU *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *, Mat, PCSubtreeILUPlan **);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *, const PCSubtreeILUPlan *, PetscBool *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGather_Private(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);
 
 #if defined(PETSC_HAVE_CUDA)

@@ -761,6 +761,29 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+typedef struct {
+  const PetscInt *src, *idx;
+  PetscInt       *out;
+} PlanGatherCtx;
+
+static void PlanGatherRange(void *ctx, PetscInt tid, PetscInt q0, PetscInt q1)
+{
+  PlanGatherCtx *g = (PlanGatherCtx *)ctx;
+
+  (void)tid;
+  for (PetscInt q = q0; q < q1; q++) g->out[q] = g->src[g->idx[q]];
+}
+
+/* out[q] = src[idx[q]] for q < n, by ranges on nt threads (the cuda plan's maps of L's and U's CSC values) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUGather_Private(PetscInt nt, PetscInt n, const PetscInt *src, const PetscInt *idx, PetscInt *out)
+{
+  PlanGatherCtx g = {src, idx, out};
+
+  PetscFunctionBegin;
+  PetscCall(PetscSparseGPUParallelFor(nt, n, 1 << 16, PlanGatherRange, &g));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the two plans are the same, array for array (-pc_subtree_ilu_plan_check: the setup threads' plan against one made
    on the calling thread alone) */
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *p, const PCSubtreeILUPlan *q, PetscBool *equal)
