@@ -404,7 +404,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
     /* 1. range */
     if (b == 0) start = 0;
     else {
-      while ((start = atomic_load_explicit(&t->bend[b - 1], memory_order_acquire)) < 0) {
+      while ((start = atomic_load_explicit(&t->bend[b - 1], memory_order_acquire) - 1) < 0) { /* (stored + 1: 0 unset) */
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
         GPURCMPause(&spins);
       }
@@ -424,7 +424,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
       GPURCMPause(&spins);
     }
-    atomic_store_explicit(&t->bend[b], end, memory_order_release);
+    atomic_store_explicit(&t->bend[b], end + 1, memory_order_release);
     /* 2.+3. wait for each parent, then claim its neighbours speculatively; a neighbour whose key this parent
        lowered is a candidate child (a final child must have been lowered to this key by this parent) */
     for (PetscInt p = start; p < end; p++) {
@@ -467,14 +467,14 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
     /* 6. publish the tail (early signal: before writing) */
     if (b == 0) base = 1;
     else {
-      while ((base = atomic_load_explicit(&t->btail[b - 1], memory_order_acquire)) < 0) {
+      while ((base = atomic_load_explicit(&t->btail[b - 1], memory_order_acquire) - 1) < 0) {
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
         GPURCMPause(&spins);
       }
     }
     atomic_store_explicit(&t->pubtail, base + count, memory_order_relaxed);
     atomic_store_explicit(&t->npub, b + 1, memory_order_release);
-    atomic_store_explicit(&t->btail[b], base + count, memory_order_release);
+    atomic_store_explicit(&t->btail[b], base + count + 1, memory_order_release);
     /* 7. write the children (levels first, then the release store of the node) */
     {
       PetscInt o = 0;
@@ -572,11 +572,6 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_init(&t->cm[i], -1);
       atomic_init(&t->vis[i], 0);
       t->own[i] = (uint16_t)((i / t->ownR) % t->nthreads);
-    }
-    for (PetscInt b = (PetscInt)(((PetscInt64)t->nbatchcap * tid) / t->nthreads); b < (PetscInt)(((PetscInt64)t->nbatchcap * (tid + 1)) / t->nthreads); b++) {
-      atomic_init(&t->bend[b], -1);
-      atomic_init(&t->btail[b], -1);
-      atomic_init(&t->bdisc[b], 0);
     }
     break;
   case 2:
@@ -850,8 +845,8 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   cc = atomic_load(&t->pubtail);
   nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
   for (PetscInt b = 0; b < nb; b++) {
-    atomic_store_explicit(&t->bend[b], -1, memory_order_relaxed);
-    atomic_store_explicit(&t->btail[b], -1, memory_order_relaxed);
+    atomic_store_explicit(&t->bend[b], 0, memory_order_relaxed);
+    atomic_store_explicit(&t->btail[b], 0, memory_order_relaxed);
     atomic_store_explicit(&t->bdisc[b], 0, memory_order_relaxed);
   }
   *size = cc;
@@ -1142,9 +1137,11 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
   t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
   t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
-  t.bend  = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.bend));
-  t.btail = (_Atomic PetscInt *)malloc((size_t)t.nbatchcap * sizeof(*t.btail));
-  t.bdisc = (_Atomic int *)malloc((size_t)t.nbatchcap * sizeof(*t.bdisc));
+  /* zero is "unset" in these (bend and btail hold their value + 1): calloc()'s fresh pages are mapped only where a
+     batch or node writes, a small part of the n + 1 batch slots (about one batch per 64 parents) */
+  t.bend  = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.bend));
+  t.btail = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.btail));
+  t.bdisc = (_Atomic int *)calloc((size_t)t.nbatchcap, sizeof(*t.bdisc));
   t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
   PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
   PetscCall(PetscMalloc1(n, &t.lev));
