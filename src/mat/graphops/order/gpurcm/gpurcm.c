@@ -1137,8 +1137,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
   t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
   t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
-  /* zero is "unset" in these (bend and btail hold their value + 1): calloc()'s fresh pages are mapped only where a
-     batch or node writes, a small part of the n + 1 batch slots (about one batch per 64 parents) */
+  /* zero is "unset" in the batch slots (bend and btail hold their value + 1): calloc()'s fresh pages are mapped only
+     where batches write, a small part of the n + 1 slots (a batch takes at least 64 parents) */
   t.bend  = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.bend));
   t.btail = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.btail));
   t.bdisc = (_Atomic int *)calloc((size_t)t.nbatchcap, sizeof(*t.bdisc));
