@@ -1138,7 +1138,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
   t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
   /* zero is "unset" in the batch slots (bend and btail hold their value + 1): calloc()'s fresh pages are mapped only
-     where batches write, a small part of the n + 1 slots (a batch takes at least 64 parents) */
+     where batches write: slots are taken in order, one per batch, and a batch usually holds up to 64-1024 parents */
   t.bend  = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.bend));
   t.btail = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.btail));
   t.bdisc = (_Atomic int *)calloc((size_t)t.nbatchcap, sizeof(*t.bdisc));
