@@ -19,3 +19,15 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUTasksStart(PetscInt, PetscBool, void (
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksJoin(PetscSparseGPUTasks *);
 PETSC_INTERN int            PetscSparseGPUParallelForC(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *); /* (plain C versions, callable from a thread) */
 PETSC_INTERN int            PetscSparseGPUPrefaultC(PetscInt, void *, size_t);
+
+#if defined(PETSC_HAVE_CUDA)
+/* Staged host-to-device copies through pinned buffers filled by threads (src/sys/utils/sparsegpustage.cu): seg[k].dst
+   (device) = seg[k].src (host), seg[k].bytes each, complete on return; the driver's pageable copy where the system
+   refuses the pinned buffers */
+typedef struct {
+  void       *dst;
+  const void *src;
+  size_t      bytes;
+} PetscSparseGPUSegment;
+PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegment *, PetscInt, PetscInt);
+#endif

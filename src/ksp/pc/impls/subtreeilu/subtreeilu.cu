@@ -112,6 +112,21 @@ static PetscErrorCode Upload(T **d, const T *h, PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the device array *d of n entries (allocated here) as a segment of a staged upload from h (PetscSparseGPUStagedUpload()) */
+template <typename T>
+static PetscErrorCode UploadSegment(T **d, const T *h, PetscInt n, PetscSparseGPUSegment seg[], PetscInt *nseg)
+{
+  PetscFunctionBegin;
+  PetscCheck(*nseg < 24, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Too many segments for one staged upload");
+  if (!*d) PetscCallCUDA(cudaMalloc((void **)d, PetscMax(n, 1) * sizeof(T)));
+  seg[*nseg].dst   = *d;
+  seg[*nseg].src   = h;
+  seg[*nseg].bytes = (size_t)n * sizeof(T);
+  (*nseg)++;
+  PetscCall(PetscLogCpuToGpu(n * sizeof(T)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
 /* the solve schedule (groups, warp and block tickets: subtreeilugroups.c, made by PCSubtreeILUCUDASetUp_Private())
@@ -138,9 +153,9 @@ static PetscErrorCode DevTriSchedule(DevTri *D, const PCSubtreeILUTri *T, PCSubt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the device copy of T's structure (unless valuesonly) and values; when T borrows its arrays (T = S^T, ICC), so does
-   D from S's device copy DS. The schedule is set apart (DevTriSchedule()). */
-static PetscErrorCode DevTriUpload(DevTri *D, const PCSubtreeILUTri *T, const DevTri *DS, PetscBool valuesonly)
+/* the device copy of T's structure (unless valuesonly) and values, as segments of one staged upload (seg, nseg); when T
+   borrows its arrays (T = S^T, ICC), so does D from S's device copy DS. The schedule is set apart (DevTriSchedule()). */
+static PetscErrorCode DevTriUpload(DevTri *D, const PCSubtreeILUTri *T, const DevTri *DS, PetscBool valuesonly, PetscSparseGPUSegment seg[], PetscInt *nseg)
 {
   PetscFunctionBegin;
   if (!valuesonly) {
@@ -158,29 +173,46 @@ static PetscErrorCode DevTriUpload(DevTri *D, const PCSubtreeILUTri *T, const De
       D->rowidx   = DS->colidx;
       D->cval     = DS->val;
     } else {
-      PetscCall(Upload(&D->rowptr, T->rowptr, T->n + 1));
-      PetscCall(Upload(&D->colptr, T->colptr, T->n + 1));
-      PetscCall(Upload(&D->colidx, T->colidx, T->nnz));
-      PetscCall(Upload(&D->rowidx, T->rowidx, T->nnz));
+      PetscCall(UploadSegment(&D->rowptr, (const PetscInt *)T->rowptr, T->n + 1, seg, nseg));
+      PetscCall(UploadSegment(&D->colptr, (const PetscInt *)T->colptr, T->n + 1, seg, nseg));
+      PetscCall(UploadSegment(&D->colidx, (const PetscInt *)T->colidx, T->nnz, seg, nseg));
+      PetscCall(UploadSegment(&D->rowidx, (const PetscInt *)T->rowidx, T->nnz, seg, nseg));
     }
   }
   if (!D->borrowed) { /* (a borrowed copy's values are its owner's) */
-    PetscCall(Upload(&D->val, T->val, T->nnz));
-    PetscCall(Upload(&D->cval, T->cval, T->nnz));
+    PetscCall(UploadSegment(&D->val, (const PetscScalar *)T->val, T->nnz, seg, nseg));
+    PetscCall(UploadSegment(&D->cval, (const PetscScalar *)T->cval, T->nnz, seg, nseg));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the setup's copies to the device (everything but the schedules) */
-static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
+/* the segments of a staged upload: the driver's copies when small (no pinned buffers for them) */
+static PetscErrorCode UploadSegments(const PetscSparseGPUSegment seg[], PetscInt nseg, PetscInt nthreads)
 {
-  PCSubtreeILUCUDA c = st->cuda;
+  size_t bytes = 0;
 
   PetscFunctionBegin;
-  PetscCall(DevTriUpload(&c->U, &st->U, NULL, valuesonly));
-  PetscCall(DevTriUpload(&c->L, &st->L, &c->U, valuesonly)); /* (ICC: U's arrays) */
-  PetscCall(Upload(&c->dinv, st->dinv, st->n));
-  if (st->type == PC_SUBTREEILU_ICC) PetscCall(Upload(&c->sqrtdinv, st->sqrtdinv, st->n));
+  for (PetscInt k = 0; k < nseg; k++) bytes += seg[k].bytes;
+  if (bytes >= ((size_t)1 << 20)) PetscCall(PetscSparseGPUStagedUpload(seg, nseg, PetscMin(nthreads, 8)));
+  else
+    for (PetscInt k = 0; k < nseg; k++)
+      if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the setup's copies to the device (everything but the schedules), in one staged upload */
+static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
+{
+  PCSubtreeILUCUDA      c    = st->cuda;
+  PetscInt              nseg = 0;
+  PetscSparseGPUSegment seg[24];
+
+  PetscFunctionBegin;
+  PetscCall(DevTriUpload(&c->U, &st->U, NULL, valuesonly, seg, &nseg));
+  PetscCall(DevTriUpload(&c->L, &st->L, &c->U, valuesonly, seg, &nseg)); /* (ICC: U's arrays) */
+  PetscCall(UploadSegment(&c->dinv, (const PetscScalar *)st->dinv, st->n, seg, &nseg));
+  if (st->type == PC_SUBTREEILU_ICC) PetscCall(UploadSegment(&c->sqrtdinv, (const PetscScalar *)st->sqrtdinv, st->n, seg, &nseg));
+  PetscCall(UploadSegments(seg, nseg, st->setupthreads));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1044,10 +1076,11 @@ __global__ static void GatherKernel(PetscInt Lnnz, PetscInt Unnz, PetscInt n, do
 /* Copies the plan (st->plan) to the device; needs the cuda backend set up (st->cuda) */
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
 {
-  PCSubtreeILUPlan    *hp = st->plan;
-  PCSubtreeILUCUDAPlan p;
-  PetscInt            *tmp;
-  int                  dev, nsm;
+  PCSubtreeILUPlan     *hp = st->plan;
+  PCSubtreeILUCUDAPlan  p;
+  PetscInt             *tmpL, *tmpU, nseg = 0;
+  PetscSparseGPUSegment seg[24];
+  int                   dev, nsm;
 
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
@@ -1064,36 +1097,39 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   p->zeropivot = hp->zeropivot;
   p->Lnnz      = st->L.borrowed ? 0 : st->L.nnz; /* ICC: L's values are U's, gathered once */
   p->Unnz      = st->U.nnz;
-  PetscCall(Upload(&p->lptr, hp->lptr, hp->n + 1));
-  PetscCall(Upload(&p->ub, hp->ub, hp->n));
-  PetscCall(Upload(&p->ud, hp->ud, hp->n));
-  PetscCall(Upload(&p->bj, hp->bj, hp->nz));
-  PetscCall(Upload(&p->aptr, hp->aptr, hp->n + 1));
-  PetscCall(Upload(&p->asrc, hp->asrc, hp->aptr[hp->n]));
-  PetscCall(Upload(&p->adst, hp->adst, hp->aptr[hp->n]));
+  /* the plan's arrays (about 40 bytes per factor entry) in one staged upload: threads fill pinned buffers
+     (PetscSparseGPUStagedUpload()), where the driver copies pageable memory from one thread at about 5-7 GB/s */
+  PetscCall(UploadSegment(&p->lptr, hp->lptr, hp->n + 1, seg, &nseg));
+  PetscCall(UploadSegment(&p->ub, hp->ub, hp->n, seg, &nseg));
+  PetscCall(UploadSegment(&p->ud, hp->ud, hp->n, seg, &nseg));
+  PetscCall(UploadSegment(&p->bj, hp->bj, hp->nz, seg, &nseg));
+  PetscCall(UploadSegment(&p->aptr, hp->aptr, hp->n + 1, seg, &nseg));
+  PetscCall(UploadSegment(&p->asrc, hp->asrc, hp->aptr[hp->n], seg, &nseg));
+  PetscCall(UploadSegment(&p->adst, hp->adst, hp->aptr[hp->n], seg, &nseg));
   if (hp->icc) {
-    PetscCall(Upload(&p->cptr, hp->cptr, hp->n + 1));
-    PetscCall(Upload(&p->cpos, hp->cpos, hp->cptr[hp->n]));
-    PetscCall(Upload(&p->crow, hp->crow, hp->cptr[hp->n]));
+    PetscCall(UploadSegment(&p->cptr, hp->cptr, hp->n + 1, seg, &nseg));
+    PetscCall(UploadSegment(&p->cpos, hp->cpos, hp->cptr[hp->n], seg, &nseg));
+    PetscCall(UploadSegment(&p->crow, hp->crow, hp->cptr[hp->n], seg, &nseg));
     PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   }
-  PetscCall(Upload(&p->runptr, hp->runptr, hp->nruns + 1));
-  PetscCall(Upload(&p->tptr, hp->tptr, hp->ntickets + 1));
+  PetscCall(UploadSegment(&p->runptr, hp->runptr, hp->nruns + 1, seg, &nseg));
+  PetscCall(UploadSegment(&p->tptr, hp->tptr, hp->ntickets + 1, seg, &nseg));
   {
     PetscInt nsteps = hp->icc ? hp->cptr[hp->n] : hp->lptr[hp->n];
 
-    PetscCall(Upload(&p->mptr, hp->mptr, nsteps + 1));
-    PetscCall(Upload(&p->map, hp->map, hp->mptr[nsteps]));
+    PetscCall(UploadSegment(&p->mptr, hp->mptr, nsteps + 1, seg, &nseg));
+    PetscCall(UploadSegment(&p->map, hp->map, hp->mptr[nsteps], seg, &nseg));
   }
-  PetscCall(Upload(&p->Lsrc, st->L.src, p->Lnnz));
-  PetscCall(Upload(&p->Usrc, st->U.src, st->U.nnz));
-  PetscCall(PetscMalloc1(PetscMax(PetscMax(st->L.nnz, st->U.nnz), 1), &tmp));
-  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, p->Lnnz, st->L.src, st->L.csc2csr, tmp)); /* (on the setup threads) */
-  PetscCall(Upload(&p->Lcsrc, tmp, p->Lnnz));
-  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, st->U.nnz, st->U.src, st->U.csc2csr, tmp));
-  PetscCall(Upload(&p->Ucsrc, tmp, st->U.nnz));
-  PetscCall(PetscFree(tmp));
-  PetscCall(Upload(&p->dsrc, st->dsrc, hp->n));
+  PetscCall(UploadSegment(&p->Lsrc, st->L.src, p->Lnnz, seg, &nseg));
+  PetscCall(UploadSegment(&p->Usrc, st->U.src, st->U.nnz, seg, &nseg));
+  PetscCall(PetscMalloc2(PetscMax(p->Lnnz, 1), &tmpL, PetscMax(st->U.nnz, 1), &tmpU));
+  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, p->Lnnz, st->L.src, st->L.csc2csr, tmpL)); /* (on the setup threads) */
+  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, st->U.nnz, st->U.src, st->U.csc2csr, tmpU));
+  PetscCall(UploadSegment(&p->Lcsrc, (const PetscInt *)tmpL, p->Lnnz, seg, &nseg));
+  PetscCall(UploadSegment(&p->Ucsrc, (const PetscInt *)tmpU, st->U.nnz, seg, &nseg));
+  PetscCall(UploadSegment(&p->dsrc, (const PetscInt *)st->dsrc, hp->n, seg, &nseg));
+  PetscCall(UploadSegments(seg, nseg, st->setupthreads));
+  PetscCall(PetscFree2(tmpL, tmpU));
   PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));

@@ -1988,177 +1988,17 @@ PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *avail)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Uploads of host arrays (a host matrix's CSR). The driver copies pageable memory through its own small pinned buffers,
-   one thread, at about 5-7 GB/s on the H200 machine; "staged" splits the array among up to 8 threads, each filling
-   two pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other;
-   "pinned" page-locks the array in place (cudaHostRegister(), undone after the copy; a refused registration falls back
-   to the pageable copy). */
-#define GPURCM_STAGE_THREADS 8                /* at most this many copying threads */
-#define GPURCM_STAGE_CHUNK     ((size_t)4 << 20)   /* bytes per staging buffer (two per thread) */
-#define GPURCM_STAGE_MIN_CHUNK ((size_t)256 << 10) /* smallest chunk of a thread's part */
-#define GPURCM_STAGE_MIN_PART  ((size_t)1 << 20)   /* smallest part of a copying thread */
-
-static void        *gpurcmStage[GPURCM_STAGE_THREADS][2];
-static cudaEvent_t  gpurcmStageDone[GPURCM_STAGE_THREADS][2];
-static cudaStream_t gpurcmStageStream[GPURCM_STAGE_THREADS];
-static PetscBool    gpurcmStageReady = PETSC_FALSE;
-
-static PetscErrorCode GPURCMStageFinalize(void)
-{
-  PetscFunctionBegin;
-  for (int t = 0; t < GPURCM_STAGE_THREADS; t++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
-    (void)cudaStreamSynchronize(gpurcmStageStream[t]);
-    (void)cudaStreamDestroy(gpurcmStageStream[t]);
-    for (int b = 0; b < 2; b++) {
-      (void)cudaEventDestroy(gpurcmStageDone[t][b]);
-      (void)cudaFreeHost(gpurcmStage[t][b]);
-      gpurcmStage[t][b] = NULL;
-    }
-  }
-  (void)cudaGetLastError();
-  gpurcmStageReady = PETSC_FALSE;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* the pinned buffers, events and streams of the copying threads, made once per process (64 MiB of pinned memory). The
-   streams are blocking: their copies wait for the default stream's work before them (the stream-ordered allocation of
-   the destination). *ok = PETSC_FALSE when the system refuses them (e.g. a limit on page-locked memory): the caller
-   then makes the driver's pageable copy; the refusal is remembered, not retried. */
-static PetscBool gpurcmStageRefused = PETSC_FALSE;
-
-static PetscErrorCode GPURCMStageSetUp(PetscBool *ok)
-{
-  cudaError_t err = cudaSuccess;
-  PetscBool   stream[GPURCM_STAGE_THREADS] = {PETSC_FALSE}, buf[GPURCM_STAGE_THREADS][2] = {{PETSC_FALSE}}, ev[GPURCM_STAGE_THREADS][2] = {{PETSC_FALSE}};
-
-  PetscFunctionBegin;
-  *ok = (PetscBool)!gpurcmStageRefused;
-  if (gpurcmStageReady || gpurcmStageRefused) PetscFunctionReturn(PETSC_SUCCESS);
-  for (int t = 0; t < GPURCM_STAGE_THREADS && err == cudaSuccess; t++) {
-    if ((err = cudaStreamCreate(&gpurcmStageStream[t])) == cudaSuccess) stream[t] = PETSC_TRUE;
-    for (int b = 0; b < 2 && err == cudaSuccess; b++) {
-      if ((err = cudaMallocHost(&gpurcmStage[t][b], GPURCM_STAGE_CHUNK)) == cudaSuccess) buf[t][b] = PETSC_TRUE;
-      if (err == cudaSuccess && (err = cudaEventCreateWithFlags(&gpurcmStageDone[t][b], cudaEventDisableTiming)) == cudaSuccess) ev[t][b] = PETSC_TRUE;
-    }
-  }
-  if (err != cudaSuccess) { /* undo what was made */
-    const char *msg = cudaGetErrorString(err);
-
-    for (int t = 0; t < GPURCM_STAGE_THREADS; t++) {
-      for (int b = 0; b < 2; b++) {
-        if (buf[t][b]) (void)cudaFreeHost(gpurcmStage[t][b]);
-        if (ev[t][b]) (void)cudaEventDestroy(gpurcmStageDone[t][b]);
-        gpurcmStage[t][b] = NULL;
-      }
-      if (stream[t]) (void)cudaStreamDestroy(gpurcmStageStream[t]);
-    }
-    (void)cudaGetLastError(); /* allocation errors are not sticky: clear them */
-    gpurcmStageRefused = PETSC_TRUE;
-    *ok                = PETSC_FALSE;
-    PetscCall(PetscInfo(NULL, "gpurcm cuda: pinned staging buffers refused (%s): uploads use the pageable copy\n", msg));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  gpurcmStageReady = PETSC_TRUE;
-  PetscCall(PetscRegisterFinalize(GPURCMStageFinalize));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* copying thread t: its part [src, src + bytes) in chunks of at most `chunk` bytes through its two buffers, each chunk's
-   DMA (its own stream) overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the
-   main thread) */
-static cudaError_t GPURCMStageWorker(int t, char *dst, const char *src, size_t bytes, size_t chunk)
-{
-  cudaError_t err = cudaSuccess;
-
-  for (size_t off = 0, c = 0; off < bytes && err == cudaSuccess; off += chunk, c++) {
-    const int    b   = (int)(c & 1);
-    const size_t len = bytes - off < chunk ? bytes - off : chunk;
-
-    err = cudaEventSynchronize(gpurcmStageDone[t][b]); /* the buffer's previous DMA is done */
-    if (err != cudaSuccess) break;
-    memcpy(gpurcmStage[t][b], src + off, len);
-    err = cudaMemcpyAsync(dst + off, gpurcmStage[t][b], len, cudaMemcpyHostToDevice, gpurcmStageStream[t]);
-    if (err == cudaSuccess) err = cudaEventRecord(gpurcmStageDone[t][b], gpurcmStageStream[t]);
-  }
-  if (err == cudaSuccess) err = cudaStreamSynchronize(gpurcmStageStream[t]);
-  return err;
-}
-
-/* one host-to-device copy of a staged upload */
-typedef struct {
-  char       *dst;
-  const char *src;
-  size_t      bytes;
-} GPURCMSegment;
-
-/* copying thread t: bytes [lo, hi) of the concatenated segments */
-static cudaError_t GPURCMStageWorkerRange(int t, const GPURCMSegment *seg, int nseg, size_t lo, size_t hi, size_t chunk)
-{
-  cudaError_t err  = cudaSuccess;
-  size_t      base = 0;
-
-  for (int k = 0; k < nseg && err == cudaSuccess; base += seg[k].bytes, k++) {
-    const size_t a = PetscMax(lo, base), b = PetscMin(hi, base + seg[k].bytes);
-    if (a < b) err = GPURCMStageWorker(t, seg[k].dst + (a - base), seg[k].src + (a - base), b - a, chunk);
-  }
-  return err;
-}
-
-/* staged upload of nseg arrays (a CSR's row pointers and columns together: one set of threads): their concatenation
-   in page-aligned parts, one per copying thread (the calling thread takes part 0, and any part whose thread could not
-   be started); complete on return */
-static PetscErrorCode GPURCMStagedUpload(const GPURCMSegment *seg, int nseg, PetscInt nthreads)
-{
-  std::thread th[GPURCM_STAGE_THREADS];
-  cudaError_t err[GPURCM_STAGE_THREADS];
-  PetscBool   started[GPURCM_STAGE_THREADS];
-  size_t      part, chunk, bytes = 0;
-  int         T = (int)PetscMax(1, PetscMin(nthreads, GPURCM_STAGE_THREADS));
-  PetscBool   ok;
-
-  PetscFunctionBegin;
-  for (int k = 0; k < nseg; k++) bytes += seg[k].bytes;
-  PetscCall(GPURCMStageSetUp(&ok));
-  if (!ok) {
-    for (int k = 0; k < nseg; k++)
-      if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  while (T > 1 && (size_t)T * GPURCM_STAGE_MIN_PART > bytes) T--; /* every thread at least GPURCM_STAGE_MIN_PART */
-  part = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
-  /* at least 4 chunks per part (when they stay >= GPURCM_STAGE_MIN_CHUNK), so that the copy into one buffer overlaps
-     the other's DMA for most of the part; one chunk per part would run the two one after the other */
-  chunk = PetscMin(GPURCM_STAGE_CHUNK, PetscMax(GPURCM_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
-  for (int t = 0; t < T; t++) {
-    err[t]     = cudaSuccess;
-    started[t] = PETSC_FALSE;
-  }
-  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
-    try {
-      th[t]      = std::thread([=, &err] { err[t] = GPURCMStageWorkerRange(t, seg, nseg, lo, hi, chunk); });
-      started[t] = PETSC_TRUE;
-    } catch (...) { /* done below by this thread */
-    }
-  }
-  err[0] = GPURCMStageWorkerRange(0, seg, nseg, 0, PetscMin(bytes, part), chunk);
-  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
-    if (started[t]) th[t].join();
-    else err[t] = GPURCMStageWorkerRange(t, seg, nseg, lo, hi, chunk);
-  }
-  for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
+/* Uploads of host arrays (a host matrix's CSR): the driver's pageable copy, "staged" (PetscSparseGPUStagedUpload(),
+   src/sys/utils/sparsegpustage.cu: threads filling pinned buffers) or "pinned" (the array page-locked in place with
+   cudaHostRegister(), undone after the copy; a refused registration falls back to the pageable copy). */
 /* dst (device) = src (host), bytes, complete on return */
 static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, const MatGPURCMCUDAOptions *opt)
 {
   PetscFunctionBegin;
   if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
   if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && bytes >= ((size_t)64 << 10)) { /* smaller ones: the driver's copy */
-    const GPURCMSegment seg = {(char *)dst, (const char *)src, bytes};
-    PetscCall(GPURCMStagedUpload(&seg, 1, opt->uploadthreads));
+    const PetscSparseGPUSegment seg = {dst, src, bytes};
+    PetscCall(PetscSparseGPUStagedUpload(&seg, 1, opt->uploadthreads));
   } else if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_PINNED) {
     PetscBool   pinned = PETSC_FALSE;
     cudaError_t err    = cudaHostRegister((void *)src, bytes, cudaHostRegisterDefault);
@@ -2181,11 +2021,11 @@ static PetscErrorCode GPURCMUploadCSR(PetscInt *d_ia, const PetscInt *ia, PetscI
 
   PetscFunctionBegin;
   if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && iab + jab >= ((size_t)64 << 10)) {
-    const GPURCMSegment seg[2] = {
-      {(char *)d_ia, (const char *)ia, iab},
-      {(char *)d_ja, (const char *)ja, jab}
+    const PetscSparseGPUSegment seg[2] = {
+      {d_ia, ia, iab},
+      {d_ja, ja, jab}
     };
-    PetscCall(GPURCMStagedUpload(seg, 2, opt->uploadthreads));
+    PetscCall(PetscSparseGPUStagedUpload(seg, 2, opt->uploadthreads));
   } else {
     PetscCall(GPURCMUpload(d_ia, ia, iab, opt));
     PetscCall(GPURCMUpload(d_ja, ja, jab, opt));

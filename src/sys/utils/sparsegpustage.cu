@@ -1,0 +1,163 @@
+/*
+  Staged uploads of host arrays to the device, shared by the components (gpurcm's CSR upload, subtree_ilu's
+  refactorization plan). The driver copies pageable memory through its own small pinned buffers, one thread, at about
+  5-7 GB/s on the H200 machine; here the arrays are split among up to SPARSEGPU_STAGE_THREADS threads, each filling two
+  pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other
+  (session 10, job 4: gpurcm's CSR upload, bench/results/2026-12-01-H200-session10).
+*/
+#include <petscdevice_cuda.h>
+#include <thread>
+#include <string.h>
+#include <sparsegpuimpl.h>
+
+#define SPARSEGPU_STAGE_THREADS 8                /* at most this many copying threads */
+#define SPARSEGPU_STAGE_CHUNK     ((size_t)4 << 20)   /* bytes per staging buffer (two per thread) */
+#define SPARSEGPU_STAGE_MIN_CHUNK ((size_t)256 << 10) /* smallest chunk of a thread's part */
+#define SPARSEGPU_STAGE_MIN_PART  ((size_t)1 << 20)   /* smallest part of a copying thread */
+
+static void        *stageBuf[SPARSEGPU_STAGE_THREADS][2];
+static cudaEvent_t  stageDone[SPARSEGPU_STAGE_THREADS][2];
+static cudaStream_t stageStream[SPARSEGPU_STAGE_THREADS];
+static PetscBool    stageReady = PETSC_FALSE;
+
+static PetscErrorCode StageFinalize(void)
+{
+  PetscFunctionBegin;
+  for (int t = 0; t < SPARSEGPU_STAGE_THREADS; t++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
+    (void)cudaStreamSynchronize(stageStream[t]);
+    (void)cudaStreamDestroy(stageStream[t]);
+    for (int b = 0; b < 2; b++) {
+      (void)cudaEventDestroy(stageDone[t][b]);
+      (void)cudaFreeHost(stageBuf[t][b]);
+      stageBuf[t][b] = NULL;
+    }
+  }
+  (void)cudaGetLastError();
+  stageReady = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the pinned buffers, events and streams of the copying threads, made once per process (64 MiB of pinned memory). The
+   streams are blocking: their copies wait for the default stream's work before them (the stream-ordered allocation of
+   the destination). *ok = PETSC_FALSE when the system refuses them (e.g. a limit on page-locked memory): the caller
+   then makes the driver's pageable copy; the refusal is remembered, not retried. */
+static PetscBool stageRefused = PETSC_FALSE;
+
+static PetscErrorCode StageSetUp(PetscBool *ok)
+{
+  cudaError_t err = cudaSuccess;
+  PetscBool   stream[SPARSEGPU_STAGE_THREADS] = {PETSC_FALSE}, buf[SPARSEGPU_STAGE_THREADS][2] = {{PETSC_FALSE}}, ev[SPARSEGPU_STAGE_THREADS][2] = {{PETSC_FALSE}};
+
+  PetscFunctionBegin;
+  *ok = (PetscBool)!stageRefused;
+  if (stageReady || stageRefused) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int t = 0; t < SPARSEGPU_STAGE_THREADS && err == cudaSuccess; t++) {
+    if ((err = cudaStreamCreate(&stageStream[t])) == cudaSuccess) stream[t] = PETSC_TRUE;
+    for (int b = 0; b < 2 && err == cudaSuccess; b++) {
+      if ((err = cudaMallocHost(&stageBuf[t][b], SPARSEGPU_STAGE_CHUNK)) == cudaSuccess) buf[t][b] = PETSC_TRUE;
+      if (err == cudaSuccess && (err = cudaEventCreateWithFlags(&stageDone[t][b], cudaEventDisableTiming)) == cudaSuccess) ev[t][b] = PETSC_TRUE;
+    }
+  }
+  if (err != cudaSuccess) { /* undo what was made */
+    const char *msg = cudaGetErrorString(err);
+
+    for (int t = 0; t < SPARSEGPU_STAGE_THREADS; t++) {
+      for (int b = 0; b < 2; b++) {
+        if (buf[t][b]) (void)cudaFreeHost(stageBuf[t][b]);
+        if (ev[t][b]) (void)cudaEventDestroy(stageDone[t][b]);
+        stageBuf[t][b] = NULL;
+      }
+      if (stream[t]) (void)cudaStreamDestroy(stageStream[t]);
+    }
+    (void)cudaGetLastError(); /* allocation errors are not sticky: clear them */
+    stageRefused = PETSC_TRUE;
+    *ok                = PETSC_FALSE;
+    PetscCall(PetscInfo(NULL, "PETSc SparseGPU: pinned staging buffers refused (%s): uploads use the pageable copy\n", msg));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  stageReady = PETSC_TRUE;
+  PetscCall(PetscRegisterFinalize(StageFinalize));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* copying thread t: its part [src, src + bytes) in chunks of at most `chunk` bytes through its two buffers, each chunk's
+   DMA (its own stream) overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the
+   main thread) */
+static cudaError_t StageWorker(int t, char *dst, const char *src, size_t bytes, size_t chunk)
+{
+  cudaError_t err = cudaSuccess;
+
+  for (size_t off = 0, c = 0; off < bytes && err == cudaSuccess; off += chunk, c++) {
+    const int    b   = (int)(c & 1);
+    const size_t len = bytes - off < chunk ? bytes - off : chunk;
+
+    err = cudaEventSynchronize(stageDone[t][b]); /* the buffer's previous DMA is done */
+    if (err != cudaSuccess) break;
+    memcpy(stageBuf[t][b], src + off, len);
+    err = cudaMemcpyAsync(dst + off, stageBuf[t][b], len, cudaMemcpyHostToDevice, stageStream[t]);
+    if (err == cudaSuccess) err = cudaEventRecord(stageDone[t][b], stageStream[t]);
+  }
+  if (err == cudaSuccess) err = cudaStreamSynchronize(stageStream[t]);
+  return err;
+}
+
+/* copying thread t: bytes [lo, hi) of the concatenated segments */
+static cudaError_t StageWorkerRange(int t, const PetscSparseGPUSegment *seg, PetscInt nseg, size_t lo, size_t hi, size_t chunk)
+{
+  cudaError_t err  = cudaSuccess;
+  size_t      base = 0;
+
+  for (PetscInt k = 0; k < nseg && err == cudaSuccess; base += seg[k].bytes, k++) {
+    const size_t a = PetscMax(lo, base), b = PetscMin(hi, base + seg[k].bytes);
+    if (a < b) err = StageWorker(t, (char *)seg[k].dst + (a - base), (const char *)seg[k].src + (a - base), b - a, chunk);
+  }
+  return err;
+}
+
+/* staged upload of nseg arrays (a CSR's row pointers and columns together: one set of threads): their concatenation
+   in page-aligned parts, one per copying thread (the calling thread takes part 0, and any part whose thread could not
+   be started); complete on return */
+PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegment *seg, PetscInt nseg, PetscInt nthreads)
+{
+  std::thread th[SPARSEGPU_STAGE_THREADS];
+  cudaError_t err[SPARSEGPU_STAGE_THREADS];
+  PetscBool   started[SPARSEGPU_STAGE_THREADS];
+  size_t      part, chunk, bytes = 0;
+  int         T = (int)PetscMax(1, PetscMin(nthreads, SPARSEGPU_STAGE_THREADS));
+  PetscBool   ok;
+
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < nseg; k++) bytes += seg[k].bytes;
+  PetscCall(StageSetUp(&ok));
+  if (!ok) {
+    for (PetscInt k = 0; k < nseg; k++)
+      if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  while (T > 1 && (size_t)T * SPARSEGPU_STAGE_MIN_PART > bytes) T--; /* every thread at least SPARSEGPU_STAGE_MIN_PART */
+  part = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
+  /* at least 4 chunks per part (when they stay >= SPARSEGPU_STAGE_MIN_CHUNK), so that the copy into one buffer overlaps
+     the other's DMA for most of the part; one chunk per part would run the two one after the other */
+  chunk = PetscMin(SPARSEGPU_STAGE_CHUNK, PetscMax(SPARSEGPU_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
+  for (int t = 0; t < T; t++) {
+    err[t]     = cudaSuccess;
+    started[t] = PETSC_FALSE;
+  }
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
+    try {
+      th[t]      = std::thread([=, &err] { err[t] = StageWorkerRange(t, seg, nseg, lo, hi, chunk); });
+      started[t] = PETSC_TRUE;
+    } catch (...) { /* done below by this thread */
+    }
+  }
+  err[0] = StageWorkerRange(0, seg, nseg, 0, PetscMin(bytes, part), chunk);
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
+    if (started[t]) th[t].join();
+    else err[t] = StageWorkerRange(t, seg, nseg, lo, hi, chunk);
+  }
+  for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
