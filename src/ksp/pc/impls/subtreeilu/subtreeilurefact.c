@@ -70,7 +70,8 @@ static inline PetscInt FindCol(const PetscInt *bj, PetscInt lo, PetscInt hi, Pet
 
 typedef struct {
   PCSubtreeILUPlan *p;
-  const PetscInt   *ai, *aj, *fi, *fj, *rperm, *icol;
+  const PetscInt   *ai, *aj, *fi, *fj, *rperm, *cperm; /* A's CSR, the factor's, its row and column permutations */
+  PetscInt         *icol;                              /* the inverse of cperm */
   PetscInt64        cnt[PETSC_SPARSEGPU_MAX_THREADS], cnt2[PETSC_SPARSEGPU_MAX_THREADS]; /* what each range writes (two arrays) */
   PetscInt64        total2;                                                        /* the sum of cnt2 */
   PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS], off2[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
@@ -184,14 +185,13 @@ static void PlanCheckICCRows(void *ctx, PetscInt tid, PetscInt k0, PetscInt k1)
   }
 }
 
-/* icol = the inverse of the permutation in rperm */
+/* icol = the inverse of cperm */
 static void PlanInvert(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
 {
-  PlanCtx  *c    = (PlanCtx *)ctx;
-  PetscInt *icol = (PetscInt *)c->icol;
+  PlanCtx *c = (PlanCtx *)ctx;
 
   (void)tid;
-  for (PetscInt i = i0; i < i1; i++) icol[c->rperm[i]] = i;
+  for (PetscInt i = i0; i < i1; i++) c->icol[c->cperm[i]] = i;
 }
 
 static void PlanCopyColumns(void *ctx, PetscInt tid, PetscInt q0, PetscInt q1)
@@ -690,15 +690,15 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
   /* A's entries: factor row i is A's row rperm[i]; column c goes to icol[c] */
   PetscCall(PetscMalloc1(n, &icol));
-  c.rperm = st->cperm; /* (the scatter's permutation) */
+  c.rperm = st->rperm;
+  c.cperm = st->cperm;
   c.icol  = icol;
   PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanInvert, &c));
   PetscCall(PetscMalloc3(n + 1, &p->aptr, PetscMax(ai[n], 1), &p->asrc, PetscMax(ai[n], 1), &p->adst));
   p->aptr[0] = 0;
   if (ok) {
-    c.ai    = ai;
-    c.aj    = aj;
-    c.rperm = st->rperm;
+    c.ai = ai;
+    c.aj = aj;
     PetscCall(PlanCountRanges(nt, n, PlanCountEntries, &c, &total));
     PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillEntries, &c));
     if (PlanBad(&c)) ok = PETSC_FALSE;
