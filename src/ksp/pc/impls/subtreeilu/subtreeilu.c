@@ -327,20 +327,30 @@ static void TriGetView(const PCSubtreeILUTri *T, PetscBool transpose, TriView *v
   }
 }
 
-/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order; sums in CSR order of the system */
+/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order (rs, ds: NULL for none); sums in CSR order of the
+   system. The loop is written out for each combination the applies use, so that the row loop has no test but its own
+   (the serial apply is bound by memory and by the chain of its rows). */
 static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
 {
-  TriView   v;
-  PetscInt  n         = T->n;
-  PetscBool ascending = (T->lower && !transpose) || (!T->lower && transpose) ? PETSC_TRUE : PETSC_FALSE;
+  TriView            v;
+  const PetscInt     n = T->n, step = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : -1;
+  const PetscInt     first = step > 0 ? 0 : n - 1;
+  const PetscInt    *dptr, *didx;
+  const PetscScalar *dval;
 
   TriGetView(T, transpose, &v);
-  for (PetscInt ii = 0; ii < n; ii++) {
-    PetscInt    i = ascending ? ii : n - 1 - ii;
-    PetscScalar s = rs ? b[i] * rs[i] : b[i];
-    for (PetscInt k = v.dptr[i]; k < v.dptr[i + 1]; k++) s -= v.dval[k] * x[v.didx[k]];
-    x[i] = ds ? s * ds[i] : s;
+  dptr = v.dptr, didx = v.didx, dval = v.dval;
+#define TRI_SERIAL_ROWS(INPUT, OUTPUT) \
+  for (PetscInt ii = 0, i = first; ii < n; ii++, i += step) { \
+    PetscScalar s = INPUT; \
+    for (PetscInt k = dptr[i]; k < dptr[i + 1]; k++) s -= dval[k] * x[didx[k]]; \
+    x[i] = OUTPUT; \
   }
+  if (!rs && !ds) TRI_SERIAL_ROWS(b[i], s)
+  else if (rs && !ds) TRI_SERIAL_ROWS(b[i] * rs[i], s)
+  else if (!rs && ds) TRI_SERIAL_ROWS(b[i], s * ds[i])
+  else TRI_SERIAL_ROWS(b[i] * rs[i], s * ds[i])
+#undef TRI_SERIAL_ROWS
 }
 
 #if defined(SUBTREEILU_HAVE_THREADS)
@@ -779,37 +789,50 @@ static PetscErrorCode TriSolve(PC_SubtreeILU *st, const PCSubtreeILUTri *T, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Solves into x through the work vectors; with identity permutations (natural ordering) the solves read b and write x
+   themselves, as PETSc's MatSolve() with the natural ordering, instead of a gather and a scatter pass over the
+   vectors (PCApply() never has x == b, and b is read wholly before x is written). A gather fused into the first solve
+   was slower with RCM on the 2-vCPU machine (the separate pass streams; in the solve it waits in the row chain). */
 static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, const PetscScalar *b, PetscScalar *x)
 {
-  PetscInt     n = st->n;
-  PetscScalar *t = st->work, *t2 = st->work2;
-  PetscBool    icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  PetscInt           n = st->n;
+  PetscScalar       *t = st->work, *t2 = st->work2, *out;
+  PetscBool          icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE, iident, oident;
+  const PetscInt    *ip, *op;
+  const PetscScalar *in;
 
   PetscFunctionBegin;
   if (icc && mode == PC_SUBTREEILU_APPLY_TRANSPOSE) mode = PC_SUBTREEILU_APPLY;
+  /* the gather of the input (ip) and the scatter of the output (op) */
+  ip     = mode == PC_SUBTREEILU_APPLY_TRANSPOSE ? st->cperm : st->rperm;
+  op     = mode == PC_SUBTREEILU_APPLY_TRANSPOSE ? st->rperm : st->cperm;
+  iident = mode == PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT ? PETSC_TRUE : (mode == PC_SUBTREEILU_APPLY_TRANSPOSE ? st->cident : st->rident); /* symmetric right: b is in the permuted numbering */
+  oident = mode == PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT ? PETSC_TRUE : (mode == PC_SUBTREEILU_APPLY_TRANSPOSE ? st->rident : st->cident);  /* symmetric left: left in the permuted numbering */
+  in     = b;
+  if (!iident) {
+    for (PetscInt i = 0; i < n; i++) t[i] = b[ip[i]];
+    in = t;
+  }
+  out = oident ? x : t;
   switch (mode) {
   case PC_SUBTREEILU_APPLY:
-    for (PetscInt i = 0; i < n; i++) t[i] = b[st->rperm[i]];
-    PetscCall(TriSolve(st, &st->L, PETSC_FALSE, t, NULL, NULL, t2));
-    PetscCall(TriSolve(st, &st->U, PETSC_FALSE, t2, icc ? st->dinv : NULL, icc ? NULL : st->dinv, t));
-    for (PetscInt i = 0; i < n; i++) x[st->cperm[i]] = t[i];
+    PetscCall(TriSolve(st, &st->L, PETSC_FALSE, in, NULL, NULL, t2));
+    PetscCall(TriSolve(st, &st->U, PETSC_FALSE, t2, icc ? st->dinv : NULL, icc ? NULL : st->dinv, out));
     break;
   case PC_SUBTREEILU_APPLY_TRANSPOSE: /* ILU: M^T = P_c^T U^T L^T P_r (ICC is symmetric: handled as APPLY) */
-    for (PetscInt i = 0; i < n; i++) t[i] = b[st->cperm[i]];
-    PetscCall(TriSolve(st, &st->U, PETSC_TRUE, t, NULL, st->dinv, t2));
-    PetscCall(TriSolve(st, &st->L, PETSC_TRUE, t2, NULL, NULL, t));
-    for (PetscInt i = 0; i < n; i++) x[st->rperm[i]] = t[i];
+    PetscCall(TriSolve(st, &st->U, PETSC_TRUE, in, NULL, st->dinv, t2));
+    PetscCall(TriSolve(st, &st->L, PETSC_TRUE, t2, NULL, NULL, out));
     break;
   case PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT: /* D^{-1/2} L^{-1} P b, left in the permuted numbering like MatForwardSolve */
-    for (PetscInt i = 0; i < n; i++) t[i] = b[st->rperm[i]];
-    PetscCall(TriSolve(st, &st->L, PETSC_FALSE, t, NULL, NULL, t2));
+    PetscCall(TriSolve(st, &st->L, PETSC_FALSE, in, NULL, NULL, t2));
     for (PetscInt i = 0; i < n; i++) x[i] = t2[i] * st->sqrtdinv[i];
     break;
   case PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT: /* P^T Ut^{-1} D^{-1/2} b, like MatBackwardSolve */
-    PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, st->sqrtdinv, NULL, t));
-    for (PetscInt i = 0; i < n; i++) x[st->cperm[i]] = t[i];
+    PetscCall(TriSolve(st, &st->U, PETSC_FALSE, in, st->sqrtdinv, NULL, out));
     break;
   }
+  if (!oident)
+    for (PetscInt i = 0; i < n; i++) x[op[i]] = t[i];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1046,6 +1069,11 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
     PetscCall(PetscArraycpy(st->rperm, r, n));
     PetscCall(PetscArraycpy(st->cperm, r, n));
     PetscCall(ISRestoreIndices(st->row, &r));
+  }
+  st->rident = st->cident = PETSC_TRUE;
+  for (PetscInt i = 0; i < n && (st->rident || st->cident); i++) {
+    if (st->rperm[i] != i) st->rident = PETSC_FALSE;
+    if (st->cperm[i] != i) st->cident = PETSC_FALSE;
   }
   if (sched) {
     PetscCall(SchedulesSetUp(st));

@@ -168,6 +168,7 @@ typedef struct {
   IS          row, col;
   PetscInt    n;
   PetscInt   *rperm, *cperm; /* rhs gather tmp[i] = b[rperm[i]], solution scatter x[cperm[i]] = tmp[i] */
+  PetscBool   rident, cident; /* rperm, cperm are the identity: the host applies skip the gather, the scatter */
   PetscInt   *dsrc;          /* position of each inverted pivot in the factor's value array */
   PetscScalar *dinv, *sqrtdinv; /* inverted pivots (ICC: 1/D), sqrt(1/D) for symmetric applies (ICC) */
   PetscInt     badpivot;        /* first row whose ICC pivot is not real nonnegative (no symmetric applies), or -1 */
