@@ -16,7 +16,8 @@
   once and continues down that subtree (a linked stack of ready rows). Every row is also visited once by the thread
   that owns it (counters start at inputs + 1), so a row whose inputs are already final is solved by its owner: this
   spreads the work over all threads without anybody waiting. In deterministic mode the completer computes
-  its row sum itself in CSR order (integer atomics only), so results are bitwise reproducible.
+  its row sum itself in the serial solve's order (TriRowSum(); integer atomics only), so results are bitwise
+  reproducible and equal to the serial backend's.
   The threads backend applies this scheme by default to chunks of 64 rows (see TriSolveChunkDAG(); the per-row
   version, -pc_subtree_ilu_threads_rows, spends most of its time in atomic operations on a CPU) with a persistent
   pool of workers (see struct _PCSubtreeILUPool).
@@ -327,29 +328,51 @@ static void TriGetView(const PCSubtreeILUTri *T, PetscBool transpose, TriView *v
   }
 }
 
-/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order (rs, ds: NULL for none); sums in CSR order of the
-   system. The loop is written out for each combination the applies use, so that the row loop has no test but its own
-   (the serial apply is bound by memory and by the chain of its rows). */
+/*
+  Every host solve sums a row's inputs farthest first: in CSR order for the ascending systems (L, U^T), in reverse CSR
+  order for the descending ones (U, L^T), so that the input solved just before (x_{i-1} or x_{i+1}, in the row of a
+  banded or grid factor) comes last and only one multiply-add of the row waits for it: the serial solve is bound by
+  this chain from row to row (3D 100^3 ILU(0), 2-vCPU machine: U in CSR order 3 multiply-adds and the pivot's
+  multiply on the chain, PETSc's MatSolve 11.9 ms; PETSc's ICC backward solve sums farthest first, 10.0 ms). The
+  serial, chunk-DAG and deterministic row schemes use this one order, so their results are bitwise identical.
+*/
+static inline PetscScalar TriRowSum(const TriView *v, PetscInt i, PetscBool ascending, const PetscScalar *x, PetscScalar s)
+{
+  if (ascending)
+    for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * x[v->didx[k]];
+  else
+    for (PetscInt k = v->dptr[i + 1] - 1; k >= v->dptr[i]; k--) s -= v->dval[k] * x[v->didx[k]];
+  return s;
+}
+
+/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order (rs, ds: NULL for none), the sums farthest first
+   (TriRowSum()). The loop is written out for each direction and scaling, so that the row loop has no test but its own. */
 static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
 {
   TriView            v;
-  const PetscInt     n = T->n, step = (T->lower && !transpose) || (!T->lower && transpose) ? 1 : -1;
-  const PetscInt     first = step > 0 ? 0 : n - 1;
+  const PetscInt     n = T->n;
   const PetscInt    *dptr, *didx;
   const PetscScalar *dval;
 
   TriGetView(T, transpose, &v);
   dptr = v.dptr, didx = v.didx, dval = v.dval;
-#define TRI_SERIAL_ROWS(INPUT, OUTPUT) \
-  for (PetscInt ii = 0, i = first; ii < n; ii++, i += step) { \
+#define TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, INPUT, OUTPUT) \
+  for (PetscInt ii = 0, i = FIRST; ii < n; ii++, i += STEP) { \
     PetscScalar s = INPUT; \
-    for (PetscInt k = dptr[i]; k < dptr[i + 1]; k++) s -= dval[k] * x[didx[k]]; \
+    KLOOP s -= dval[k] * x[didx[k]]; \
     x[i] = OUTPUT; \
   }
-  if (!rs && !ds) TRI_SERIAL_ROWS(b[i], s)
-  else if (rs && !ds) TRI_SERIAL_ROWS(b[i] * rs[i], s)
-  else if (!rs && ds) TRI_SERIAL_ROWS(b[i], s * ds[i])
-  else TRI_SERIAL_ROWS(b[i] * rs[i], s * ds[i])
+#define TRI_SERIAL_SCALINGS(FIRST, STEP, KLOOP) \
+  if (!rs && !ds) TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i], s) \
+  else if (rs && !ds) TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i] * rs[i], s) \
+  else if (!rs && ds) TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i], s * ds[i]) \
+  else TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i] * rs[i], s * ds[i])
+  if ((T->lower && !transpose) || (!T->lower && transpose)) {
+    TRI_SERIAL_SCALINGS(0, 1, for (PetscInt k = dptr[i]; k < dptr[i + 1]; k++))
+  } else {
+    TRI_SERIAL_SCALINGS(n - 1, -1, for (PetscInt k = dptr[i + 1] - 1; k >= dptr[i]; k--))
+  }
+#undef TRI_SERIAL_SCALINGS
 #undef TRI_SERIAL_ROWS
 }
 
@@ -431,9 +454,8 @@ static PetscInt TriSolveChunk(const TriJob *w, PetscInt c)
 
       top = w->next[i];
       s   = w->rs ? w->b[i] * w->rs[i] : w->b[i];
-      if (w->det) { /* all inputs are final and visible (acquire on the last decrement): fixed CSR order */
-        for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
-      } else {
+      if (w->det) s = TriRowSum(v, i, w->ascending, w->x, s); /* all inputs are final and visible (acquire on the last decrement): the serial order */
+      else {
         s -= atomic_load_explicit(&w->acc[i], memory_order_relaxed);
         atomic_store_explicit(&w->acc[i], 0.0, memory_order_relaxed); /* all inputs were added: ready for the next solve */
       }
@@ -478,9 +500,8 @@ static PetscInt TriSolveChunkDAG(const TriJob *w, PetscInt c)
     top = w->cnext[d];
     for (PetscInt ii = d * w->chunk; ii < end; ii++) {
       PetscInt    i = w->ascending ? ii : w->n - 1 - ii;
-      PetscScalar s = w->rs ? w->b[i] * w->rs[i] : w->b[i];
+      PetscScalar s = TriRowSum(v, i, w->ascending, w->x, w->rs ? w->b[i] * w->rs[i] : w->b[i]);
 
-      for (PetscInt k = v->dptr[i]; k < v->dptr[i + 1]; k++) s -= v->dval[k] * w->x[v->didx[k]];
       w->x[i] = w->ds ? s * w->ds[i] : s;
     }
     solved += end - d * w->chunk;
