@@ -345,32 +345,29 @@ static inline PetscScalar TriRowSum(const TriView *v, PetscInt i, PetscBool asce
   return s;
 }
 
-/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order (rs, ds: NULL for none), the sums farthest first
-   (TriRowSum()). The loop is written out for each direction and scaling, so that the row loop has no test but its own. */
+/* x_i = (b_i rs_i - sum_j T_ij x_j) ds_i in topological order (rs, ds: NULL for none), the sums by TriRowSum(). The
+   loop is written out for each direction and scaling (TriRowSum() inlined with a constant direction), so that the row
+   loop has no test but its own. */
 static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const PetscScalar *b, const PetscScalar *rs, const PetscScalar *ds, PetscScalar *x)
 {
-  TriView            v;
-  const PetscInt     n = T->n;
-  const PetscInt    *dptr, *didx;
-  const PetscScalar *dval;
+  TriView        v;
+  const PetscInt n = T->n;
 
   TriGetView(T, transpose, &v);
-  dptr = v.dptr, didx = v.didx, dval = v.dval;
-#define TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, INPUT, OUTPUT) \
-  for (PetscInt ii = 0, i = FIRST; ii < n; ii++, i += STEP) { \
-    PetscScalar s = INPUT; \
-    KLOOP s -= dval[k] * x[didx[k]]; \
+#define TRI_SERIAL_ROWS(ASC, INPUT, OUTPUT) \
+  for (PetscInt ii = 0, i = (ASC) ? 0 : n - 1; ii < n; ii++, i += (ASC) ? 1 : -1) { \
+    PetscScalar s = TriRowSum(&v, i, ASC, x, INPUT); \
     x[i] = OUTPUT; \
   }
-#define TRI_SERIAL_SCALINGS(FIRST, STEP, KLOOP) \
-  if (!rs && !ds) TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i], s) \
-  else if (rs && !ds) TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i] * rs[i], s) \
-  else if (!rs && ds) TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i], s * ds[i]) \
-  else TRI_SERIAL_ROWS(FIRST, STEP, KLOOP, b[i] * rs[i], s * ds[i])
+#define TRI_SERIAL_SCALINGS(ASC) \
+  if (!rs && !ds) TRI_SERIAL_ROWS(ASC, b[i], s) \
+  else if (rs && !ds) TRI_SERIAL_ROWS(ASC, b[i] * rs[i], s) \
+  else if (!rs && ds) TRI_SERIAL_ROWS(ASC, b[i], s * ds[i]) \
+  else TRI_SERIAL_ROWS(ASC, b[i] * rs[i], s * ds[i])
   if ((T->lower && !transpose) || (!T->lower && transpose)) {
-    TRI_SERIAL_SCALINGS(0, 1, for (PetscInt k = dptr[i]; k < dptr[i + 1]; k++))
+    TRI_SERIAL_SCALINGS(PETSC_TRUE)
   } else {
-    TRI_SERIAL_SCALINGS(n - 1, -1, for (PetscInt k = dptr[i + 1] - 1; k >= dptr[i]; k--))
+    TRI_SERIAL_SCALINGS(PETSC_FALSE)
   }
 #undef TRI_SERIAL_SCALINGS
 #undef TRI_SERIAL_ROWS
