@@ -9,7 +9,8 @@ calibration file. Runs on the host (pellr) without a GPU, for testing the pipeli
   -report <file>     : cross-validation report (markdown, default stdout)\n\
   -times <csv>       : refit offline: take the times from the CSV of an earlier run (same matrices), measure nothing\n\
   -feature_times <csv>: also write the time of each matrix's feature extraction (MatPELLRCalibrationAddSample(): the\n\
-                       row-length pass and the sampled column access, what auto computes before it predicts)\n\
+                       row-length pass and the sampled column access, what auto computes before it predicts); with a\n\
+                       GPU also the features alone on the host and on the GPU (median of 5) and the conversions measured\n\
   -evaluate <file|default>: no fit: report the choices of this model (default: the one compiled in) on the matrices\n\
                        against their measured times (MatPELLRCalibrationEvaluate(); e.g. with -times and -matrices of a\n\
                        set the model was not fitted on)\n\
@@ -191,16 +192,25 @@ static PetscErrorCode ReadTimes(const char file[], TimeRow **rows, PetscInt *n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MatPELLRCalibrationAddSample(), timed into fp (-feature_times) when given: the features auto computes at assembly */
-static PetscErrorCode AddSampleTimed(MatPELLRCalibration cal, BenchMatrix *bm, PetscInt group, const PetscReal ts[], const PetscReal tc[], FILE *fp)
+PETSC_EXTERN PetscErrorCode MatPELLRPredictTimeFeatures(PetscInt, PetscInt, const PetscInt[], const PetscInt[], PetscInt, PetscInt, PetscLogDouble *, PetscLogDouble *); /* pellrpredict.h (not installed) */
+
+/* MatPELLRCalibrationAddSample(), timed into fp (-feature_times) when given: the features auto computes at assembly;
+   with a GPU also the features alone on the host and on the GPU (MatPELLRPredictTimeFeatures(), median of 5), beside
+   the measured conversions (tc: PELLR's and the CSR's) */
+static PetscErrorCode AddSampleTimed(MatPELLRCalibration cal, BenchMatrix *bm, PetscInt group, const PetscReal ts[], const PetscReal tc[], FILE *fp, PetscBool gpu)
 {
-  PetscLogDouble t0, t1;
+  PetscLogDouble t0, t1, th = -1, td = -1;
 
   PetscFunctionBeginUser;
   PetscCall(PetscTime(&t0));
   PetscCall(MatPELLRCalibrationAddSample(cal, bm->A, group, ts, tc));
   PetscCall(PetscTime(&t1));
-  if (fp) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%s,%" PetscInt_FMT ",%" PetscInt64_FMT ",%.6e\n", bm->name, bm->m, (PetscInt64)bm->nnz, t1 - t0));
+  if (fp && gpu) {
+    const PetscInt *ai, *aj;
+    PetscCall(MatSeqAIJGetCSRAndMemType(bm->A, &ai, &aj, NULL, NULL));
+    PetscCall(MatPELLRPredictTimeFeatures(bm->m, bm->n, ai, aj, 256, 5, &th, &td));
+  }
+  if (fp) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%s,%" PetscInt_FMT ",%" PetscInt64_FMT ",%.6e,%.6e,%.6e,%.6e,%.6e\n", bm->name, bm->m, (PetscInt64)bm->nnz, t1 - t0, th, td, (double)tc[MAT_PELLR_FORMAT_PELLR], (double)tc[MAT_PELLR_FORMAT_CSR]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -243,7 +253,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-feature_times", ftimes, sizeof(ftimes), NULL));
   if (ftimes[0]) {
     PetscCall(PetscFOpen(PETSC_COMM_SELF, ftimes, "w", &ftfp));
-    PetscCall(PetscFPrintf(PETSC_COMM_SELF, ftfp, "matrix,rows,nnz,features_s\n"));
+    PetscCall(PetscFPrintf(PETSC_COMM_SELF, ftfp, "matrix,rows,nnz,features_s,host_features_s,gpu_features_s,conv_pellr_s,conv_csr_s\n"));
   }
   if (evaluate) {
     PetscBool def;
@@ -376,7 +386,7 @@ int main(int argc, char **argv)
           if (times[r].ts > 0) good++;
         }
       if (good) {
-        PetscCall(AddSampleTimed(cal, &bm, group, ts, tc, ftfp));
+        PetscCall(AddSampleTimed(cal, &bm, group, ts, tc, ftfp, ctx.gpu));
         PetscCall(PetscStrallocpy(bm.name, &sname[nsamples++]));
       }
       PetscCall(BenchMatrixDestroy(&bm));
@@ -437,7 +447,7 @@ int main(int argc, char **argv)
       PetscCall(VecDestroy(&c.y));
     }
     if (good) {
-      PetscCall(AddSampleTimed(cal, &bm, group, ts, tc, ftfp));
+      PetscCall(AddSampleTimed(cal, &bm, group, ts, tc, ftfp, ctx.gpu));
       PetscCall(PetscStrallocpy(bm.name, &sname[nsamples++]));
     }
     PetscCall(MatDestroy(&B));

@@ -121,6 +121,24 @@ static PetscErrorCode CheckDevice(const char *name, PetscInt m, PetscInt n, cons
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the column access as well (PellrFeaturesAddLocalityDevice()): every feature equal to the host's */
+static PetscInt ndevloc = 0;
+
+static PetscErrorCode CheckDeviceLocality(const char *name, PetscInt m, PetscInt n, const PetscInt rp[], const PetscInt ci[], PetscInt longlen)
+{
+  PetscBool same;
+
+  PetscFunctionBeginUser;
+  if (!check_device) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatPELLRPredictCheckDeviceLocality(m, n, rp, ci, longlen, &same));
+  ndevloc++;
+  if (!same) {
+    nfail++;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG %s (long rows from %" PetscInt_FMT "): the GPU column access differs from the host's\n", name, longlen));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* hand-computed features of small patterns */
 static PetscErrorCode TestHand(void)
 {
@@ -385,6 +403,7 @@ static PetscErrorCode TestShared(const char dir[], const char name[], void *ctx)
     PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
     if (k == 0) {
       PetscCall(PellrFeaturesAddLocality(&f, ia, ja, MAT_PELLR_DIAGONAL_AUTO)); /* the column access of the formats, as the prediction sees it */
+      PetscCall(CheckDeviceLocality(name, m, n, ia, ja, longlens[k]));
       PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: ", name));
       PetscCall(PellrFeaturesView(PETSC_VIEWER_STDOUT_SELF, &f));
     }
@@ -578,6 +597,7 @@ static PetscErrorCode TestLocality(void)
     PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, t % 2 ? 256 : 40, &f));
     for (PetscInt c = 0; c < PELLR_NCAND; c++) b0[c] = f.bytes[c] - 8.0 * f.nnz;
     PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_AUTO));
+    PetscCall(CheckDeviceLocality("random block", m, n, rp, ci, t % 2 ? 256 : 40));
     if (2 * f.nnz > PELLR_PRED_SAMPLE_NNZ) { /* sampled, not whole: not comparable */
       PetscCall(PetscFree(ci));
       PetscCall(PetscFree(rp));
@@ -613,6 +633,7 @@ static PetscErrorCode TestLocality(void)
       for (PetscInt j = 0; j < k; j++) ci[i * k + j] = pass ? 4 * (i + m * j) : j;
     PetscCall(PellrFeaturesCompute(m, n, rp, PETSC_MEMTYPE_HOST, 256, &f));
     PetscCall(PellrFeaturesAddLocality(&f, rp, ci, MAT_PELLR_DIAGONAL_AUTO));
+    PetscCall(CheckDeviceLocality("2^18 rows of 4", m, n, rp, ci, 256));
     /* one sector: a row (CSR) reads it once, a warp of 32 rows once at its first step; own sectors: every entry one */
     PetscCall(ExpectR("sampled x sectors csr", f.xsec[PELLR_CAND_CSR], pass ? m * k : 0.5 * (m + m / 32)));
     PetscCall(ExpectR("sampled x sectors ellr", f.xsec[PELLR_CAND_ELLR], pass ? m * k : m / 32));
@@ -786,6 +807,60 @@ static PetscErrorCode TestDiagonal(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  (CUDA) the column access of large generated blocks on the GPU against the host's, every feature: sampled windows and
+  several sorted windows; a 2D 5-point mesh (runs of equal lengths), random lengths and columns, long rows beyond
+  PELLR_PRED_HCAP (the sort's keys from the window), diagonal slices with empty rows
+*/
+static PetscErrorCode TestDeviceLocality(void)
+{
+  unsigned long long seed   = 7;
+  PetscInt           before = nfail, n0 = ndevloc;
+
+  PetscFunctionBeginUser;
+  if (!check_device) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt kind = 0; kind < 4; kind++) {
+    const PetscInt m = kind == 0 ? 400 * 400 : kind == 1 ? 300000 : kind == 2 ? 100000 : 70000, n = m;
+    PetscInt      *len, *rp, *ci;
+
+    PetscCall(PetscMalloc1(m, &len));
+    for (PetscInt i = 0; i < m; i++) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      if (kind == 0) len[i] = 1 + (i % 400 > 0) + (i % 400 < 399) + (i >= 400) + (i < m - 400);
+      else if (kind == 1) len[i] = (PetscInt)((seed >> 33) % 41);
+      else if (kind == 2) len[i] = (seed >> 33) % 100 == 0 ? 1500 + (PetscInt)((seed >> 20) % 1500) : 1 + (PetscInt)((seed >> 40) % 9);
+      else len[i] = (seed >> 33) % 5 == 0 ? 0 : 3;
+    }
+    PetscCall(RowPtr(m, len, &rp));
+    PetscCall(PetscMalloc1(rp[m] - rp[0] + 1, &ci));
+    for (PetscInt i = 0; i < m; i++) {
+      PetscInt *c = ci + rp[i] - rp[0], q = 0;
+      if (kind == 0) {
+        if (i >= 400) c[q++] = i - 400;
+        if (i % 400 > 0) c[q++] = i - 1;
+        c[q++] = i;
+        if (i % 400 < 399) c[q++] = i + 1;
+        if (i < m - 400) c[q++] = i + 400;
+      } else
+        for (PetscInt j = 0; j < len[i]; j++) {
+          seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+          c[j] = kind == 1 ? (PetscInt)((seed >> 33) % n) : kind == 2 ? (PetscInt)(((PetscInt64)i + j * 37) % n) : (i + j) % n;
+        }
+    }
+    for (PetscInt k = 0; k < 2; k++) {
+      const PetscInt longlen = kind == 2 ? (k ? 2048 : 256) : (k ? 4 : 256);
+      char           name[64];
+      PetscCall(PetscSNPrintf(name, sizeof(name), "generated block %" PetscInt_FMT, kind));
+      PetscCall(CheckDeviceLocality(name, m, n, rp, ci, longlen));
+    }
+    PetscCall(PetscFree(ci));
+    PetscCall(PetscFree(rp));
+    PetscCall(PetscFree(len));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "GPU column access of %" PetscInt_FMT " generated blocks equals the host's: %s\n", ndevloc - n0, nfail == before ? "yes" : "NO"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices";
@@ -806,6 +881,7 @@ int main(int argc, char **argv)
   PetscCall(TestThreads());
   PetscCall(TestLocality());
   PetscCall(TestDiagonal());
+  PetscCall(TestDeviceLocality());
   if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) {
     PetscCall(MMForEachManifestMatrix(dir, sel, nnames, names, TestShared, NULL));
   }
@@ -818,6 +894,8 @@ int main(int argc, char **argv)
     if (!(hw.sm > 0 && hw.gpu[0] && hw.copy_gbs > 10 && hw.h2d_gbs > 0.1 && hw.launch_us > 0 && hw.launch_us < 1000)) nfail++;
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "hardware measured (SMs, bandwidths, launch latency plausible): %s\n", hw.sm > 0 && hw.copy_gbs > 10 && hw.h2d_gbs > 0.1 && hw.launch_us > 0 && hw.launch_us < 1000 ? "yes" : "NO"));
   }
+  if (check_device) PetscCall(PetscPrintf(PETSC_COMM_SELF, "column access compared on the GPU and the host: %s\n", ndevloc >= 100 ? "yes" : "NO"));
+  if (check_device && ndevloc < 100) nfail++;
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "all feature checks passed: %s\n", nfail ? "NO" : "yes"));
   PetscCall(PetscFinalize());
   return 0;

@@ -728,9 +728,10 @@ void PellrCandidatesWithinMemory(const PellrFeatures *f, PetscBool device_build,
 /*
   PellrChooseFormat - the storage format of the block b (the SeqAIJ aij) of the PELLR matrix A, called when the block
   is (re)built for a new pattern. An explicitly requested format is used as is (ELLR refused when its padding would be
-  excessive); MAT_PELLR_FORMAT_AUTO asks the storage-format predictor (pellrcuda; pellr keeps PELLR).
+  excessive); MAT_PELLR_FORMAT_AUTO asks the storage-format predictor (pellrcuda; pellr keeps PELLR). device: the
+  block is about to be built on the GPU (then the predictor's features are computed there, see below).
 */
-PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, MatPELLRFormat *fmt)
+PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, PetscBool device, MatPELLRFormat *fmt)
 {
   PetscFunctionBegin;
   PetscCall(PetscFree(b->pinfo));
@@ -745,6 +746,7 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
     PetscMemType     mtype;
     PetscInt         m, n;
     MatPELLRDiagonal dmode = MAT_PELLR_DIAGONAL_OFF;
+    PellrFeatures   *f;
 
 #if defined(PETSC_HAVE_CUDA)
     PetscCall(PellrDeviceDiagonalSlicesMode(&dmode)); /* the mode the GPU build will use */
@@ -753,8 +755,23 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
     PetscCall(PellrPredictGetModel(p->model[0] ? p->model : NULL, &model));
     PetscCall(MatGetSize(aij, &m, &n));
     PetscCall(MatSeqAIJGetCSRAndMemType(aij, &ai, &aj, NULL, &mtype));
-    PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, &b->pinfo->f));
-    if (mtype == PETSC_MEMTYPE_HOST && PellrFeaturesWantLocality(&b->pinfo->f)) PetscCall(PellrFeaturesAddLocality(&b->pinfo->f, ai, aj, dmode)); /* as the calibration */
+    f = &b->pinfo->f;
+#if defined(PETSC_HAVE_CUDA)
+    /* The features on the GPU: a GPU build copies the host CSR there anyway, so it is copied first (the build takes that
+       copy, PellrDeviceStageCSR()) and the features cost a few kernels instead of host passes over the CSR (issue 6's
+       1% of a conversion). The GPU runs the host's code on the same samples: the same features, bit for bit. */
+    if (device && p->predict_device && p->build == MAT_PELLR_BUILD_DEVICE && PetscMemTypeHost(mtype) && m > 0 && sizeof(PetscInt) == sizeof(int)) {
+      PetscCall(PellrDeviceStageCSR(m, ai, aj, &ai, &aj));
+      mtype = PETSC_MEMTYPE_CUDA;
+    }
+#endif
+    PetscCall(PellrFeaturesCompute(m, n, ai, mtype, p->long_row_length, f));
+    if (PellrFeaturesWantLocality(f)) { /* as the calibration */
+      if (PetscMemTypeHost(mtype)) PetscCall(PellrFeaturesAddLocality(f, ai, aj, dmode));
+#if defined(PETSC_HAVE_CUDA)
+      else if (sizeof(PetscInt) == sizeof(int)) PetscCall(PellrFeaturesAddLocalityDevice(f, ai, aj, dmode));
+#endif
+    }
     {
       /* a memory budget: only candidates whose device footprint is within max_memory_ratio of the CSR's (ELLR pads
          every row to the longest: 3.9x the CSR bytes on a block-diagonal bcsstk17 on the H200) */
@@ -764,7 +781,7 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
       PetscCall(PellrModelPredict(model, &b->pinfo->f, p->expected_products, fits, &b->pinfo->pred));
     }
     *fmt = map[b->pinfo->pred.choice];
-    PetscCall(PetscInfo(A, "storage format predicted fastest: %s (model %s, %g expected products)\n", MatPELLRFormats[*fmt], b->pinfo->pred.model, (double)p->expected_products));
+    PetscCall(PetscInfo(A, "storage format predicted fastest: %s (model %s, %g expected products; features computed on the %s)\n", MatPELLRFormats[*fmt], b->pinfo->pred.model, (double)p->expected_products, PetscMemTypeHost(mtype) ? "host" : "GPU"));
   }
   if (*fmt == MAT_PELLR_FORMAT_ELLR) {
     const PetscInt *ai;
@@ -786,14 +803,14 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Ma
 }
 
 /* the format of block b for the current pattern of aij: chosen once per pattern */
-static PetscErrorCode PellrBlockFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij)
+static PetscErrorCode PellrBlockFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, PetscBool device)
 {
   PetscObjectId id;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetId((PetscObject)aij, &id));
   if (b->fset && b->fid == id && b->fnzstate == aij->nonzerostate) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrChooseFormat(A, p, b, aij, &b->fmt));
+  PetscCall(PellrChooseFormat(A, p, b, aij, device, &b->fmt));
   b->fset     = PETSC_TRUE;
   b->fid      = id;
   b->fnzstate = aij->nonzerostate;
@@ -820,12 +837,13 @@ static PetscErrorCode PellrBlockEnsure(Mat A, Mat_PELLR *p, PellrBlock *b, Mat a
   PetscBool          transpose;
 
   PetscFunctionBegin;
-  PetscCall(PellrBlockFormat(A, p, b, aij));
+  PetscCall(PellrBlockFormat(A, p, b, aij, device));
   transpose = (PetscBool)(trans && PellrExplicitTranspose(p, b, device));
 #if defined(PETSC_HAVE_CUDA)
   /* a CSR block is copied to the GPU as it is, whatever -mat_pellr_build says */
   if (device && (p->build == MAT_PELLR_BUILD_DEVICE || b->fmt == MAT_PELLR_FORMAT_CSR)) {
     PetscCall(PellrBlockEnsureDeviceBuild(p, b, aij, cur, transpose));
+    PetscCall(PellrDeviceStageDrop()); /* a copy made for the predictor that no build took */
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
@@ -1566,6 +1584,7 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     PetscCall(PetscOptionsReal("-mat_pellr_expected_products", "Format predictor (auto): products the conversion cost is amortized over", "MATPELLRCUDA", np, &np, NULL));
     PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
     PetscCall(PetscOptionsReal("-mat_pellr_max_memory_ratio", "Format predictor (auto): consider only formats whose device footprint is at most this times the CSR's", "MATPELLRCUDA", mr, &mr, NULL));
+    PetscCall(PetscOptionsBool("-mat_pellr_predict_device", "Format predictor (auto): compute the features on the GPU, from the copy of the CSR the GPU build makes (false: on the host; the same features either way)", "MATPELLRCUDA", p->predict_device, &p->predict_device, NULL));
     {
       PetscInt  nt;
       PetscBool tset;
@@ -1725,6 +1744,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_expected_products", &p->expected_products, NULL));
     PetscCheck(p->expected_products > 0, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)p->expected_products);
     PetscCall(PetscOptionsGetString(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_model", p->model, sizeof(p->model), NULL));
+    p->predict_device = PETSC_TRUE; /* read here too (the conversion predicts before MatSetFromOptions()) */
+    PetscCall(PetscOptionsGetBool(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_predict_device", &p->predict_device, NULL));
     p->max_memory_ratio = PELLR_DEFAULT_MAX_MEMORY_RATIO; /* read here too (the conversion predicts before MatSetFromOptions()) */
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_max_memory_ratio", &p->max_memory_ratio, NULL));
     PetscCheck(p->max_memory_ratio >= 1, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_max_memory_ratio must be >= 1, not %g", (double)p->max_memory_ratio);
@@ -2217,7 +2238,7 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
       PetscCall(MatGetSize(blk[k], &m, &n));
       PetscCall(MatSeqAIJGetCSRAndMemType(blk[k], &ai, &aj, NULL, NULL));
       PetscCall(MatSeqAIJGetArrayRead(blk[k], &aa));
-      PetscCall(PellrBlockFormat(A, p, k ? &p->o : &p->d, blk[k])); /* the format the block is (or will be) stored in: chosen once per pattern */
+      PetscCall(PellrBlockFormat(A, p, k ? &p->o : &p->d, blk[k], PETSC_FALSE)); /* the format the block is (or will be) stored in: chosen once per pattern */
       fmt = (k ? &p->o : &p->d)->fmt;
       PetscCall(PellrLayoutBuild(&H, fmt, m, n, ai, aj, NULL, p->long_row_length));
       PetscCall(PellrLayoutSetValues(&H, aa));

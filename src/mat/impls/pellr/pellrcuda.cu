@@ -1794,11 +1794,39 @@ static inline int PellrBits(unsigned long long v)
 /* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they
    were allocated here (free dai, and daj unless joint: then daj lies in dai's allocation, asked for with joint when
    the caller keeps neither array); first: ai[0] */
+/* a host CSR copied to the GPU before its build, for the format predictor (PellrChooseFormat()); the next
+   PellrDeviceCSR() of the same host arrays takes it instead of copying them again */
+static struct {
+  const PetscInt *ai, *aj;
+  PetscInt        m, first;
+  PetscInt64      nnz;
+  int            *dai, *daj;
+} PellrStaged;
+
+PetscErrorCode PellrDeviceStageDrop(void)
+{
+  PetscFunctionBegin;
+  if (PellrStaged.dai) PetscCall(PellrFreeAsync(&PellrStaged.dai));
+  if (PellrStaged.daj) PetscCall(PellrFreeAsync(&PellrStaged.daj));
+  PetscCall(PetscMemzero(&PellrStaged, sizeof(PellrStaged)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscBool *joint, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz, PetscInt *first)
 {
   PetscInt ends[2] = {0, 0};
 
   PetscFunctionBegin;
+  if (PellrStaged.dai && PetscMemTypeHost(mtype) && PellrStaged.ai == ai && PellrStaged.aj == aj && PellrStaged.m == m) { /* copied already */
+    *dai   = PellrStaged.dai;
+    *daj   = PellrStaged.daj;
+    *own   = PETSC_TRUE;
+    *joint = PETSC_FALSE;
+    *nnz   = PellrStaged.nnz;
+    *first = PellrStaged.first;
+    PetscCall(PetscMemzero(&PellrStaged, sizeof(PellrStaged)));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   *dai = *daj = NULL;
   *own        = PETSC_TRUE;
   *nnz        = 0;
@@ -1850,6 +1878,29 @@ static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const Petsc
     if (PetscMemTypeHost(mtype)) PetscCallCUDA(cudaStreamSynchronize(0)); /* (as above: the copies' tails are theirs) */
     if (PetscMemTypeHost(mtype)) PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + *nnz) * sizeof(PetscInt)));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrDeviceStageCSR - copies the host CSR (ai, aj) of m > 0 rows to the GPU now, for the format predictor: *dai,
+  *daj are the device copies (32-bit PetscInt), which the block's build then takes (PellrDeviceCSR()); PellrDeviceStageDrop()
+  frees them if no build did. The copy is the one the build would make: logged as PELLRCopyToGPU as well.
+*/
+PetscErrorCode PellrDeviceStageCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, const PetscInt **dai, const PetscInt **daj)
+{
+  PetscBool joint = PETSC_FALSE, own;
+
+  PetscFunctionBegin;
+  PetscCheck(sizeof(PetscInt) == sizeof(int) && m > 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Staged CSR copies need 32-bit PetscInt and rows");
+  PetscCall(PellrDeviceStageDrop());
+  PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  PetscCall(PellrDeviceCSR(m, ai, aj, PETSC_MEMTYPE_HOST, &joint, &PellrStaged.dai, &PellrStaged.daj, &own, &PellrStaged.nnz, &PellrStaged.first));
+  PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
+  PellrStaged.ai = ai;
+  PellrStaged.aj = aj;
+  PellrStaged.m  = m;
+  *dai           = (const PetscInt *)PellrStaged.dai;
+  *daj           = (const PetscInt *)PellrStaged.daj;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

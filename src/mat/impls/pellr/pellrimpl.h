@@ -128,6 +128,7 @@ typedef struct {
   PetscReal             expected_products; /* -mat_pellr_expected_products: products the conversion is amortized over (auto) */
   PetscReal             max_memory_ratio;  /* -mat_pellr_max_memory_ratio: auto considers only formats whose device footprint is at most this times the CSR's */
   char                  model[PETSC_MAX_PATH_LEN]; /* -mat_pellr_model: calibration file of the predictor ("" = the embedded one) */
+  PetscBool             predict_device; /* -mat_pellr_predict_device: the predictor's features on the GPU (from the copy of the CSR the build makes) */
   PetscBool             cuda; /* pellrcuda: products with cuda vectors run on the GPU */
   PetscBool             mpi;
   PellrBlock            d, o; /* diagonal block (the whole matrix when sequential) and off-diagonal block */
@@ -158,7 +159,7 @@ PETSC_INTERN PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_Transpo
 
 PETSC_INTERN PetscErrorCode PellrLayoutDestroy(PellrLayout *);
 PETSC_INTERN PetscErrorCode PellrFormatSlots(MatPELLRFormat, PetscInt, const PetscInt *, PetscInt, PetscInt64 *);
-PETSC_INTERN PetscErrorCode PellrChooseFormat(Mat, Mat_PELLR *, PellrBlock *, Mat, MatPELLRFormat *);
+PETSC_INTERN PetscErrorCode PellrChooseFormat(Mat, Mat_PELLR *, PellrBlock *, Mat, PetscBool, MatPELLRFormat *);
 /* the auto rule of the csr format's GPU product (our vector kernel or cuSPARSE): also the predictor's csr launches */
 #define PELLR_CSR_VECTOR_MIN_ROW   16
 #define PELLR_CSR_VECTOR_MAX_RATIO 4
@@ -215,6 +216,8 @@ PETSC_INTERN PetscErrorCode PellrDeviceGetCSRKernel(MatPELLRCSRKernel *, PetscIn
 PETSC_INTERN PetscErrorCode PellrDeviceGetCSRThreads(PellrDevice, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PellrDeviceMultTransposeAtomic(PellrDevice, const PetscScalar *, const PetscScalar *, PetscScalar *);
 PETSC_INTERN PetscErrorCode PellrDeviceGetDiagonal(PellrDevice, PetscScalar *);
+PETSC_INTERN PetscErrorCode PellrDeviceStageCSR(PetscInt, const PetscInt *, const PetscInt *, const PetscInt **, const PetscInt **);
+PETSC_INTERN PetscErrorCode PellrDeviceStageDrop(void);
 PETSC_INTERN PetscErrorCode PellrDeviceBuild(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscMemType, PetscInt, MatPELLRFormat, PetscBool, void **, size_t *, PellrLayout *, PellrDevice *);
 PETSC_INTERN PetscErrorCode PellrDeviceDestroyKeepBlock(PellrDevice *, void **, size_t *);
 PETSC_INTERN PetscErrorCode PellrDeviceFreeBlock(void **, size_t *);

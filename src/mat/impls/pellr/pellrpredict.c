@@ -5,6 +5,7 @@
 */
 #include "pellrimpl.h"
 #include "pellrpredict.h"
+#include "pellrlocality.h"
 #include "pellrpredict_default.h"
 #include <sparsegpuimpl.h>
 #include <petscdevice.h>
@@ -392,148 +393,8 @@ static PetscErrorCode PellrFeaturesFinish(PetscInt m, PetscInt n, PetscInt longl
   memory: then one GPU pass summarizes the row lengths and the host finishes from the summary, giving the same
   features as the host path); long_row_length is MATPELLR's -mat_pellr_long_row_length.
 */
-/*
-  The x sectors one warp reads step after step (PellrStepSectors()): the distinct sectors of the previous step, as a
-  list (increasing when that step's lanes were) and, once needed, as a bitmap of their hashes. Why not sort every
-  step: the lanes of a band or mesh are in increasing column order already (a linear merge with the previous step),
-  but an insertion sort of 32 random columns mispredicts a branch at nearly every move (rows of random columns cost
-  5-8x more). Those go through bitmaps of 1024 hash bits instead: a clear bit proves a sector new, a set one (about
-  3% of the lookups for 32 random sectors) is checked against the list.
-*/
-#define PELLR_SECTOR_WORDS 16 /* 1024 bits */
-typedef struct {
-  PetscInt64         prev[PELLR_SLICE]; /* the previous step's distinct sectors, in lane order */
-  PetscInt           np;
-  PetscBool          sorted, bits; /* prev[] is increasing; bit[p] holds prev[] */
-  int                p;
-  unsigned long long bit[2][PELLR_SECTOR_WORDS];
-} PellrWarpSectors;
-
-/* no previous step */
-static inline void PellrWarpSectorsInit(PellrWarpSectors *w)
-{
-  w->np     = 0;
-  w->sorted = PETSC_TRUE;
-  w->bits   = PETSC_FALSE;
-  w->p      = 0;
-}
-
-static inline unsigned int PellrSectorHash(PetscInt64 v)
-{
-  return (unsigned int)(((unsigned long long)v * 0x9E3779B97F4A7C15ULL) >> 54); /* 10 bits */
-}
-
-static inline PetscBool PellrSectorListed(PetscInt64 v, const PetscInt64 list[], PetscInt n)
-{
-  PetscInt found = 0;
-  for (PetscInt a = 0; a < n; a++) found |= list[a] == v;
-  return (PetscBool)found;
-}
-
-/* the x sectors (column / 4) sec[0..k-1] of one warp step of k <= 32 lanes: returns those not read at the warp's
-   previous step, and makes them the previous step of the next call */
-static PetscInt PellrStepSectors(PellrWarpSectors *w, PetscInt k, const PetscInt64 sec[])
-{
-  PetscInt fresh = 0, u = 0, unsorted = 0;
-
-  for (PetscInt a = 1; a < k; a++) unsorted |= sec[a] < sec[a - 1];
-  if (!unsorted && w->sorted) { /* both increasing: a merge */
-    PetscInt p = 0;
-    for (PetscInt a = 0; a < k; a++) {
-      if (a && sec[a] == sec[a - 1]) continue;
-      while (p < w->np && w->prev[p] < sec[a]) p++;
-      if (p == w->np || w->prev[p] != sec[a]) fresh++;
-    }
-    for (PetscInt a = 0; a < k; a++)
-      if (!a || sec[a] != sec[a - 1]) w->prev[u++] = sec[a];
-    w->bits = PETSC_FALSE;
-  } else {
-    unsigned long long *pb = w->bit[w->p], *cb = w->bit[w->p ^ 1];
-    PetscInt64          cur[PELLR_SLICE];
-
-    if (!w->bits) {
-      for (PetscInt a = 0; a < PELLR_SECTOR_WORDS; a++) pb[a] = 0;
-      for (PetscInt a = 0; a < w->np; a++) {
-        const unsigned int h = PellrSectorHash(w->prev[a]);
-        pb[h >> 6] |= 1ULL << (h & 63);
-      }
-    }
-    for (PetscInt a = 0; a < PELLR_SECTOR_WORDS; a++) cb[a] = 0;
-    for (PetscInt a = 0; a < k; a++) {
-      const PetscInt64         v = sec[a];
-      const unsigned int       h = PellrSectorHash(v);
-      const unsigned long long b = 1ULL << (h & 63);
-
-      if ((cb[h >> 6] & b) && PellrSectorListed(v, cur, u)) continue; /* read already at this step */
-      cb[h >> 6] |= b;
-      cur[u++] = v;
-      if (!(pb[h >> 6] & b) || !PellrSectorListed(v, w->prev, w->np)) fresh++;
-    }
-    for (PetscInt a = 0; a < u; a++) w->prev[a] = cur[a];
-    w->p ^= 1;
-    w->bits = PETSC_TRUE;
-  }
-  w->np     = u;
-  w->sorted = (PetscBool)!unsorted;
-  return fresh;
-}
-
-/* the warp steps of a group of k <= 32 rows (lane r: row rows[r]), each row up to cap entries: new x sectors and entries read */
-static void PellrGroupSectors(const PetscInt *rp, const PetscInt *cj, const PetscInt rows[], PetscInt k, PetscInt cap, PetscInt64 *fresh, PetscInt64 *entries)
-{
-  PetscInt64       sec[PELLR_SLICE], beg[PELLR_SLICE];
-  PetscInt         w = 0, len[PELLR_SLICE], lane[PELLR_SLICE];
-  PellrWarpSectors ws;
-
-  for (PetscInt r = 0; r < k; r++) {
-    beg[r] = (PetscInt64)rp[rows[r]] - rp[0];
-    len[r] = rp[rows[r] + 1] - rp[rows[r]];
-    w      = PetscMax(w, len[r]);
-  }
-  w = PetscMin(w, cap);
-  PellrWarpSectorsInit(&ws);
-  for (PetscInt r = 0; r < k; r++) lane[r] = r;
-  for (PetscInt j = 0, nl = k; j < w; j++) {
-    PetscInt nc = 0, q = 0;
-    for (PetscInt r = 0; r < nl; r++) /* the lanes still reading at step j, in lane order */
-      if (len[lane[r]] > j) lane[q++] = lane[r];
-    nl = q;
-    for (PetscInt r = 0; r < nl; r++) sec[nc++] = cj[beg[lane[r]] + j] / 4;
-    *entries += nc;
-    *fresh += PellrStepSectors(&ws, nc, sec);
-  }
-}
-
-/* a row read by a warp (CSR, PELLR long rows), up to cap entries: x sectors of each 32 consecutive entries */
-static void PellrRowSectors(const PetscInt *rp, const PetscInt *cj, PetscInt i, PetscInt cap, PetscInt64 *fresh, PetscInt64 *entries)
-{
-  PetscInt64       sec[PELLR_SLICE];
-  PetscInt         len = PetscMin(rp[i + 1] - rp[i], cap);
-  PellrWarpSectors ws;
-
-  for (PetscInt q = 0; q < len; q += PELLR_SLICE) {
-    PetscInt nc = 0; /* a chunk's sectors, all new (consecutive chunks of a row rarely share one) */
-    for (PetscInt t = q; t < PetscMin(len, q + PELLR_SLICE); t++) sec[nc++] = cj[rp[i] - rp[0] + t] / 4;
-    *entries += nc;
-    PellrWarpSectorsInit(&ws);
-    *fresh += PellrStepSectors(&ws, nc, sec);
-  }
-}
-
-/* whether the k rows rows[] (k = 32: a full slice) are all w long (w > 0) with entry j at the same column - row in
-   every row: a diagonal slice of width w (the GPU's rule, pellr_diagonal_detect() in pellrcuda.cu) */
-static PetscBool PellrGroupDiagonal(const PetscInt *rp, const PetscInt *cj, const PetscInt rows[], PetscInt k, PetscInt w)
-{
-  if (k != PELLR_SLICE || w <= 0 || w > PELLR_PRED_SAMPLE_NNZ / 4) return PETSC_FALSE; /* rows beyond the sampling's cap: not checked */
-  for (PetscInt r = 0; r < k; r++)
-    if (rp[rows[r] + 1] - rp[rows[r]] != w) return PETSC_FALSE;
-  for (PetscInt j = 0; j < w; j++) {
-    const PetscInt64 d0 = (PetscInt64)cj[rp[rows[0]] - rp[0] + j] - rows[0];
-    for (PetscInt r = 1; r < k; r++)
-      if ((PetscInt64)cj[rp[rows[r]] - rp[0] + j] - rows[r] != d0) return PETSC_FALSE;
-  }
-  return PETSC_TRUE;
-}
+/* the sector counting of PellrFeaturesAddLocality() (PellrStepSectors() and its helpers) is in pellrlocality.h: the GPU
+   runs the same code (pellrpredict.cu) */
 
 /* the end of the run of rows of length l that continues at row e (< b: the window's end) */
 static inline PetscInt PellrRunEnd(const PetscInt *rp, PetscInt e, PetscInt b, PetscInt l)
@@ -566,16 +427,11 @@ static inline PetscInt PellrRunEnd(const PetscInt *rp, PetscInt e, PetscInt b, P
   the prediction must agree on it: both call it (MatPELLRCalibrationAddSample(), PellrChooseFormat()), on the blocks
   PellrFeaturesWantLocality() selects.
 */
-PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx, MatPELLRDiagonal dmode)
+/* the bytes of the estimate without column indices taken out of f (or those of an earlier call), before counting */
+static void PellrLocalityReset(PellrFeatures *f)
 {
-  const PetscInt64 S = PELLR_PRED_SAMPLE_NNZ, cap = PELLR_PRED_SAMPLE_NNZ / 4;
-  const PetscInt   m = f->m, nrows = f->m - f->empty;
-  PetscInt64       xc = 0, ec = 0, xn = 0, en = 0, xl = 0, el = 0, xs = 0, es = 0, ys = 0, rs = 0;
-  PetscInt64       dsell = 0, tsell = 0, dellr = 0, tellr = 0, dpellr = 0, tpellr = 0; /* sampled diagonal and all slice slots */
-  PetscInt         W, nwin, nv, *rows;
-  PetscReal        mean;
+  const PetscInt nrows = f->m - f->empty;
 
-  PetscFunctionBegin;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     if (f->xsec[c] < 0) f->bytes[c] -= 32.0 * 0.25 * (PetscReal)f->nnz; /* the estimate without column indices */
     else f->bytes[c] -= 32.0 * f->xsec[c];                               /* called twice: replace */
@@ -585,54 +441,60 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
   f->ysec_pellr = 0;
   f->sampled    = 0;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) f->dfound[c] = f->dkept[c] = 0;
-  if (!m || !f->nnz) PetscFunctionReturn(PETSC_SUCCESS);
-  mean = (PetscReal)f->nnz / (PetscReal)m;
-  W    = PELLR_SLICE * (PetscInt)PetscMax(1, PetscMin(PELLR_PRED_SAMPLE_ROWS / PELLR_SLICE, (PetscReal)S / (PELLR_SLICE * PetscMax(mean, 1.0))));
-  nwin = (PetscInt)CeilDiv(m, W);
-  nv   = (PetscInt)PetscMax(1, PetscMin((PetscReal)nwin, (PetscReal)S / (W * PetscMax(mean, 1.0))));
-  PetscCall(PetscMalloc1(W, &rows));
-  for (PetscInt v = 0; v < nv; v++) {
-    const PetscInt a = (PetscInt)((PetscInt64)v * nwin / nv) * W, b = PetscMin(m, a + W);
+}
 
-    for (PetscInt i = a; i < b; i++) PellrRowSectors(rowptr, colidx, i, cap, &xc, &ec); /* CSR */
-    for (PetscInt g = a; g < b; g += PELLR_SLICE) {                                      /* ELLR, SELL */
-      PetscInt k = 0, w = 0;
-      for (PetscInt i = g; i < PetscMin(b, g + PELLR_SLICE); i++) {
-        rows[k++] = i;
-        w         = PetscMax(w, rowptr[i + 1] - rowptr[i]);
-      }
-      PellrGroupSectors(rowptr, colidx, rows, k, cap, &xn, &en);
-      /* diagonal slices: SELL's slice is as wide as its longest row, ELLR's as the block's (windows start at
-         multiples of 32 rows, so these groups are the layouts' slices) */
-      tsell += (PetscInt64)PELLR_SLICE * w;
-      tellr += (PetscInt64)k * f->maxlen; /* ELLR's slots: m maxlen */
-      if (PellrGroupDiagonal(rowptr, colidx, rows, k, w)) {
-        dsell += (PetscInt64)PELLR_SLICE * w;
-        if (w == f->maxlen) dellr += (PetscInt64)PELLR_SLICE * w;
-      }
-    }
-    for (PetscInt i = a; i < b; i++) { /* PELLR's long rows: a warp (or block) each */
-      PetscInt l = rowptr[i + 1] - rowptr[i];
-      if (f->long_min && l >= f->long_min) PellrRowSectors(rowptr, colidx, i, cap, &xl, &el);
-    }
+/* what PellrFeaturesAddLocality() samples (f->m > 0, f->nnz > 0) */
+static void PellrLocalitySamplingSet(const PellrFeatures *f, PellrLocalitySampling *s)
+{
+  const PetscInt64 S = PELLR_PRED_SAMPLE_NNZ;
+  const PetscInt   m = f->m, nrows = f->m - f->empty;
+  const PetscReal  mean = (PetscReal)f->nnz / (PetscReal)m;
+
+  memset(s, 0, sizeof(*s));
+  s->m        = m;
+  s->maxlen   = f->maxlen;
+  s->long_min = f->long_min;
+  s->cap      = PELLR_PRED_SAMPLE_NNZ / 4;
+  s->W        = PELLR_SLICE * (PetscInt)PetscMax(1, PetscMin(PELLR_PRED_SAMPLE_ROWS / PELLR_SLICE, (PetscReal)S / (PELLR_SLICE * PetscMax(mean, 1.0))));
+  s->nwin     = (PetscInt)CeilDiv(m, s->W);
+  s->nv       = (PetscInt)PetscMax(1, PetscMin((PetscReal)s->nwin, (PetscReal)S / (s->W * PetscMax(mean, 1.0))));
+  s->sorted   = (PetscBool)(nrows > f->nlong);
+  if (s->sorted) {
+    const PetscReal smean = PetscMax(1.0, (PetscReal)(f->nnz - f->nnz_long) / (PetscReal)(nrows - f->nlong));
+
+    s->Wp    = PetscMin(m, PELLR_PRED_SAMPLE_SORT);
+    s->nwp   = (PetscInt)CeilDiv(m, s->Wp);
+    s->nvp   = PetscMin(s->nwp, 4);
+    s->lmaxb = f->long_min ? f->long_min - 1 : f->maxlen; /* slice rows: lengths 1..lmaxb */
+    s->nch   = (PetscInt)PetscMax(1, (PetscReal)S / (s->nvp * PELLR_SLICE * smean));
   }
-  PetscCall(PetscFree(rows));
+}
+
+/* the counts on the host CSR */
+static PetscErrorCode PellrLocalityCountHost(const PellrLocalitySampling *s, const PetscInt *rowptr, const PetscInt *colidx, const PellrFeatures *f, PellrLocalityCounts *cnts)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(cnts, sizeof(*cnts)));
+  for (PetscInt v = 0; v < s->nv; v++) {
+    PetscInt a, b;
+
+    PellrLocalityWindow(s, v, &a, &b);
+    for (PetscInt g = a; g < b; g += PELLR_SLICE) PellrLocalityWindowGroup(s, rowptr, colidx, g, PetscMin(b, g + PELLR_SLICE), cnts);
+  }
   /* PELLR's slices: rows of equal length may lie far apart (a block-diagonal matrix puts the same row of every block in
      one slice), so the sort needs far larger windows: up to 4 windows of PELLR_PRED_SAMPLE_SORT rows (the whole block
      when smaller: its exact sorted order), stably sorted by decreasing length (a counting sort of the row lengths),
      and evenly spaced slices of each window's order */
-  if (nrows > f->nlong) {
-    const PetscInt   Wp = PetscMin(m, PELLR_PRED_SAMPLE_SORT), nwp = (PetscInt)CeilDiv(m, Wp), nvp = PetscMin(nwp, 4);
-    const PetscInt   lmaxb = f->long_min ? f->long_min - 1 : f->maxlen; /* slice rows: lengths 1..lmaxb */
-    const PetscReal  smean = PetscMax(1.0, (PetscReal)(f->nnz - f->nnz_long) / (PetscReal)(nrows - f->nlong));
-    const PetscInt   nch = (PetscInt)PetscMax(1, (PetscReal)S / (nvp * PELLR_SLICE * smean));
-    PetscInt        *order, *cnt;
+  if (s->sorted) {
+    const PetscInt lmaxb = s->lmaxb;
+    PetscInt      *order, *cnt;
 
-    PetscCall(PetscMalloc1(Wp, &order));
-    for (PetscInt v = 0; v < nvp; v++) {
-      const PetscInt a = (PetscInt)((PetscInt64)v * nwp / nvp) * Wp, b = PetscMin(m, a + Wp), qc = (b - a + 3) / 4;
-      PetscInt       ns = 0, nslc, take, lmax = 0;
+    PetscCall(PetscMalloc1(s->Wp, &order));
+    for (PetscInt v = 0; v < s->nvp; v++) {
+      PetscInt a, b, qc, ns = 0, nslc, take, lmax = 0;
 
+      PellrLocalitySortWindow(s, v, &a, &b);
+      qc = (b - a + 3) / 4;
       /* the keys' range: the block's longest slice row when it is short (any bound at least the window's longest slice
          row gives the same order), else the window's (lmaxb can be a long row's length - 1, huge: a pass of its own) */
       if (lmaxb <= PELLR_PRED_HCAP) lmax = lmaxb;
@@ -698,46 +560,82 @@ PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr
       }
       PetscCall(PetscFree(cnt));
       nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
-      take = PetscMin(nslc, nch);
+      take = PetscMin(nslc, s->nch);
       for (PetscInt c = 0; c < take; c++) {
-        const PetscInt q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE, k = PetscMin(ns - q, PELLR_SLICE);
-        PetscInt64     ysec[PELLR_SLICE];
-
-        PellrGroupSectors(rowptr, colidx, order + q, k, cap, &xs, &es);
-        { /* the slice's width: its first (longest) row */
-          const PetscInt w = rowptr[order[q] + 1] - rowptr[order[q]];
-          tpellr += (PetscInt64)PELLR_SLICE * w;
-          if (PellrGroupDiagonal(rowptr, colidx, order + q, k, w)) dpellr += (PetscInt64)PELLR_SLICE * w;
-        }
-        for (PetscInt r = 0; r < k; r++) ysec[r] = order[q + r] / 4; /* the sectors of y the slice writes */
-        PetscCall(PetscSortInt64(k, ysec));
-        for (PetscInt r = 0; r < k; r++) ys += (!r || ysec[r] != ysec[r - 1]);
-        rs += k;
+        const PetscInt q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
+        PellrLocalitySlice(rowptr, colidx, order + q, PetscMin(ns - q, PELLR_SLICE), (PetscInt)s->cap, cnts);
       }
     }
     PetscCall(PetscFree(order));
   }
-  f->sampled = ec + en + el + es;
-  {
-    const PetscReal nnz = (PetscReal)f->nnz, nl = (PetscReal)f->nnz_long, rc = ec ? (PetscReal)xc / ec : 0.25;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-    f->xsec[PELLR_CAND_ELLR]  = (en ? (PetscReal)xn / en : rc) * nnz;
+/* the features from the counts */
+static void PellrLocalityFinish(PellrFeatures *f, const PellrLocalityCounts *k, MatPELLRDiagonal dmode)
+{
+  const PetscInt nrows = f->m - f->empty;
+
+  f->sampled = k->ec + k->en + k->el + k->es;
+  {
+    const PetscReal nnz = (PetscReal)f->nnz, nl = (PetscReal)f->nnz_long, rc = k->ec ? (PetscReal)k->xc / k->ec : 0.25;
+
+    f->xsec[PELLR_CAND_ELLR]  = (k->en ? (PetscReal)k->xn / k->en : rc) * nnz;
     f->xsec[PELLR_CAND_CSR]   = 0.5 * (rc * nnz + f->xsec[PELLR_CAND_ELLR]);
     f->xsec[PELLR_CAND_SELL]  = f->xsec[PELLR_CAND_ELLR];
-    f->xsec[PELLR_CAND_PELLR] = (el ? (PetscReal)xl / el : rc) * nl + (es ? (PetscReal)xs / es : f->xsec[PELLR_CAND_ELLR] / nnz) * (nnz - nl);
-    f->ysec_pellr             = (rs ? (PetscReal)ys / rs : 0.25) * (PetscReal)(nrows - f->nlong);
+    f->xsec[PELLR_CAND_PELLR] = (k->el ? (PetscReal)k->xl / k->el : rc) * nl + (k->es ? (PetscReal)k->xs / k->es : f->xsec[PELLR_CAND_ELLR] / nnz) * (nnz - nl);
+    f->ysec_pellr             = (k->rs ? (PetscReal)k->ys / k->rs : 0.25) * (PetscReal)(nrows - f->nlong);
   }
   for (PetscInt c = 0; c < PELLR_NCAND; c++) f->bytes[c] += 32.0 * f->xsec[c];
   f->bytes[PELLR_CAND_PELLR] += 32.0 * f->ysec_pellr - 8.0 * (nrows - f->nlong);
   {
     const PetscReal slice[PELLR_NCAND] = {0, (PetscReal)f->slots[PELLR_CAND_ELLR], (PetscReal)f->slots[PELLR_CAND_SELL], (PetscReal)(f->slots[PELLR_CAND_PELLR] - f->nnz_long)};
-    const PetscReal share[PELLR_NCAND] = {0, tellr ? (PetscReal)dellr / tellr : 0, tsell ? (PetscReal)dsell / tsell : 0, tpellr ? (PetscReal)dpellr / tpellr : 0};
+    const PetscReal share[PELLR_NCAND] = {0, k->tellr ? (PetscReal)k->dellr / k->tellr : 0, k->tsell ? (PetscReal)k->dsell / k->tsell : 0, k->tpellr ? (PetscReal)k->dpellr / k->tpellr : 0};
 
     for (PetscInt c = 0; c < PELLR_NCAND; c++) {
       f->dfound[c] = share[c] * slice[c];
       f->dkept[c]  = PellrDiagonalSlicesKept(dmode, f->dfound[c] > 0, (PetscInt64)f->dfound[c], (PetscInt64)slice[c]) ? f->dfound[c] : 0;
     }
   }
+}
+
+/* PellrFeaturesAddLocality() or PellrFeaturesAddLocalityDevice() */
+static PetscErrorCode PellrFeaturesAddLocalityImpl(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx, PetscMemType mtype, MatPELLRDiagonal dmode)
+{
+  PellrLocalitySampling s;
+  PellrLocalityCounts   cnts;
+
+  PetscFunctionBegin;
+  PellrLocalityReset(f);
+  if (!f->m || !f->nnz) PetscFunctionReturn(PETSC_SUCCESS);
+  PellrLocalitySamplingSet(f, &s);
+  if (PetscMemTypeHost(mtype)) PetscCall(PellrLocalityCountHost(&s, rowptr, colidx, f, &cnts));
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  else PetscCall(PellrLocalityCountDevice(&s, rowptr, colidx, &cnts));
+#else
+  else SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "Column indices in %s memory need PETSc with CUDA", PetscMemTypeToString(mtype));
+#endif
+  PellrLocalityFinish(f, &cnts, dmode);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx, MatPELLRDiagonal dmode)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrFeaturesAddLocalityImpl(f, rowptr, colidx, PETSC_MEMTYPE_HOST, dmode));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PellrFeaturesAddLocalityDevice - PellrFeaturesAddLocality() of a CSR block in GPU memory (rowptr and colidx device
+  pointers, colidx[0] the entry of row 0; 32-bit PetscInt): the GPU runs the host's counting code on the same sampled
+  groups and slices (pellrlocality.h; PELLR's sorted windows by a stable radix sort), so the features are the host's,
+  bit for bit. Only the 16 counts come back.
+*/
+PetscErrorCode PellrFeaturesAddLocalityDevice(PellrFeatures *f, const PetscInt *rowptr, const PetscInt *colidx, MatPELLRDiagonal dmode)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrFeaturesAddLocalityImpl(f, rowptr, colidx, PETSC_MEMTYPE_CUDA, dmode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1779,6 +1677,104 @@ PetscErrorCode MatPELLRPredictCheckDevice(PetscInt m, PetscInt n, const PetscInt
   }
 #else
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "MatPELLRPredictCheckDevice() needs PETSc with CUDA");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+/* the CSR (rowptr, colidx from the entry of row 0) copied to the GPU */
+static PetscErrorCode PellrCopyCSRToDevice(PetscInt m, const PetscInt rowptr[], const PetscInt colidx[], PetscInt **d_rp, PetscInt **d_cj)
+{
+  const PetscInt64 nnz = m ? (PetscInt64)(rowptr[m] - rowptr[0]) : 0;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaMalloc((void **)d_rp, (size_t)(m + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMalloc((void **)d_cj, (size_t)PetscMax(nnz, 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMemcpy(*d_rp, rowptr, (size_t)(m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+  if (nnz) PetscCallCUDA(cudaMemcpy(*d_cj, colidx, (size_t)nnz * sizeof(PetscInt), cudaMemcpyHostToDevice));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* all the predictor's features of a CSR in memory of type mtype: PellrChooseFormat()'s calls */
+static PetscErrorCode PellrFeaturesAll(PetscInt m, PetscInt n, const PetscInt rowptr[], const PetscInt colidx[], PetscMemType mtype, PetscInt long_row_length, PetscBool locality, PellrFeatures *f)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrFeaturesCompute(m, n, rowptr, mtype, long_row_length, f));
+  if (locality) {
+    if (PetscMemTypeHost(mtype)) PetscCall(PellrFeaturesAddLocality(f, rowptr, colidx, MAT_PELLR_DIAGONAL_AUTO));
+    else PetscCall(PellrFeaturesAddLocalityDevice(f, rowptr, colidx, MAT_PELLR_DIAGONAL_AUTO));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/*
+  MatPELLRPredictCheckDeviceLocality - MatPELLRPredictCheckDevice() with the column access as well: the features of the
+  CSR (rowptr, colidx from the entry of row 0) with PellrFeaturesAddLocality() on the host against those of a copy on
+  the GPU with PellrFeaturesAddLocalityDevice(), field by field (GPU test; 32-bit PetscInt)
+*/
+PetscErrorCode MatPELLRPredictCheckDeviceLocality(PetscInt m, PetscInt n, const PetscInt rowptr[], const PetscInt colidx[], PetscInt long_row_length, PetscBool *same)
+{
+  PetscFunctionBegin;
+  *same = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU features need 32-bit PetscInt");
+  {
+    PellrFeatures fh, fd;
+    PetscInt     *d_rp, *d_cj;
+
+    PetscCall(PellrFeaturesAll(m, n, rowptr, colidx, PETSC_MEMTYPE_HOST, long_row_length, PETSC_TRUE, &fh));
+    PetscCall(PellrCopyCSRToDevice(m, rowptr, colidx, &d_rp, &d_cj));
+    PetscCall(PellrFeaturesAll(m, n, d_rp, d_cj, PETSC_MEMTYPE_CUDA, long_row_length, PETSC_TRUE, &fd));
+    PetscCallCUDA(cudaFree(d_rp));
+    PetscCallCUDA(cudaFree(d_cj));
+    *same = (PetscBool)!memcmp(&fh, &fd, sizeof(fh));
+  }
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "MatPELLRPredictCheckDeviceLocality() needs PETSc with CUDA");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  MatPELLRPredictTimeFeatures - seconds (median of reps) of all the features auto computes for a block (the row-length
+  pass, and the column access where PellrFeaturesWantLocality() asks for it) on the host CSR, and on a copy on the GPU
+  (the copy not timed: the GPU build makes it anyway); for the benchmark of the prediction's cost
+*/
+PetscErrorCode MatPELLRPredictTimeFeatures(PetscInt m, PetscInt n, const PetscInt rowptr[], const PetscInt colidx[], PetscInt long_row_length, PetscInt reps, PetscLogDouble *host_s, PetscLogDouble *device_s)
+{
+  PetscFunctionBegin;
+  *host_s = *device_s = -1;
+#if defined(PETSC_HAVE_CUDA) && !defined(PELLR_PREDICT_HOST_ONLY)
+  PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU features need 32-bit PetscInt");
+  PetscCheck(reps >= 1 && reps <= 1000, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "reps must be in 1..1000, not %" PetscInt_FMT, reps);
+  {
+    PellrFeatures  f;
+    PetscInt      *d_rp, *d_cj;
+    PetscLogDouble t[2][1000], t0, t1;
+    PetscBool      loc;
+
+    PetscCall(PellrFeaturesCompute(m, n, rowptr, PETSC_MEMTYPE_HOST, long_row_length, &f));
+    loc = PellrFeaturesWantLocality(&f);
+    PetscCall(PellrCopyCSRToDevice(m, rowptr, colidx, &d_rp, &d_cj));
+    PetscCall(PellrFeaturesAll(m, n, d_rp, d_cj, PETSC_MEMTYPE_CUDA, long_row_length, loc, &f)); /* warm-up (module loading, pools) */
+    for (PetscInt r = 0; r < reps; r++)
+      for (int k = 0; k < 2; k++) { /* alternated */
+        PetscCallCUDA(cudaDeviceSynchronize());
+        PetscCall(PetscTime(&t0));
+        PetscCall(PellrFeaturesAll(m, n, k ? d_rp : rowptr, k ? d_cj : colidx, k ? PETSC_MEMTYPE_CUDA : PETSC_MEMTYPE_HOST, long_row_length, loc, &f));
+        PetscCall(PetscTime(&t1));
+        t[k][r] = t1 - t0;
+      }
+    PetscCallCUDA(cudaFree(d_rp));
+    PetscCallCUDA(cudaFree(d_cj));
+    PetscCall(PetscSortReal(reps, t[0]));
+    PetscCall(PetscSortReal(reps, t[1]));
+    *host_s   = t[0][reps / 2];
+    *device_s = t[1][reps / 2];
+  }
+#else
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "MatPELLRPredictTimeFeatures() needs PETSc with CUDA");
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

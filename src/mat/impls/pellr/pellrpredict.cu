@@ -10,6 +10,8 @@
 #include <petscdevice_cuda.h>
 #include "pellrimpl.h"
 #include "pellrpredict.h"
+#include "pellrlocality.h"
+#include <cub/cub.cuh>
 
 #define PELLR_PRED_THREADS 256
 #define PELLR_PRED_INLINE  1024 /* lengths >= PELLR_PRED_HCAP stored in the summary itself (copied back with it) */
@@ -176,6 +178,150 @@ PetscErrorCode PellrLengthSummaryDevice(PetscInt m, const PetscInt *rp, PellrLen
     if (bad || over) PetscCall(PetscFree(s->big));
     PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_ARG_CORRUPT, "Row pointers decrease (a negative row length)");
     PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Lost lengths of rows >= %d entries", PELLR_PRED_HCAP);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ------------------------------------------------------------------------------------------------ column access */
+
+static_assert(sizeof(PellrLocalityCounts) == PELLR_LOCALITY_NCOUNTS * sizeof(PetscInt64), "PellrLocalityCounts: 16 counts, no padding");
+
+__device__ static void PellrLocalityCountsAdd(PellrLocalityCounts *out, const PellrLocalityCounts *c)
+{
+  const PetscInt64   *src = (const PetscInt64 *)c;
+  unsigned long long *dst = (unsigned long long *)out;
+
+  for (int q = 0; q < PELLR_LOCALITY_NCOUNTS; q++)
+    if (src[q]) atomicAdd(dst + q, (unsigned long long)src[q]);
+}
+
+/* one thread per 32-row group of the sampled windows (gw groups a window): the host's PellrLocalityWindowGroup() */
+__global__ static void pellr_locality_windows(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, PetscInt gw, PellrLocalityCounts *out)
+{
+  const long long     t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  PellrLocalityCounts c;
+  PetscInt            a, b, g;
+
+  if (t >= (long long)s.nv * gw) return;
+  PellrLocalityWindow(&s, (PetscInt)(t / gw), &a, &b);
+  g = a + (PetscInt)(t % gw) * PELLR_SLICE;
+  if (g >= b) return;
+  memset(&c, 0, sizeof(c));
+  PellrLocalityWindowGroup(&s, rp, cj, g, min(b, g + PELLR_SLICE), &c);
+  PellrLocalityCountsAdd(out, &c);
+}
+
+/* the sort keys of PELLR's sorted windows, laid out one after the other (window v from v Wp): window v's slice rows
+   (lengths 1..lmaxb) get v K + lmaxb - l + 1, by decreasing length; other rows nvp K, after all windows */
+__global__ static void pellr_locality_keys(PellrLocalitySampling s, const PetscInt *__restrict__ rp, unsigned long long K, long long N, unsigned long long *__restrict__ key, PetscInt *__restrict__ row)
+{
+  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  PetscInt        a, b, v, i, l;
+
+  if (t >= N) return;
+  v = (PetscInt)(t / s.Wp);
+  PellrLocalitySortWindow(&s, v, &a, &b);
+  i      = a + (PetscInt)(t - (long long)v * s.Wp);
+  l      = rp[i + 1] - rp[i];
+  key[t] = (l > 0 && l <= s.lmaxb) ? (unsigned long long)v * K + (unsigned long long)(s.lmaxb - l + 1) : (unsigned long long)s.nvp * K;
+  row[t] = i;
+}
+
+__device__ static inline long long LowerBound(const unsigned long long *key, long long n, unsigned long long x)
+{
+  long long lo = 0, hi = n;
+
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo) / 2;
+    if (key[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* thread c of block row v: slice c of the nch evenly spaced slices of sorted window v (the host's choice of slices) */
+__global__ static void pellr_locality_slices(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ row, PellrLocalityCounts *out)
+{
+  const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)(blockIdx.x * blockDim.x + threadIdx.x);
+  long long           lo, hi;
+  PetscInt            ns, nslc, take, q;
+  PellrLocalityCounts cc;
+
+  if (c >= s.nch) return;
+  lo   = LowerBound(key, N, (unsigned long long)v * K);
+  hi   = LowerBound(key, N, (unsigned long long)(v + 1) * K);
+  ns   = (PetscInt)(hi - lo);
+  nslc = (ns + PELLR_SLICE - 1) / PELLR_SLICE;
+  take = min(nslc, s.nch);
+  if (c >= take) return;
+  q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
+  memset(&cc, 0, sizeof(cc));
+  PellrLocalitySlice(rp, cj, row + lo + q, min(ns - q, (PetscInt)PELLR_SLICE), (PetscInt)s.cap, &cc);
+  PellrLocalityCountsAdd(out, &cc);
+}
+
+static inline int PellrKeyBits(unsigned long long v)
+{
+  int b = 1;
+  while (b < 64 && (v >> b)) b++;
+  return b;
+}
+
+/*
+  PellrLocalityCountDevice - the counts of PellrLocalityCountHost() on a device CSR (rp, cj): the same sampled groups
+  and slices, each counted by one GPU thread with the host's code (pellrlocality.h). The host's stable counting sort of
+  a sorted window is a stable radix sort by (window, decreasing length) here: the same order. Three kernels and one
+  sort on stream 0, one copy back of the 16 counts.
+*/
+PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const PetscInt *rp, const PetscInt *cj, PellrLocalityCounts *cnts)
+{
+  const PetscInt      gw = s->W / PELLR_SLICE;
+  const long long     nthr = (long long)s->nv * gw;
+  PellrLocalityCounts *d_cnt = NULL;
+  unsigned long long  *key = NULL, K = 0;
+  PetscInt           *row = NULL;
+  char               *tmp = NULL;
+  long long           N = 0;
+  size_t              tb = 0, off = 0;
+
+  PetscFunctionBegin;
+  static_assert(sizeof(PetscInt) == sizeof(int), "the device CSR has 32-bit indices");
+  if (s->sorted) {
+    PetscInt a, b;
+    PellrLocalitySortWindow(s, s->nvp - 1, &a, &b);
+    N = (long long)(s->nvp - 1) * s->Wp + (b - a);
+    K = (unsigned long long)s->lmaxb + 2;
+    PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, (const unsigned long long *)NULL, (unsigned long long *)NULL, (const PetscInt *)NULL, (PetscInt *)NULL, (int)N, 0, PellrKeyBits((unsigned long long)s->nvp * K), (cudaStream_t)0));
+  }
+  { /* one allocation: the counts, then (sorted) keys and rows twice and the sort's storage, 256-byte aligned */
+    const size_t sz[6] = {sizeof(PellrLocalityCounts), (size_t)N * sizeof(unsigned long long), (size_t)N * sizeof(unsigned long long), (size_t)N * sizeof(PetscInt), (size_t)N * sizeof(PetscInt), tb};
+    size_t       at[6];
+    for (int k = 0; k < 6; k++) {
+      at[k] = off;
+      off += (sz[k] + 255) / 256 * 256;
+    }
+    PetscCallCUDA(cudaMallocAsync((void **)&tmp, off, 0));
+    d_cnt = (PellrLocalityCounts *)(tmp + at[0]);
+    PetscCallCUDA(cudaMemsetAsync(d_cnt, 0, sizeof(PellrLocalityCounts), 0));
+    if (nthr) {
+      pellr_locality_windows<<<(unsigned)((nthr + 63) / 64), 64>>>(*s, rp, cj, gw, d_cnt);
+      PetscCallCUDA(cudaGetLastError());
+    }
+    if (s->sorted && N > 0) {
+      unsigned long long *keyo = (unsigned long long *)(tmp + at[2]);
+      PetscInt           *rowo = (PetscInt *)(tmp + at[4]);
+      size_t              tb2  = tb;
+
+      key = (unsigned long long *)(tmp + at[1]);
+      row = (PetscInt *)(tmp + at[3]);
+      pellr_locality_keys<<<(unsigned)((N + 255) / 256), 256>>>(*s, rp, K, N, key, row);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp + at[5], tb2, key, keyo, row, rowo, (int)N, 0, PellrKeyBits((unsigned long long)s->nvp * K), (cudaStream_t)0));
+      pellr_locality_slices<<<dim3((unsigned)((s->nch + 127) / 128), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
+      PetscCallCUDA(cudaGetLastError());
+    }
+    PetscCallCUDA(cudaMemcpy(cnts, d_cnt, sizeof(PellrLocalityCounts), cudaMemcpyDeviceToHost));
+    PetscCallCUDA(cudaFreeAsync(tmp, 0));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -189,6 +189,7 @@ PETSC_INTERN PetscLogEvent  MAT_PELLR_Predict;
 
 PETSC_INTERN PetscErrorCode PellrFeaturesCompute(PetscInt, PetscInt, const PetscInt *, PetscMemType, PetscInt, PellrFeatures *);
 PETSC_INTERN PetscErrorCode PellrFeaturesAddLocality(PellrFeatures *, const PetscInt *, const PetscInt *, MatPELLRDiagonal);
+PETSC_INTERN PetscErrorCode PellrFeaturesAddLocalityDevice(PellrFeatures *, const PetscInt *, const PetscInt *, MatPELLRDiagonal); /* CSR in GPU memory */
 
 /* whether the prediction (PellrChooseFormat()) and the calibration (MatPELLRCalibrationAddSample()) sample a block's
    column access: not for blocks of fewer than 2^16 rows and 2^21 entries. Their products are bound by launches and
@@ -227,11 +228,15 @@ PETSC_INTERN void           PellrCandidatesWithinMemory(const PellrFeatures *, P
 /*
   Exported for programs outside the library (all the above are hidden in libpetscsparsegpu.so; such programs, like the
   CPU tests and a calibration driver, compile pellrpredict.c in with PELLR_PREDICT_HOST_ONLY defined and reach the GPU
-  through these two):
+  through these):
     MatPELLRPredictCheckDevice()      features from row pointers copied to the GPU equal the host's, field by field
+    MatPELLRPredictCheckDeviceLocality()  the same with the column access (PellrFeaturesAddLocalityDevice())
+    MatPELLRPredictTimeFeatures()     the features' time on the host and on the GPU (the benchmark of their cost)
     MatPELLRPredictMeasureHardware()  PellrHardwareMeasure(): name, SMs, copy and host-to-device bandwidth, launch latency
 */
 PETSC_EXTERN PetscErrorCode MatPELLRPredictCheckDevice(PetscInt, PetscInt, const PetscInt[], PetscInt, PetscBool *);
+PETSC_EXTERN PetscErrorCode MatPELLRPredictCheckDeviceLocality(PetscInt, PetscInt, const PetscInt[], const PetscInt[], PetscInt, PetscBool *);
+PETSC_EXTERN PetscErrorCode MatPELLRPredictTimeFeatures(PetscInt, PetscInt, const PetscInt[], const PetscInt[], PetscInt, PetscInt, PetscLogDouble *, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode MatPELLRPredictMeasureHardware(PellrHardware *);
 
 /* the summary of the row lengths both paths compute (host loop, or one GPU pass), from which all features follow */
