@@ -759,8 +759,9 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Pe
 #if defined(PETSC_HAVE_CUDA)
     /* The features on the GPU: a GPU build copies the host CSR there anyway, so it is copied first (the build takes that
        copy, PellrDeviceStageCSR()) and the features cost a few kernels instead of host passes over the CSR (issue 6's
-       1% of a conversion). The GPU runs the host's code on the same samples: the same features, bit for bit. */
-    if (device && p->predict_device && p->build == MAT_PELLR_BUILD_DEVICE && PetscMemTypeHost(mtype) && m > 0 && sizeof(PetscInt) == sizeof(int)) {
+       1% of a conversion). The GPU counts exactly what the host does on the same samples: the same features, bit for
+       bit. Small blocks keep the host features (PELLR_PRED_DEVICE_ROWS). */
+    if (device && p->predict_device && p->build == MAT_PELLR_BUILD_DEVICE && PetscMemTypeHost(mtype) && m > 0 && sizeof(PetscInt) == sizeof(int) && (m >= PELLR_PRED_DEVICE_ROWS || ai[m] - ai[0] >= PELLR_PRED_LOCALITY_NNZ)) {
       PetscCall(PellrDeviceStageCSR(m, ai, aj, &ai, &aj));
       mtype = PETSC_MEMTYPE_CUDA;
     }

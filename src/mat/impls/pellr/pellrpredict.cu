@@ -260,6 +260,156 @@ __global__ static void pellr_locality_slices(PellrLocalitySampling s, const Pets
   PellrLocalityCountsAdd(out, &cc);
 }
 
+/*
+  The same counts with a warp per group or slice (lane r: row r), the default: a thread per group reads its rows' entries
+  one after the other, each a memory latency (0.35 ms on a 2D 1000^2 mesh, 9 ms where one window holds all the samples
+  of long rows, against 0.1-1.5 ms on the host); a warp reads a step of all its rows at once. The lanes compute the
+  host's counts exactly: a step's distinct sectors by __match_any_sync() (a lane counts when it is the first of its
+  value), those of the previous step by comparing with each of its reading lanes.
+*/
+#define PELLR_FULL_MASK 0xffffffffu
+
+/* the key of a lane for __match_any_sync(): its sector when it reads, else its lane (never equal to a sector key) */
+__device__ static inline unsigned long long SectorKey(bool act, PetscInt sec, int lane)
+{
+  return act ? (1ULL << 32) | (unsigned int)sec : (unsigned long long)lane;
+}
+
+/* lanes with act whose value is the first (lowest lane) of its value among those lanes: their number */
+__device__ static inline int WarpDistinct(bool act, PetscInt val, int lane)
+{
+  const unsigned int same = __match_any_sync(PELLR_FULL_MASK, SectorKey(act, val, lane));
+  return __popc(__ballot_sync(PELLR_FULL_MASK, act && (__ffs(same) - 1) == lane));
+}
+
+/* PellrRowSectors() of the row (beg, len) in every lane (warp-uniform arguments) */
+__device__ static inline void WarpRowSectors(const PetscInt *__restrict__ cj, PetscInt beg, PetscInt len, PetscInt cap, int lane, PetscInt64 *fresh, PetscInt64 *entries)
+{
+  const PetscInt L = min(len, cap);
+
+  for (PetscInt q = 0; q < L; q += PELLR_SLICE) {
+    const bool act = q + lane < L;
+    *fresh += WarpDistinct(act, act ? cj[beg + q + lane] / 4 : 0, lane);
+    *entries += min((PetscInt)PELLR_SLICE, L - q);
+  }
+}
+
+/* PellrGroupSectors() of the rows of the lanes with has (lane r: row at beg, len entries) */
+__device__ static inline void WarpGroupSectors(const PetscInt *__restrict__ cj, bool has, PetscInt beg, PetscInt len, PetscInt cap, int lane, PetscInt64 *fresh, PetscInt64 *entries)
+{
+  const PetscInt w    = min((PetscInt)__reduce_max_sync(PELLR_FULL_MASK, has ? (unsigned int)len : 0u), cap);
+  unsigned int   prev = 0; /* the lanes that read at the previous step */
+  PetscInt       psec = 0; /* this lane's sector at the previous step */
+
+  for (PetscInt j = 0; j < w; j++) {
+    const bool         act = has && len > j;
+    const PetscInt     sec = act ? cj[beg + j] / 4 : 0;
+    const unsigned int now = __ballot_sync(PELLR_FULL_MASK, act);
+    const unsigned int same = __match_any_sync(PELLR_FULL_MASK, SectorKey(act, sec, lane));
+    bool               seen = false;
+
+    for (unsigned int pm = prev; pm; pm &= pm - 1) { /* the previous step's reading lanes (warp-uniform) */
+      const PetscInt ps = __shfl_sync(PELLR_FULL_MASK, psec, __ffs(pm) - 1);
+      seen |= ps == sec;
+    }
+    *fresh += __popc(__ballot_sync(PELLR_FULL_MASK, act && (__ffs(same) - 1) == lane && !seen));
+    *entries += __popc(now);
+    prev = now;
+    psec = sec;
+  }
+}
+
+/* PellrGroupDiagonal() of the k lanes' rows (lane r: row at beg, len entries), w the width */
+__device__ static inline bool WarpGroupDiagonal(const PetscInt *__restrict__ cj, PetscInt k, bool has, PetscInt row, PetscInt beg, PetscInt len, PetscInt w)
+{
+  bool ok;
+
+  if (k != PELLR_SLICE || w <= 0 || w > PELLR_PRED_SAMPLE_NNZ / 4) return false;
+  if (!__all_sync(PELLR_FULL_MASK, len == w)) return false;
+  ok = true;
+  for (PetscInt j = 0; j < w; j++) {
+    const long long d = (long long)cj[beg + j] - row, d0 = __shfl_sync(PELLR_FULL_MASK, d, 0);
+    ok = ok && d == d0;
+  }
+  (void)has;
+  return __all_sync(PELLR_FULL_MASK, ok);
+}
+
+/* a warp per 32-row group of the sampled windows: PellrLocalityWindowGroup() */
+__global__ static void __launch_bounds__(128) pellr_locality_windows_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, PetscInt gw, PellrLocalityCounts *out)
+{
+  const long long     wid  = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int           lane = threadIdx.x & 31;
+  PellrLocalityCounts c;
+  PetscInt            a, b, g, k, row, beg = 0, len = 0, w;
+  bool                has;
+
+  if (wid >= (long long)s.nv * gw) return;
+  PellrLocalityWindow(&s, (PetscInt)(wid / gw), &a, &b);
+  g = a + (PetscInt)(wid % gw) * PELLR_SLICE;
+  if (g >= b) return;
+  k   = min(b - g, (PetscInt)PELLR_SLICE);
+  has = lane < k;
+  row = g + lane;
+  if (has) {
+    beg = rp[row] - rp[0];
+    len = rp[row + 1] - rp[row];
+  }
+  memset(&c, 0, sizeof(c));
+  for (PetscInt r = 0; r < k; r++) { /* CSR: each row's chunks; PELLR's long rows */
+    const PetscInt br = __shfl_sync(PELLR_FULL_MASK, beg, r), lr = __shfl_sync(PELLR_FULL_MASK, len, r);
+    WarpRowSectors(cj, br, lr, (PetscInt)s.cap, lane, &c.xc, &c.ec);
+    if (s.long_min && lr >= s.long_min) WarpRowSectors(cj, br, lr, (PetscInt)s.cap, lane, &c.xl, &c.el);
+  }
+  WarpGroupSectors(cj, has, beg, len, (PetscInt)s.cap, lane, &c.xn, &c.en); /* ELLR, SELL */
+  w = (PetscInt)__reduce_max_sync(PELLR_FULL_MASK, has ? (unsigned int)len : 0u);
+  c.tsell += (PetscInt64)PELLR_SLICE * w;
+  c.tellr += (PetscInt64)k * s.maxlen;
+  if (WarpGroupDiagonal(cj, k, has, row, beg, len, w)) {
+    c.dsell += (PetscInt64)PELLR_SLICE * w;
+    if (w == s.maxlen) c.dellr += (PetscInt64)PELLR_SLICE * w;
+  }
+  if (lane == 0) PellrLocalityCountsAdd(out, &c);
+}
+
+/* warp c (of 4 a block) of block row v: slice c of sorted window v, PellrLocalitySlice() */
+__global__ static void __launch_bounds__(128) pellr_locality_slices_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ rows, PellrLocalityCounts *out)
+{
+  const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
+  const int           lane = threadIdx.x & 31;
+  long long           lo, hi;
+  PetscInt            ns, nslc, take, q, k, row = 0, beg = 0, len = 0, w;
+  bool                has;
+  PellrLocalityCounts cc;
+
+  if (c >= s.nch) return;
+  lo   = LowerBound(key, N, (unsigned long long)v * K);
+  hi   = LowerBound(key, N, (unsigned long long)(v + 1) * K);
+  ns   = (PetscInt)(hi - lo);
+  nslc = (ns + PELLR_SLICE - 1) / PELLR_SLICE;
+  take = min(nslc, s.nch);
+  if (c >= take) return;
+  q   = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
+  k   = min(ns - q, (PetscInt)PELLR_SLICE);
+  has = lane < k;
+  if (has) {
+    row = rows[lo + q + lane];
+    beg = rp[row] - rp[0];
+    len = rp[row + 1] - rp[row];
+  }
+  memset(&cc, 0, sizeof(cc));
+  WarpGroupSectors(cj, has, beg, len, (PetscInt)s.cap, lane, &cc.xs, &cc.es);
+  w = __shfl_sync(PELLR_FULL_MASK, len, 0); /* the slice's width: its first (longest) row */
+  cc.tpellr += (PetscInt64)PELLR_SLICE * w;
+  if (WarpGroupDiagonal(cj, k, has, row, beg, len, w)) cc.dpellr += (PetscInt64)PELLR_SLICE * w;
+  cc.ys += WarpDistinct(has, row / 4, lane); /* the distinct sectors of y the slice writes */
+  cc.rs += k;
+  if (lane == 0) PellrLocalityCountsAdd(out, &cc);
+}
+
+/* -mat_pellr_predict_warp (developer, process-wide): false counts with a thread per group or slice */
+static PetscBool PellrLocalityWarp = PETSC_TRUE, PellrLocalityWarpRead = PETSC_FALSE;
+
 static inline int PellrKeyBits(unsigned long long v)
 {
   int b = 1;
@@ -269,7 +419,8 @@ static inline int PellrKeyBits(unsigned long long v)
 
 /*
   PellrLocalityCountDevice - the counts of PellrLocalityCountHost() on a device CSR (rp, cj): the same sampled groups
-  and slices, each counted by one GPU thread with the host's code (pellrlocality.h). The host's stable counting sort of
+  and slices, each counted by a warp (or, -mat_pellr_predict_warp false, by one GPU thread with the host's code,
+  pellrlocality.h). The host's stable counting sort of
   a sorted window is a stable radix sort by (window, decreasing length) here: the same order. Three kernels and one
   sort on stream 0, one copy back of the 16 counts.
 */
@@ -286,6 +437,10 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
 
   PetscFunctionBegin;
   static_assert(sizeof(PetscInt) == sizeof(int), "the device CSR has 32-bit indices");
+  if (!PellrLocalityWarpRead) {
+    PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_predict_warp", &PellrLocalityWarp, NULL));
+    PellrLocalityWarpRead = PETSC_TRUE;
+  }
   if (s->sorted) {
     PetscInt a, b;
     PellrLocalitySortWindow(s, s->nvp - 1, &a, &b);
@@ -304,7 +459,8 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
     d_cnt = (PellrLocalityCounts *)(tmp + at[0]);
     PetscCallCUDA(cudaMemsetAsync(d_cnt, 0, sizeof(PellrLocalityCounts), 0));
     if (nthr) {
-      pellr_locality_windows<<<(unsigned)((nthr + 63) / 64), 64>>>(*s, rp, cj, gw, d_cnt);
+      if (PellrLocalityWarp) pellr_locality_windows_warp<<<(unsigned)((nthr + 3) / 4), 128>>>(*s, rp, cj, gw, d_cnt);
+      else pellr_locality_windows<<<(unsigned)((nthr + 63) / 64), 64>>>(*s, rp, cj, gw, d_cnt);
       PetscCallCUDA(cudaGetLastError());
     }
     if (s->sorted && N > 0) {
@@ -317,7 +473,8 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
       pellr_locality_keys<<<(unsigned)((N + 255) / 256), 256>>>(*s, rp, K, N, key, row);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp + at[5], tb2, key, keyo, row, rowo, (int)N, 0, PellrKeyBits((unsigned long long)s->nvp * K), (cudaStream_t)0));
-      pellr_locality_slices<<<dim3((unsigned)((s->nch + 127) / 128), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
+      if (PellrLocalityWarp) pellr_locality_slices_warp<<<dim3((unsigned)((s->nch + 3) / 4), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
+      else pellr_locality_slices<<<dim3((unsigned)((s->nch + 127) / 128), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
       PetscCallCUDA(cudaGetLastError());
     }
     PetscCallCUDA(cudaMemcpy(cnts, d_cnt, sizeof(PellrLocalityCounts), cudaMemcpyDeviceToHost));

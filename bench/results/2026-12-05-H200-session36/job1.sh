@@ -1,0 +1,51 @@
+#!/bin/bash
+# session 36, job 1 (nvidia-h200): the predictor's features on the GPU (0488e70 and later): the GPU feature tests and
+# every pellr test, the features' time on the host and on the GPU beside the conversions of the 15 large matrices,
+# auto on those matrices with the GPU features and with the host features (-mat_pellr_predict_device false: the same
+# choices expected), compute-sanitizer memcheck of the new kernels and of session 34's staged uploads (session 35's
+# job 2), then the complete test suite.
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H200-session36/job1.sh <revision>
+set -u
+out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job1; rm -rf $r; mkdir -p $r
+trap 'tar czf "$out/job1.tgz" -C "$r" .' EXIT
+. .gpu/setup.sh
+{ echo "# revision $1, $(date -u)"; nvidia-smi -L; nproc; } > $r/info.txt 2>&1
+SECONDS=0
+make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
+echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
+timeout 150 make check TESTS='pellr' TESTARGS="--timeout 120 --jobs 14" > "$r/check-pellr.log" 2>&1
+echo "# exit status $? after $SECONDS s" >> "$r/check-pellr.log"; tail -n 2 "$r/check-pellr.log"; grep "^not ok" "$r/check-pellr.log" | head -20
+grep -B2 -A10 "WRONG" build/tests/*pellrpredict1*cuda* 2>/dev/null | head -40
+SECONDS=0
+dll="-dll_append $PWD/build/lib/libpetscsparsegpu.so"
+L=lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,lap2d:4000,lap3d:252,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13
+J1=bench/results/2026-12-04-H200-session32/job1/large.csv
+timeout 120 build/bench/bench_calibrate -times $J1 -matrices $L -matdir .gpu/matrices -evaluate default -report $r/eval-large.md -feature_times $r/feature-times.csv > $r/feature-times.txt 2>&1
+echo "feature times exit $? after $SECONDS s"; cat $r/feature-times.csv; SECONDS=0
+for dev in true false; do
+  timeout 70 build/bench/bench_spmv -matrices $L -formats pellrcuda -ops mult -case_time 0.1 -matdir .gpu/matrices -time_limit 65 -csv $r/spmv-auto-$dev.csv $dll -mat_pellr_predict_device $dev -info :mat > $r/spmv-auto-$dev.txt 2>&1
+  echo "auto predict_device $dev exit $?"; grep -c "features computed on the GPU" $r/spmv-auto-$dev.txt
+  grep -o "storage format predicted fastest: [a-z]*" $r/spmv-auto-$dev.txt > $r/choices-$dev.txt
+done
+cmp $r/choices-true.txt $r/choices-false.txt && echo "choices identical ($(wc -l < $r/choices-true.txt))"
+echo "auto after $SECONDS s"; SECONDS=0
+tar czf "$out/job1-part.tgz" -C "$r" .
+M=$PWD/.gpu/matrices
+cases=(
+  "build/tests/pellrpredict1 -dir $M -check_device -matrices bcsstk17,Pd,rajat19"
+  "build/bench/bench_spmv -matrices lap2d:300,powerlaw:100000:16 -formats pellrcuda -ops mult -case_time 0.01 -reps 2 $dll"
+  "build/tests/subtreeilu4 -type ilu -levels 0 -gen 3d -N 40 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check -dir $M"
+  "build/tests/subtreeilu4 -type ilu -levels 1 -ordering rcm -gen 3d -N 40 -conv 0.2 -mtype pellrcuda -st_pc_subtree_ilu_backend cuda -dir $M"
+  "build/tests/gpurcm_identity -f $M/bcsstk17.mtx.gz -generated -backends cuda -mat_gpurcm_cuda_upload staged -mat_gpurcm_threads 4"
+)
+i=0
+for c in "${cases[@]}"; do
+  i=$((i+1)); echo "## memcheck: $c" >> $r/sanitizer.txt
+  timeout 100 compute-sanitizer --tool memcheck --leak-check full $c > $r/memcheck-$i.log 2>&1
+  echo "exit $?" >> $r/sanitizer.txt
+  grep -E "ERROR SUMMARY|LEAK SUMMARY|checks passed|identical|WRONG" $r/memcheck-$i.log | head -8 >> $r/sanitizer.txt
+done
+echo "memcheck after $SECONDS s"; cat $r/sanitizer.txt; SECONDS=0
+tar czf "$out/job1-part.tgz" -C "$r" .
+timeout 200 make check TESTARGS="--timeout 120 --jobs 14" > "$r/check.log" 2>&1
+echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 3 "$r/check.log"; grep "^not ok" "$r/check.log" | head -20
