@@ -3,7 +3,8 @@
 # thread per group was exact but slow where samples hold long rows): the GPU feature tests (warp and thread kernels)
 # and every pellr test; the features' time on the host and on the GPU beside the conversions, on the 15 large
 # matrices and on smaller ones (where the GPU starts to pay: PELLR_PRED_DEVICE_ROWS); auto with GPU and host
-# features (the same choices expected); memcheck of the warp kernels; then the complete test suite.
+# features (the same choices expected); memcheck of the warp kernels and of gpurcm's staged upload (job 1 had not built
+# its test); then the complete test suite.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H200-session36/job2.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
@@ -11,9 +12,9 @@ trap 'tar czf "$out/job2.tgz" -C "$r" .' EXIT
 . .gpu/setup.sh
 { echo "# revision $1, $(date -u)"; nvidia-smi -L; nproc; } > $r/info.txt 2>&1
 SECONDS=0
-make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
+make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 && make -j16 build/tests/gpurcm_identity >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
 echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
-timeout 150 make check TESTS='pellr' TESTARGS="--timeout 120 --jobs 14" > "$r/check-pellr.log" 2>&1
+timeout 100 make check TESTS='pellrpredict' TESTARGS="--timeout 90 --jobs 14" > "$r/check-pellr.log" 2>&1
 echo "# exit status $? after $SECONDS s" >> "$r/check-pellr.log"; tail -n 2 "$r/check-pellr.log"; grep "^not ok" "$r/check-pellr.log" | head -20
 grep -A12 "^not ok" "$r/check-pellr.log" | head -40
 SECONDS=0
@@ -37,6 +38,7 @@ M=$PWD/.gpu/matrices
 cases=(
   "build/tests/pellrpredict1 -dir $M -check_device -matrices bcsstk17,Pd,rajat19"
   "build/bench/bench_spmv -matrices lap2d:300,powerlaw:100000:16,kron:bcsstk01:bcsstk13 -matdir $M -formats pellrcuda -ops mult -case_time 0.01 -reps 2 $dll"
+  "build/tests/gpurcm_identity -f $M/bcsstk17.mtx.gz -generated -backends cuda -mat_gpurcm_cuda_upload staged -mat_gpurcm_threads 4"
 )
 i=0
 for c in "${cases[@]}"; do
@@ -47,5 +49,5 @@ for c in "${cases[@]}"; do
 done
 echo "memcheck after $SECONDS s"; cat $r/sanitizer.txt; SECONDS=0
 tar czf "$out/job2-part.tgz" -C "$r" .
-timeout 200 make check TESTARGS="--timeout 120 --jobs 14" > "$r/check.log" 2>&1
+timeout 230 make check TESTARGS="--timeout 120 --jobs 14" > "$r/check.log" 2>&1
 echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 3 "$r/check.log"; grep "^not ok" "$r/check.log" | head -20
