@@ -1930,6 +1930,8 @@ M*/
 .  -mat_pellr_expected_products <100>           - auto: products the conversion cost is amortized over
 .  -mat_pellr_max_memory_ratio <1.15>           - auto: only formats whose device footprint is at most this times the CSR's are candidates (ELLR/SELL pad rows)
 .  -mat_pellr_predict_threads <n>               - auto: host threads of the predictor's pass over the row pointers of a block of 2^20 rows or more (process-wide; the features do not depend on it; default the process's cores shared among the node's ranks, at most 8)
+.  -mat_pellr_predict_device <true>             - auto: compute the features of a block built on the GPU (2^13 rows or more, or 2^21 entries) on the GPU, from the copy of the
+                                                 CSR the build makes anyway (the build takes it); false: on the host. The features, hence the choice, are the same
 .  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the H200
                                                  calibration built into the library when the GPU matches it, else the analytic model (-info says which)
 .  -mat_view ::ascii_info                       - with auto also the features of each block, every candidate's predicted conversion/product/rearrangement time and the choice
