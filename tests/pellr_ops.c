@@ -1015,6 +1015,15 @@ int main(int argc, char **argv)
          suffix: cuda_shared
          args: -dir ${SPARSEGPU_MATRICES}
          output_file: output/pellr_ops_shared.out
+      # auto's features on the GPU (-mat_pellr_predict_device: the staged copy of the CSR the build then takes)
+      test:
+         suffix: cuda_shared_predict_device
+         args: -dir ${SPARSEGPU_MATRICES} -mat_pellr_predict_device true
+         output_file: output/pellr_ops_shared.out
+      test:
+         suffix: cuda_gen_predict_device
+         args: -gen -matrices none -mat_pellr_predict_device true
+         output_file: output/pellr_ops_gen.out
       test:
          suffix: cuda_gen_mpi
          nsize: 2

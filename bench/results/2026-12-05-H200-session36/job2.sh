@@ -1,10 +1,13 @@
 #!/bin/bash
-# session 36, job 2 (nvidia-h200): the predictor's GPU features with a warp per sampled group and slice (job 1's
+# session 36, job 2 (nvidia-h200; prepared in session 36, NOT RUN: no GPU was lent again): the predictor's GPU features
+# with a warp per sampled group and slice (job 1's
 # thread per group was exact but slow where samples hold long rows): the GPU feature tests (warp and thread kernels)
 # and every pellr test; the features' time on the host and on the GPU beside the conversions, on the 15 large
 # matrices and on smaller ones (where the GPU starts to pay: PELLR_PRED_DEVICE_ROWS); auto with GPU and host
 # features (the same choices expected); memcheck of the warp kernels and of gpurcm's staged upload (job 1 had not built
-# its test); then the complete test suite.
+# its test); then the complete test suite. If the feature tests pass and the warp kernels are at least as fast as the
+# host on every matrix, make -mat_pellr_predict_device true the default (pellr.c) and tune PELLR_PRED_DEVICE_ROWS from
+# feature-times-small.csv.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H200-session36/job2.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
