@@ -1791,9 +1791,6 @@ static inline int PellrBits(unsigned long long v)
   return b;
 }
 
-/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they
-   were allocated here (free dai, and daj unless joint: then daj lies in dai's allocation, asked for with joint when
-   the caller keeps neither array); first: ai[0] */
 /* a host CSR copied to the GPU before its build, for the format predictor (PellrChooseFormat()); the next
    PellrDeviceCSR() of the same host arrays takes it instead of copying them again */
 static struct {
@@ -1802,6 +1799,7 @@ static struct {
   PetscInt64      nnz;
   int            *dai, *daj;
 } PellrStaged;
+static PetscBool PellrStagedFinalize = PETSC_FALSE;
 
 PetscErrorCode PellrDeviceStageDrop(void)
 {
@@ -1812,6 +1810,9 @@ PetscErrorCode PellrDeviceStageDrop(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the CSR (ai, aj in host or device memory) as 32-bit device arrays dai[m+1], daj[nnz] (daj[0] is entry ai[0]); own: they
+   were allocated here (free dai, and daj unless joint: then daj lies in dai's allocation, asked for with joint when
+   the caller keeps neither array); first: ai[0] */
 static PetscErrorCode PellrDeviceCSR(PetscInt m, const PetscInt *ai, const PetscInt *aj, PetscMemType mtype, PetscBool *joint, int **dai, int **daj, PetscBool *own, PetscInt64 *nnz, PetscInt *first)
 {
   PetscInt ends[2] = {0, 0};
@@ -1893,6 +1894,10 @@ PetscErrorCode PellrDeviceStageCSR(PetscInt m, const PetscInt *ai, const PetscIn
   PetscFunctionBegin;
   PetscCheck(sizeof(PetscInt) == sizeof(int) && m > 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Staged CSR copies need 32-bit PetscInt and rows");
   PetscCall(PellrDeviceStageDrop());
+  if (!PellrStagedFinalize) { /* a copy no build took (an error in between) is freed at PetscFinalize() at the latest */
+    PetscCall(PetscRegisterFinalize(PellrDeviceStageDrop));
+    PellrStagedFinalize = PETSC_TRUE;
+  }
   PetscCall(PetscLogEventBegin(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
   PetscCall(PellrDeviceCSR(m, ai, aj, PETSC_MEMTYPE_HOST, &joint, &PellrStaged.dai, &PellrStaged.daj, &own, &PellrStaged.nnz, &PellrStaged.first));
   PetscCall(PetscLogEventEnd(MAT_PELLR_CopyToGPU, 0, 0, 0, 0));
