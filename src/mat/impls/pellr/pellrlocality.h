@@ -246,6 +246,18 @@ PELLR_HD static inline void PellrLocalityWindowGroup(const PellrLocalitySampling
   }
 }
 
+/* the c-th of the evenly spaced slices sampled from a sorted window of ns slice rows (at most nch of them): its first
+   position *q in the window's order and its rows *k; false when there is no c-th */
+PELLR_HD static inline PetscBool PellrLocalitySortedSlice(PetscInt ns, PetscInt nch, PetscInt c, PetscInt *q, PetscInt *k)
+{
+  const PetscInt nslc = (ns + PELLR_SLICE - 1) / PELLR_SLICE, take = PetscMin(nslc, nch);
+
+  if (c >= take) return PETSC_FALSE;
+  *q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
+  *k = PetscMin(ns - *q, (PetscInt)PELLR_SLICE);
+  return PETSC_TRUE;
+}
+
 /* one sampled slice of PELLR's sorted order: its k <= 32 rows rows[] (longest first) */
 PELLR_HD static inline void PellrLocalitySlice(const PetscInt *rp, const PetscInt *cj, const PetscInt rows[], PetscInt k, PetscInt cap, PellrLocalityCounts *c)
 {

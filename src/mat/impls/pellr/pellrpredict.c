@@ -491,7 +491,7 @@ static PetscErrorCode PellrLocalityCountHost(const PellrLocalitySampling *s, con
 
     PetscCall(PetscMalloc1(s->Wp, &order));
     for (PetscInt v = 0; v < s->nvp; v++) {
-      PetscInt a, b, qc, ns = 0, nslc, take, lmax = 0;
+      PetscInt a, b, qc, ns = 0, lmax = 0;
 
       PellrLocalitySortWindow(s, v, &a, &b);
       qc = (b - a + 3) / 4;
@@ -559,12 +559,7 @@ static PetscErrorCode PellrLocalityCountHost(const PellrLocalitySampling *s, con
           }
       }
       PetscCall(PetscFree(cnt));
-      nslc = (PetscInt)CeilDiv(ns, PELLR_SLICE);
-      take = PetscMin(nslc, s->nch);
-      for (PetscInt c = 0; c < take; c++) {
-        const PetscInt q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
-        PellrLocalitySlice(rowptr, colidx, order + q, PetscMin(ns - q, PELLR_SLICE), (PetscInt)s->cap, cnts);
-      }
+      for (PetscInt c = 0, q, k; PellrLocalitySortedSlice(ns, s->nch, c, &q, &k); c++) PellrLocalitySlice(rowptr, colidx, order + q, k, (PetscInt)s->cap, cnts);
     }
     PetscCall(PetscFree(order));
   }
@@ -1700,10 +1695,7 @@ static PetscErrorCode PellrFeaturesAll(PetscInt m, PetscInt n, const PetscInt ro
 {
   PetscFunctionBegin;
   PetscCall(PellrFeaturesCompute(m, n, rowptr, mtype, long_row_length, f));
-  if (locality) {
-    if (PetscMemTypeHost(mtype)) PetscCall(PellrFeaturesAddLocality(f, rowptr, colidx, MAT_PELLR_DIAGONAL_AUTO));
-    else PetscCall(PellrFeaturesAddLocalityDevice(f, rowptr, colidx, MAT_PELLR_DIAGONAL_AUTO));
-  }
+  if (locality) PetscCall(PellrFeaturesAddLocalityImpl(f, rowptr, colidx, mtype, MAT_PELLR_DIAGONAL_AUTO));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

@@ -239,24 +239,24 @@ __device__ static inline long long LowerBound(const unsigned long long *key, lon
   return lo;
 }
 
+/* the slice rows of sorted window v: their number, from position *lo of the sorted keys */
+__device__ static inline PetscInt SortedWindowRows(const unsigned long long *key, long long N, unsigned long long K, PetscInt v, long long *lo)
+{
+  *lo = LowerBound(key, N, (unsigned long long)v * K);
+  return (PetscInt)(LowerBound(key, N, (unsigned long long)(v + 1) * K) - *lo);
+}
+
 /* thread c of block row v: slice c of the nch evenly spaced slices of sorted window v (the host's choice of slices) */
 __global__ static void pellr_locality_slices(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ row, PellrLocalityCounts *out)
 {
   const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)(blockIdx.x * blockDim.x + threadIdx.x);
-  long long           lo, hi;
-  PetscInt            ns, nslc, take, q;
+  long long           lo;
+  PetscInt            q, k;
   PellrLocalityCounts cc;
 
-  if (c >= s.nch) return;
-  lo   = LowerBound(key, N, (unsigned long long)v * K);
-  hi   = LowerBound(key, N, (unsigned long long)(v + 1) * K);
-  ns   = (PetscInt)(hi - lo);
-  nslc = (ns + PELLR_SLICE - 1) / PELLR_SLICE;
-  take = min(nslc, s.nch);
-  if (c >= take) return;
-  q = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
+  if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(key, N, K, v, &lo), s.nch, c, &q, &k)) return;
   memset(&cc, 0, sizeof(cc));
-  PellrLocalitySlice(rp, cj, row + lo + q, min(ns - q, (PetscInt)PELLR_SLICE), (PetscInt)s.cap, &cc);
+  PellrLocalitySlice(rp, cj, row + lo + q, k, (PetscInt)s.cap, &cc);
   PellrLocalityCountsAdd(out, &cc);
 }
 
@@ -377,20 +377,12 @@ __global__ static void __launch_bounds__(128) pellr_locality_slices_warp(PellrLo
 {
   const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
   const int           lane = threadIdx.x & 31;
-  long long           lo, hi;
-  PetscInt            ns, nslc, take, q, k, row = 0, beg = 0, len = 0, w;
+  long long           lo;
+  PetscInt            q, k, row = 0, beg = 0, len = 0, w;
   bool                has;
   PellrLocalityCounts cc;
 
-  if (c >= s.nch) return;
-  lo   = LowerBound(key, N, (unsigned long long)v * K);
-  hi   = LowerBound(key, N, (unsigned long long)(v + 1) * K);
-  ns   = (PetscInt)(hi - lo);
-  nslc = (ns + PELLR_SLICE - 1) / PELLR_SLICE;
-  take = min(nslc, s.nch);
-  if (c >= take) return;
-  q   = (PetscInt)((PetscInt64)c * nslc / take) * PELLR_SLICE;
-  k   = min(ns - q, (PetscInt)PELLR_SLICE);
+  if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(key, N, K, v, &lo), s.nch, c, &q, &k)) return;
   has = lane < k;
   if (has) {
     row = rows[lo + q + lane];
