@@ -182,23 +182,24 @@ static PetscErrorCode Replace(const char *s, const char *a, const char *b, char 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the version-2 form of a version-4 model text: version=2, no l2_mb on the hardware line, no c5 and c6 fields */
-static PetscErrorCode ToVersion2(const char *s, char *out, size_t len)
+/* the version-v form (2, 3 or 4) of a version-5 model text: version=v, no d4 fields; for version 2 also no l2_mb on
+   the hardware line, no c5 and c6 fields */
+static PetscErrorCode ToVersion(const char *s, int v, char *out, size_t len)
 {
   size_t o = 0;
 
   PetscFunctionBeginUser;
   while (*s) {
-    const char *skip[] = {" l2_mb=", " c5=", " c6="};
+    const char *skip[] = {" d4=", " l2_mb=", " c5=", " c6="};
     PetscBool   skipped = PETSC_FALSE;
 
-    if (!strncmp(s, "version=4", 9)) {
+    if (!strncmp(s, "version=5", 9)) {
       PetscCheck(o + 9 < len, PETSC_COMM_SELF, PETSC_ERR_PLIB, "buffer too small");
-      memcpy(out + o, "version=2", 9);
+      PetscCall(PetscSNPrintf(out + o, 10, "version=%d", v));
       o += 9, s += 9;
       continue;
     }
-    for (int k = 0; k < 3 && !skipped; k++)
+    for (int k = 0; k < (v == 2 ? 4 : 1) && !skipped; k++)
       if (!strncmp(s, skip[k], strlen(skip[k]))) {
         s += strlen(skip[k]);
         s += strcspn(s, " \n");
@@ -303,11 +304,12 @@ static PetscErrorCode TestFiles(void)
   struct {
     const char *what, *from, *to;
   } cases[] = {
-    {"version 1 (before the launch term c4)", "pellr-model version=4", "pellr-model version=1"},
-    {"version 5", "pellr-model version=4", "pellr-model version=5"},
-    {"version 2 with version-3 fields", "pellr-model version=4", "pellr-model version=2"},
-    {"no version field", "pellr-model version=4", "pellr-model"},
-    {"wrong first line", "pellr-model version=4", "pellr_model version=4"},
+    {"version 1 (before the launch term c4)", "pellr-model version=5", "pellr-model version=1"},
+    {"version 6", "pellr-model version=5", "pellr-model version=6"},
+    {"version 2 with version-3 fields", "pellr-model version=5", "pellr-model version=2"},
+    {"version 4 with the version-5 field d4", "pellr-model version=5", "pellr-model version=4"},
+    {"no version field", "pellr-model version=5", "pellr-model"},
+    {"wrong first line", "pellr-model version=5", "pellr_model version=5"},
     {"hardware: missing l2_mb", " l2_mb=20", ""},
     {"hardware: zero l2_mb", " l2_mb=20", " l2_mb=0"},
     {"candidate: no DRAM coefficient c5", " c5=", " d9="},
@@ -324,6 +326,7 @@ static PetscErrorCode TestFiles(void)
     {"candidate: field without value", " d1=", " d1= "},
     {"candidate: nan", " c3=", "nan"},
     {"candidate: no launch coefficient c4", " c4=", " d9="},
+    {"candidate: no conversion coefficient d4 (version 5)", " d4=0\n", "\n"},
     {"candidate: infinite", " d0=", "inf"},
     {"candidate: negative coefficient", " c3=", "-4e-09"},
     {"candidate: token without =", " samples=0 c0", " samples c0"},
@@ -349,7 +352,7 @@ static PetscErrorCode TestFiles(void)
   { /* comments, blank lines and CRLF line ends are accepted */
     char *t;
     PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(Replace(good, "pellr-model version=4\n", "\n   # a comment\npellr-model version=4\r\n\n", t, blen));
+    PetscCall(Replace(good, "pellr-model version=5\n", "\n   # a comment\npellr-model version=5\r\n\n", t, blen));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/comments.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
@@ -366,7 +369,7 @@ static PetscErrorCode TestFiles(void)
     PetscInt        l = 5;
 
     PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(Replace(good, "pellr-model version=4\n", "pellr-model version=3\n", t, blen));
+    PetscCall(ToVersion(good, 3, t, blen));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version3.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
@@ -377,14 +380,26 @@ static PetscErrorCode TestFiles(void)
     PetscCall(TridiagonalFeatures(1 << 16, &f));
     PetscCall(PellrModelPredict(M, &f, 50, NULL, &p));
     PetscCall(PellrModelPredict(L, &f, 50, NULL, &q));
-    PetscCall(Report("version 3 file: the same predictions without column indices; with diagonal slices sell and pellr predicted slower, csr the same", (PetscBool)(same && L->version == 3 && M->version == 4 && f.dkept[PELLR_CAND_SELL] > 0 && q.ts[PELLR_CAND_SELL] > p.ts[PELLR_CAND_SELL] && q.ts[PELLR_CAND_PELLR] > p.ts[PELLR_CAND_PELLR] && q.ts[PELLR_CAND_CSR] == p.ts[PELLR_CAND_CSR])));
+    PetscCall(Report("version 3 file: the same predictions without column indices; with diagonal slices sell and pellr predicted slower, csr the same", (PetscBool)(same && L->version == 3 && M->version == 5 && f.dkept[PELLR_CAND_SELL] > 0 && q.ts[PELLR_CAND_SELL] > p.ts[PELLR_CAND_SELL] && q.ts[PELLR_CAND_PELLR] > p.ts[PELLR_CAND_PELLR] && q.ts[PELLR_CAND_CSR] == p.ts[PELLR_CAND_CSR])));
+    PetscCall(PellrModelDestroy(&L));
+    PetscCall(PetscFree(t));
+  }
+  { /* a version-4 file (no d4) is read with d4 = 0: for the analytic coefficients (d4 = 0) the same model */
+    char *t;
+    PetscCall(PetscMalloc1(blen, &t));
+    PetscCall(ToVersion(good, 4, t, blen));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version4.model", dir));
+    PetscCall(WriteText(path, t));
+    PetscCall(PellrModelLoad(path, &L));
+    PetscCall(SamePredictions(M, L, PETSC_TRUE, &same));
+    PetscCall(Report("version 4 file: read with d4 = 0, the same predictions", (PetscBool)(same && L->version == 4 && strstr(t, "version=4") && !strstr(t, " d4="))));
     PetscCall(PellrModelDestroy(&L));
     PetscCall(PetscFree(t));
   }
   { /* a version-2 file (no c5, c6, l2_mb) is read as c5 = c6 = c2: for the analytic coefficients (c5 = c6 = c2) the same model */
     char *t;
     PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(ToVersion2(good, t, blen));
+    PetscCall(ToVersion(good, 2, t, blen));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version2.model", dir));
     PetscCall(WriteText(path, t));
     PetscCall(PellrModelLoad(path, &L));
@@ -576,6 +591,15 @@ static PetscErrorCode TestNNLS(void)
 
 static unsigned long long rng = 2024;
 
+/* the longest row's draws: a generator of their own, so that adding them left Uniform()'s sequence as it was */
+static unsigned long long rngmaxlen = 4242;
+
+static PetscReal UniformMaxlen(void)
+{
+  rngmaxlen = rngmaxlen * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (PetscReal)((rngmaxlen >> 11) & ((1ULL << 53) - 1)) / (PetscReal)(1ULL << 53);
+}
+
 static PetscReal Uniform(void)
 {
   rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -597,6 +621,7 @@ static void RandomFeatures(PetscInt m, PellrFeatures *f)
     f->launches[c] = 1 + (PetscInt64)(6 * Uniform());
   }
   f->slots[PELLR_CAND_CSR] = f->nnz; /* CSR stores exactly the nonzeros; the other formats pad */
+  f->maxlen                = 1 + (PetscInt)((m - 1) * UniformMaxlen() * UniformMaxlen()); /* TC's d4 (version 5), from a stream of its own: the other features as drawn before d4 existed */
 }
 
 /* a random m in interval i */
@@ -653,8 +678,9 @@ static PetscErrorCode TestFit(void)
       k->d[1] = 2e-10 * (1 + Uniform());
       k->d[2] = 1e-10 * (1 + Uniform());
       k->d[3] = 3e-12 * (1 + Uniform());
+      k->d[4] = 2e-9 * (1 + UniformMaxlen());
       if (c != PELLR_CAND_CSR)
-        for (PetscInt j = 0; j < 4; j++) k->d[j] += K->coef[PELLR_CAND_CSR][i].d[j];
+        for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) k->d[j] += K->coef[PELLR_CAND_CSR][i].d[j];
     }
   PetscCall(PetscMalloc2(cap, &s, cap, &fold));
   for (PetscInt i = 0; i < PELLR_PRED_NINT; i++)
@@ -764,7 +790,7 @@ static PetscErrorCode TestConversionFloor(void)
   }
   PetscCall(PellrModelInterval(f.m, &i));
   K->coef[PELLR_CAND_PELLR][i] = K->coef[PELLR_CAND_CSR][i];
-  for (PetscInt j = 0; j < 4; j++) K->coef[PELLR_CAND_PELLR][i].d[j] = 0.5 * K->coef[PELLR_CAND_CSR][i].d[j];
+  for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) K->coef[PELLR_CAND_PELLR][i].d[j] = 0.5 * K->coef[PELLR_CAND_CSR][i].d[j];
   K->coef[PELLR_CAND_PELLR][i].c[0] += 1e-7; /* 0.1 us slower per product, conversion half the CSR's */
   PetscCall(PellrModelPredict(K, &f, 100, only, &p));
   K->coef[PELLR_CAND_PELLR][i].c[0] -= 2e-7; /* 0.1 us faster per product */
@@ -798,3 +824,4 @@ int main(int argc, char **argv)
       suffix: model
 
 TEST*/
+

@@ -751,10 +751,11 @@ PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
     c1 = 1 / (SMs * 1e9): about one warp iteration per ns per SM issued (a few instructions per iteration)
     c3 = 4 ns per iteration of the longest sequential chain of one thread: imbalance; a thread-per-row format
          (ELLR, SELL) with one huge row waits for that row's thread, PELLR and CSR split long rows over threads
-  TC = d0 + d1 nnz + d2 m + d3 slots: every candidate uploads the CSR (12 bytes per nonzero, 4 per row at the
-  host-to-device bandwidth); the padded formats then read it and write their slots on the device (12 bytes per
+  TC = d0 + d1 nnz + d2 m + d3 slots + d4 maxlen: every candidate uploads the CSR (12 bytes per nonzero, 4 per row at
+  the host-to-device bandwidth); the padded formats then read it and write their slots on the device (12 bytes per
   slot, copy bandwidth), PELLR also sorts the rows (radix sort of 8-byte pairs, 4 passes) and reads back three
-  scalars (a launch latency each) in about 15 launches in all.
+  scalars (a launch latency each) in about 15 launches in all. d4 = 0: the longest row's chain in the build kernels
+  is left to calibrations (version 5).
   Tp = 0 for every candidate: the result rearrangement of the sorted formats is fused into the kernels.
 */
 static PetscErrorCode PellrAnalyticCoef(const PellrHardware *hw, PellrCandidate c, PellrModelCoef *k)
@@ -827,14 +828,18 @@ PetscErrorCode PellrModelMatchesDevice(PellrModel M, const char gpu[], PetscInt 
 }
 
 /*
-  The model file (version 4: as version 3, fitted with the diagonal slices' column indices out of the stream,
-  PellrRegressors(); version 3: Ts with the L2 and DRAM costs of the stream and the gathers' cost, c5 and c6, read and
+  The model file (version 5: as version 4 with a fifth conversion coefficient d4, the cost per entry of the longest
+  row, whose thread in the build kernels is the longest chain of a conversion (session 37: without it, on the H200
+  training blocks with a row of 4096 entries or more, SELL's conversions were fitted a median 1.86 times too short,
+  up to 10.8, PELLR's up to 1.53 times); version 4: as version 3, fitted with the
+  diagonal slices' column indices out of the stream, PellrRegressors(); versions 2 to 4 are read with d4 = 0;
+  version 3: Ts with the L2 and DRAM costs of the stream and the gathers' cost, c5 and c6, read and
   used as fitted, without the diagonal slices; version 2 files, without c5, c6 and l2_mb, are read as c5 = c6 = c2,
   i.e. as they predicted; version 1 files are refused), strictly parsed: lines starting with # and blank lines are
   ignored; otherwise exactly
-    pellr-model version=4
+    pellr-model version=5
     hardware gpu="<name>" sm=<int> copy_gbs=<real> h2d_gbs=<real> launch_us=<real> l2_mb=<real>
-    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. c4=.. c5=.. c6=.. d0=.. d1=.. d2=.. d3=..
+    cand=<csr|ellr|sell|pellr> interval=<i> rows_lo=<int> rows_hi=<int|inf> samples=<int> c0=.. c1=.. c2=.. c3=.. c4=.. c5=.. c6=.. d0=.. d1=.. d2=.. d3=.. d4=..
                      (one line per candidate and interval, candidates in the order csr ellr sell pellr, intervals 0..7)
     end
   Fields are key=value separated by blanks, in this order, none missing, none extra; a value in double quotes may
@@ -934,7 +939,7 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
 {
   static const char *const khead[] = {"version"};
   static const char *const khw[]   = {"gpu", "sm", "copy_gbs", "h2d_gbs", "launch_us", "l2_mb"};
-  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "c5", "c6", "d0", "d1", "d2", "d3"};
+  static const char *const kcand[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "c5", "c6", "d0", "d1", "d2", "d3", "d4"};
   static const char *const kcand2[] = {"cand", "interval", "rows_lo", "rows_hi", "samples", "c0", "c1", "c2", "c3", "c4", "d0", "d1", "d2", "d3"};
   PetscInt64               version = PELLR_PRED_MODEL_VERSION;
   char                    *line, *next;
@@ -995,9 +1000,9 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
 
       PetscCall(PellrTokenize(name, lineno, s, tok, &ntok));
       PetscCheck(ntok > 0 && !strcmp(tok[0].key, "cand"), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected the line of cand=%s interval=%" PetscInt_FMT " (%" PetscInt_FMT " candidate lines in all), found '%.40s'", name, lineno, PellrCandidateNames[c], i, nc, s);
-      const PetscInt  nts = version == 2 ? 5 : PELLR_PRED_NTS;
+      const PetscInt  nts = version == 2 ? 5 : PELLR_PRED_NTS, ntc = version >= 5 ? PELLR_PRED_NTC : 4;
 
-      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, version == 2 ? kcand2 : kcand, 5 + nts + PELLR_PRED_NTC));
+      PetscCall(PellrExpectKeys(name, lineno, "candidate", tok, ntok, version == 2 ? kcand2 : kcand, 5 + nts + ntc));
       PetscCall(PetscStrcmp(tok[0].val, PellrCandidateNames[c], &same));
       PetscCheck(same, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": expected cand=%s (candidates csr, ellr, sell, pellr in this order, %d intervals each), found cand=%s", name, lineno, PellrCandidateNames[c], PELLR_PRED_NINT, tok[0].val);
       PetscCall(PellrParseInt(name, lineno, &tok[1], 0, &v));
@@ -1013,13 +1018,14 @@ static PetscErrorCode PellrModelParse(const char name[], char *buf, PellrModel M
       PetscCheck(v <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field 'samples' too large", name, lineno);
       k->samples = (PetscInt)v;
       for (PetscInt j = 0; j < nts; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + j], PETSC_FALSE, &k->c[j]));
-      for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + nts + j], PETSC_FALSE, &k->d[j]));
+      for (PetscInt j = 0; j < ntc; j++) PetscCall(PellrParseReal(name, lineno, &tok[5 + nts + j], PETSC_FALSE, &k->d[j]));
+      for (PetscInt j = ntc; j < PELLR_PRED_NTC; j++) k->d[j] = 0; /* d4 of an older file: its conversions as predicted */
       if (version == 2) k->c[5] = k->c[6] = k->c[2]; /* one cost per byte, as version 2 predicted */
     }
     state++;
   }
   PetscCheck(state > 2 + nc, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": unexpected end of file: expected %s", name, lineno,
-             state == 0 ? "the line 'pellr-model version=4'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
+             state == 0 ? "the line 'pellr-model version=5'" : state == 1 ? "the 'hardware' line" : state == 2 + nc ? "the line 'end'" : "more candidate lines");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1088,17 +1094,18 @@ PetscErrorCode PellrModelLoad(const char file[], PellrModel *model)
 
 PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
 {
-  FILE *fp;
-  int   err = 0;
+  const PetscInt version = PetscMax(M->version, 3), ntc = version >= 5 ? PELLR_PRED_NTC : 4; /* a version-2 model as version 3 with c5 = c6 = c2, an older one without d4 (0): the same predictions */
+  FILE          *fp;
+  int            err = 0;
 
   PetscFunctionBegin;
   PetscCheck(!strchr(M->hw.gpu, '"') && !strchr(M->hw.gpu, '\n') && M->hw.gpu[0], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "GPU name '%s' cannot be written (empty, or a quote or newline in it)", M->hw.gpu);
   fp = fopen(file, "w");
   PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write the PELLR model file %s", file);
   err |= fprintf(fp, "# PETSc SparseGPU: PELLR storage-format model (format: src/mat/impls/pellr/pellrpredict.c)\n") < 0;
-  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (S streamed bytes, G gathered, h the share in L2), TC = d0 + d1 nnz + d2 m + d3 slots (seconds); samples=0: analytic coefficients\n") < 0;
-  err |= fprintf(fp, "# version 4: S without the column indices of the diagonal slices a layout keeps\n") < 0;
-  err |= fprintf(fp, "pellr-model version=%d\n", (int)PetscMax(M->version, 3)) < 0; /* a version-2 model as version 3 with c5 = c6 = c2: the same predictions */
+  err |= fprintf(fp, "# Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (S streamed bytes, G gathered, h the share in L2), TC = d0 + d1 nnz + d2 m + d3 slots + d4 maxlen (seconds; d4 from version 5); samples=0: analytic coefficients\n") < 0;
+  err |= fprintf(fp, "# version 4: S without the column indices of the diagonal slices a layout keeps; version 5: TC with d4\n") < 0;
+  err |= fprintf(fp, "pellr-model version=%d\n", (int)version) < 0;
   err |= fprintf(fp, "hardware gpu=\"%s\" sm=%" PetscInt64_FMT " copy_gbs=%.17g h2d_gbs=%.17g launch_us=%.17g l2_mb=%.17g\n", M->hw.gpu, (PetscInt64)M->hw.sm, (double)M->hw.copy_gbs, (double)M->hw.h2d_gbs, (double)M->hw.launch_us, (double)M->hw.l2_mb) < 0;
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     for (PetscInt i = 0; i < PELLR_PRED_NINT; i++) {
@@ -1109,7 +1116,7 @@ PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
       else PetscCall(PetscSNPrintf(hi, sizeof(hi), "%" PetscInt64_FMT, PellrIntervalHi(i)));
       err |= fprintf(fp, "cand=%s interval=%d rows_lo=%" PetscInt64_FMT " rows_hi=%s samples=%" PetscInt64_FMT, PellrCandidateNames[c], (int)i, PellrIntervalLo(i), hi, (PetscInt64)k->samples) < 0;
       for (PetscInt j = 0; j < PELLR_PRED_NTS; j++) err |= fprintf(fp, " c%d=%.17g", (int)j, (double)k->c[j]) < 0;
-      for (PetscInt j = 0; j < PELLR_PRED_NTC; j++) err |= fprintf(fp, " d%d=%.17g", (int)j, (double)k->d[j]) < 0;
+      for (PetscInt j = 0; j < ntc; j++) err |= fprintf(fp, " d%d=%.17g", (int)j, (double)k->d[j]) < 0;
       err |= fprintf(fp, "\n") < 0;
     }
   }
@@ -1290,7 +1297,7 @@ PetscErrorCode PellrPredictionView(PetscViewer viewer, const PellrFeatures *f, c
   for (PetscInt c = 0; c < PELLR_NCAND; c++) {
     PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)(f->bytes[c] - PellrDiagonalIndexBytes(f, (PellrCandidate)c, p->diagonal)) : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
   }
-  if (p->diagonal && f && f->dkept[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "bytes: without the column indices of the diagonal slices kept (the model is of version 4)\n"));
+  if (p->diagonal && f && f->dkept[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "bytes: without the column indices of the diagonal slices kept (the model is of version 4 or later)\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "Tp = 0 for every candidate: the result rearrangement is fused into the SpMV kernels\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "the totals count each format's conversion as at least the CSR's (built from it on the device)\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "choice: %s\n", PellrCandidateNames[p->choice]));
@@ -1458,6 +1465,7 @@ static void PellrRegressors(const PellrFeatures *f, PellrCandidate c, PetscBool 
     a[1] = (PetscReal)f->nnz;
     a[2] = (PetscReal)f->m;
     a[3] = (PetscReal)f->slots[c];
+    a[4] = (PetscReal)f->maxlen;
   }
 }
 

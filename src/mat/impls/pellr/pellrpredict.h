@@ -15,7 +15,9 @@
            capacity, l2_mb), else (L2 / S_c)^2: the share of a product's stream that back-to-back products find in
            L2 (an SpMV inside a Krylov loop rereads the same arrays), so c2 is an L2 and c5 a DRAM cost per byte.
            A version-2 model (Ts = c0 + c1 work + c2 bytes + c3 crit + c4 launches) is the case c5 = c6 = c2.
-    TC_c = d0 + d1 nnz + d2 m + d3 slots_c               (conversion time from the host CSR, including its upload)
+    TC_c = d0 + d1 nnz + d2 m + d3 slots_c + d4 maxlen   (conversion time from the host CSR, including its upload;
+                                                        maxlen: the build kernels' longest chain, a thread per row,
+                                                        version 5; older models read with d4 = 0)
     Tp_c = 0                                            (result rearrangement: fused into the kernels)
 
   Wiring (pellrcuda's final assembly, per sequential block with CSR row pointers ai of memory type mtype):
@@ -49,10 +51,10 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_HCAP  1024 /* lengths below this are counted in a table, longer ones listed (at most nnz / 1024 of them) */
 #define PELLR_PRED_NINT  8    /* row-count intervals of the model */
 #define PELLR_PRED_NTS   7    /* Ts coefficients c0..c6 */
-#define PELLR_PRED_NTC   4    /* TC coefficients d0..d3 */
+#define PELLR_PRED_NTC   5    /* TC coefficients d0..d4 (d4: model version 5) */
 #define PELLR_PRED_DEFAULT_PRODUCTS 100
 #define PELLR_DEFAULT_MAX_MEMORY_RATIO 1.15 /* -mat_pellr_max_memory_ratio: the memory target */
-#define PELLR_PRED_MODEL_VERSION 4     /* of the model file (PellrModelLoad(); versions 2 and 3 are read as well) */
+#define PELLR_PRED_MODEL_VERSION 5     /* of the model file (PellrModelLoad(); versions 2 to 4 are read as well) */
 #define PELLR_PRED_DEFAULT_L2_MB 20    /* effective L2 capacity for the matrix arrays when a model file does not give one */
 #define PELLR_PRED_L2_SHARE 0.4        /* effective L2 capacity / the device's L2 (cross-validated on the H200: 0.3-0.5 alike) */
 #define PELLR_PRED_SAMPLE_NNZ (1 << 14) /* column access patterns from at most about this many sampled entries (PellrFeaturesAddLocality()) */
@@ -137,14 +139,14 @@ typedef struct {
 typedef struct {
   PetscInt  samples;               /* calibration samples the coefficients were fitted from (0: analytic coefficients) */
   PetscReal c[PELLR_PRED_NTS];     /* Ts = c0 + c1 work + c2 h S + c3 crit + c4 launches + c5 (1 - h) S + c6 G (seconds) */
-  PetscReal d[PELLR_PRED_NTC];     /* TC = d0 + d1 nnz + d2 m + d3 slots (seconds) */
+  PetscReal d[PELLR_PRED_NTC];     /* TC = d0 + d1 nnz + d2 m + d3 slots + d4 maxlen (seconds) */
 } PellrModelCoef;
 
 typedef struct _n_PellrModel *PellrModel;
 struct _n_PellrModel {
   PellrHardware  hw;
   PetscBool      analytic;                              /* created by PellrModelCreateAnalytic() */
-  PetscInt       version;                               /* of its file (2, 3, 4); fitted and analytic models: PELLR_PRED_MODEL_VERSION. 4: diagonal slices read no column index */
+  PetscInt       version;                               /* of its file (2 to 5); fitted and analytic models: PELLR_PRED_MODEL_VERSION. 4: diagonal slices read no column index; 5: TC's d4 */
   char           source[PETSC_MAX_PATH_LEN];            /* file name, "embedded", or "analytic" */
   PellrModelCoef coef[PELLR_NCAND][PELLR_PRED_NINT];
 };
@@ -155,7 +157,7 @@ typedef struct {
   PetscReal      expected_products;
   PetscInt       interval;
   PellrCandidate choice;
-  PetscBool      diagonal;                  /* the model (version 4) takes the kept diagonal slices' column indices out of the bytes */
+  PetscBool      diagonal;                  /* the model (version 4 or later) takes the kept diagonal slices' column indices out of the bytes */
   char           model[PETSC_MAX_PATH_LEN]; /* the model's source */
 } PellrPrediction;
 
