@@ -1236,6 +1236,29 @@ static PetscErrorCode GPURCMGraphIsSymmetric(PetscInt n, const PetscInt *ia, con
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  A matrix flagged structurally symmetric (MAT_STRUCTURALLY_SYMMETRIC, MAT_SYMMETRIC, MAT_SPD) is ordered on its raw
+  CSR, as PETSc's rcm does. Where its pattern is not symmetric after all, SPARSEPACK may miss nodes (a node reached
+  only through an entry whose mirror is absent): rcm then returns entries it never wrote, an undefined ordering, and so
+  would gpurcm. perm[] was set to -1 before the ordering: if it is not a permutation, free it and raise an error.
+*/
+static PetscErrorCode GPURCMCheckFlaggedPermutation(PetscInt n, PetscInt **perm)
+{
+  PetscBT   seen;
+  PetscBool ok = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  PetscCall(PetscBTCreate(n, &seen));
+  for (PetscInt i = 0; i < n && ok; i++) {
+    const PetscInt v = (*perm)[i];
+    if (v < 0 || v >= n || PetscBTLookupSet(seen, v)) ok = PETSC_FALSE;
+  }
+  PetscCall(PetscBTDestroy(&seen));
+  if (!ok) PetscCall(PetscFree(*perm));
+  PetscCheck(ok, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "gpurcm: the matrix is flagged structurally symmetric (MAT_STRUCTURALLY_SYMMETRIC, MAT_SYMMETRIC or MAT_SPD) but its nonzero pattern is not symmetric, and on it the Reverse Cuthill-McKee ordering of PETSc's rcm is undefined (nodes left unnumbered); unset the flag (MatSetOption(A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_FALSE)) or store the pattern symmetric");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Default thread count: the cores this process may run on, shared among the node's MPI ranks */
 static PetscInt GPURCMDefaultThreads(void)
 {
@@ -1282,7 +1305,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCheck(copt.narrow >= 0 && copt.narrow <= GPURCM_CUDA_NARROW_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_narrow must be between 0 and %d, not %" PetscInt_FMT, GPURCM_CUDA_NARROW_MAX, copt.narrow);
   PetscCheck(copt.claimslots >= 64 && copt.claimslots <= GPURCM_CUDA_CLAIM_SLOTS && !(copt.claimslots & (copt.claimslots - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_claim_slots must be a power of 2 from 64 to %d, not %" PetscInt_FMT, GPURCM_CUDA_CLAIM_SLOTS, copt.claimslots);
   PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
-  PetscCheck(batch >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be at least 1, not %" PetscInt_FMT, batch);
+  PetscCheck(batch >= 1 && batch <= GPURCM_MAX_BATCH, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be in [1, %d], not %" PetscInt_FMT, GPURCM_MAX_BATCH, batch);
   PetscCheck(nthreads >= 1 && nthreads <= 65535, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be in [1, 65535], not %" PetscInt_FMT, nthreads);
   PetscCheck(ownblocks >= 1 && ownblocks <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_owner_blocks must be in [1, 4096], not %" PetscInt_FMT, ownblocks);
   copt.uploadthreads = PetscMin(nthreads, 8); /* host copies into the staging buffers: a few threads saturate the memory */
@@ -1372,10 +1395,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
   PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
+  /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR) */
+  PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
   if (used != MAT_GPURCM_BACKEND_SERIAL) {
-    /* The parallel backends use degree = row length, which is SPARSEPACK's degree only for a symmetric graph.
-       MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR): check those. */
-    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    /* The parallel backends use degree = row length, which is SPARSEPACK's degree only for a symmetric graph: check
+       a flagged matrix's raw CSR */
     if (symknown && symflag) PetscCall(GPURCMGraphIsSymmetric(nrow, ia, ja, &graphsym));
     if (!graphsym) {
       PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
@@ -1385,6 +1409,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[backend], nthreads, m, nrow));
   else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow));
   PetscCall(PetscMalloc1(nrow, &perm));
+  if (symknown && symflag)
+    for (PetscInt i = 0; i < nrow; i++) perm[i] = -1; /* GPURCMCheckFlaggedPermutation() */
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
   case MAT_GPURCM_BACKEND_CUDA:
@@ -1402,6 +1428,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
   PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
+  if (symknown && symflag) PetscCall(GPURCMCheckFlaggedPermutation(nrow, &perm));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_COPY_VALUES, row));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
@@ -1424,7 +1451,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  and n >= 100000; else threads if n >= 20000; else serial
 . -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
                                                  shared among the MPI ranks of the node when the process is not bound)
-. -mat_gpurcm_batch <64>                       - parents per batch of the threads backend
+. -mat_gpurcm_batch <64>                       - parents per batch of the threads backend (1 to 2^20)
 . -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
                                                  root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one

@@ -41,6 +41,7 @@ PETSC_INTERN const char *const MatGPURCMThreadsNumbers[];
 
 /* auto numbering of the threads backend: level by level when the widest level exceeds this many nodes per thread */
 #define GPURCM_THREADS_LEVEL_WIDTH 256
+#define GPURCM_MAX_BATCH (1 << 20) /* -mat_gpurcm_batch at most (each thread keeps 16 batches of counts) */
 
 /* Upload of a host matrix's CSR by the cuda backend: through pinned staging buffers filled by several threads,
    the driver's copy of pageable memory, or page-locked in place (cudaHostRegister) */
