@@ -454,6 +454,16 @@ int main(int argc, char **argv)
       args: -type ilu -levels 1 -ordering rcm -matrices bcsstk17 -st_pc_subtree_ilu_refactor device -no_inode
 
    test:
+      suffix: ilu1_rcm_pellr_noinode
+      args: -type ilu -levels 1 -ordering rcm -matrices bcsstk17 -st_pc_subtree_ilu_refactor device -no_inode -mtype pellr
+      output_file: output/subtreeilu4_ilu1_rcm_noinode.out
+
+   test:
+      suffix: icc1_rcm_pellr_noinode
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -st_pc_subtree_ilu_refactor device -no_inode -mtype pellr
+      output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
       suffix: icc1_natural_none
       args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -st_pc_subtree_ilu_refactor device
 

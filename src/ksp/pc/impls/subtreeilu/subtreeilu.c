@@ -612,7 +612,7 @@ static PetscErrorCode ChunkDAGDestroy(PCSubtreeILUChunkDAG *pdag)
 static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool ascending, PetscInt chunk, PCSubtreeILUChunkDAG *pdag)
 {
   PCSubtreeILUChunkDAG dag;
-  PetscInt            *last, *pos, *lev, nc = (n + chunk - 1) / chunk;
+  PetscInt            *last, *pos, *lev, nc = (n + chunk - 1) / chunk, badrow = -1, badcol = -1;
 
   PetscFunctionBegin;
   PetscCall(PetscNew(&dag));
@@ -621,6 +621,12 @@ static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool asc
   PetscCall(PetscMalloc3(nc, &last, nc + 1, &pos, nc, &lev));
   /* count: pos[c+1] = dependents of c, init[d] = input chunks of d + 1 (the visit of its ticket) */
   for (PetscInt pass = 0; pass < 2; pass++) {
+    if (pass == 1 && badrow >= 0) { /* an input in a later chunk would close a cycle no thread could complete: a
+                                       triangle has none, but a corrupted one gives an error instead of a hang */
+      PetscCall(PetscFree3(last, pos, lev));
+      PetscCall(PetscFree(dag));
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Row %" PetscInt_FMT " of a triangular factor has an input (column %" PetscInt_FMT ") on the wrong side of its diagonal", badrow, badcol);
+    }
     if (pass == 1) {
       for (PetscInt c = 0; c < nc; c++) pos[c + 1] += pos[c];
       dag->nedges = pos[nc];
@@ -638,6 +644,7 @@ static PetscErrorCode ChunkDAGCreate(const TriView *v, PetscInt n, PetscBool asc
           PetscInt j = v->didx[k], c = (ascending ? j : n - 1 - j) / chunk;
 
           if (c == d || last[c] == d) continue;
+          if (c > d && badrow < 0) badrow = i, badcol = j;
           last[c] = d;
           nin++;
           lev[d] = PetscMax(lev[d], lev[c] + 1);
@@ -1322,8 +1329,10 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
     const PetscScalar *aa, *ba = NULL;
     PetscInt           m, nc, nb;
     PetscBool          done, bdone = PETSC_FALSE;
+    PetscObjectState   nzstate;
 
     PetscCall(MatGetSize(Ad, &m, &nc));
+    PetscCall(MatGetNonzeroState(Ad, &nzstate));
     PetscCall(MatGetRowIJ(Ad, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
     PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the host structure of the %s matrix", ((PetscObject)Ad)->type_name);
     PetscCall(MatSeqAIJGetArrayRead(Ad, &aa));
@@ -1331,7 +1340,11 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
       PetscCall(MatGetRowIJ(st->Aseq, 0, PETSC_FALSE, PETSC_FALSE, &nb, &bi, &bj, &bdone));
       PetscCall(MatSeqAIJGetArrayRead(st->Aseq, &ba));
     }
-    if (!(bdone && nb == m && bi == ai && bj == aj && ba == aa)) { /* (first time, or Ad's arrays moved) */
+    /* made again the first time, when Ad's arrays moved, and when its pattern changed: new entries may fill the
+       preallocated room of the same arrays (or new arrays may come back at the old addresses), and Aseq's row
+       lengths, diagonal positions and inodes were computed for the old pattern (a factorization on them read
+       garbage; fuzzing found it: wrong factors and, from a corrupted triangle, a hung threads solve) */
+    if (!(bdone && nb == m && bi == ai && bj == aj && ba == aa && nzstate == st->Aseqnzstate)) {
       if (bdone) {
         PetscCall(MatSeqAIJRestoreArrayRead(st->Aseq, &ba));
         PetscCall(MatRestoreRowIJ(st->Aseq, 0, PETSC_FALSE, PETSC_FALSE, &nb, &bi, &bj, &bdone));
@@ -1339,7 +1352,19 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
       }
       PetscCall(MatDestroy(&st->Aseq));
       PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, m, nc, (PetscInt *)ai, (PetscInt *)aj, (PetscScalar *)aa, &st->Aseq));
-      st->Aseqshared = PETSC_TRUE;
+      { /* the view uses inodes only if the block does (MAT_USE_INODES): they decide the graph of the ordering
+           (MatGetRowIJ() compresses them) and PETSc's numeric routine, as for PCILU/PCICC on the block itself */
+        PetscInt *sizes = NULL;
+
+        PetscCall(MatInodeGetInodeSizes(Ad, NULL, &sizes, NULL));
+        if (!sizes) {
+          PetscCall(MatSetOption(st->Aseq, MAT_USE_INODES, PETSC_FALSE));
+          PetscCall(MatAssemblyBegin(st->Aseq, MAT_FINAL_ASSEMBLY)); /* drops the inodes found at its creation */
+          PetscCall(MatAssemblyEnd(st->Aseq, MAT_FINAL_ASSEMBLY));
+        }
+      }
+      st->Aseqshared  = PETSC_TRUE;
+      st->Aseqnzstate = nzstate;
     }
     if (bdone) {
       PetscCall(MatSeqAIJRestoreArrayRead(st->Aseq, &ba));
@@ -1351,13 +1376,13 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
     *A = st->Aseq;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (reuse && st->Aseq && !st->Aseqshared) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_REUSE_MATRIX, &st->Aseq));
-  else if (reuse) PetscFunctionReturn(PETSC_SUCCESS);
-  else {
-    PetscCall(MatDestroy(&st->Aseq));
-    PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_INITIAL_MATRIX, &st->Aseq));
-    st->Aseqshared = PETSC_FALSE;
-  }
+  if (reuse && !(st->Aseq && !st->Aseqshared)) PetscFunctionReturn(PETSC_SUCCESS);
+  /* a new conversion even for new values on the same pattern: PETSc 3.22.5's MAT_REUSE_MATRIX conversion of SeqSBAIJ
+     with block size > 1 scrambles the values (fuzzing found it); a fresh conversion of the same pattern has the same
+     layout, so the symbolic factorization and the plan still apply */
+  PetscCall(MatDestroy(&st->Aseq));
+  PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_INITIAL_MATRIX, &st->Aseq));
+  st->Aseqshared = PETSC_FALSE;
   *A = st->Aseq;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -159,6 +159,7 @@ typedef struct {
   /* factorization */
   Mat         Aseq;       /* the SeqAIJ matrix factored when the diagonal block is not a SeqAIJ type (or NULL) */
   PetscBool   Aseqshared; /* Aseq is on the arrays of a pellr block (no copy) */
+  PetscObjectState Aseqnzstate; /* the pellr block's nonzero state when Aseq was made on its arrays */
   Mat         Aperm;      /* level 0 with an ordering: the permuted matrix PETSc factors in its natural ordering, or NULL */
   PetscInt   *apsrc;      /* position in the factored SeqAIJ matrix's values of each of Aperm's */
   PetscInt    *api, *apj; /* Aperm's arrays (owned by the PC) */

@@ -646,7 +646,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatGetInfo(st->fact, MAT_LOCAL, &info));
-  nz = (PetscInt)info.nz_used;
+  nz = n ? (PetscInt)info.nz_used : 0; /* PETSc's ILU factor of an empty block reports one entry it never wrote */
   if (icc) {
     PetscInt nn;
 
