@@ -108,6 +108,9 @@ PetscErrorCode MatPELLRPerturbation(PetscInt m, const PetscInt rowlen[], PetscRe
 
   PetscFunctionBegin;
   PetscAssertPointer(dp, 3);
+  PetscCheck(m >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need m >= 0, not %" PetscInt_FMT, m);
+  if (m) PetscAssertPointer(rowlen, 2);
+  for (PetscInt i = 0; i < m; i++) PetscCheck(rowlen[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Negative row length %" PetscInt_FMT " of row %" PetscInt_FMT, rowlen[i], i);
   *dp = 0;
   if (m <= 1) PetscFunctionReturn(PETSC_SUCCESS);
   for (PetscInt i = 0; i < m; i++) nnz += rowlen[i];
@@ -1103,7 +1106,11 @@ static PetscErrorCode PellrMPIEnsure(Mat A, Mat_PELLR *p, PetscBool trans, Petsc
   PetscCall(PellrBlockEnsure(A, p, &p->d, *Ad, sd, trans, dev));
   PetscCall(PellrBlockEnsure(A, p, &p->o, *Ao, so, trans, dev));
   PetscCall(PetscObjectGetId((PetscObject)*Ao, &oid));
-  if (!p->sct || p->sct_id != oid || p->sct_nzstate != (*Ao)->nonzerostate) {
+  /* VecScatterCreate() is collective: rebuild on a change every process sees alike. A's nonzero state is the sum over
+     the processes of their blocks' (MPIAIJ's assembly reduces it); the off-diagonal block's own state changes only
+     where that block gained entries, and testing it made the other processes skip the rebuild (a hang, found by
+     fuzzing). Ao is made anew on every process together (MPIAIJ disassembles all when one must). */
+  if (!p->sct || p->sct_id != oid || p->sct_nzstate != A->nonzerostate) {
     IS       is;
     Vec      xt;
     PetscInt nb = (*Ao)->cmap->n;
@@ -1119,7 +1126,7 @@ static PetscErrorCode PellrMPIEnsure(Mat A, Mat_PELLR *p, PetscBool trans, Petsc
     PetscCall(VecDestroy(&xt));
     PetscCall(ISDestroy(&is));
     p->sct_id      = oid;
-    p->sct_nzstate = (*Ao)->nonzerostate;
+    p->sct_nzstate = A->nonzerostate;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1651,6 +1658,83 @@ static PetscErrorCode MatGetFactor_PELLR_Petsc(Mat A, MatFactorType ftype, Mat *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  The transpose of a sequential block, of the same type: MATSEQAIJ's MatTranspose() gives its result the input's type
+  with MatSetType() on an assembled matrix, which for seqpellr discards the data (fuzzing found it); so the transpose
+  of a SeqAIJ view on the block's arrays (no copy), converted in place, the format carried over
+*/
+static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
+{
+  Mat                view, T;
+  const PetscInt    *ai, *aj;
+  const PetscScalar *aa;
+  PetscInt           m, n;
+  PetscBool          done;
+  MatPELLRFormat     fmt, used;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetSize(A, &m, &n));
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the host structure of the %s matrix", ((PetscObject)A)->type_name);
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, m, n, (PetscInt *)ai, (PetscInt *)aj, (PetscScalar *)aa, &view));
+  PetscCall(MatTranspose(view, MAT_INITIAL_MATRIX, &T));
+  PetscCall(MatDestroy(&view));
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
+  PetscCall(MatSetBlockSizes(T, PetscAbs(A->cmap->bs), PetscAbs(A->rmap->bs)));
+  PetscCall(PetscObjectCompose((PetscObject)T, "MatTransposeParent", NULL)); /* the view's: MatTranspose() sets A's below */
+  PetscCall(MatConvert(T, ((PetscObject)A)->type_name, MAT_INPLACE_MATRIX, &T));
+  PetscCall(MatPELLRGetFormat(A, &fmt, &used));
+  PetscCall(MatPELLRSetFormat(T, fmt));
+  if (reuse == MAT_INITIAL_MATRIX) *B = T;
+  else if (reuse == MAT_INPLACE_MATRIX) PetscCall(MatHeaderReplace(A, &T));
+  else { /* MAT_REUSE_MATRIX: B keeps its identity; MatTranspose() then records A's state in its precursor */
+    PetscCall(MatHeaderMerge(*B, &T));
+    PetscCall(MatTransposeSetPrecursor(A, *B));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSc's MatRetrieveValues() (MatRetrieveValues_C) changes the values without a new object state: mark them changed
+   for the PELLR copies (fuzzing found products with the stored values) */
+static PetscErrorCode MatRetrieveValues_PELLR(Mat A)
+{
+  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+
+  PetscFunctionBegin;
+  PetscCall((*p->retrievevalues)(A));
+  if (p->mpi) {
+    Mat             Ad, Ao;
+    const PetscInt *garray;
+
+    PetscCall(PellrMPIGetSeqAIJ(A, &Ad, &Ao, &garray));
+    PetscCall(PetscObjectStateIncrease((PetscObject)Ad));
+    PetscCall(PetscObjectStateIncrease((PetscObject)Ao));
+  }
+  PetscCall(PetscObjectStateIncrease((PetscObject)A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPI: COO preallocation makes the blocks of the matrix's root type (PETSc: MatConvert() to "pellr"), which would nest
+   PELLR copies with formats of their own inside ours: they are made plain SeqAIJ again (found by fuzzing) */
+static PetscErrorCode MatSetPreallocationCOO_MPIPELLR(Mat A, PetscCount n, PetscInt coo_i[], PetscInt coo_j[])
+{
+  Mat_PELLR      *p = (Mat_PELLR *)A->spptr;
+  Mat             Ad, Ao;
+  const PetscInt *garray;
+  PetscBool       pellr;
+
+  PetscFunctionBegin;
+  PetscCall((*p->setpreallocationcoo)(A, n, coo_i, coo_j));
+  PetscCall(PellrMPIGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)Ad, &pellr, MATSEQPELLR, MATSEQPELLRCUDA, ""));
+  if (pellr) PetscCall(MatConvert(Ad, MATSEQAIJ, MAT_INPLACE_MATRIX, &Ad));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)Ao, &pellr, MATSEQPELLR, MATSEQPELLRCUDA, ""));
+  if (pellr) PetscCall(MatConvert(Ao, MATSEQAIJ, MAT_INPLACE_MATRIX, &Ao));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PellrCompose(Mat B, PetscBool set)
 {
   const char *pre = ((Mat_PELLR *)B->spptr)->mpi ? "mpi" : "seq";
@@ -1672,6 +1756,8 @@ static PetscErrorCode PellrCompose(Mat B, PetscBool set)
     PetscCall(PetscSNPrintf(name, sizeof(name), PellrConvertNames[i][0], pre, pre));
     PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? (PellrConvertNames[i][1][0] == '1' ? MatConvert_AIJ_PELLR : MatConvert_PELLR_AIJ) : NULL));
   }
+  if (((Mat_PELLR *)B->spptr)->retrievevalues) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatRetrieveValues_C", set ? MatRetrieveValues_PELLR : ((Mat_PELLR *)B->spptr)->retrievevalues));
+  if (((Mat_PELLR *)B->spptr)->setpreallocationcoo) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatSetPreallocationCOO_C", set ? MatSetPreallocationCOO_MPIPELLR : ((Mat_PELLR *)B->spptr)->setpreallocationcoo));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1765,6 +1851,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->setfromoptions     = B->ops->setfromoptions;
     p->creategraph        = B->ops->creategraph;
     p->productsetfromoptions = B->ops->productsetfromoptions;
+    p->transpose             = B->ops->transpose;
     B->ops->assemblyend      = MatAssemblyEnd_PELLR;
     B->ops->destroy          = MatDestroy_PELLR;
     B->ops->duplicate        = MatDuplicate_PELLR;
@@ -1777,6 +1864,9 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     B->ops->setfromoptions   = MatSetFromOptions_PELLR;
     if (p->creategraph) B->ops->creategraph = MatCreateGraph_PELLR;
     if (p->productsetfromoptions) B->ops->productsetfromoptions = MatProductSetFromOptions_PELLR;
+    if (!mpi && p->transpose) B->ops->transpose = MatTranspose_SeqPELLR;
+    PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatRetrieveValues_C", &p->retrievevalues));
+    if (mpi) PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatSetPreallocationCOO_C", &p->setpreallocationcoo));
     PetscCall(PellrCompose(B, PETSC_TRUE));
   }
   p = (Mat_PELLR *)B->spptr;
@@ -1861,6 +1951,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   B->ops->setfromoptions   = p->setfromoptions;
   B->ops->creategraph      = p->creategraph;
   B->ops->productsetfromoptions = p->productsetfromoptions;
+  B->ops->transpose             = p->transpose;
   PetscCall(PellrCompose(B, PETSC_FALSE));
   PetscCall(PetscFree(B->spptr));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, mpi ? MATMPIAIJ : MATSEQAIJ));

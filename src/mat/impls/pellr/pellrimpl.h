@@ -153,6 +153,9 @@ typedef struct {
   PetscErrorCode (*setfromoptions)(Mat, PetscOptionItems *);
   PetscErrorCode (*creategraph)(Mat, PetscBool, PetscBool, PetscReal, PetscInt, PetscInt[], Mat *);
   PetscErrorCode (*productsetfromoptions)(Mat);
+  PetscErrorCode (*transpose)(Mat, MatReuse, Mat *);
+  PetscErrorCode (*retrievevalues)(Mat);
+  PetscErrorCode (*setpreallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* MPI: the parent's MatSetPreallocationCOO_C */
 } Mat_PELLR;
 
 PETSC_INTERN PetscLogEvent MAT_PELLR_Build, MAT_PELLR_Refresh, MAT_PELLR_TransposeBuild, MAT_PELLR_CopyToGPU, MAT_PELLR_Mult;
