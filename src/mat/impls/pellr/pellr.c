@@ -1690,8 +1690,18 @@ static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
   if (reuse == MAT_INITIAL_MATRIX) *B = T;
   else if (reuse == MAT_INPLACE_MATRIX) PetscCall(MatHeaderReplace(A, &T));
   else { /* MAT_REUSE_MATRIX: B keeps its identity; MatTranspose() then records A's state in its precursor */
-    PetscCall(MatHeaderMerge(*B, &T));
-    PetscCall(MatTransposeSetPrecursor(A, *B));
+    PetscContainer  rB;
+    MatParentState *rb = NULL;
+
+    PetscCall(PetscObjectQuery((PetscObject)*B, "MatTransposeParent", (PetscObject *)&rB));
+    if (rB) PetscCall(PetscContainerGetPointer(rB, (void **)&rb));
+    if (rb && rb->nonzerostate == A->nonzerostate) { /* the same pattern: new values only */
+      PetscCall(MatCopy(T, *B, SAME_NONZERO_PATTERN));
+      PetscCall(MatDestroy(&T));
+    } else {
+      PetscCall(MatHeaderMerge(*B, &T));
+      PetscCall(MatTransposeSetPrecursor(A, *B));
+    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
