@@ -213,6 +213,21 @@ static PetscErrorCode ToVersion(const char *s, int v, char *out, size_t len)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the version-v form of the version-5 model text good (ToVersion()), written to dir/version<v>.model and loaded;
+   *t (free it) holds the text */
+static PetscErrorCode LoadAsVersion(const char *good, int v, const char *dir, size_t blen, char **t, PellrModel *L)
+{
+  char path[PETSC_MAX_PATH_LEN];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(blen, t));
+  PetscCall(ToVersion(good, v, *t, blen));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version%d.model", dir, v));
+  PetscCall(WriteText(path, *t));
+  PetscCall(PellrModelLoad(path, L));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* loads path expecting an error; prints the code and the message with the directory replaced by <dir> */
 static PetscErrorCode ExpectLoadError(const char *what, const char *dir, const char *path, PetscErrorCode want)
 {
@@ -368,11 +383,7 @@ static PetscErrorCode TestFiles(void)
     PellrPrediction p, q;
     PetscInt        l = 5;
 
-    PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(ToVersion(good, 3, t, blen));
-    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version3.model", dir));
-    PetscCall(WriteText(path, t));
-    PetscCall(PellrModelLoad(path, &L));
+    PetscCall(LoadAsVersion(good, 3, dir, blen, &t, &L));
     PetscCall(FeaturesFromLengths(70000, 100, LenUniform, &l, &f));
     PetscCall(PellrModelPredict(M, &f, 50, NULL, &p));
     PetscCall(PellrModelPredict(L, &f, 50, NULL, &q));
@@ -386,11 +397,7 @@ static PetscErrorCode TestFiles(void)
   }
   { /* a version-4 file (no d4) is read with d4 = 0: for the analytic coefficients (d4 = 0) the same model */
     char *t;
-    PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(ToVersion(good, 4, t, blen));
-    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version4.model", dir));
-    PetscCall(WriteText(path, t));
-    PetscCall(PellrModelLoad(path, &L));
+    PetscCall(LoadAsVersion(good, 4, dir, blen, &t, &L));
     PetscCall(SamePredictions(M, L, PETSC_TRUE, &same));
     PetscCall(Report("version 4 file: read with d4 = 0, the same predictions", (PetscBool)(same && L->version == 4 && strstr(t, "version=4") && !strstr(t, " d4="))));
     PetscCall(PellrModelDestroy(&L));
@@ -398,11 +405,7 @@ static PetscErrorCode TestFiles(void)
   }
   { /* a version-2 file (no c5, c6, l2_mb) is read as c5 = c6 = c2: for the analytic coefficients (c5 = c6 = c2) the same model */
     char *t;
-    PetscCall(PetscMalloc1(blen, &t));
-    PetscCall(ToVersion(good, 2, t, blen));
-    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/version2.model", dir));
-    PetscCall(WriteText(path, t));
-    PetscCall(PellrModelLoad(path, &L));
+    PetscCall(LoadAsVersion(good, 2, dir, blen, &t, &L));
     PetscCall(SamePredictions(M, L, PETSC_FALSE, &same));
     PetscCall(Report("version 2 file: read with c5 = c6 = c2, the same predictions", (PetscBool)(same && strstr(t, "version=2") && !strstr(t, " c5=") && !strstr(t, "l2_mb"))));
     PetscCall(PellrModelDestroy(&L));

@@ -1747,7 +1747,8 @@ static PetscErrorCode MatSetPreallocationCOO_MPIPELLR(Mat A, PetscCount n, Petsc
 
 static PetscErrorCode PellrCompose(Mat B, PetscBool set)
 {
-  const char *pre = ((Mat_PELLR *)B->spptr)->mpi ? "mpi" : "seq";
+  Mat_PELLR  *p   = (Mat_PELLR *)B->spptr;
+  const char *pre = p->mpi ? "mpi" : "seq";
   const char *our[2] = {"pellr", "pellrcuda"};
   char        name[128];
 
@@ -1766,8 +1767,9 @@ static PetscErrorCode PellrCompose(Mat B, PetscBool set)
     PetscCall(PetscSNPrintf(name, sizeof(name), PellrConvertNames[i][0], pre, pre));
     PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? (PellrConvertNames[i][1][0] == '1' ? MatConvert_AIJ_PELLR : MatConvert_PELLR_AIJ) : NULL));
   }
-  if (((Mat_PELLR *)B->spptr)->retrievevalues) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatRetrieveValues_C", set ? MatRetrieveValues_PELLR : ((Mat_PELLR *)B->spptr)->retrievevalues));
-  if (((Mat_PELLR *)B->spptr)->setpreallocationcoo) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatSetPreallocationCOO_C", set ? MatSetPreallocationCOO_MPIPELLR : ((Mat_PELLR *)B->spptr)->setpreallocationcoo));
+  /* the parent's composed functions we chain to (PellrConvertInPlace() saved them) */
+  if (p->retrievevalues) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatRetrieveValues_C", set ? MatRetrieveValues_PELLR : p->retrievevalues));
+  if (p->setpreallocationcoo) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatSetPreallocationCOO_C", set ? MatSetPreallocationCOO_MPIPELLR : p->setpreallocationcoo));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
