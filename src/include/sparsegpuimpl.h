@@ -30,4 +30,6 @@ typedef struct {
   size_t      bytes;
 } PetscSparseGPUSegment;
 PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegment *, PetscInt, PetscInt);
+/* the same, staged only when the segments hold at least min_bytes together, else the driver's copies */
+PETSC_INTERN PetscErrorCode PetscSparseGPUUpload(const PetscSparseGPUSegment *, PetscInt, PetscInt, size_t);
 #endif

@@ -114,6 +114,15 @@ static cudaError_t StageWorkerRange(int t, const PetscSparseGPUSegment *seg, Pet
   return err;
 }
 
+/* the driver's (pageable) copies of the segments */
+static PetscErrorCode DriverUpload(const PetscSparseGPUSegment *seg, PetscInt nseg)
+{
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < nseg; k++)
+    if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* staged upload of nseg arrays (a CSR's row pointers and columns together: one set of threads): their concatenation
    in page-aligned parts, one per copying thread (the calling thread takes part 0, and any part whose thread could not
    be started); complete on return */
@@ -130,8 +139,7 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
   for (PetscInt k = 0; k < nseg; k++) bytes += seg[k].bytes;
   PetscCall(StageSetUp(&ok));
   if (!ok) {
-    for (PetscInt k = 0; k < nseg; k++)
-      if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
+    PetscCall(DriverUpload(seg, nseg));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   while (T > 1 && (size_t)T * SPARSEGPU_STAGE_MIN_PART > bytes) T--; /* every thread at least SPARSEGPU_STAGE_MIN_PART */
@@ -161,3 +169,15 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* staged when the segments hold at least min_bytes together (smaller copies are not worth the threads), else the
+   driver's copies; complete on return */
+PETSC_INTERN PetscErrorCode PetscSparseGPUUpload(const PetscSparseGPUSegment *seg, PetscInt nseg, PetscInt nthreads, size_t min_bytes)
+{
+  size_t bytes = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt k = 0; k < nseg; k++) bytes += seg[k].bytes;
+  if (bytes && bytes >= min_bytes) PetscCall(PetscSparseGPUStagedUpload(seg, nseg, nthreads));
+  else PetscCall(DriverUpload(seg, nseg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

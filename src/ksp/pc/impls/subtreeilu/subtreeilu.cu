@@ -186,17 +186,11 @@ static PetscErrorCode DevTriUpload(DevTri *D, const PCSubtreeILUTri *T, const De
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the segments of a staged upload: the driver's copies when small (no pinned buffers for them) */
+/* the segments of a staged upload: the driver's copies when under 1 MiB in all (no pinned buffers for them) */
 static PetscErrorCode UploadSegments(const PetscSparseGPUSegment seg[], PetscInt nseg, PetscInt nthreads)
 {
-  size_t bytes = 0;
-
   PetscFunctionBegin;
-  for (PetscInt k = 0; k < nseg; k++) bytes += seg[k].bytes;
-  if (bytes >= ((size_t)1 << 20)) PetscCall(PetscSparseGPUStagedUpload(seg, nseg, PetscMin(nthreads, 8)));
-  else
-    for (PetscInt k = 0; k < nseg; k++)
-      if (seg[k].bytes) PetscCallCUDA(cudaMemcpy(seg[k].dst, seg[k].src, seg[k].bytes, cudaMemcpyHostToDevice));
+  PetscCall(PetscSparseGPUUpload(seg, nseg, PetscMin(nthreads, 8), (size_t)1 << 20));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -1996,9 +1996,9 @@ static PetscErrorCode GPURCMUpload(void *dst, const void *src, size_t bytes, con
 {
   PetscFunctionBegin;
   if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
-  if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && bytes >= ((size_t)64 << 10)) { /* smaller ones: the driver's copy */
+  if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED) { /* under 64 KiB: the driver's copy */
     const PetscSparseGPUSegment seg = {dst, src, bytes};
-    PetscCall(PetscSparseGPUStagedUpload(&seg, 1, opt->uploadthreads));
+    PetscCall(PetscSparseGPUUpload(&seg, 1, opt->uploadthreads, (size_t)64 << 10));
   } else if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_PINNED) {
     PetscBool   pinned = PETSC_FALSE;
     cudaError_t err    = cudaHostRegister((void *)src, bytes, cudaHostRegisterDefault);
@@ -2020,12 +2020,12 @@ static PetscErrorCode GPURCMUploadCSR(PetscInt *d_ia, const PetscInt *ia, PetscI
   const size_t iab = (size_t)(n + 1) * sizeof(PetscInt), jab = (size_t)nnz * sizeof(PetscInt);
 
   PetscFunctionBegin;
-  if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED && iab + jab >= ((size_t)64 << 10)) {
+  if (opt->upload == MAT_GPURCM_CUDA_UPLOAD_STAGED) { /* under 64 KiB in all: the driver's copies */
     const PetscSparseGPUSegment seg[2] = {
       {d_ia, ia, iab},
       {d_ja, ja, jab}
     };
-    PetscCall(PetscSparseGPUStagedUpload(seg, 2, opt->uploadthreads));
+    PetscCall(PetscSparseGPUUpload(seg, 2, opt->uploadthreads, (size_t)64 << 10));
   } else {
     PetscCall(GPURCMUpload(d_ia, ia, iab, opt));
     PetscCall(GPURCMUpload(d_ja, ja, jab, opt));
