@@ -65,7 +65,9 @@ typedef struct {
   PetscInt        *pos;
   PetscInt         nthreads;
   PetscBool        unsorted[PETSC_SPARSEGPU_MAX_THREADS]; /* by thread: a row whose columns are not increasing was seen */
+  PetscInt         badrow[PETSC_SPARSEGPU_MAX_THREADS];   /* by thread: the first row with a column outside the triangle, or -1 */
   PetscBool        needsort;     /* some row is not sorted: TriFillRows() stopped before the columns */
+  PetscInt         bad;          /* the first row with a column outside the triangle (or outside [0, n)), or -1 */
   int              fail;         /* a thread could not be joined */
 } TriBuildCtx;
 
@@ -79,9 +81,14 @@ static void TriBuildRows(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
     PetscInt b = T->rowptr[i], len = T->rowptr[i + 1] - b, s = c->rbeg[i];
 
     for (PetscInt t = 0; t < len; t++) {
-      T->colidx[b + t] = c->fj[s + t];
+      const PetscInt j = c->fj[s + t];
+
+      T->colidx[b + t] = j;
       T->src[b + t]    = s + t;
-      if (t && T->colidx[b + t] <= T->colidx[b + t - 1]) c->unsorted[tid] = PETSC_TRUE;
+      if (t && j <= T->colidx[b + t - 1]) c->unsorted[tid] = PETSC_TRUE;
+      /* a column on the wrong side of the diagonal would make the solves' dependency counts inconsistent (a wait
+         that never ends, or a wrong answer): refused in PCSubtreeILUBuildFinish_Private() */
+      if ((j < 0 || (T->lower ? j >= i : (j <= i || j >= T->n))) && c->badrow[tid] < 0) c->badrow[tid] = i;
     }
   }
 }
@@ -165,6 +172,8 @@ static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   PetscCall(PetscMalloc2(nnz, &T->csc2csr, nnz, &T->src));
   PetscCall(PetscMalloc2(n, &T->roots, n, &T->rootsT)); /* (upper bounds: pages never written are never mapped) */
   PetscCall(PetscMemzero(c, sizeof(*c)));
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) c->badrow[t] = -1;
+  c->bad = -1;
   PetscCall(PetscMalloc1(n + 1, &c->pos));
   c->T        = T;
   c->rbeg     = rbeg;
@@ -191,7 +200,11 @@ static void TriFillRows(TriBuildCtx *c)
   T->rowptr[0] = 0;
   for (PetscInt i = 0; i < n; i++) T->rowptr[i + 1] = T->rowptr[i] + c->rend[i] - c->rbeg[i];
   c->fail |= PetscSparseGPUParallelForC(nt, n, 4096, TriBuildRows, c);
-  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) c->needsort = (PetscBool)(c->needsort || c->unsorted[t]);
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
+    c->needsort = (PetscBool)(c->needsort || c->unsorted[t]);
+    if (c->badrow[t] >= 0 && (c->bad < 0 || c->badrow[t] < c->bad)) c->bad = c->badrow[t];
+  }
+  if (c->bad >= 0) c->needsort = PETSC_TRUE; /* (stop before the columns: the build is refused) */
 }
 
 static PetscErrorCode TriSortRows(TriBuildCtx *c)
@@ -1006,18 +1019,23 @@ static void BuildTask(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   struct _PCSubtreeILUBuild *B = (struct _PCSubtreeILUBuild *)ctx;
   PetscBool                  sorted = PETSC_TRUE;
   PetscLogDouble             t0, t1, t2;
+  int                        fail;
 
   (void)tid;
   (void)begin;
   (void)end;
   (void)PetscTime(&t0);
   /* ILU: L and U at once, each on half of the threads */
-  B->tri[0].fail |= PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? B->ntri : 1, B->ntri, 1, TriFillRange, B);
+  fail = PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? B->ntri : 1, B->ntri, 1, TriFillRange, B); /* (sets tri[k].fail too: not |= in one expression) */
+  B->tri[0].fail |= fail;
   for (PetscInt k = 0; k < B->ntri; k++)
     if (B->tri[k].needsort) sorted = PETSC_FALSE; /* (finished on the main thread) */
   (void)PetscTime(&t1);
   /* the two schedules at once (ICC: L's is made on U's CSC, read as L's CSR) */
-  if (B->sched && sorted) B->tri[0].fail |= PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, B->st);
+  if (B->sched && sorted) {
+    fail = PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, B->st);
+    B->tri[0].fail |= fail;
+  }
   (void)PetscTime(&t2);
   B->seconds      = t1 - t0;
   B->schedseconds = t2 - t1;
@@ -1138,12 +1156,20 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
   PetscCheck(B, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No build in progress");
   PetscCall(PetscTime(&t0));
   PetscCall(PetscSparseGPUTasksJoin(&B->task));
-  /* the numeric factorization keeps the symbolic one's structure. ILU: the build read the factor's own arrays, so
-     they must not have moved (checked: else the build is redone, once); ICC: it read a copy (MatGetRowIJ()) */
-  same = PETSC_TRUE;
+  /* the numeric factorization keeps the symbolic one's structure. The build read the factor's own arrays (ICC too:
+     MatGetRowIJ() of a SeqSBAIJ factor of block size 1 returns them), so they must not have moved (checked: else the
+     build is redone, once) */
   if (st->type != PC_SUBTREEILU_ICC) {
     PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &ia, &ja, NULL, NULL));
     same = (PetscBool)(ia == B->ia && ja == B->ja);
+  } else {
+    PetscInt  nn;
+    PetscBool done;
+
+    PetscCall(MatGetRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
+    PetscCheck(done && nn == st->n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the structure of PETSc's ICC factor");
+    same = (PetscBool)(ia == B->ia && ja == B->ja);
+    PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
   }
   if (!same) {
     PetscCheck(!B->again, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The structure of PETSc's factor keeps moving");
@@ -1154,6 +1180,13 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   for (PetscInt k = 0; k < B->ntri; k++) {
+    if (B->tri[k].bad >= 0) { /* (never from PETSc's factors) */
+      const PetscInt  bad   = B->tri[k].bad;
+      const PetscBool lower = B->tri[k].T->lower;
+
+      PetscCall(PCSubtreeILUBuildJoin_Private(st));
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's factor: row %" PetscInt_FMT " of %s has a column outside the triangle", bad, lower ? "L" : "U");
+    }
     if (B->tri[k].needsort) { /* a row that was not sorted (not from PETSc's factors): finished here */
       PetscCall(TriSortRows(&B->tri[k]));
       TriFillColumns(&B->tri[k]);
@@ -1988,7 +2021,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
 .  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
 .  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster in solves timed at setup; else serial)
-.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: processors online)
+.  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: the cores this process may run on, shared among the node's MPI ranks when it is not bound; at most 64)
 .  -pc_subtree_ilu_setup_threads <n>              - host threads of the setup, whatever the backend: the solve structures of a new pattern (CSR and CSC of L and U; their fresh memory mapped first, with transparent huge pages where available) and, for the cuda backend, the solve schedules of L and U are built on a thread during PETSc's numeric factorization (they need only the symbolic structure), then values and pivots are gathered by ranges; the refactorization plan's row-independent stages run on them by ranges of rows (default: the cores available to the process, shared among the node's MPI ranks, at most 16; 1: all of it on the calling thread, before the numeric factorization; the result does not depend on it)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
 .  -pc_subtree_ilu_cuda_chain <c>                 - cuda backend: one warp solves up to c consecutive rows that each depend on the previous one (default 32)
@@ -2032,10 +2065,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */
 #if defined(SUBTREEILU_HAVE_THREADS)
-  {
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    st->nthreads = ncpu > 0 ? (PetscInt)PetscMin(ncpu, 64) : 1;
-  }
+  st->nthreads = PetscMin(PetscSparseGPUAvailableCores(), 64); /* (the node's cores shared among its ranks, as the setup's) */
 #endif
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mat_ordering_type", ordering, sizeof(ordering), NULL));
   PetscCall(PetscStrallocpy(ordering, &st->ordering));
