@@ -1015,14 +1015,15 @@ int main(int argc, char **argv)
          suffix: cuda_shared
          args: -dir ${SPARSEGPU_MATRICES}
          output_file: output/pellr_ops_shared.out
-      # auto's features on the GPU (-mat_pellr_predict_device: the staged copy of the CSR the build then takes)
+      # auto's features on the host (-mat_pellr_predict_device false; the default computes them on the GPU from the
+      # staged copy of the CSR the build then takes)
       test:
-         suffix: cuda_shared_predict_device
-         args: -dir ${SPARSEGPU_MATRICES} -mat_pellr_predict_device true
+         suffix: cuda_shared_predict_host
+         args: -dir ${SPARSEGPU_MATRICES} -mat_pellr_predict_device false
          output_file: output/pellr_ops_shared.out
       test:
-         suffix: cuda_gen_predict_device
-         args: -gen -matrices none -mat_pellr_predict_device true
+         suffix: cuda_gen_predict_host
+         args: -gen -matrices none -mat_pellr_predict_device false
          output_file: output/pellr_ops_gen.out
       test:
          suffix: cuda_gen_mpi

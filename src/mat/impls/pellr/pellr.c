@@ -1592,7 +1592,7 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
     PetscCall(PetscOptionsReal("-mat_pellr_expected_products", "Format predictor (auto): products the conversion cost is amortized over", "MATPELLRCUDA", np, &np, NULL));
     PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
     PetscCall(PetscOptionsReal("-mat_pellr_max_memory_ratio", "Format predictor (auto): consider only formats whose device footprint is at most this times the CSR's", "MATPELLRCUDA", mr, &mr, NULL));
-    PetscCall(PetscOptionsBool("-mat_pellr_predict_device", "Format predictor (auto): compute the features on the GPU, from the copy of the CSR the GPU build makes (false: on the host; the same features either way; off by default until the warp kernels have run on a GPU)", "MATPELLRCUDA", p->predict_device, &p->predict_device, NULL));
+    PetscCall(PetscOptionsBool("-mat_pellr_predict_device", "Format predictor (auto): compute the features on the GPU, from the copy of the CSR the GPU build makes (false: on the host; the same features either way)", "MATPELLRCUDA", p->predict_device, &p->predict_device, NULL));
     {
       PetscInt  nt;
       PetscBool tset;
@@ -1843,9 +1843,10 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_expected_products", &p->expected_products, NULL));
     PetscCheck(p->expected_products > 0, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_expected_products must be positive, not %g", (double)p->expected_products);
     PetscCall(PetscOptionsGetString(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_model", p->model, sizeof(p->model), NULL));
-    /* off by default until the warp kernels of the GPU features have run on a GPU (session 36 ran the thread kernels
-       only: exact, but slower than the host where the samples hold long rows) */
-    p->predict_device = PETSC_FALSE; /* read here too (the conversion predicts before MatSetFromOptions()) */
+    /* on by default since session 38: the warp kernels gave the host's features field by field on every shared and
+       generated test block, in 0.11-2.2% of a PELLR conversion (median 0.93%) on the 15 large benchmark matrices on
+       the H200, 1.2-17 times less than the host's pass */
+    p->predict_device = PETSC_TRUE; /* read here too (the conversion predicts before MatSetFromOptions()) */
     PetscCall(PetscOptionsGetBool(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_predict_device", &p->predict_device, NULL));
     p->max_memory_ratio = PELLR_DEFAULT_MAX_MEMORY_RATIO; /* read here too (the conversion predicts before MatSetFromOptions()) */
     PetscCall(PetscOptionsGetReal(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_max_memory_ratio", &p->max_memory_ratio, NULL));
@@ -2035,10 +2036,9 @@ M*/
 .  -mat_pellr_expected_products <100>           - auto: products the conversion cost is amortized over
 .  -mat_pellr_max_memory_ratio <1.15>           - auto: only formats whose device footprint is at most this times the CSR's are candidates (ELLR/SELL pad rows)
 .  -mat_pellr_predict_threads <n>               - auto: host threads of the predictor's pass over the row pointers of a block of 2^20 rows or more (process-wide; the features do not depend on it; default the process's cores shared among the node's ranks, at most 8)
-.  -mat_pellr_predict_device <false>            - auto: compute the features of a block built on the GPU (2^13 rows or more, or 2^21 entries) on the GPU, from the copy of the
+.  -mat_pellr_predict_device <true>             - auto: compute the features of a block built on the GPU (2^13 rows or more, or 2^21 entries) on the GPU, from the copy of the
                                                  CSR the build makes anyway (the build takes it), and those of a CSR already on the GPU with its column access; false: on
-                                                 the host (a CSR on the GPU without column access). The same features as the host's (off by default until its warp
-                                                 kernels have run on a GPU)
+                                                 the host (a CSR on the GPU without column access). The same features as the host's
 .  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the H200
                                                  calibration built into the library when the GPU matches it, else the analytic model (-info says which)
 .  -mat_view ::ascii_info                       - with auto also the features of each block, every candidate's predicted conversion/product/rearrangement time and the choice

@@ -3,7 +3,7 @@
 # complete test suite (with the predictor's GPU feature tests: warp and thread kernels against the host's features;
 # the host code of sessions 37-38 and the shared staged upload PetscSparseGPUUpload() have not run on a GPU yet);
 # then the features' time on the 15 large matrices (host and GPU) if time remains.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-GPU-session38/job2.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H200-session38/job2.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job2.tgz" -C "$r" .' EXIT

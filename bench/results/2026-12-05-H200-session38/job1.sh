@@ -1,10 +1,10 @@
 #!/bin/bash
-# session 38, job 1 (one GPU; prepared from session 36's job2.sh, reordered to fit a short device budget): build; the
+# session 38, job 1 (NOT RUN: no machine could be started until the device time left was too short for it; one GPU; prepared from session 36's job2.sh, reordered to fit a short device budget): build; the
 # complete test suite, with the predictor's GPU feature tests (warp and thread kernels against the host's features; the
 # host code of sessions 37-38 and the shared staged upload PetscSparseGPUUpload() have not run on a GPU yet); the
 # features' time on the host and on the GPU on the 15 large matrices and 17 smaller ones; auto with GPU and host
 # features (the same choices expected); memcheck of the warp kernels and of gpurcm's staged upload.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-GPU-session38/job1.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H200-session38/job1.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job1; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job1.tgz" -C "$r" .' EXIT
