@@ -29,7 +29,7 @@ const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUD
 const char *const MatGPURCMCUDANumbers[]   = {"batch", "levels", "auto", "MatGPURCMCUDANumber", "MAT_GPURCM_CUDA_NUMBER_", NULL};
 const char *const MatGPURCMThreadsNumbers[] = {"batch", "levels", "auto", "MatGPURCMThreadsNumber", "MAT_GPURCM_THREADS_NUMBER_", NULL};
 const char *const MatGPURCMCUDAUploads[]   = {"staged", "pageable", "pinned", "MatGPURCMCUDAUpload", "MAT_GPURCM_CUDA_UPLOAD_", NULL};
-PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0;
+PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0, MAT_GPURCM_Setup = 0;
 
 /* Components up to this size are ordered serially by the threads backend (no synchronization cost) */
 #define GPURCM_SMALL_COMPONENT 4096
@@ -1088,7 +1088,9 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     for (PetscInt r = 0; r <= n; r++) PetscCheck(cia[r] == ia[r], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at row pointer %" PetscInt_FMT, r);
     for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
   }
-  GPURCMRunFor(t, 1, n, 0);
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
+  GPURCMRunFor(t, 1, n, 0); /* the node arrays' first touch, by ranges */
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
   for (PetscInt i = 0; i < n && num < n; i++) {
     PetscInt  root = i, cc, cc2;
     PetscBool numbered;
@@ -1148,6 +1150,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.speculate = speculate;
   t.lvmode    = lvmode;
   t.nbatchcap = n + 1;
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0)); /* the workspace and the pool */
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
   t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
@@ -1190,8 +1193,10 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.ownR      = PetscMax((n + t.nthreads * ownblocks - 1) / (t.nthreads * ownblocks), 1);
   ierr        = PETSC_SUCCESS;
   for (PetscInt i = 0; i < t.nthreads && !ierr; i++) ierr = PetscMalloc2(ownblocks * t.ownR + 1, &t.work[i].lvcur, ownblocks * t.ownR + 1, &t.work[i].lvnxt);
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
   /* the work itself; on error the pool is still shut down and everything freed */
   if (!ierr) ierr = GPURCMThreadsOrder(&t, build, cia, cja, small, xls, deg, tmp);
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
   t.exitjob = 1;
   pthread_barrier_wait(&t.barrier);
   for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
@@ -1221,6 +1226,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.bdisc);
   free(t.vis);
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1516,7 +1522,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   Notes:
   The options are read with the matrix's options prefix (for MPIAIJ, whose diagonal block is ordered, without it).
   `-info` reports the backend chosen; `-log_view` shows the events GPURCMOrder (whole ordering), GPURCMGraph
-  (graph construction), GPURCMRootFind (components and pseudo-peripheral roots) and GPURCMNumber (numbering).
+  (graph construction), GPURCMRootFind (components and pseudo-peripheral roots), GPURCMNumber (numbering) and
+  GPURCMSetup (the threads backend's workspace, thread pool and first touch of its node arrays).
 
   -mat_ordering_type <type> takes effect through the options database only: when the library is initialized
   (at -dll_append loading, or PetscSparseGPUInitializePackage()) it inserts -pc_factor_mat_ordering_type <type>
@@ -1582,6 +1589,7 @@ PetscErrorCode MatOrderingRegister_GPURCM_Private(void)
   PetscCall(PetscLogEventRegister("GPURCMGraph", MAT_CLASSID, &MAT_GPURCM_Graph));
   PetscCall(PetscLogEventRegister("GPURCMRootFind", MAT_CLASSID, &MAT_GPURCM_RootFind));
   PetscCall(PetscLogEventRegister("GPURCMNumber", MAT_CLASSID, &MAT_GPURCM_Number));
+  PetscCall(PetscLogEventRegister("GPURCMSetup", MAT_CLASSID, &MAT_GPURCM_Setup));
   PetscCall(GPURCMApplyGlobalOrderingOption());
   PetscFunctionReturn(PETSC_SUCCESS);
 }

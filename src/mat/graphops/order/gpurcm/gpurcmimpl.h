@@ -107,7 +107,7 @@ typedef struct {
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
 } MatGPURCMCUDAOptions;
-PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number;
+PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
 /* Serial exact port of SPARSEPACK genrcm on a 0-based graph (the reference; also used for small components) */
 PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], const PetscInt[], PetscInt[]);
