@@ -4,7 +4,8 @@
 # 1M-row 5- and 7-point meshes; the threads' setup share, GPURCMSetup) and a sweep of the threads backend's batch size;
 # the complete test suite, the first with -mat_pellr_predict_device on by default (5de39db); the predictor's feature
 # times on 17 smaller matrices (host and GPU against session 32's PELLR conversions); auto on the 15 large matrices
-# (GPU features, the default; the host's give the same features field by field in the GPU tests).
+# (GPU features, the default; the host's give the same features field by field in the GPU tests) beside aijcusparse
+# and sellcuda in one run (model version 5's first GPU run).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H200-session39/job3.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job3; rm -rf $r; mkdir -p $r
@@ -43,7 +44,7 @@ timeout 50 build/bench/bench_calibrate -times $J1/calibration.csv -matrices $S -
 echo "feature times (smaller) exit $? after $SECONDS s"; cat $r/feature-times-small.csv; SECONDS=0
 tar czf "$out/job3-part.tgz" -C "$r" .
 for dev in true; do
-  timeout 60 build/bench/bench_spmv -matrices $L -formats pellrcuda -ops mult -case_time 0.1 -matdir .gpu/matrices -time_limit 55 -csv $r/spmv-auto-$dev.csv $dll -mat_pellr_predict_device $dev -info :mat > $r/spmv-auto-$dev.txt 2>&1
+  timeout 90 build/bench/bench_spmv -matrices $L -formats aijcusparse,sellcuda,pellrcuda -ops mult -case_time 0.1 -matdir .gpu/matrices -time_limit 85 -csv $r/spmv-auto-$dev.csv $dll -mat_pellr_predict_device $dev -info :mat > $r/spmv-auto-$dev.txt 2>&1
   echo "auto predict_device $dev exit $?"; grep -c "features computed on the GPU" $r/spmv-auto-$dev.txt
   grep -o "storage format predicted fastest: [a-z]*" $r/spmv-auto-$dev.txt > $r/choices-$dev.txt
 done
