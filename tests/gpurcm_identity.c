@@ -382,6 +382,7 @@ static PetscErrorCode CheckBadOptions(void)
     {"-mat_gpurcm_cuda_claim_slots",  "8192"},
     {"-mat_gpurcm_cuda_number",       "fast"},
     {"-mat_gpurcm_threads_number",    "fast"},
+    {"-mat_gpurcm_threads_wait",      "never"},
   };
   Mat A;
 
@@ -603,6 +604,12 @@ int main(int argc, char **argv)
       suffix: matrices_threads_level_numbering
       output_file: output/gpurcm_identity_matrices.out
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 3 -batches 64 -mat_gpurcm_threads_number levels
+
+   # the waits forced both ways (auto chooses by the cores free): spinning only, sleeping after about 0.1 ms
+   test:
+      suffix: generated_threads_wait
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -mat_gpurcm_serial_component 0 -threads 2,3,5 -mat_gpurcm_threads_wait {{spin sleep}separate output}
 
    # wrong option values: clear errors
    test:

@@ -14,6 +14,7 @@ PETSC_INTERN PetscErrorCode PCRegister_SubtreeILU_Private(void);
 #define PETSC_SPARSEGPU_MAX_THREADS 64 /* most threads of one loop or task set: tid < this (per-thread arrays of callers) */
 typedef struct _n_PetscSparseGPUTasks *PetscSparseGPUTasks;
 PETSC_INTERN PetscInt       PetscSparseGPUAvailableCores(void);
+PETSC_INTERN PetscBool      PetscSparseGPUCoresShared(PetscInt);
 PETSC_INTERN PetscErrorCode PetscSparseGPUParallelFor(PetscInt, PetscInt, PetscInt, void (*)(void *, PetscInt, PetscInt, PetscInt), void *);
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksStart(PetscInt, PetscBool, void (*)(void *, PetscInt, PetscInt, PetscInt), void *, PetscSparseGPUTasks *);
 PETSC_INTERN PetscErrorCode PetscSparseGPUTasksJoin(PetscSparseGPUTasks *);

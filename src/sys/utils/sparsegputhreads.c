@@ -16,6 +16,7 @@
 #endif
 #include <sparsegpuimpl.h>
 #include <stdlib.h>
+#include <stdio.h>
 #if defined(PETSC_HAVE_PTHREAD) && defined(PETSC_HAVE_UNISTD_H)
   #include <pthread.h>
   #include <sched.h>
@@ -51,6 +52,35 @@ PETSC_INTERN PetscInt PetscSparseGPUAvailableCores(void)
   return avail > 0 ? (PetscInt)avail : 1;
 #else
   return 1;
+#endif
+}
+
+/*
+  PetscSparseGPUCoresShared - whether nthreads threads of ours would share cores: they and the other threads the node
+  is running now (Linux: /proc/loadavg's count of runnable tasks, which includes the caller) outnumber the cores this
+  process may run on. Elsewhere only nthreads against those cores. Spin-waits that wait for another of our threads
+  must then give their core away (sleep); otherwise sleeping only slows the hand-offs between our threads.
+*/
+PETSC_INTERN PetscBool PetscSparseGPUCoresShared(PetscInt nthreads)
+{
+#if defined(SPARSEGPU_HAVE_THREADS)
+  long  cores = sysconf(_SC_NPROCESSORS_ONLN), running = 1;
+  FILE *f;
+  #if defined(CPU_COUNT)
+  cpu_set_t set;
+  if (!sched_getaffinity(0, sizeof(set), &set)) cores = CPU_COUNT(&set);
+  #endif
+  f = fopen("/proc/loadavg", "r");
+  if (f) {
+    double l1, l5, l15;
+    long   r, total;
+    if (fscanf(f, "%lf %lf %lf %ld/%ld", &l1, &l5, &l15, &r, &total) == 5 && r >= 1) running = r;
+    (void)fclose(f);
+  }
+  return (cores < 1 || (long)nthreads + running - 1 > cores) ? PETSC_TRUE : PETSC_FALSE;
+#else
+  (void)nthreads;
+  return PETSC_TRUE;
 #endif
 }
 

@@ -28,6 +28,7 @@ const char *const MatGPURCMBackends[]      = {"auto", "cuda", "threads", "serial
 const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
 const char *const MatGPURCMCUDANumbers[]   = {"batch", "levels", "auto", "MatGPURCMCUDANumber", "MAT_GPURCM_CUDA_NUMBER_", NULL};
 const char *const MatGPURCMThreadsNumbers[] = {"batch", "levels", "auto", "MatGPURCMThreadsNumber", "MAT_GPURCM_THREADS_NUMBER_", NULL};
+const char *const MatGPURCMThreadsWaits[]   = {"auto", "spin", "sleep", "MatGPURCMThreadsWait", "MAT_GPURCM_THREADS_WAIT_", NULL};
 const char *const MatGPURCMCUDAUploads[]   = {"staged", "pageable", "pinned", "MatGPURCMCUDAUpload", "MAT_GPURCM_CUDA_UPLOAD_", NULL};
 PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0, MAT_GPURCM_Setup = 0;
 
@@ -272,6 +273,7 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
   _Atomic int       started;
+  int               maysleep; /* spin-waits may sleep (GPURCMPause()) */
   int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
@@ -299,18 +301,22 @@ typedef struct _GPURCMThreads {
 /* 64-bit words of one receiver's sender bits, padded to a cache line */
   #define GPURCM_INMASK_STRIDE(nt) (8 * (((nt) + 511) / 512))
 
-/* A spin-wait step: a pause hint, the core yielded every 256 steps; once one wait has taken GPURCM_SPIN_SLEEP_AFTER
-   steps (about 0.1 ms), the thread it waits for is probably not running (more threads than free cores: other ranks,
-   other jobs), and each further step sleeps GPURCM_SPIN_SLEEP_NS instead: sched_yield() does not hand the core to a
-   thread queued on another core, so spinning threads could hold every core while the one they wait for waits for a
-   time slice, at every level and batch (bench_order, 4 threads on 2 cores of which one busy: 2D 300^2 702 -> 27 ms,
-   27-point 40^3 176 -> 21 ms; unchanged on idle cores). Each wait starts its count at 0. */
+/* A spin-wait step: a pause hint, the core yielded every 256 steps. When the pool's threads share cores (maysleep:
+   more of them, with the node's other runnable threads, than cores; -mat_gpurcm_threads_wait), once one wait has
+   taken GPURCM_SPIN_SLEEP_AFTER steps (about 0.1 ms) the thread it waits for is probably not running, and each
+   further step sleeps GPURCM_SPIN_SLEEP_NS instead: sched_yield() does not hand the core to a thread queued on
+   another core, so spinning threads could hold every core while the one they wait for waits for a time slice, at
+   every level and batch (bench_order, 4 threads on 2 cores of which one busy: 2D 300^2 702 -> 27 ms, 27-point 40^3
+   176 -> 21 ms). With a core each they only spin: a thread preempted for a moment would otherwise put the others to
+   sleep, each hand-off along the batch chain would then wait for a sleeper to wake, the waits would stay long and
+   the sleeping would feed itself (16 threads on the H100 machine's 16 cores: 2D 1000^2 median 600 ms, min 29 ms,
+   session 39). Each wait starts its count at 0. */
   #define GPURCM_SPIN_SLEEP_AFTER 4096
   #define GPURCM_SPIN_SLEEP_NS    20000
-static inline void GPURCMPause(int *spins)
+static inline void GPURCMPause(int *spins, int maysleep)
 {
   if (*spins < GPURCM_SPIN_SLEEP_AFTER) ++(*spins);
-  if (*spins >= GPURCM_SPIN_SLEEP_AFTER) {
+  if (maysleep && *spins >= GPURCM_SPIN_SLEEP_AFTER) {
     const struct timespec ts = {0, GPURCM_SPIN_SLEEP_NS};
     (void)nanosleep(&ts, NULL);
   } else if (!(*spins & 255)) sched_yield();
@@ -339,7 +345,7 @@ static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt contrib)
     return sum;
   } else {
     int spins = 0;
-    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins);
+    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins, t->maysleep);
     return t->sbsum;
   }
 }
@@ -417,7 +423,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       spins = 0;
       while ((start = atomic_load_explicit(&t->bend[b - 1], memory_order_acquire) - 1) < 0) { /* (stored + 1: 0 unset) */
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
-        GPURCMPause(&spins);
+        GPURCMPause(&spins, t->maysleep);
       }
     }
     spins = 0;
@@ -434,7 +440,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
         return;
       }
       if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
-      GPURCMPause(&spins);
+      GPURCMPause(&spins, t->maysleep);
     }
     atomic_store_explicit(&t->bend[b], end + 1, memory_order_release);
     /* 2.+3. wait for each parent, then claim its neighbours speculatively; a neighbour whose key this parent
@@ -445,7 +451,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       spins = 0;
       while ((u = atomic_load_explicit(&q[p], memory_order_acquire)) < 0) {
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
-        GPURCMPause(&spins);
+        GPURCMPause(&spins, t->maysleep);
       }
       if (GPURCMWorkReserve(w, count + GPURCMRowLen(t, u))) {
         atomic_store(&t->failed, 1);
@@ -460,7 +466,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       spins = 0;
       while (!atomic_load_explicit(&t->bdisc[b - 1], memory_order_acquire)) {
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
-        GPURCMPause(&spins);
+        GPURCMPause(&spins, t->maysleep);
       }
     }
     atomic_store_explicit(&t->bdisc[b], 1, memory_order_release);
@@ -484,7 +490,7 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
       spins = 0;
       while ((base = atomic_load_explicit(&t->btail[b - 1], memory_order_acquire) - 1) < 0) {
         if (atomic_load_explicit(&t->done, memory_order_acquire)) return;
-        GPURCMPause(&spins);
+        GPURCMPause(&spins, t->maysleep);
       }
     }
     atomic_store_explicit(&t->pubtail, base + count, memory_order_relaxed);
@@ -812,7 +818,7 @@ static void *GPURCMThreadLoop(void *arg)
   GPURCMThreads   *t = a->t;
   int              spins = 0;
 
-  while (!atomic_load(&t->started)) GPURCMPause(&spins); /* the barrier is initialized once all threads exist */
+  while (!atomic_load(&t->started)) GPURCMPause(&spins, 1); /* the barrier is initialized once all threads exist */
   for (;;) {
     pthread_barrier_wait(&t->barrier);
     if (t->exitjob) break;
@@ -1122,7 +1128,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
   the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
   cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscInt perm[])
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -1149,6 +1155,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.Bmax      = 16 * batch;
   t.speculate = speculate;
   t.lvmode    = lvmode;
+  t.maysleep  = wait == MAT_GPURCM_THREADS_WAIT_SLEEP || (wait == MAT_GPURCM_THREADS_WAIT_AUTO && PetscSparseGPUCoresShared(nthreads));
+  PetscCall(PetscInfo(NULL, "gpurcm threads: %" PetscInt_FMT " of them, waits %s (-mat_gpurcm_threads_wait %s)\n", nthreads, t.maysleep ? "sleep after about 0.1 ms" : "spin", MatGPURCMThreadsWaits[wait]));
   t.nbatchcap = n + 1;
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0)); /* the workspace and the pool */
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
@@ -1303,6 +1311,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
+  MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS};
 
   PetscFunctionBegin;
@@ -1314,6 +1323,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (three barriers a level), or auto (level by level when the widest level of the first root-finder pass exceeds 256 nodes per thread)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "Threads and cuda backends: the root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
@@ -1401,7 +1411,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1440,7 +1450,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, perm));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm));
     break;
 #endif
   default:
@@ -1482,6 +1492,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  order: claims, barrier, children sorted by degree, barrier with the counts,
                                                  write, barrier); auto (default) = levels when the widest level of the
                                                  component's first root-finder pass exceeds 256 nodes per thread, else batch
+. -mat_gpurcm_threads_wait <auto,spin,sleep>   - how the threads backend's threads wait for each other: spin (with a pause hint,
+                                                 the core yielded every 256 steps), or sleep 20 us a step once a wait has
+                                                 lasted about 0.1 ms; auto (default) = sleep when the threads and the node's
+                                                 other runnable threads (/proc/loadavg) outnumber the cores the process may
+                                                 use, else spin (with a core each, sleeping only delays the hand-offs)
 . -mat_gpurcm_speculate <true>                 - threads and cuda backends (level root finder): the pass from each candidate root
                                                  (every pass after the first) is the Cuthill-McKee numbering from that root,
                                                  which has the same levels: when fnroot returns the candidate, as it mostly

@@ -39,6 +39,15 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMThreadsNumbers[];
 
+/* Spin-waits of the threads backend: sleep after about 0.1 ms when the threads share cores (auto), never, or always */
+typedef enum {
+  MAT_GPURCM_THREADS_WAIT_AUTO,
+  MAT_GPURCM_THREADS_WAIT_SPIN,
+  MAT_GPURCM_THREADS_WAIT_SLEEP
+} MatGPURCMThreadsWait;
+
+PETSC_INTERN const char *const MatGPURCMThreadsWaits[];
+
 /* auto numbering of the threads backend: level by level when the widest level exceeds this many nodes per thread */
 #define GPURCM_THREADS_LEVEL_WIDTH 256
 #define GPURCM_MAX_BATCH (1 << 20) /* -mat_gpurcm_batch at most (each thread keeps 16 batches of counts) */
