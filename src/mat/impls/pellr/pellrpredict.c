@@ -1148,10 +1148,13 @@ PetscErrorCode PellrModelLoadDefault(const char file[], const char gpu[], PetscI
       PetscFunctionReturn(PETSC_SUCCESS);
     }
     PetscCall(PetscInfo(NULL, "PELLR calibration %s is for %s with %" PetscInt_FMT " SMs, not this %s with %" PetscInt_FMT " SMs: using the analytic model\n", M->source, M->hw.gpu, M->hw.sm, gpu, sm));
-    PetscCall(PellrModelDestroy(&M));
   }
   PetscCall(PellrHardwareDefault(&hw));
   PetscCall(PellrModelCreateAnalytic(&hw, model));
+  if (M) { /* -mat_view says why (users of other GPUs see it there) */
+    PetscCall(PetscSNPrintf((*model)->source, sizeof((*model)->source), "analytic (the calibration %s is for %s with %" PetscInt_FMT " SMs, not this %s with %" PetscInt_FMT " SMs)", M->source, M->hw.gpu, M->hw.sm, gpu, sm));
+    PetscCall(PellrModelDestroy(&M));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
