@@ -25,6 +25,23 @@
   #define SPARSEGPU_HAVE_THREADS 1
 #endif
 
+#if defined(SPARSEGPU_HAVE_THREADS)
+/* the CPUs this process may run on (its affinity mask, where known), and in *online those the node has online */
+static long ProcessCores(long *online)
+{
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+  *online = cores;
+  #if defined(CPU_COUNT)
+  {
+    cpu_set_t set;
+    if (!sched_getaffinity(0, sizeof(set), &set)) cores = CPU_COUNT(&set);
+  }
+  #endif
+  return cores;
+}
+#endif
+
 /*
   PetscSparseGPUAvailableCores - the cores this process may run on; when it is not bound to a subset of the cores,
   they are shared among the node's MPI ranks (from the launcher's environment). The default thread count of the
@@ -33,12 +50,8 @@
 PETSC_INTERN PetscInt PetscSparseGPUAvailableCores(void)
 {
 #if defined(SPARSEGPU_HAVE_THREADS)
-  long        online = sysconf(_SC_NPROCESSORS_ONLN), avail = online;
+  long        online, avail = ProcessCores(&online);
   const char *envs[] = {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS", "MV2_COMM_WORLD_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"};
-  #if defined(CPU_COUNT)
-  cpu_set_t set;
-  if (!sched_getaffinity(0, sizeof(set), &set)) avail = CPU_COUNT(&set);
-  #endif
   if (avail >= online && online > 0) {
     for (size_t i = 0; i < sizeof(envs) / sizeof(envs[0]); i++) {
       const char *v     = getenv(envs[i]);
@@ -64,13 +77,8 @@ PETSC_INTERN PetscInt PetscSparseGPUAvailableCores(void)
 PETSC_INTERN PetscBool PetscSparseGPUCoresShared(PetscInt nthreads)
 {
 #if defined(SPARSEGPU_HAVE_THREADS)
-  long  cores = sysconf(_SC_NPROCESSORS_ONLN), running = 1;
-  FILE *f;
-  #if defined(CPU_COUNT)
-  cpu_set_t set;
-  if (!sched_getaffinity(0, sizeof(set), &set)) cores = CPU_COUNT(&set);
-  #endif
-  f = fopen("/proc/loadavg", "r");
+  long  online, cores = ProcessCores(&online), running = 1;
+  FILE *f = fopen("/proc/loadavg", "r");
   if (f) {
     double l1, l5, l15;
     long   r, total;
