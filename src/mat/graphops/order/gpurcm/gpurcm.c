@@ -301,7 +301,8 @@ typedef struct _GPURCMThreads {
 /* 64-bit words of one receiver's sender bits, padded to a cache line */
   #define GPURCM_INMASK_STRIDE(nt) (8 * (((nt) + 511) / 512))
 
-/* A spin-wait step: a pause hint, the core yielded every 256 steps. When the pool's threads share cores (maysleep:
+/* A spin-wait step: a pause hint, the core yielded every 256 steps and, once the wait has taken
+   GPURCM_SPIN_SLEEP_AFTER steps, at every step (the count stays there). When the pool's threads share cores (maysleep:
    more of them, with the node's other runnable threads, than cores; -mat_gpurcm_threads_wait), once one wait has
    taken GPURCM_SPIN_SLEEP_AFTER steps (about 0.1 ms) the thread it waits for is probably not running, and each
    further step sleeps GPURCM_SPIN_SLEEP_NS instead: sched_yield() does not hand the core to a thread queued on
