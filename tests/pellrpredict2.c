@@ -422,16 +422,30 @@ static PetscErrorCode TestFiles(void)
   PetscCall(PellrModelLoadDefault(path, "NVIDIA H200", 114, &L));
   PetscCall(Report("calibration for another SM count: analytic fallback", L->analytic));
   PetscCall(PellrModelDestroy(&L));
-  PetscCall(PellrModelLoadDefault(NULL, "NVIDIA H200", 132, &L));
-  { /* the embedded calibration (none yet: then the analytic model) must parse, and serves when it matches the device */
-    PetscBool match = PETSC_FALSE;
-    if (PellrDefaultModelText[0]) {
-      PellrModel E;
-      PetscCall(PellrModelLoadString(PellrDefaultModelName, PellrDefaultModelText, &E));
-      PetscCall(PellrModelMatchesDevice(E, "NVIDIA H200", 132, &match));
+  { /* every embedded calibration must parse, and serves (the first of them, in order) exactly on its own GPU and SM
+       count; any other device gets the analytic model, whose source names the GPU and the calibrations built in */
+    PetscBool ok = PETSC_TRUE;
+    for (PetscInt i = 0; i < PellrModelEmbeddedCount(); i++) {
+      PellrModel E, D;
+      PetscBool  first = PETSC_TRUE;
+      PetscCall(PellrModelLoadEmbedded(i, &E));
+      for (PetscInt j = 0; j < i; j++) { /* an earlier calibration for the same device would shadow this one */
+        PellrModel P;
+        PetscBool  m;
+        PetscCall(PellrModelLoadEmbedded(j, &P));
+        PetscCall(PellrModelMatchesDevice(P, E->hw.gpu, E->hw.sm, &m));
+        if (m) first = PETSC_FALSE;
+        PetscCall(PellrModelDestroy(&P));
+      }
+      PetscCall(PellrModelLoadDefault(NULL, E->hw.gpu, E->hw.sm, &D));
+      ok = (PetscBool)(ok && first && !E->analytic && !D->analytic && !strcmp(D->source, E->source) && !strcmp(D->hw.gpu, E->hw.gpu));
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "  embedded calibration %" PetscInt_FMT ": %s for %s (%" PetscInt_FMT " SMs)\n", i, E->source, E->hw.gpu, E->hw.sm));
+      PetscCall(PellrModelDestroy(&D));
       PetscCall(PellrModelDestroy(&E));
     }
-    PetscCall(Report("no file: the embedded calibration when it matches the device, else the analytic model", (PetscBool)(L->analytic == (PetscBool)!match)));
+    PetscCall(PellrModelLoadDefault(NULL, "NVIDIA A100-SXM4-80GB", 108, &L));
+    ok = (PetscBool)(ok && L->analytic && strstr(L->source, "no calibration built in for this NVIDIA A100-SXM4-80GB with 108 SMs"));
+    PetscCall(Report("no file: an embedded calibration exactly on its own device, else the analytic model (and why)", ok));
   }
   PetscCall(PellrModelDestroy(&L));
   { /* the process-wide model: loaded once per file; here no device is identified (host-only build of the test), so a

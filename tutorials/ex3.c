@@ -212,14 +212,14 @@ int main(int argc, char **argv)
       filter: grep -v "^time:" | sed -e "s/seqpellrcuda/seqpellr/" -e "s/vector type seqcuda/vector type seq/" -e "s/GPU products with cuda vectors/host products/" -e "s/, layout built on the GPU//" -e "s/-mat_pellr_format pellr/-mat_pellr_format auto/" -e "s/(requested pellr)/(requested auto)/" -e "s/; columns on the GPU as 16-bit offsets in 32 of 32 slices (-mat_pellr_cuda_compact_columns), 32-bit in the others/, 32-bit indices/" -e "/diagonal slices on the GPU: 20 of 32 (4352 slots)/d"
       output_file: output/ex3_laplacian.out
 
-   # the storage-format predictor (auto): on the H200 the calibration built into the library is used (not the analytic
-   # fallback) and the block is stored in one of the candidate formats; on another GPU the view names the analytic
-   # fallback and why, which the filter accepts only where the GPU is not an H200
+   # the storage-format predictor (auto): on a GPU with a calibration built into the library (H200, H100 80GB HBM3)
+   # that calibration is used, on another GPU the analytic fallback, which the view names with why (pellrpredict2
+   # checks which GPU gets which); the block is stored in one of the candidate formats
    test:
       suffix: cuda_auto
       requires: cuda
       args: -n 10 -reps 5 -mat_type pellrcuda -dll_append ${SPARSEGPU_LIB}
-      filter: grep -E "storage format:|storage-format prediction" | sed -E -e "s/storage format: (pellr|sell|ellr|csr) [(]requested auto[)]/storage format: a candidate (requested auto)/" -e "/not this [^)]*H200/!s/model: analytic [(]the calibration (.*) is for NVIDIA H200 with 132 SMs, not this .* SMs[)][)]$/model: \1)/"
+      filter: grep -E "storage format:|storage-format prediction" | sed -E -e "s/storage format: (pellr|sell|ellr|csr) [(]requested auto[)]/storage format: a candidate (requested auto)/" -e "s#model: src/mat/impls/pellr/models/h[0-9]+[.]model[)]#model: the built-in calibration of this GPU, or the analytic fallback)#" -e "s#model: analytic [(]no calibration built in for this .*[)][)]\$#model: the built-in calibration of this GPU, or the analytic fallback)#"
 
    # the memory budget of auto: within 1x the CSR's footprint only the CSR itself fits (every other layout adds the
    # permutation and lengths), so the predictor must keep csr whatever it predicts

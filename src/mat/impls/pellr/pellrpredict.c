@@ -1127,34 +1127,62 @@ PetscErrorCode PellrModelWrite(PellrModel M, const char file[])
 }
 
 /*
-  The model used for a device named gpu with sm multiprocessors: the file when given, else the calibration embedded at
-  build time (src/mat/impls/pellr/models/h200.model through pellrpredict_default.h); a missing or mismatched
-  calibration falls back to the analytic model (PetscInfo() says why). A malformed file is an error.
+  PellrModelEmbeddedCount/PellrModelLoadEmbedded - the calibrations compiled into the library (config/embed-model.sh
+  writes them into pellrpredict_default.h from src/mat/impls/pellr/models/: h200.model, h100.model), by index.
+*/
+PetscInt PellrModelEmbeddedCount(void)
+{
+  return PELLR_DEFAULT_NMODELS;
+}
+
+PetscErrorCode PellrModelLoadEmbedded(PetscInt i, PellrModel *model)
+{
+  PetscFunctionBegin;
+  PetscCheck(i >= 0 && i < PELLR_DEFAULT_NMODELS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Embedded calibration %" PetscInt_FMT " of %d", i, (int)PELLR_DEFAULT_NMODELS);
+  PetscCall(PellrModelLoadString(PellrDefaultModelNames[i], PellrDefaultModelTexts[i], model));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The model used for a device named gpu with sm multiprocessors: the file when given, else the first calibration
+  embedded at build time whose GPU and SM count are the device's; a missing or mismatched calibration falls back to
+  the analytic model (PetscInfo() and the model's source, which -mat_view prints, say why). A malformed file is an error.
 */
 PetscErrorCode PellrModelLoadDefault(const char file[], const char gpu[], PetscInt sm, PellrModel *model)
 {
   PellrModel    M = NULL;
   PellrHardware hw;
-  PetscBool     match;
+  PetscBool     match = PETSC_FALSE;
+  char          why[1024]          = "";
 
   PetscFunctionBegin;
-  if (file && file[0]) PetscCall(PellrModelLoad(file, &M));
-  else if (PellrDefaultModelText[0]) PetscCall(PellrModelLoadString(PellrDefaultModelName, PellrDefaultModelText, &M));
-  else PetscCall(PetscInfo(NULL, "No PELLR calibration embedded (%s was absent at build time): using the analytic model\n", PellrDefaultModelName));
-  if (M) {
+  if (file && file[0]) {
+    PetscCall(PellrModelLoad(file, &M));
     PetscCall(PellrModelMatchesDevice(M, gpu, sm, &match));
-    if (match) {
-      *model = M;
-      PetscFunctionReturn(PETSC_SUCCESS);
+    if (!match) PetscCall(PetscSNPrintf(why, sizeof(why), "the calibration %s is for %s with %" PetscInt_FMT " SMs, not this %s with %" PetscInt_FMT " SMs", M->source, M->hw.gpu, M->hw.sm, gpu, sm));
+  } else {
+    size_t len;
+
+    PetscCall(PetscSNPrintf(why, sizeof(why), "no calibration built in for this %s with %" PetscInt_FMT " SMs; built in:", gpu, sm));
+    for (PetscInt i = 0; i < PellrModelEmbeddedCount() && !match; i++) {
+      PetscCall(PellrModelDestroy(&M));
+      PetscCall(PellrModelLoadEmbedded(i, &M));
+      PetscCall(PellrModelMatchesDevice(M, gpu, sm, &match));
+      PetscCall(PetscStrlen(why, &len));
+      PetscCall(PetscSNPrintf(why + len, sizeof(why) - len, "%s %s (%" PetscInt_FMT " SMs)", i ? "," : "", M->hw.gpu, M->hw.sm));
     }
-    PetscCall(PetscInfo(NULL, "PELLR calibration %s is for %s with %" PetscInt_FMT " SMs, not this %s with %" PetscInt_FMT " SMs: using the analytic model\n", M->source, M->hw.gpu, M->hw.sm, gpu, sm));
+    if (!PellrModelEmbeddedCount()) PetscCall(PetscStrlcat(why, " none", sizeof(why)));
   }
+  if (match) {
+    *model = M;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscInfo(NULL, "PELLR storage-format predictor: %s: using the analytic model\n", why));
+  PetscCall(PellrModelDestroy(&M));
   PetscCall(PellrHardwareDefault(&hw));
   PetscCall(PellrModelCreateAnalytic(&hw, model));
-  if (M) { /* -mat_view says why (users of other GPUs see it there) */
-    PetscCall(PetscSNPrintf((*model)->source, sizeof((*model)->source), "analytic (the calibration %s is for %s with %" PetscInt_FMT " SMs, not this %s with %" PetscInt_FMT " SMs)", M->source, M->hw.gpu, M->hw.sm, gpu, sm));
-    PetscCall(PellrModelDestroy(&M));
-  }
+  /* -mat_view says why (users of other GPUs see it there) */
+  PetscCall(PetscSNPrintf((*model)->source, sizeof((*model)->source), "analytic (%s)", why));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

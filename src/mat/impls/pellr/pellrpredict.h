@@ -213,6 +213,8 @@ PETSC_INTERN PetscErrorCode PellrModelCreateAnalytic(const PellrHardware *, Pell
 PETSC_INTERN PetscErrorCode PellrModelLoad(const char[], PellrModel *);
 PETSC_INTERN PetscErrorCode PellrModelLoadString(const char[], const char[], PellrModel *);
 PETSC_INTERN PetscErrorCode PellrModelLoadDefault(const char[], const char[], PetscInt, PellrModel *);
+PETSC_INTERN PetscInt       PellrModelEmbeddedCount(void);
+PETSC_INTERN PetscErrorCode PellrModelLoadEmbedded(PetscInt, PellrModel *);
 PETSC_INTERN PetscErrorCode PellrModelWrite(PellrModel, const char[]);
 PETSC_INTERN PetscErrorCode PellrModelMatchesDevice(PellrModel, const char[], PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode PellrModelDestroy(PellrModel *);
