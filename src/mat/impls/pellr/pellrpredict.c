@@ -746,8 +746,9 @@ PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
     c0 = 0, c4 = launch latency (the kernel launches of the format, PellrFeatures.launches)
     c2 = 1 / (efficiency * copy bandwidth): the product is memory bound; the efficiency is how much of the copy
          bandwidth the access pattern sustains: coalesced column-major slices 0.8 (SELL, PELLR), ELLR 0.7 (warps with
-         rows of different lengths leave lanes idle in partly used sectors), CSR 0.6 (row-major entries and row
-         pointer indirection; ELL-type formats beat CSR on regular matrices, Bell & Garland 2009)
+         rows of different lengths leave lanes idle in partly used sectors), CSR 0.6 on uniform rows (row-major entries
+         and row pointer indirection; ELL-type formats beat CSR on regular matrices, Bell & Garland 2009), rising to
+         0.9 where neighbouring rows differ in length (PellrAnalyticCSREfficiency(), applied in PellrModelPredict())
     c1 = 1 / (SMs * 1e9): about one warp iteration per ns per SM issued (a few instructions per iteration)
     c3 = 4 ns per iteration of the longest sequential chain of one thread: imbalance; a thread-per-row format
          (ELLR, SELL) with one huge row waits for that row's thread, PELLR and CSR split long rows over threads
@@ -758,10 +759,31 @@ PetscErrorCode PellrHardwareDefault(PellrHardware *hw)
   is left to calibrations (version 5).
   Tp = 0 for every candidate: the result rearrangement of the sorted formats is fused into the kernels.
 */
+/*
+  The analytic model's CSR bandwidth efficiency, from how irregular neighbouring rows are: the padding SELL would store
+  in its slices of 32 consecutive rows, pad = SELL slots / nonzeros - 1 (0 on uniform rows, also where a few huge rows
+  sit among uniform ones). 0.6 at pad = 0, rising linearly to 0.9 at pad = 0.25 and beyond: cuSPARSE's CSR kernel
+  balances its work over the entries, where the ELL-type kernels pay for neighbouring rows of unequal lengths (idle
+  lanes, and with PELLR's sorting scattered results). Chosen offline (session 40) on the measured times of both
+  calibrated GPUs, every candidate timed on 255 training and 15 large matrices (H200:
+  bench/results/2026-12-04-H200-session32/job1, H100: bench/results/2026-12-05-H100-session40/job1): with 0.6 on
+  every matrix the analytic choice was within 5% of the fastest on 53% / 47% of the large sets (H200 / H100), with
+  this rule on 87% / 80% (bench/results/2026-12-05-H100-session40/NOTE.md).
+*/
+#define PELLR_ANALYTIC_CSR_EFF_UNIFORM   0.6
+#define PELLR_ANALYTIC_CSR_EFF_IRREGULAR 0.9
+#define PELLR_ANALYTIC_CSR_PAD_IRREGULAR 0.25
+static PetscReal PellrAnalyticCSREfficiency(const PellrFeatures *f)
+{
+  const PetscReal pad = f->nnz > 0 && f->slots[PELLR_CAND_SELL] > f->nnz ? (PetscReal)f->slots[PELLR_CAND_SELL] / (PetscReal)f->nnz - 1 : 0;
+
+  return PELLR_ANALYTIC_CSR_EFF_UNIFORM + (PELLR_ANALYTIC_CSR_EFF_IRREGULAR - PELLR_ANALYTIC_CSR_EFF_UNIFORM) * PetscMin(pad / PELLR_ANALYTIC_CSR_PAD_IRREGULAR, 1.0);
+}
+
 static PetscErrorCode PellrAnalyticCoef(const PellrHardware *hw, PellrCandidate c, PellrModelCoef *k)
 {
   const PetscReal L = hw->launch_us * 1e-6, bw = hw->copy_gbs * 1e9, up = 1.0 / (hw->h2d_gbs * 1e9);
-  const PetscReal eff[PELLR_NCAND] = {0.6, 0.7, 0.8, 0.8};
+  const PetscReal eff[PELLR_NCAND] = {PELLR_ANALYTIC_CSR_EFF_UNIFORM, 0.7, 0.8, 0.8}; /* CSR's: see PellrModelPredict() */
   const PetscReal tcl[PELLR_NCAND] = {2, 3, 4, 15}, rowb[PELLR_NCAND] = {0, 8, 12, 72};
 
   PetscFunctionBegin;
@@ -1287,7 +1309,19 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
   p->expected_products = expected_products;
   p->diagonal          = (PetscBool)(M->version >= 4);
   PetscCall(PetscStrncpy(p->model, M->source, sizeof(p->model)));
-  for (PetscInt c = 0; c < PELLR_NCAND; c++) PellrEvalCoef(&M->coef[c][interval], f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, p->diagonal, &p->ts[c], &p->tc[c]);
+  for (PetscInt c = 0; c < PELLR_NCAND; c++) {
+    PellrModelCoef k = M->coef[c][interval];
+
+    if (M->analytic && c == PELLR_CAND_CSR) { /* the analytic CSR's bandwidth efficiency depends on the rows */
+      const PetscReal scale = PELLR_ANALYTIC_CSR_EFF_UNIFORM / PellrAnalyticCSREfficiency(f);
+
+      p->csr_efficiency = PellrAnalyticCSREfficiency(f);
+      k.c[2] *= scale;
+      k.c[5] *= scale;
+      k.c[6] *= scale;
+    }
+    PellrEvalCoef(&k, f, (PellrCandidate)c, 1e6 * M->hw.l2_mb, p->diagonal, &p->ts[c], &p->tc[c]);
+  }
   /* In the total, every other format's conversion counts at least as much as the CSR's: they are built from the CSR on
      the device, its upload included. The fitted TC of the formats differ by their noise (single-shot timings), which,
      amortized, can otherwise decide between formats of nearly equal Ts (block-diagonal bcsstk17 on the H200: PELLR
@@ -1329,6 +1363,7 @@ PetscErrorCode PellrPredictionView(PetscViewer viewer, const PellrFeatures *f, c
     PetscCall(PetscViewerASCIIPrintf(viewer, "%-9s  %-8s  %-15" PetscInt64_FMT "  %-13.6g  %-11.4e  %-11.4e  %-6g  %.4e%s\n", PellrCandidateNames[c], p->feasible[c] ? "yes" : "no", f ? f->slots[c] : (PetscInt64)-1, f ? (double)(f->bytes[c] - PellrDiagonalIndexBytes(f, (PellrCandidate)c, p->diagonal)) : -1.0, (double)p->tc[c], (double)p->ts[c], (double)p->tp[c], (double)p->total[c], (PellrCandidate)c == p->choice ? "  <- chosen" : ""));
   }
   if (p->diagonal && f && f->dkept[PELLR_CAND_SELL] >= 0) PetscCall(PetscViewerASCIIPrintf(viewer, "bytes: without the column indices of the diagonal slices kept (the model is of version 4 or later)\n"));
+  if (p->csr_efficiency > 0) PetscCall(PetscViewerASCIIPrintf(viewer, "analytic model: CSR streams at %.3g of the copy bandwidth on these rows (0.6 on uniform rows, up to 0.9 where neighbouring rows differ in length)\n", (double)p->csr_efficiency));
   PetscCall(PetscViewerASCIIPrintf(viewer, "Tp = 0 for every candidate: the result rearrangement is fused into the SpMV kernels\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "the totals count each format's conversion as at least the CSR's (built from it on the device)\n"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "choice: %s\n", PellrCandidateNames[p->choice]));

@@ -158,6 +158,7 @@ typedef struct {
   PetscInt       interval;
   PellrCandidate choice;
   PetscBool      diagonal;                  /* the model (version 4 or later) takes the kept diagonal slices' column indices out of the bytes */
+  PetscReal      csr_efficiency;            /* analytic model: CSR's share of the copy bandwidth for these rows (PellrAnalyticCSREfficiency()); 0: calibrated */
   char           model[PETSC_MAX_PATH_LEN]; /* the model's source */
 } PellrPrediction;
 
