@@ -62,7 +62,7 @@ PETSC_INTERN const char *const PellrCandidateNames[]; /* "csr", "ellr", "sell", 
 #define PELLR_PRED_SAMPLE_SORT 65536    /* rows per window of PELLR's sorted order */
 #define PELLR_PRED_LOCALITY_ROWS (1 << 16) /* blocks with fewer rows ... */
 #define PELLR_PRED_LOCALITY_NNZ  (1 << 21) /* ... and fewer entries are not sampled (PellrFeaturesWantLocality()) */
-#define PELLR_PRED_DEVICE_ROWS (1 << 13) /* blocks of fewer rows (and fewer than PELLR_PRED_LOCALITY_NNZ entries) keep the host features: a GPU pass costs about as much as the host's below this (session 36) */
+#define PELLR_PRED_DEVICE_ROWS (1 << 14) /* blocks of fewer rows (and fewer than PELLR_PRED_LOCALITY_NNZ entries) keep the host features: below this the GPU pass costs its floor of 36-45 us, the host 5-38 us (session 39 on an H100, feature-times-small.csv; 1 << 13 before) */
 #define PELLR_PRED_HUBER 0.05           /* the fit's robust (Huber) threshold on the relative error */
 
 /*
