@@ -1590,7 +1590,7 @@ static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOpti
 
     PetscCall(PetscStrncpy(model, p->model, sizeof(model)));
     PetscCall(PetscOptionsReal("-mat_pellr_expected_products", "Format predictor (auto): products the conversion cost is amortized over", "MATPELLRCUDA", np, &np, NULL));
-    PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
+    PetscCall(PetscOptionsString("-mat_pellr_model", "Format predictor (auto): calibration file (default: the one built into the library for this GPU, else the analytic model)", "MATPELLRCUDA", model, model, sizeof(model), &mset));
     PetscCall(PetscOptionsReal("-mat_pellr_max_memory_ratio", "Format predictor (auto): consider only formats whose device footprint is at most this times the CSR's", "MATPELLRCUDA", mr, &mr, NULL));
     PetscCall(PetscOptionsBool("-mat_pellr_predict_device", "Format predictor (auto): compute the features on the GPU, from the copy of the CSR the GPU build makes (false: on the host; the same features either way)", "MATPELLRCUDA", p->predict_device, &p->predict_device, NULL));
     {
@@ -2039,8 +2039,9 @@ M*/
 .  -mat_pellr_predict_device <true>             - auto: compute the features of a block built on the GPU (2^13 rows or more, or 2^21 entries) on the GPU, from the copy of the
                                                  CSR the build makes anyway (the build takes it), and those of a CSR already on the GPU with its column access; false: on
                                                  the host (a CSR on the GPU without column access). The same features as the host's
-.  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the H200
-                                                 calibration built into the library when the GPU matches it, else the analytic model (-info says which)
+.  -mat_pellr_model <file>                      - auto: calibration file written by bench/bench_calibrate (`MatPELLRCalibrationFit()`); default the calibrations
+                                                 built into the library (NVIDIA H200, NVIDIA H100 80GB HBM3): the one whose GPU and SM count are the device's,
+                                                 else the analytic model (-info and -mat_view say which, and why)
 .  -mat_view ::ascii_info                       - with auto also the features of each block, every candidate's predicted conversion/product/rearrangement time and the choice
 -  see `MATPELLR`
 
