@@ -743,14 +743,13 @@ static PetscErrorCode PellrDeviceMultCSR(PellrDevice d, const PetscScalar *x, co
     PetscCallCUSPARSE(cusparseCreateCsr(&d->spmat, d->m, d->n, d->nnz, d->rowptr, d->col, d->val, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, PELLR_CUDA_SCALAR));
     PetscCallCUSPARSE(cusparseCreateDnVec(&d->vx, d->n, (void *)x, PELLR_CUDA_SCALAR));
     PetscCallCUSPARSE(cusparseCreateDnVec(&d->vy, d->m, (void *)y, PELLR_CUDA_SCALAR));
-    /* the buffer and the analysis with this product's beta, as aijcusparse makes them (its first product's) */
-    PetscCallCUSPARSE(cusparseSpMV_bufferSize(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, beta, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, &bs));
+    PetscCallCUSPARSE(cusparseSpMV_bufferSize(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, &one, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, &bs));
     d->spbufsize = bs;
     if (bs) PetscCallCUDA(cudaMallocAsync(&d->spbuf, bs, 0));
 #if PETSC_PKG_CUDA_VERSION_GE(12, 4, 0)
     /* the analysis of the pattern that aijcusparse also makes once (cuSPARSE >= 12.4): 7% faster products on
        block-diagonal bcsstk17 on the H200; valid as long as the pattern is (a new pattern makes a new device block) */
-    PetscCallCUSPARSE(cusparseSpMV_preprocess(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, beta, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, d->spbuf));
+    PetscCallCUSPARSE(cusparseSpMV_preprocess(d->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, d->spmat, d->vx, &one, d->vy, PELLR_CUDA_SCALAR, CUSPARSE_SPMV_CSR_ALG1, d->spbuf));
 #endif
   } else {
     PetscCallCUSPARSE(cusparseDnVecSetValues(d->vx, (void *)x));
