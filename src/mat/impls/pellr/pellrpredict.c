@@ -1313,9 +1313,9 @@ PetscErrorCode PellrModelPredict(PellrModel M, const PellrFeatures *f, PetscReal
     PellrModelCoef k = M->coef[c][interval];
 
     if (M->analytic && c == PELLR_CAND_CSR) { /* the analytic CSR's bandwidth efficiency depends on the rows */
-      const PetscReal scale = PELLR_ANALYTIC_CSR_EFF_UNIFORM / PellrAnalyticCSREfficiency(f);
+      const PetscReal eff = PellrAnalyticCSREfficiency(f), scale = PELLR_ANALYTIC_CSR_EFF_UNIFORM / eff;
 
-      p->csr_efficiency = PellrAnalyticCSREfficiency(f);
+      p->csr_efficiency = eff;
       k.c[2] *= scale;
       k.c[5] *= scale;
       k.c[6] *= scale;
