@@ -48,10 +48,11 @@ static PetscErrorCode CusolverOp(void *p)
 
 /* gpurcm's phases (its log events): times summed over all calls so far, to report each phase's share of a timed loop */
 static const char *GpurcmPhases[] = {"GPURCMOrder", "GPURCMGraph", "GPURCMRootFind", "GPURCMNumber", "GPURCMSetup"};
-static PetscErrorCode PhaseTimes(PetscLogDouble t[5])
+#define GPURCM_NPHASES ((int)PETSC_STATIC_ARRAY_LENGTH(GpurcmPhases))
+static PetscErrorCode PhaseTimes(PetscLogDouble t[GPURCM_NPHASES])
 {
   PetscFunctionBeginUser;
-  for (int i = 0; i < 5; i++) {
+  for (int i = 0; i < GPURCM_NPHASES; i++) {
     PetscLogEvent      id = -1;
     PetscEventPerfInfo info;
     t[i] = 0;
@@ -215,7 +216,7 @@ int main(int argc, char **argv)
       }
       {
         OrdCtx         oc = {bm.A, type, NULL, NULL};
-        PetscLogDouble ph0[5], ph1[5];
+        PetscLogDouble ph0[GPURCM_NPHASES], ph1[GPURCM_NPHASES];
         PetscCall(PhaseTimes(ph0));
         BenchTry(ierr, BenchTimeOp(&ctx, PETSC_FALSE, OrderOp, &oc, 0, &t, &tmin, &reps));
         PetscCall(PhaseTimes(ph1));
