@@ -85,6 +85,11 @@ __device__ __forceinline__ PetscInt RowLen(const PetscInt *ia, PetscInt v)
 {
   return ia[v + 1] - ia[v];
 }
+/* Asks L2 for the line at p without waiting for it (-mat_gpurcm_cuda_early: the next level's row entries) */
+__device__ __forceinline__ void PrefetchL2(const void *p)
+{
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
 
 /* ---------------------------------------------------------------------------------------------- batch BFS */
 __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, PetscInt *q, int numbering, GKey hi)
@@ -423,8 +428,9 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
 }
 
 /* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
-   positions p from *cnt (shared or global), one atomic per warp. Every thread of the block calls it. */
-__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
+   positions p from *cnt (shared or global), one atomic per warp; returns the thread's first position. Every thread of
+   the block calls it. */
+__device__ __forceinline__ unsigned GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned lane = threadIdx.x & 31, mine = __popc(won);
   unsigned       incl = mine, tot, base = 0, p;
@@ -438,6 +444,7 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
   if (lane == 31 && tot) base = atomicAdd(cnt, tot);
   base = __shfl_sync(0xffffffffu, base, 31);
   p    = base + incl - mine;
+  const unsigned first = p;
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     if (won >> j & 1u) {
@@ -446,6 +453,7 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
       p++;
     }
   }
+  return first;
 }
 
 /* Claims v for the next level: true for exactly one caller. With bits (block 0's narrow stretches: a bitmap in
@@ -519,14 +527,64 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
   }
 }
 
+/* One narrow level of at most GPURCM_LV_BLOCK light nodes, thread t expanding node t whose row is [k0, k1)
+   (-mat_gpurcm_cuda_early): the row pointers of the neighbours not yet reached are loaded while they are claimed, so
+   the next level's rows are known when it starts (s.hrow/s.hoff, written after the barrier below: every thread has
+   read its own row by then) and their entries are asked of L2 at once. A level then waits for one memory round trip
+   (its entries), not two. Returns whether a node of the next level is heavy; the next level's rows are in
+   s.hrow/s.hoff when none is and it has at most GPURCM_LV_BLOCK nodes. Every thread of the block calls it. */
+__device__ unsigned GPURCMLvFastLevel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, unsigned size, PetscInt k0, PetscInt k1, unsigned *cnt, unsigned *out, unsigned *sout)
+{
+  const unsigned t = threadIdx.x;
+  unsigned       v[GPURCM_LV_LIGHT], fresh = 0, won = 0, heavy = 0, p;
+  PetscInt       a[GPURCM_LV_LIGHT], e[GPURCM_LV_LIGHT];
+
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    v[j] = 0;
+    if (t < size && k0 + j < k1) {
+      v[j] = (unsigned)ja[k0 + j];
+      if (!bits || !(bits[v[j] >> 5] & (1u << (v[j] & 31)))) fresh |= 1u << j;
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* in flight during the claims */
+    a[j] = e[j] = 0;
+    if (fresh >> j & 1u) {
+      a[j] = ia[v[j]];
+      e[j] = ia[v[j] + 1];
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+    if ((fresh >> j & 1u) && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
+  p = GPURCMLvAppend(won, v, cnt, out, sout);
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+    if ((won >> j & 1u) && e[j] - a[j] > GPURCM_LV_LIGHT) heavy = 1;
+  heavy = __syncthreads_or(heavy);
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    if (won >> j & 1u) {
+      if (!heavy && p < GPURCM_LV_BLOCK) {
+        s.hrow[p] = a[j];
+        s.hoff[p] = (unsigned)(e[j] - a[j]);
+      }
+      PrefetchL2(ja + a[j]);
+      p++;
+    }
+  }
+  return heavy;
+}
+
 /* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
    after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL, unsigned early)
 {
   const unsigned t = threadIdx.x;
-  unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
+  unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0, rows = 0;
 
   if (lend - lbeg <= narrow) {
     if (fromL)
@@ -540,12 +598,30 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
     __syncthreads();
     for (unsigned lvl = 0;; lvl++) {
       const unsigned size = lend - lbeg;
-      unsigned      *cnt  = &s.cnt[lvl % 3], nn;
+      unsigned      *cnt  = &s.cnt[lvl % 3], nn, heavy = 1;
+      int            fast = 0;
 
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      if (early && size <= GPURCM_LV_BLOCK) { /* one node per thread: the early form if all its nodes are light */
+        PetscInt k0 = 0, k1 = 0;
+        if (t < size) {
+          if (rows) {
+            k0 = s.hrow[t];
+            k1 = k0 + s.hoff[t];
+          } else {
+            const unsigned u = s.buf[cb][t];
+            k0               = ia[u];
+            k1               = ia[u + 1];
+          }
+        }
+        fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
+        if (fast) heavy = GPURCMLvFastLevel(ia, ja, vis, stamp, bits, s, size, k0, k1, cnt, L + lend, s.buf[1 - cb]);
+      }
+      if (!fast)
+        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
-      nn = *(volatile unsigned *)cnt;
+      nn   = *(volatile unsigned *)cnt;
+      rows = fast && !heavy && nn <= GPURCM_LV_BLOCK;
       if (!nn) {
         done = 1;
         break;
@@ -571,7 +647,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned early)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -601,7 +677,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0, early);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -617,7 +693,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1, early);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
       for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
@@ -840,15 +916,23 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). Every thread calls it. */
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned early, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
-  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT], e[GPURCM_LV_LIGHT];
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* early: every neighbour's row, in flight during the claims */
+    a[j] = e[j] = 0;
+    if (early && v[j] >= 0) {
+      a[j] = ia[v[j]];
+      e[j] = ia[v[j] + 1];
+    }
+  }
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
@@ -858,8 +942,13 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GK
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
-    a[j]            = child ? ia[v[j]] : 0;
-    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    if (!early) {
+      a[j] = child ? ia[v[j]] : 0;
+      e[j] = child ? ia[v[j] + 1] : 0;
+    }
+    sk[j] = child ? ((GKey)(e[j] - a[j]) << 8) | (GKey)j : ~0ULL;
+    if (!child) a[j] = 0;
+    if (early && child) PrefetchL2(ja + a[j]); /* the next level's entries */
     cnt += child;
   }
   GPURCM_BATCHER8(GPURCM_CE_KVA);
@@ -918,22 +1007,33 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned early, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64();
 #endif
-  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
-  unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT], e[GPURCM_LV_LIGHT];
+  unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0, fresh = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
 #pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+    if (v[j] >= 0 && !(tb.bits[v[j] >> 5] & (1u << (v[j] & 31)))) fresh |= 1u << j; /* not numbered */
+  }
+#pragma unroll
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* early: the rows of the possible children, in flight during the claims */
+    a[j] = e[j] = 0;
+    if (early && (fresh >> j & 1u)) {
+      a[j] = ia[v[j]];
+      e[j] = ia[v[j] + 1];
+    }
+  }
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
-    if (v[j] >= 0 && !(tb.bits[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
+    if (fresh >> j & 1u) { /* not numbered: claim it */
       unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift;
       for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask) {
         const unsigned cur = atomicCAS(&tb.hnode[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
@@ -963,8 +1063,12 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == (t << 3 | (unsigned)j);
-    a[j]            = child ? ia[v[j]] : 0;
-    sk[j]           = child ? (unsigned)(ia[v[j] + 1] - a[j]) << 8 | (unsigned)j : ~0u;
+    if (!early) {
+      a[j] = child ? ia[v[j]] : 0;
+      e[j] = child ? ia[v[j] + 1] : 0;
+    }
+    sk[j] = child ? (unsigned)(e[j] - a[j]) << 8 | (unsigned)j : ~0u;
+    if (early && child) PrefetchL2(ja + a[j]); /* the next level's entries */
     cnt += child;
   }
   GPURCM_PROF_MARK(2);
@@ -1015,7 +1119,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL, unsigned early)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1049,7 +1153,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, key, L, s, tb, cb, lbeg, lend, size, k0, k1, early, &rows) : GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, early, &rows);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1127,7 +1231,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned early)
 {
   __shared__ GPURCMNmShared s;
   extern __shared__ unsigned gpurcmNmDyn[];
@@ -1165,7 +1269,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 0);
+    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 0, early);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -1181,7 +1285,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 1, early);
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
@@ -1535,6 +1639,7 @@ typedef struct {
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
+  unsigned        early;              /* -mat_gpurcm_cuda_early: narrow levels load the next level's rows while claiming */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
 } GPURCMLv;
@@ -1545,7 +1650,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->early};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1566,7 +1671,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->early};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
@@ -1744,6 +1849,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.ja      = d_ja;
     lv.n       = n;
     lv.narrow  = (unsigned)opt->narrow;
+    lv.early   = (unsigned)opt->early;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
     if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
       PetscBool fits;

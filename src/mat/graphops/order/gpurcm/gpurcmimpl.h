@@ -115,6 +115,7 @@ typedef struct {
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
+  PetscBool             early;         /* narrow levels load the rows of the nodes they claim and ask L2 for their entries */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
