@@ -667,28 +667,6 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
 
-   # the level numbering's narrow levels with the rows of the possible children loaded while claiming (default) and
-   # without (its shared table, 4096 slots, and its global claims, 64 slots), in one block up to 1024 or 37 nodes
-   test:
-      suffix: cuda_early
-      requires: cuda
-      output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_early {{0 1}shared output} -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
-
-   # the level kernels' rows read 16 bytes at a time (default) and 4 bytes at a time, narrow levels in the bitmap or in
-   # global memory
-   test:
-      suffix: cuda_wide_loads
-      requires: cuda
-      output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_wide_loads {{0 1}shared output} -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
-
-   test:
-      suffix: cuda_matrices_early
-      requires: cuda
-      output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_early {{0 1}shared output} -mat_gpurcm_cuda_wide_loads {{0 1}shared output} -mat_gpurcm_speculate {{0 1}shared output}
-
    # the narrow levels' claims in global memory instead of the shared-memory bitmap (which the generated graphs and
    # shared matrices, all below 1.4 million nodes, use by default), and the bitmap entered between wide levels (narrow 37)
    test:

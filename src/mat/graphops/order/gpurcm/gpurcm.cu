@@ -85,11 +85,6 @@ __device__ __forceinline__ PetscInt RowLen(const PetscInt *ia, PetscInt v)
 {
   return ia[v + 1] - ia[v];
 }
-/* Asks L2 for the line at p without waiting for it (-mat_gpurcm_cuda_early: the next level's row entries) */
-__device__ __forceinline__ void PrefetchL2(const void *p)
-{
-  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-}
 
 /* ---------------------------------------------------------------------------------------------- batch BFS */
 __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, PetscInt *q, int numbering, GKey hi)
@@ -363,53 +358,6 @@ __global__ void GPURCMResetKernel(GPURCMDev d, PetscInt *q, PetscInt *perm)
 #define GPURCM_LV_CAP   GPURCM_CUDA_NARROW_MAX /* shared level buffers: nodes per level */
 #define GPURCM_LV_LIGHT 8                      /* a thread expands a node of at most this degree itself */
 
-/* The level kernels' narrow levels are expanded by one SM, one node per thread, and each load instruction of scattered
-   rows costs its load pipeline about one pass per row touched, whatever the width loaded: a row's entries and bounds
-   are therefore read 16 bytes at a time where the aligned 16 bytes lie inside the array (32-bit indices). */
-
-/* k0 = ia[u], k1 = ia[u + 1] (ia: n + 1 entries): one 16-byte load when both lie in the same aligned 16 bytes */
-__device__ __forceinline__ void GPURCMRowBounds(const PetscInt *ia, PetscInt n, PetscInt u, PetscInt *k0, PetscInt *k1)
-{
-#if !defined(PETSC_USE_64BIT_INDICES)
-  const PetscInt b = u & ~(PetscInt)3;
-  const int      o = (int)(u - b);
-  if (o != 3 && b + 4 <= n + 1 && !((size_t)ia & 15)) {
-    const int4 x = *(const int4 *)(ia + b);
-    *k0          = o == 0 ? x.x : o == 1 ? x.y : x.z;
-    *k1          = o == 0 ? x.y : o == 1 ? x.z : x.w;
-    return;
-  }
-#endif
-  *k0 = ia[u];
-  *k1 = ia[u + 1];
-}
-
-/* v[j] = ja[k0 + j] for j < k1 - k0 (at most GPURCM_LV_LIGHT), -1 beyond (ja: nnz entries): at most three 16-byte
-   loads from k0 rounded down to a multiple of 4 */
-__device__ __forceinline__ void GPURCMLightRow(const PetscInt *ja, PetscInt nnz, PetscInt k0, PetscInt k1, PetscInt v[GPURCM_LV_LIGHT])
-{
-#if !defined(PETSC_USE_64BIT_INDICES)
-  const PetscInt b = k0 & ~(PetscInt)3;
-  if (k1 > k0 && b + 12 <= nnz && !((size_t)ja & 15)) {
-    const int4 *p = (const int4 *)(ja + b);
-    const int4  x = p[0];
-    int4        y = make_int4(-1, -1, -1, -1), z = y;
-    const int   o = (int)(k0 - b);
-    if (k1 > b + 4) y = p[1];
-    if (k1 > b + 8) z = p[2];
-    const int e[12] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w, z.x, z.y, z.z, z.w};
-  #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
-      const int w = o == 0 ? e[j] : o == 1 ? e[j + 1] : o == 2 ? e[j + 2] : e[j + 3];
-      v[j]        = k0 + j < k1 ? w : -1;
-    }
-    return;
-  }
-#endif
-#pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = k0 + j < k1 ? ja[k0 + j] : -1;
-}
-
 typedef cub::BlockScan<unsigned, GPURCM_LV_BLOCK, cub::BLOCK_SCAN_WARP_SCANS> GPURCMLvScan;
 
 struct GPURCMLvCtl {
@@ -517,7 +465,7 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
    Every thread of the block calls it. */
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -527,14 +475,13 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, PetscInt n
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
   if (i < i1) {
     const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
-    GPURCMRowBounds(ia, n, u, &k0, &k1);
+    k0               = ia[u];
+    k1               = ia[u + 1];
     if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
     else {
-      PetscInt w[GPURCM_LV_LIGHT];
-      GPURCMLightRow(ja, nnz, k0, k1, w);
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (k0 + j < k1) v[j] = (unsigned)w[j];
+        if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
         if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
@@ -576,7 +523,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, PetscInt n
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
    after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
@@ -596,7 +543,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, PetscInt 
       unsigned      *cnt  = &s.cnt[lvl % 3], nn;
 
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, n, nnz, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
       if (!nn) {
@@ -624,7 +571,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, PetscInt 
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -654,7 +601,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, n, nnz, vis, L, c, stamp, narrow, bits, s, 0);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -670,10 +617,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, n, nnz, vis, L, c, stamp, narrow, bits, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, n, nnz, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -893,19 +840,15 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). Every thread calls it. */
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned early, unsigned *rows)
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
-  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT], e[GPURCM_LV_LIGHT];
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
-  GPURCMLightRow(ja, nnz, t < size ? k0 : 0, t < size ? k1 : 0, v);
 #pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* early: every neighbour's row, in flight during the claims */
-    a[j] = e[j] = 0;
-    if (early && v[j] >= 0) GPURCMRowBounds(ia, n, v[j], &a[j], &e[j]);
-  }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
@@ -915,13 +858,8 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, Pe
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
-    if (!early) {
-      a[j] = e[j] = 0;
-      if (child) GPURCMRowBounds(ia, n, v[j], &a[j], &e[j]);
-    }
-    sk[j] = child ? ((GKey)(e[j] - a[j]) << 8) | (GKey)j : ~0ULL;
-    if (!child) a[j] = 0;
-    if (early && child) PrefetchL2(ja + a[j]); /* the next level's entries */
+    a[j]            = child ? ia[v[j]] : 0;
+    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
     cnt += child;
   }
   GPURCM_BATCHER8(GPURCM_CE_KVA);
@@ -980,29 +918,22 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned early, unsigned *rows)
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64();
 #endif
-  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT], e[GPURCM_LV_LIGHT];
-  unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0, fresh = 0;
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
-  GPURCMLightRow(ja, nnz, t < size ? k0 : 0, t < size ? k1 : 0, v);
 #pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-    if (v[j] >= 0 && !(tb.bits[v[j] >> 5] & (1u << (v[j] & 31)))) fresh |= 1u << j; /* not numbered */
-#pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* early: the rows of the possible children, in flight during the claims */
-    a[j] = e[j] = 0;
-    if (early && (fresh >> j & 1u)) GPURCMRowBounds(ia, n, v[j], &a[j], &e[j]);
-  }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
-    if (fresh >> j & 1u) { /* not numbered: claim it */
+    if (v[j] >= 0 && !(tb.bits[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
       unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift;
       for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask) {
         const unsigned cur = atomicCAS(&tb.hnode[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
@@ -1032,12 +963,8 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == (t << 3 | (unsigned)j);
-    if (!early) {
-      a[j] = e[j] = 0;
-      if (child) GPURCMRowBounds(ia, n, v[j], &a[j], &e[j]);
-    }
-    sk[j] = child ? (unsigned)(e[j] - a[j]) << 8 | (unsigned)j : ~0u;
-    if (early && child) PrefetchL2(ja + a[j]); /* the next level's entries */
+    a[j]            = child ? ia[v[j]] : 0;
+    sk[j]           = child ? (unsigned)(ia[v[j] + 1] - a[j]) << 8 | (unsigned)j : ~0u;
     cnt += child;
   }
   GPURCM_PROF_MARK(2);
@@ -1088,7 +1015,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL, unsigned early)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1114,13 +1041,15 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, PetscInt 
             k0 = s.hrow[t];
             k1 = k0 + s.hoff[t];
           } else {
-            GPURCMRowBounds(ia, n, s.buf[cb][t], &k0, &k1);
+            const unsigned u = s.buf[cb][t];
+            k0               = ia[u];
+            k1               = ia[u + 1];
           }
         }
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, n, nnz, key, L, s, tb, cb, lbeg, lend, size, k0, k1, early, &rows) : GPURCMNmFastLevel(ia, ja, n, nnz, key, L, s, cb, lbeg, lend, size, k0, k1, early, &rows);
+        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1198,7 +1127,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, PetscInt 
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, PetscInt n, PetscInt nnz, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned early)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
 {
   __shared__ GPURCMNmShared s;
   extern __shared__ unsigned gpurcmNmDyn[];
@@ -1236,7 +1165,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, n, nnz, key, scratch, L, c, narrow, tb, s, 0, early);
+    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -1252,7 +1181,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, n, nnz, key, scratch, L, c, narrow, tb, s, 1, early);
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 1);
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
@@ -1606,10 +1535,8 @@ typedef struct {
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
-  unsigned        early;              /* -mat_gpurcm_cuda_early: the numbering's narrow levels load the rows of the possible children while claiming */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
-  PetscInt        vn, vnnz; /* n and the graph's entries, bounds of the 16-byte loads; -1 and 0 turn them off */
 } GPURCMLv;
 
 /* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident);
@@ -1618,7 +1545,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vn, (void *)&lv->vnnz, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1639,7 +1566,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vn, (void *)&lv->vnnz, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->early};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
@@ -1816,10 +1743,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.ia      = d_ia;
     lv.ja      = d_ja;
     lv.n       = n;
-    lv.vn      = opt->wideloads ? n : -1;
-    lv.vnnz    = opt->wideloads ? nnz : 0;
     lv.narrow  = (unsigned)opt->narrow;
-    lv.early   = (unsigned)opt->early;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
     if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
       PetscBool fits;

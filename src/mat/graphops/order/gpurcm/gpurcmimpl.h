@@ -115,8 +115,6 @@ typedef struct {
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
-  PetscBool             early;         /* the level numbering's narrow levels load the rows of the nodes they claim and ask L2 for their entries */
-  PetscBool             wideloads;     /* the level kernels read rows and row bounds 16 bytes at a time */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
