@@ -667,20 +667,6 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
 
-   # the level root finder's narrow levels expanded by a cluster of 2 or 8 blocks (the bitmap spread over them; rows
-   # longer than 8 in chunks by their thread: the hubs of the generated graphs), levels up to 1024 or 37 nodes
-   test:
-      suffix: cuda_cluster
-      requires: cuda
-      output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda -mat_gpurcm_cuda_cluster {{2 8}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output} -mat_gpurcm_speculate {{0 1}shared output}
-
-   test:
-      suffix: cuda_matrices_cluster
-      requires: cuda
-      output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_cluster {{3 8}shared output}
-
    # the narrow levels' claims in global memory instead of the shared-memory bitmap (which the generated graphs and
    # shared matrices, all below 1.4 million nodes, use by default), and the bitmap entered between wide levels (narrow 37)
    test:

@@ -32,7 +32,6 @@
 */
 #include <petscdevice_cuda.h>
 #include <cub/cub.cuh>
-#include <cooperative_groups.h>
 #include <thread>
 #include <string.h>
 #include "gpurcmimpl.h"
@@ -571,119 +570,6 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
   }
 }
 
-/* Cluster form of the narrow stretches (-mat_gpurcm_cuda_cluster C > 1: the kernel is launched in clusters of C blocks,
-   and cluster 0, blocks 0 .. C-1 on C SMs, expands the narrow levels instead of block 0 alone; a narrow level's
-   instructions and memory requests are then spread over C SMs). Position p of a level belongs to block p % C (slot
-   p / C of its s.buf); the bitmap of reached nodes is distributed (word w in block w % C, index w / C); the next
-   level's counter is block 0's; a cluster barrier ends each level. Rows are expanded by their thread in chunks of
-   GPURCM_LV_LIGHT (the warp runs as many chunks as its longest row needs). */
-namespace cg = cooperative_groups;
-
-__device__ __forceinline__ unsigned *GPURCMClusterBit(cg::cluster_group &cl, unsigned *bits, unsigned C, unsigned v)
-{
-  const unsigned w = v >> 5;
-  return cl.map_shared_rank(bits + w / C, w % C);
-}
-
-/* claims v for the next level in the distributed bitmap: true for exactly one caller */
-__device__ __forceinline__ bool GPURCMClusterClaim(cg::cluster_group &cl, unsigned *vis, unsigned stamp, unsigned *bits, unsigned C, unsigned v)
-{
-  unsigned      *b = GPURCMClusterBit(cl, bits, C, v);
-  const unsigned m = 1u << (v & 31);
-  if ((*(volatile unsigned *)b & m) || (atomicOr(b, m) & m)) return false;
-  vis[v] = stamp;
-  return true;
-}
-
-__device__ void GPURCMLvNarrowCluster(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
-{
-  cg::cluster_group cl = cg::this_cluster();
-  const unsigned    C = cl.num_blocks(), r = cl.block_rank(), t = threadIdx.x, lane = t & 31;
-  unsigned          pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
-
-  if (lend - lbeg <= narrow) {
-    if (fromL) {
-      for (unsigned j = t; r + j * C < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + r + j * C);
-      for (unsigned j = pbeg + r * GPURCM_LV_BLOCK + t; j < lend; j += C * GPURCM_LV_BLOCK) { /* what a BFS from the current level meets */
-        const unsigned v = __ldcg(L + j);
-        atomicOr(GPURCMClusterBit(cl, bits, C, v), 1u << (v & 31));
-      }
-    }
-    if (r == 0 && t < 3) s.cnt[t] = 0;
-    cl.sync();
-    for (unsigned lvl = 0;; lvl++) {
-      const unsigned size = lend - lbeg, mine = size > r ? (size - r + C - 1) / C : 0;
-      unsigned      *cnt = cl.map_shared_rank(&s.cnt[lvl % 3], 0), nn;
-
-      if (r == 0 && t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned i0 = 0; i0 < mine; i0 += GPURCM_LV_BLOCK) {
-        const unsigned i = i0 + t;
-        PetscInt       k0 = 0, k1 = 0;
-        unsigned       nch;
-
-        if (i < mine) {
-          const unsigned u = s.buf[cb][i];
-          k0               = ia[u];
-          k1               = ia[u + 1];
-        }
-        nch = (unsigned)((k1 - k0 + GPURCM_LV_LIGHT - 1) / GPURCM_LV_LIGHT);
-        nch = __reduce_max_sync(0xffffffffu, nch);
-        for (unsigned ch = 0; ch < nch; ch++) { /* warp-uniform */
-          const PetscInt kk = k0 + (PetscInt)ch * GPURCM_LV_LIGHT;
-          unsigned       v[GPURCM_LV_LIGHT], won = 0, mycount, incl, tot, base = 0, p;
-#pragma unroll
-          for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = kk + j < k1 ? (unsigned)ja[kk + j] : 0;
-#pragma unroll
-          for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-            if (kk + j < k1 && GPURCMClusterClaim(cl, vis, stamp, bits, C, v[j])) won |= 1u << j;
-          mycount = __popc(won);
-          incl    = mycount;
-#pragma unroll
-          for (unsigned o = 1; o < 32; o <<= 1) {
-            const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
-            if (lane >= o) incl += y;
-          }
-          tot = __shfl_sync(0xffffffffu, incl, 31);
-          if (lane == 31 && tot) base = atomicAdd(cnt, tot);
-          base = __shfl_sync(0xffffffffu, base, 31);
-          p    = base + incl - mycount;
-#pragma unroll
-          for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
-            if (won >> j & 1u) {
-              L[lend + p] = v[j];
-              if (p / C < GPURCM_LV_CAP) *cl.map_shared_rank(&s.buf[1 - cb][p / C], p % C) = v[j];
-              p++;
-            }
-          }
-        }
-      }
-      cl.sync(); /* the level's claims, counts and slots are complete and visible in the cluster */
-      nn = *(volatile unsigned *)cnt;
-      if (!nn) {
-        done = 1;
-        break;
-      }
-      pbeg = lbeg;
-      lbeg = lend;
-      lend += nn;
-      nlvl++;
-      cb = 1 - cb;
-      if (nn > maxw) maxw = nn;
-      if (nn > narrow) break;
-    }
-  }
-  if (r == 0 && t == 0) {
-    VStore(&c->ppbeg, pbeg);
-    VStore(&c->plbeg, lbeg);
-    VStore(&c->plend, lend);
-    VStore(&c->pnlvl, nlvl);
-    VStore(&c->pdone, done);
-    if (maxw > VLoad(&c->maxwidth)) VStore(&c->maxwidth, maxw);
-    VStore(&c->pending, 1u);
-  }
-  cl.sync(); /* no block leaves while another may still read its shared memory */
-}
-
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
 {
@@ -692,34 +578,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   const unsigned             t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
   unsigned                   lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
   unsigned                  *bits = nbitwords ? gpurcmLvBits : NULL;
-  const unsigned             C    = cg::this_cluster().num_blocks(); /* > 1: cluster 0 expands the narrow levels (bitmap required) */
 
-  if (C > 1 && blockIdx.x < C) { /* cluster 0: the root level; nobody else touches the state before the first barrier */
-    for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) bits[w] = 0;
-    if (t == 0) {
-      s.pbeg = 0;
-      s.lbeg = 0;
-      s.lend = 1;
-      s.nlvl = 1;
-    }
-    cg::cluster_group cl = cg::this_cluster();
-    cl.sync(); /* every slice of the bitmap is clear */
-    if (blockIdx.x == 0 && t == 0) atomicOr(GPURCMClusterBit(cl, bits, C, root), 1u << (root & 31));
-  }
-  if (C > 1) {
-    if (blockIdx.x == 0 && t == 0) {
-      L[0] = root;
-      (void)atomicMax(&vis[root], stamp);
-      VStore(&c->lvlcnt, 0u);
-      VStore(&c->pending, 0u);
-      VStore(&c->mindeg, ~0u);
-      VStore(&c->nmin, 0u);
-      VStore(&c->pick, root);
-      VStore(&c->maxwidth, 1u);
-      s.buf[0][0] = root;
-    }
-    if (blockIdx.x < C) GPURCMLvNarrowCluster(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
-  } else if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
+  if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
     if (bits) {
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) bits[w] = 0;
       __syncthreads();
@@ -757,9 +617,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (C > 1) {
-        if (blockIdx.x < C) GPURCMLvNarrowCluster(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
-      } else if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
       for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
@@ -1677,8 +1535,6 @@ typedef struct {
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
-  unsigned        cluster;            /* > 1: the level BFS runs in clusters of this many blocks, cluster 0 expanding the narrow levels */
-  int             maxclusters;        /* co-resident clusters of the level BFS */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
 } GPURCMLv;
@@ -1697,24 +1553,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
     lv->stamp = 0;
   }
   st = ++lv->stamp;
-  if (lv->cluster > 1) { /* whole clusters, all co-resident */
-    cudaLaunchConfig_t cfg = {};
-    cudaLaunchAttribute at[2];
-    const int           C = (int)lv->cluster;
-
-    at[0].id               = cudaLaunchAttributeCooperative;
-    at[0].val.cooperative  = 1;
-    at[1].id               = cudaLaunchAttributeClusterDimension;
-    at[1].val.clusterDim.x = (unsigned)C;
-    at[1].val.clusterDim.y = 1;
-    at[1].val.clusterDim.z = 1;
-    cfg.gridDim            = dim3((unsigned)(PetscMin((grid + C - 1) / C, lv->maxclusters) * C));
-    cfg.blockDim           = dim3(GPURCM_LV_BLOCK);
-    cfg.dynamicSmemBytes   = (size_t)lv->nbitwords * sizeof(unsigned);
-    cfg.attrs              = at;
-    cfg.numAttrs           = 2;
-    PetscCallCUDA(cudaLaunchKernelExC(&cfg, (const void *)GPURCMLevelsBFSKernel, args));
-  } else PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, (size_t)lv->nbitwords * sizeof(unsigned), NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, (size_t)lv->nbitwords * sizeof(unsigned), NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
   PetscCheck(cc == 0 || (PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
@@ -1906,35 +1745,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.n       = n;
     lv.narrow  = (unsigned)opt->narrow;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
-    if (opt->bitmap && opt->narrow > 0 && opt->cluster > 1) { /* cluster 0 expands the narrow levels, the bitmap spread over its blocks */
-      const unsigned C = (unsigned)opt->cluster, words = (unsigned)(((n + 31) / 32 + C - 1) / C);
-      PetscBool      fits;
-
-      PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)words * sizeof(unsigned), dev, &fits));
-      if (fits) {
-        cudaLaunchConfig_t  cfg = {};
-        cudaLaunchAttribute at[1];
-        int                 nc = 0;
-
-        at[0].id               = cudaLaunchAttributeClusterDimension;
-        at[0].val.clusterDim.x = C;
-        at[0].val.clusterDim.y = 1;
-        at[0].val.clusterDim.z = 1;
-        cfg.gridDim            = dim3(C * (unsigned)((sms + C - 1) / C));
-        cfg.blockDim           = dim3(GPURCM_LV_BLOCK);
-        cfg.dynamicSmemBytes   = (size_t)words * sizeof(unsigned);
-        cfg.attrs              = at;
-        cfg.numAttrs           = 1;
-        if (cudaOccupancyMaxActiveClusters(&nc, (const void *)GPURCMLevelsBFSKernel, &cfg) == cudaSuccess && nc >= 1) {
-          lv.cluster     = C;
-          lv.maxclusters = nc;
-          lv.nbitwords   = words;
-        }
-        (void)cudaGetLastError(); /* a refused cluster size is not an error: the single-block form is used */
-      }
-      PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels expanded by %s\n", lv.cluster > 1 ? "a cluster of blocks, claims in their shared-memory bitmap" : "one block (no cluster of this size fits)"));
-    }
-    if (opt->bitmap && opt->narrow > 0 && lv.cluster <= 1) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
+    if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
       PetscBool fits;
 
       PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));

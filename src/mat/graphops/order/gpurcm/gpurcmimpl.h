@@ -102,8 +102,6 @@ GPURCM_HOST_DEVICE static inline int GPURCMRowUnmirrored(PetscInt n, PetscInt r,
 #define GPURCM_CUDA_NARROW_MAX 4096
 /* Default -mat_gpurcm_cuda_narrow: one block is faster than the grid on levels that fill at most one round of its threads */
 #define GPURCM_CUDA_NARROW_DEFAULT 1024
-/* Default -mat_gpurcm_cuda_cluster: the narrow levels by one block */
-#define GPURCM_CUDA_CLUSTER_DEFAULT 1
 /* Default -mat_gpurcm_cuda_claim_slots: room for the claims of a level of up to 1024 light nodes in most graphs */
 #define GPURCM_CUDA_CLAIM_SLOTS 4096
 
@@ -117,7 +115,6 @@ typedef struct {
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
-  PetscInt              cluster;       /* > 1: the level root finder's narrow levels are expanded by a cluster of this many blocks */
 } MatGPURCMCUDAOptions;
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
