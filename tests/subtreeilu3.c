@@ -6,7 +6,7 @@ in deterministic mode, to 1e-12 otherwise). Run it with -malloc_debug -malloc_du
   -threads <t>  : threads of the first rounds (default 3), then -threads2 <t> (default 2)\n\
   -nondet       : nondeterministic mode (atomic partial sums): compare to 1e-12 instead of bitwise\n\
   -rows         : the row-level threads scheme (-pc_subtree_ilu_threads_rows) instead of the chunk DAG\n\
-  -auto         : backend auto instead of threads (it times both at setup; either way the results equal serial)\n\n";
+  -auto         : backend auto instead of threads (it alternates and times both on the first applies; either way the results equal serial)\n\n";
 
 #include <petscsparsegpu.h>
 #include <petscksp.h>

@@ -386,6 +386,7 @@ static void TriSolveSerial(const PCSubtreeILUTri *T, PetscBool transpose, const 
 #undef TRI_SERIAL_ROWS
 }
 
+#define SUBTREEILU_AUTO_APPLIES 6 /* backend auto on the CPU: the first applies alternate serial and threads, one warm-up each */
 #if defined(SUBTREEILU_HAVE_THREADS)
 /*
   The threads backend: a persistent pool of nthreads-1 workers, created at the first threads apply and joined in
@@ -874,6 +875,38 @@ static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, c
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+#if defined(SUBTREEILU_HAVE_THREADS)
+/* backend auto on the CPU (PCSubtreeILUChooseBackend_Private()): one of the first applies, alternately serial and
+   threads, each timed after its warm-up; after the last one, threads are kept if at least 10% faster */
+static PetscErrorCode ApplyHostAuto(PC_SubtreeILU *st, const PetscScalar *b, PetscScalar *x)
+{
+  const PetscInt k       = SUBTREEILU_AUTO_APPLIES - st->autoapplies;
+  const PetscBool threads = (PetscBool)(k % 2);
+  PetscLogDouble t0, t1;
+
+  PetscFunctionBegin;
+  st->backend = threads ? PC_SUBTREEILU_BACKEND_THREADS : PC_SUBTREEILU_BACKEND_SERIAL;
+  PetscCall(PetscTime(&t0));
+  PetscCall(ApplyHost(st, PC_SUBTREEILU_APPLY, b, x));
+  PetscCall(PetscTime(&t1));
+  if (k >= 2) {
+    PetscLogDouble *best = threads ? &st->autothreads : &st->autoserial;
+    *best                = *best > 0 ? PetscMin(*best, t1 - t0) : t1 - t0;
+  }
+  if (--st->autoapplies == 0) {
+    const PetscBool keep = (PetscBool)(st->autothreads < 0.9 * st->autoserial);
+
+    st->backend = keep ? PC_SUBTREEILU_BACKEND_THREADS : PC_SUBTREEILU_BACKEND_SERIAL;
+    if (!keep) {
+      PetscCall(PCSubtreeILUPoolDestroy_Private(st));
+      PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
+    }
+    PetscCall(PetscInfo(NULL, "subtree_ilu: backend auto chose %s (fastest apply: serial %g ms, threads (%" PetscInt_FMT ") %g ms)\n", keep ? "threads" : "serial", 1e3 * st->autoserial, st->nthreads, 1e3 * st->autothreads));
+  } else st->backend = PC_SUBTREEILU_BACKEND_SERIAL; /* between the trial applies (other kinds of apply) */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
 /* ------------------------------------------------------------------ factorization and extraction */
 static PetscErrorCode PCSubtreeILUBuildJoin_Private(PC_SubtreeILU *);
 
@@ -1252,14 +1285,13 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
   st->backend     = st->backend_requested;
   st->autoserial  = 0;
   st->autothreads = 0;
+  st->autoapplies = 0;
   if (st->backend == PC_SUBTREEILU_BACKEND_AUTO) {
     PetscBool gpu;
 
     PetscCall(PCSubtreeILUUsesCUDA_Private(pc, A, &gpu));
     if (gpu) st->backend = PC_SUBTREEILU_BACKEND_CUDA;
     else {
-      PetscBool threads = PETSC_FALSE;
-
 #if defined(SUBTREEILU_HAVE_THREADS)
       /*
         auto on the CPU: threads only where they are measured to be faster on this matrix and machine. Measured on
@@ -1271,39 +1303,15 @@ static PetscErrorCode PCSubtreeILUChooseBackend_Private(PC pc, Mat A)
         (the row-level scheme, -pc_subtree_ilu_threads_rows, was 2-8 times slower than serial everywhere).
         No static statistic of the chunk DAG predicted this (rcm 3D has as much chunk parallelism as natural 3D),
         so for blocks of at least SUBTREEILU_AUTO_MIN_ROWS rows, with more than one processor online and more than one
-        thread, the setup times an L and a U solve with both (best of 3 each, after a warm-up that builds the chunk
-        DAGs and starts the pool) and keeps threads only if at least 10% faster; else the pool and DAGs are freed.
-        The chunk-DAG threads solve is bitwise identical to the serial one, so the choice never changes results.
+        thread, both are timed on the first SUBTREEILU_AUTO_APPLIES applies, which alternate them (a warm-up each,
+        the threads' building their chunk DAGs and starting the pool), and threads are kept only if at least 10%
+        faster (else the pool and DAGs are freed). The chunk-DAG threads solve is bitwise identical to the serial one,
+        so neither the alternation nor the choice changes results. (Timed at setup instead, with solves of its own,
+        this cost the setup 0.11 s of 0.27 s on 3D 100^3 ICC(0) on that machine, about 14 applies.)
       */
-      if (st->n >= SUBTREEILU_AUTO_MIN_ROWS && st->nthreads > 1 && !st->threadsrows && sysconf(_SC_NPROCESSORS_ONLN) > 1) {
-        PetscLogDouble t0, t1, tser = PETSC_MAX_REAL, tthr = PETSC_MAX_REAL;
-        PetscScalar   *b = st->work, *x = st->work2;
-
-        for (PetscInt i = 0; i < st->n; i++) b[i] = 1.0;
-        for (PetscInt trial = 0; trial < 4; trial++) {
-          st->backend = PC_SUBTREEILU_BACKEND_SERIAL;
-          PetscCall(PetscTime(&t0));
-          PetscCall(TriSolve(st, &st->L, PETSC_FALSE, b, NULL, NULL, x));
-          PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, NULL, st->dinv, x));
-          PetscCall(PetscTime(&t1));
-          if (trial) tser = PetscMin(tser, t1 - t0);
-          st->backend = PC_SUBTREEILU_BACKEND_THREADS;
-          PetscCall(PetscTime(&t0));
-          PetscCall(TriSolve(st, &st->L, PETSC_FALSE, b, NULL, NULL, x));
-          PetscCall(TriSolve(st, &st->U, PETSC_FALSE, b, NULL, st->dinv, x));
-          PetscCall(PetscTime(&t1));
-          if (trial) tthr = PetscMin(tthr, t1 - t0);
-        }
-        st->autoserial  = tser;
-        st->autothreads = tthr;
-        threads         = tthr < 0.9 * tser ? PETSC_TRUE : PETSC_FALSE;
-        if (!threads) {
-          PetscCall(PCSubtreeILUPoolDestroy_Private(st));
-          PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
-        }
-      }
+      if (st->n >= SUBTREEILU_AUTO_MIN_ROWS && st->nthreads > 1 && !st->threadsrows && sysconf(_SC_NPROCESSORS_ONLN) > 1) st->autoapplies = SUBTREEILU_AUTO_APPLIES;
 #endif
-      st->backend = threads ? PC_SUBTREEILU_BACKEND_THREADS : PC_SUBTREEILU_BACKEND_SERIAL;
+      st->backend = PC_SUBTREEILU_BACKEND_SERIAL; /* until the first applies have timed both */
     }
   }
 #if !defined(PETSC_HAVE_CUDA)
@@ -1787,7 +1795,11 @@ static PetscErrorCode PCSubtreeILUApply_Private(PC pc, PCSubtreeILUApplyMode mod
     PetscCall(PCSubtreeILUSyncHost_Private(st));
     PetscCall(VecGetArrayRead(x, &b));
     PetscCall(VecGetArrayWrite(y, &xx));
-    PetscCall(ApplyHost(st, mode, b, xx));
+#if defined(SUBTREEILU_HAVE_THREADS)
+    if (st->autoapplies > 0 && mode == PC_SUBTREEILU_APPLY) PetscCall(ApplyHostAuto(st, b, xx));
+    else
+#endif
+      PetscCall(ApplyHost(st, mode, b, xx));
     PetscCall(VecRestoreArrayRead(x, &b));
     PetscCall(VecRestoreArrayWrite(y, &xx));
   }
@@ -1957,7 +1969,8 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
       if (size > 1) PetscCall(PetscSNPrintf(pre, sizeof(pre), "[%d] ", rank));
       PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  %sbackend %s, %" PetscInt_FMT " rows, nonzeros L %" PetscInt_FMT " U %" PetscInt_FMT " (+ diagonal)\n", pre, PCSubtreeILUBackends[st->backend], st->n, st->L.nnz, st->U.nnz));
       if (st->backend == PC_SUBTREEILU_BACKEND_THREADS) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    threads %" PetscInt_FMT ", %s\n", st->nthreads, st->threadsrows ? "row-level counters" : "DAG of chunks of rows"));
-      if (st->autoserial > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    auto: L and U solve measured at setup: serial %g ms, threads (%" PetscInt_FMT ") %g ms\n", 1e3 * st->autoserial, st->nthreads, 1e3 * st->autothreads));
+      if (st->autoapplies > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    auto: serial and threads (%" PetscInt_FMT ") timed on the first %d applies, %" PetscInt_FMT " to go\n", st->nthreads, SUBTREEILU_AUTO_APPLIES, st->autoapplies));
+      else if (st->autoserial > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    auto: fastest of the first applies: serial %g ms, threads (%" PetscInt_FMT ") %g ms\n", 1e3 * st->autoserial, st->nthreads, 1e3 * st->autothreads));
 #if defined(SUBTREEILU_HAVE_THREADS)
       if (st->backend == PC_SUBTREEILU_BACKEND_THREADS && st->dag[0] && st->dag[2]) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    chunks of %" PetscInt_FMT " rows: L %" PetscInt_FMT " (critical path %" PetscInt_FMT "), U %" PetscInt_FMT " (critical path %" PetscInt_FMT ")\n", st->dag[0]->chunk, st->dag[0]->nchunks, st->dag[0]->depth, st->dag[2]->nchunks, st->dag[2]->depth));
 #endif
@@ -2020,7 +2033,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
 .  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
-.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster in solves timed at setup; else serial)
+.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster on the first 6 applies, which alternate serial and threads; else serial)
 .  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: the cores this process may run on, shared among the node's MPI ranks when it is not bound; at most 64)
 .  -pc_subtree_ilu_setup_threads <n>              - host threads of the setup, whatever the backend: the solve structures of a new pattern (CSR and CSC of L and U; their fresh memory mapped first, with transparent huge pages where available) and, for the cuda backend, the solve schedules of L and U are built on a thread during PETSc's numeric factorization (they need only the symbolic structure), then values and pivots are gathered by ranges; the refactorization plan's row-independent stages run on them by ranges of rows (default: the cores available to the process, shared among the node's MPI ranks, at most 16; 1: all of it on the calling thread, before the numeric factorization; the result does not depend on it)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)

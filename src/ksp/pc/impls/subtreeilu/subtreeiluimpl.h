@@ -144,7 +144,8 @@ typedef struct {
   PCSubtreeILUBackend backend_requested, backend;
   PetscInt            nthreads;
   PetscBool           threadsrows; /* threads backend: row-level counters and partial sums instead of the chunk DAG */
-  PetscLogDouble      autoserial, autothreads; /* auto: seconds of an L and a U solve measured at setup (0: not measured) */
+  PetscLogDouble      autoserial, autothreads; /* auto on the CPU: the fastest measured apply with each (0: not measured) */
+  PetscInt            autoapplies;             /* auto on the CPU: applies left in which both are timed (0: chosen) */
   PetscInt            cudachain; /* cuda backend: most dependent consecutive rows one warp solves (a chain) */
   PetscBool           cudascan;  /* cuda backend: bidiagonal chains by an affine scan */
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
