@@ -2,7 +2,7 @@
 # session 41 (CPU): subtree_ilu's backend auto timed at setup (the library at 0935696, built in a worktree) against
 # timed on the first applies (this revision), alternated 3 times: tutorials/ex4's setup and mean apply time (10 timed
 # applies after one untimed) on 3D 7-point 100^3 ICC(0) and ILU(0) and 2D 5-point 1000^2 ICC(0), natural ordering.
-# Usage (repository root, library and ex4 built):  bash bench/results/2026-12-05-session41/cpu_auto.sh <old-lib.so> <out.txt>
+# Usage (repository root, library and ex4 built):  bash bench/results/2026-12-05-H100-session41/cpu_auto.sh <old-lib.so> <out.txt>
 old=$1; out=$2; new=$PWD/build/lib/libpetscsparsegpu.so
 : > $out
 for rep in 1 2 3; do

@@ -2,7 +2,7 @@
 # session 41, job 1 (one GPU): where gpurcm cuda's time goes on the 2D meshes (issue 3's unmet 20x rcm): the stage
 # trace of -info (each stage synchronized) on 2D 1000^2, 3D 100^3 and 2D 2000^2, and the effect of the developer
 # knobs of the narrow-level kernels; PETSc's rcm in the same run.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-session41/job1.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session41/job1.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job1; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job1.tgz" -C "$r" .' EXIT

@@ -2,7 +2,7 @@
 # session 41, job 2 (one GPU): gpurcm cuda's narrow levels with the next level's rows loaded while claiming
 # (-mat_gpurcm_cuda_early, new) against without, alternated in one run, on the 1M- and 4M-row meshes, PETSc's rcm
 # beside; the stage trace of both on 2D 1000^2; then every gpurcm test (the new cuda_early cases among them).
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-session41/job2.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session41/job2.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job2.tgz" -C "$r" .' EXIT

@@ -3,7 +3,7 @@
 # new) and the level numbering's early row loads (-mat_gpurcm_cuda_early), each on and off, alternated twice in one run
 # on the 1M- and 4M-row meshes with PETSc's rcm beside; the stage traces of the four settings on 2D 1000^2 and 2000^2;
 # then every gpurcm test (the new cuda_early / cuda_wide_loads cases among them).
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-session41/job3.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session41/job3.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job3; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job3.tgz" -C "$r" .' EXIT

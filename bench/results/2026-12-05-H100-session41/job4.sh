@@ -2,7 +2,7 @@
 # session 41, job 4 (one GPU): gpurcm cuda's level root finder with its narrow levels expanded by a cluster of 2, 4
 # or 8 thread blocks (-mat_gpurcm_cuda_cluster, new) against one block: first the gpurcm tests (the new cuda_cluster
 # cases), then the stage traces on 2D 1000^2 / 2000^2 and 3D 100^3, then bench_order with PETSc's rcm beside.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-session41/job4.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session41/job4.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job4; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job4.tgz" -C "$r" .' EXIT

@@ -3,7 +3,7 @@
 # (issue 3: ~2.9 us per level in the root finder's pass and ~4.5 us in the numbering's, unchanged by early row loads,
 # 16-byte loads and clusters of blocks in jobs 2-4): Nsight Compute's warp states and per-instruction stall samples of
 # the second launch of each kernel (the first is bench_order's warm-up call).
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-session41/job5.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session41/job5.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job5; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job5.tgz" -C "$r" .' EXIT

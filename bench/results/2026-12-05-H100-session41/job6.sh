@@ -2,7 +2,7 @@
 # session 41, job 6 (one GPU): the session's final code: the complete test suite (subtree_ilu's host code changed:
 # backend auto timed on the first applies), and gpurcm cuda beside PETSc's rcm on the 1M- and 4M-row meshes with the
 # phase shares of steady calls (bench_order's untimed first call).
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-session41/job6.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session41/job6.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job6; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job6.tgz" -C "$r" .' EXIT
