@@ -240,4 +240,11 @@ int main(int argc, char **argv)
       args: -auto -dim 3 -N 32 -applies 8 -threads 2 -threads2 2 -malloc_debug -malloc_dump
       filter: sed -e "s/^2 threads/auto/" -e "s/^then 2 threads/then auto/"
 
+   # ICC, 7 of every 28 applies a PCApply(): the timed trial of the first 6 completes (its choice made, the pool and
+   # DAGs freed or kept) between transposed and symmetric applies, which run serially meanwhile
+   test:
+      suffix: auto_icc
+      args: -auto -type icc -dim 3 -N 32 -applies 28 -threads 2 -threads2 2 -malloc_debug -malloc_dump -info :sys
+      filter: grep -E "identical to serial|backend auto chose" | sed -e "s/.*backend auto chose.*$/auto chose a backend/" -e "s/^2 threads/auto/" -e "s/^then 2 threads/then auto/"
+
 TEST*/
