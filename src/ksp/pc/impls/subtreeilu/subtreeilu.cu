@@ -738,6 +738,9 @@ struct RefactArgs {
 };
 
 #define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel */
+#if !defined(SUBTREEILU_RK_MINBLOCKS)
+  #define SUBTREEILU_RK_MINBLOCKS 1 /* (developer) blocks per multiprocessor the registers must allow */
+#endif
 
 /* doubles of shared memory per warp: the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
 __host__ __device__ static inline size_t RefactWarpDoubles(bool icc, int capval, int capsteps, int capmap)
@@ -1002,7 +1005,7 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
   row is done. Rows of the same run read each other's values there, other rows from the published arrays.
 */
 template <bool ICC>
-__global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
+__global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32, SUBTREEILU_RK_MINBLOCKS) RefactKernel(RefactArgs a)
 {
   extern __shared__ double refact_smem[]; /* per warp: capval values, then the step and map caches (ints) */
   const unsigned           full = 0xffffffffu;
