@@ -738,11 +738,6 @@ struct RefactArgs {
 };
 
 #define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel */
-#if defined(SUBTREEILU_RK_MINBLOCKS) /* (developer) blocks per multiprocessor the kernel's registers must allow */
-  #define SUBTREEILU_RK_BOUNDS __launch_bounds__(SUBTREEILU_RK_WARPS * 32, SUBTREEILU_RK_MINBLOCKS)
-#else
-  #define SUBTREEILU_RK_BOUNDS __launch_bounds__(SUBTREEILU_RK_WARPS * 32)
-#endif
 
 /* doubles of shared memory per warp: the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
 __host__ __device__ static inline size_t RefactWarpDoubles(bool icc, int capval, int capsteps, int capmap)
@@ -1007,7 +1002,7 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
   row is done. Rows of the same run read each other's values there, other rows from the published arrays.
 */
 template <bool ICC>
-__global__ static void SUBTREEILU_RK_BOUNDS RefactKernel(RefactArgs a)
+__global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
 {
   extern __shared__ double refact_smem[]; /* per warp: capval values, then the step and map caches (ints) */
   const unsigned           full = 0xffffffffu;
