@@ -73,7 +73,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTr
   w->badrow   = -1;
   PetscCall(PetscMalloc3(n + 1, &w->G.gptr, n + 1, &w->G.sptr, n + 1, &w->G.bptr));
   PetscCall(PetscMalloc1(n + 1, &w->G.border));
-  PetscCall(PetscMalloc3(n + 1, &w->gof, n + 1, &w->fin, n + 2, &w->cnt));
+  PetscCall(PetscMalloc5(n + 1, &w->gof, n + 1, &w->fin, n + 2, &w->cnt, n + 1, &w->bof, n + 1, &w->blev));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -81,7 +81,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTr
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *w, PCSubtreeILUGroups *G)
 {
   PetscFunctionBegin;
-  PetscCall(PetscFree3(w->gof, w->fin, w->cnt));
+  PetscCall(PetscFree5(w->gof, w->fin, w->cnt, w->bof, w->blev));
   if (w->badrow >= 0) {
     PetscInt i = w->badrow, j = w->badcol;
 
@@ -105,21 +105,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUT
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The schedule itself: plain C on the arrays of PCSubtreeILUGroupsSetUp_Private() (no PETSc calls: it may run on a
-   thread of its own); an entry on the wrong side of the diagonal is reported in w->badrow, w->badcol */
-PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
+/* The first row (ascending) with an entry on the wrong side of the diagonal, into w->badrow, w->badcol */
+static void FindWrongSide(PCSubtreeILUGroupsWork *w)
 {
   const PCSubtreeILUTri *T = w->T;
-  const PetscInt         maxchain = w->maxchain, maxsuper = w->maxsuper, warps = w->warps;
-  const PetscBool        cutlate = w->cutlate;
-  PetscInt *gptr = w->G.gptr, *sptr = w->G.sptr, *bptr = w->G.bptr, *border = w->G.border, *gof = w->gof, *fin = w->fin;
-  PetscInt  bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
-  PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
-  PetscBool glinked = PETSC_FALSE;           /* the current group has a row linked to its predecessor */
-  PetscBool gchain  = PETSC_TRUE;            /* every row of the current group but its first is linked to its predecessor */
 
-  /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
-  for (PetscInt i = 0; i < n; i++) {
+  for (PetscInt i = 0; i < T->n; i++) {
     for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
       if (T->lower ? T->colidx[k] < i : T->colidx[k] > i) continue;
       w->badrow = i;
@@ -127,18 +118,44 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
       return;
     }
   }
+}
+
+/* The schedule itself: plain C on the arrays of PCSubtreeILUGroupsSetUp_Private() (no PETSc calls: it may run on a
+   thread of its own); an entry on the wrong side of the diagonal is reported in w->badrow, w->badcol. One pass over
+   the entries makes the groups, the warp tickets and the levels of the block tickets (block b = warp tickets
+   b*warps .. (b+1)*warps-1, so a position's block is known when it joins its group) */
+PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
+{
+  const PCSubtreeILUTri *T = w->T;
+  const PetscInt         maxchain = w->maxchain, maxsuper = w->maxsuper, warps = w->warps;
+  const PetscBool        cutlate = w->cutlate;
+  PetscInt *gptr = w->G.gptr, *sptr = w->G.sptr, *bptr = w->G.bptr, *border = w->G.border, *gof = w->gof, *fin = w->fin, *bof = w->bof, *blev = w->blev;
+  PetscInt  bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
+  PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
+  PetscBool glinked = PETSC_FALSE;           /* the current group has a row linked to its predecessor */
+  PetscBool gchain  = PETSC_TRUE;            /* every row of the current group but its first is linked to its predecessor */
+
   gptr[0] = sptr[0] = bptr[0] = 0;
+  if (n) blev[0] = 0;
   for (PetscInt p = 0; p < n; p++) {
     const PetscInt i   = PrimaryPos(T, p);
-    PetscBool      link = PETSC_FALSE, other = PETSC_FALSE;
-    PetscInt       req = 1; /* the hop at which row i can be final: after its inputs outside the current group */
+    const PetscInt bc  = ns / warps; /* the current block (that of position p-1) */
+    PetscBool      link = PETSC_FALSE, other = PETSC_FALSE, incur = PETSC_FALSE;
+    PetscInt       req = 1;          /* the hop at which row i can be final: after its inputs outside the current group */
+    PetscInt       lvb = 0;          /* the level row i gives its block through inputs in earlier blocks */
 
     for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
       PetscInt q = PrimaryPos(T, T->colidx[k]); /* an input's position, q < p */
 
+      if (q >= p) { /* the solve kernel relies on this for its termination (a warp only waits for rows of earlier groups) */
+        FindWrongSide(w); /* (reports the first such row in ascending order, whatever the primary order) */
+        return;
+      }
       if (p > 0 && q == p - 1) link = PETSC_TRUE;
       else if (p > 0 && q >= gstart) other = PETSC_TRUE;
       if (q < gstart) req = PetscMax(req, fin[gof[q]] + 1);
+      if (bof[q] != bc) lvb = PetscMax(lvb, blev[bof[q]] + 1);
+      else incur = PETSC_TRUE;
     }
     if (p > 0) {
       PetscBool cut = p - gstart >= maxchain;
@@ -171,6 +188,13 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
       }
     } else gfin = req;
     gof[p] = ng;
+    /* the block's level: one more than the latest of its inputs' other blocks (those before the current one are final;
+       the current one is final too once position p starts the next block) */
+    bof[p] = ns / warps;
+    if (bof[p] != bc) {
+      blev[bof[p]] = lvb;
+      if (incur) blev[bof[p]] = PetscMax(blev[bof[p]], blev[bc] + 1);
+    } else blev[bc] = PetscMax(blev[bc], lvb);
   }
   if (n) {
     fin[ng]    = gfin;
@@ -193,27 +217,13 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
      fixed range of rows, which on a wide wavefront (the planes of a 3D grid, whose diagonal spans N lines of N planes)
      is less than the wavefront: the front's later lines would wait for a ticket */
   {
-    PetscInt *bof = gof, *lev = fin, *cnt = w->cnt; /* reused: block of each position, level of each block */
+    PetscInt *cnt = w->cnt;
 
-    for (PetscInt b = 0; b < nb; b++)
-      for (PetscInt q = gptr[sptr[bptr[b]]]; q < gptr[sptr[bptr[b + 1]]]; q++) bof[q] = b;
-    for (PetscInt b = 0; b < nb; b++) {
-      lev[b] = 0;
-      for (PetscInt q = gptr[sptr[bptr[b]]]; q < gptr[sptr[bptr[b + 1]]]; q++) {
-        const PetscInt i = PrimaryPos(T, q);
-
-        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
-          PetscInt a = bof[PrimaryPos(T, T->colidx[k])];
-
-          if (a != b) lev[b] = PetscMax(lev[b], lev[a] + 1);
-        }
-      }
-      bdepth = PetscMax(bdepth, lev[b] + 1);
-    }
+    for (PetscInt b = 0; b < nb; b++) bdepth = PetscMax(bdepth, blev[b] + 1);
     for (PetscInt l = 0; l <= bdepth; l++) cnt[l] = 0;
-    for (PetscInt b = 0; b < nb; b++) cnt[lev[b] + 1]++;
+    for (PetscInt b = 0; b < nb; b++) cnt[blev[b] + 1]++;
     for (PetscInt l = 0; l < bdepth; l++) cnt[l + 1] += cnt[l];
-    for (PetscInt b = 0; b < nb; b++) border[cnt[lev[b]]++] = T->lower ? b : nb - 1 - b;
+    for (PetscInt b = 0; b < nb; b++) border[cnt[blev[b]]++] = T->lower ? b : nb - 1 - b;
   }
   if (!T->lower) { /* primary-order boundaries -> ascending rows */
     ReverseBoundaries(gptr, ng, n);

@@ -59,7 +59,8 @@ typedef struct {
   PetscInt               maxchain, maxsuper, warps;
   PetscBool              cutlate;
   PCSubtreeILUGroups     G;
-  PetscInt              *gof, *fin, *cnt; /* work */
+  PetscInt              *gof, *fin, *cnt; /* work: group of each position, finish hop of each group, level counts */
+  PetscInt              *bof, *blev;      /* work: block ticket of each position, level of each block ticket */
   PetscInt               badrow, badcol;   /* an entry on the wrong side of the diagonal (badrow >= 0) */
 } PCSubtreeILUGroupsWork;
 
