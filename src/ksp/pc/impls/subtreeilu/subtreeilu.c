@@ -1003,9 +1003,7 @@ struct _PCSubtreeILUBuild {
   PC_SubtreeILU      *st;
   PetscSparseGPUTasks task;
   PetscLogDouble      seconds, schedseconds;
-  PetscBool           again;        /* built again after the factor's structure moved */
-  PetscBool           scheddone[2]; /* the schedule of U, L was made beside the columns of its triangle */
-  PetscLogDouble      schedbeside[2]; /* how long each of those took */
+  PetscBool           again; /* built again after the factor's structure moved */
 };
 
 static void ScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
@@ -1016,67 +1014,14 @@ static void ScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   for (PetscInt t = begin; t < end; t++) PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
 }
 
-/* the cuda schedule of a triangle whose CSR is complete (st->sched[0]: U, [1]: L), beside the fill of its columns */
-typedef struct {
-  struct _PCSubtreeILUBuild *B;
-  PetscInt                   k, s; /* the triangle B->tri[k], its schedule st->sched[s] */
-} ColumnsAndScheduleCtx;
-
-static void ColumnsAndSchedule(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
-{
-  ColumnsAndScheduleCtx     *c = (ColumnsAndScheduleCtx *)ctx;
-  struct _PCSubtreeILUBuild *B = c->B;
-
-  (void)tid;
-  for (PetscInt t = begin; t < end; t++) {
-    if (t == 0) TriFillColumns(&B->tri[c->k]);
-    else {
-      PetscLogDouble t0, t1;
-
-      (void)PetscTime(&t0);
-      PCSubtreeILUGroupsCompute_Private(&B->st->sched[c->s]);
-      (void)PetscTime(&t1);
-      B->scheddone[c->s]   = PETSC_TRUE;
-      B->schedbeside[c->s] = t1 - t0;
-    }
-  }
-}
-
-/* the build's schedules not yet made */
-static void BuildScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
-{
-  struct _PCSubtreeILUBuild *B = (struct _PCSubtreeILUBuild *)ctx;
-
-  (void)tid;
-  for (PetscInt t = begin; t < end; t++)
-    if (!B->scheddone[t]) PCSubtreeILUGroupsCompute_Private(&B->st->sched[t]);
-}
-
 static void TriFillRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
   struct _PCSubtreeILUBuild *B = (struct _PCSubtreeILUBuild *)ctx;
 
   (void)tid;
   for (PetscInt k = begin; k < end; k++) {
-    TriBuildCtx *c = &B->tri[k];
-
-    TriFillRows(c);
-    if (c->needsort) continue;
-    if (B->sched && B->st->setupthreads > 1 && !c->T->borrowed) {
-      /* the schedule reads only the CSR: made on a thread of its own while the others fill the columns (the CSC
-         does not depend on their number). ICC's L (U's CSC read as a CSR) waits for the columns. */
-      ColumnsAndScheduleCtx cs;
-      const PetscInt        nt = c->nthreads;
-      int                   fail;
-
-      cs.B        = B;
-      cs.k        = k;
-      cs.s        = c->T == &B->st->U ? 0 : 1;
-      c->nthreads = PetscMax(1, nt - 1);
-      fail        = PetscSparseGPUParallelForC(2, 2, 1, ColumnsAndSchedule, &cs); /* (sets c->fail too) */
-      c->fail |= fail;
-      c->nthreads = nt;
-    } else TriFillColumns(c);
+    TriFillRows(&B->tri[k]);
+    if (!B->tri[k].needsort) TriFillColumns(&B->tri[k]);
   }
 }
 
@@ -1119,11 +1064,9 @@ static void BuildTask(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   for (PetscInt k = 0; k < B->ntri; k++)
     if (B->tri[k].needsort) sorted = PETSC_FALSE; /* (finished on the main thread) */
   (void)PetscTime(&t1);
-  /* the schedules not made beside the columns, at once (ICC: L's is made on U's CSC, read as L's CSR) */
+  /* the two schedules at once (ICC: L's is made on U's CSC, read as L's CSR) */
   if (B->sched && sorted) {
-    const PetscInt left = (B->scheddone[0] ? 0 : 1) + (B->scheddone[1] ? 0 : 1);
-
-    fail = PetscSparseGPUParallelForC(B->st->setupthreads > 1 && left == 2 ? 2 : 1, 2, 1, BuildScheduleRange, B);
+    fail = PetscSparseGPUParallelForC(B->st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, B->st);
     B->tri[0].fail |= fail;
   }
   (void)PetscTime(&t2);
@@ -1240,7 +1183,7 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
   struct _PCSubtreeILUBuild *B = st->build;
   PetscBool                  resorted = PETSC_FALSE, fail = PETSC_FALSE, same;
   const PetscInt            *ia, *ja;
-  PetscLogDouble             t0, t1, t2, seconds, schedseconds, beside[2];
+  PetscLogDouble             t0, t1, t2, seconds, schedseconds;
 
   PetscFunctionBegin;
   PetscCheck(B, PETSC_COMM_SELF, PETSC_ERR_PLIB, "No build in progress");
@@ -1289,8 +1232,6 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
   if (B->sched) PetscCall(PCSubtreeILUMakeSchedules_Private(st));
   seconds        = B->seconds;
   schedseconds   = B->schedseconds;
-  beside[0]      = B->scheddone[0] ? B->schedbeside[0] : 0.0;
-  beside[1]      = B->scheddone[1] ? B->schedbeside[1] : 0.0;
   PetscCall(PetscTime(&t1));
   PetscCall(PCSubtreeILUBuildJoin_Private(st));
   PetscCheck(!fail, PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
@@ -1298,7 +1239,7 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
   PetscCall(PCSubtreeILURefreshValues_Private(st));
   PetscCall(PetscTime(&t2));
   PetscCall(PetscInfo(NULL, "PCSUBTREEILU solve structures of %" PetscInt_FMT " rows built in %g s%s, waited for %g s; values and pivots gathered in %g s (%" PetscInt_FMT " setup threads)\n", st->n, seconds, st->setupthreads > 1 ? " on a thread during PETSc's numeric factorization" : "", t1 - t0, t2 - t1, st->setupthreads));
-  if (st->schedready) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedules of U and L made with them: %g s after the columns, %g s (U) and %g s (L) beside them\n", schedseconds, beside[0], beside[1]));
+  if (st->schedready) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedules of U and L made with them in %g s\n", schedseconds));
   st->factored = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
