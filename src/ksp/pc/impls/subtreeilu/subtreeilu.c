@@ -1933,6 +1933,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_level_order", "Cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (else in index order)", "PCSUBTREEILU", st->cudalevelorder, &st->cudalevelorder, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_refactor_level_order", "Cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (else in index order)", "PCSUBTREEILU", st->cudarefactorder, &st->cudarefactorder, NULL));
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_cut_late", "Cuda backend: a chain's group ends before a row whose inputs are final later than the group's (shorter critical path with ILU(k>0) fill)", "PCSUBTREEILU", st->cudacutlate, &st->cudacutlate, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
@@ -2074,6 +2075,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudachain         = 32;
   st->cudascan          = PETSC_TRUE;
   st->cudalevelorder    = PETSC_TRUE;
+  st->cudarefactorder   = PETSC_TRUE;
   st->cudacutlate       = PETSC_TRUE;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */

@@ -621,10 +621,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   row after row, and takes the runs of one chain together (a ticket: up to SUBTREEILU_REFACT_TICKET runs, see tptr
   in subtreeiluimpl.h), so that the persistent grid's window of tickets holds whole grid lines: on an N x N grid the
   N lines of the wavefront progress together, instead of the few lines whose runs fitted in the window. Tickets are
-  taken in increasing order through an atomic counter by warps that are running; a row only waits for rows with
-  smaller indices, i.e. rows of its own ticket (already done by itself: no wait) or of smaller tickets, taken
-  earlier by warps that are running. The warp holding the smallest unfinished ticket thus waits for nobody:
-  deadlock-free by construction, whatever the residency of the grid.
+  taken through an atomic counter by warps that are running, by level of the tickets' dependency DAG (RefactTicketOrder(),
+  -pc_subtree_ilu_cuda_refactor_level_order) or in index order: either way a topological order, since a row only
+  waits for rows with smaller indices, i.e. rows of its own ticket (already done by itself: no wait) or of tickets it
+  depends on, taken earlier by warps that are running. The warp holding the earliest unfinished ticket thus waits for
+  nobody: deadlock-free by construction, whatever the residency of the grid.
 
   Publication without fences, as in the solves: before the launch every value other rows read (ILU: fa; ICC: ubar
   and fa) is set to the sentinel (a signaling NaN, which arithmetic never produces), a finished row stores its final
@@ -655,6 +656,8 @@ struct _PCSubtreeILUCUDAPlan {
   double       zeropivot;
   PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
+  PetscInt    *torder; /* the tickets by level of their dependency DAG (-pc_subtree_ilu_cuda_refactor_level_order) */
+  PetscInt     tdepth; /* levels of that DAG */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
@@ -688,6 +691,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->Usrc));
   PetscCallCUDA(cudaFree(p->Ucsrc));
   PetscCallCUDA(cudaFree(p->dsrc));
+  PetscCallCUDA(cudaFree(p->torder));
   PetscCallCUDA(cudaFree(p->fa));
   PetscCallCUDA(cudaFree(p->ubar));
   PetscCallCUDA(cudaFree(p->work));
@@ -732,6 +736,7 @@ struct RefactArgs {
   double             zeropivot;
   unsigned           backoff;
   const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
+  const PetscInt    *torder; /* the order the tickets are taken in, or NULL: index order */
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
@@ -1016,6 +1021,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
     if (t >= a.ntickets) break;
+    if (a.torder) t = (int)a.torder[t];
     for (PetscInt run = a.tptr[t]; run < a.tptr[t + 1]; run++) { /* the runs of one chain, in order */
       RefactRun R;
 
@@ -1067,12 +1073,52 @@ __global__ static void GatherKernel(PetscInt Lnnz, PetscInt Unnz, PetscInt n, do
   }
 }
 
+/*
+  The order in which the refactorization kernel takes its tickets: by level of their dependency DAG (a ticket depends
+  on the tickets of the rows its rows eliminate with: ILU the columns of their L entries, ICC their contributing rows),
+  then by index. A topological order, so the deadlock-freedom argument of RefactKernel holds. In index order the
+  tickets held at once by the persistent grid cover a fixed range of chains, which on a wide wavefront (the diagonal
+  planes of a 3D grid) holds chains that wait long for their first input while chains of the front wait for a warp.
+*/
+static PetscErrorCode RefactTicketOrder(const PCSubtreeILUPlan *hp, PetscInt **order, PetscInt *depth)
+{
+  const PetscInt nt = hp->ntickets;
+  PetscInt      *rowticket, *lev, *cnt, d = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(nt, order));
+  PetscCall(PetscMalloc3(hp->n, &rowticket, nt, &lev, nt + 1, &cnt));
+  for (PetscInt t = 0; t < nt; t++)
+    for (PetscInt r = hp->runptr[hp->tptr[t]]; r < hp->runptr[hp->tptr[t + 1]]; r++) rowticket[r] = t;
+  for (PetscInt t = 0; t < nt; t++) {
+    lev[t] = 0;
+    for (PetscInt r = hp->runptr[hp->tptr[t]]; r < hp->runptr[hp->tptr[t + 1]]; r++) {
+      const PetscInt q0 = hp->icc ? hp->cptr[r] : hp->lptr[r], q1 = hp->icc ? hp->cptr[r + 1] : hp->lptr[r + 1];
+
+      for (PetscInt q = q0; q < q1; q++) {
+        const PetscInt tk = rowticket[hp->icc ? hp->crow[q] : hp->bj[q]];
+
+        PetscCheck(tk <= t, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization plan: row %" PetscInt_FMT " depends on a later ticket", r);
+        if (tk != t) lev[t] = PetscMax(lev[t], lev[tk] + 1);
+      }
+    }
+    d = PetscMax(d, lev[t] + 1);
+  }
+  for (PetscInt l = 0; l <= d; l++) cnt[l] = 0;
+  for (PetscInt t = 0; t < nt; t++) cnt[lev[t] + 1]++;
+  for (PetscInt l = 0; l < d; l++) cnt[l + 1] += cnt[l];
+  for (PetscInt t = 0; t < nt; t++) (*order)[cnt[lev[t]]++] = t;
+  PetscCall(PetscFree3(rowticket, lev, cnt));
+  *depth = d;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Copies the plan (st->plan) to the device; needs the cuda backend set up (st->cuda) */
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
 {
   PCSubtreeILUPlan     *hp = st->plan;
   PCSubtreeILUCUDAPlan  p;
-  PetscInt             *tmpL, *tmpU, nseg = 0;
+  PetscInt             *tmpL, *tmpU, *torder, nseg = 0;
   PetscSparseGPUSegment seg[24];
   int                   dev, nsm;
 
@@ -1122,7 +1168,10 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCall(UploadSegment(&p->Lcsrc, (const PetscInt *)tmpL, p->Lnnz, seg, &nseg));
   PetscCall(UploadSegment(&p->Ucsrc, (const PetscInt *)tmpU, st->U.nnz, seg, &nseg));
   PetscCall(UploadSegment(&p->dsrc, (const PetscInt *)st->dsrc, hp->n, seg, &nseg));
+  PetscCall(RefactTicketOrder(hp, &torder, &p->tdepth));
+  PetscCall(UploadSegment(&p->torder, (const PetscInt *)torder, hp->ntickets, seg, &nseg));
   PetscCall(UploadSegments(seg, nseg, st->setupthreads));
+  PetscCall(PetscFree(torder));
   PetscCall(PetscFree2(tmpL, tmpU));
   PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
@@ -1177,7 +1226,7 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
   }
   p->perSM = PetscMax(1, perSM);
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets in %" PetscInt_FMT " levels (taken %s), %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, p->tdepth, st->cudarefactorder ? "by level" : "in index order", hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1238,6 +1287,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.ubar      = p->ubar;
   a.work      = p->work;
   a.ticket    = p->ticket;
+  a.torder    = st->cudarefactorder ? p->torder : NULL;
   a.status    = p->status;
   nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());

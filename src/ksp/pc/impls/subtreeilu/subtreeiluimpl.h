@@ -152,6 +152,7 @@ typedef struct {
   PetscInt            cudabackoff; /* cuda backend: ns of sleep between polls of an unpublished value */
   PetscInt            cudablockspersm; /* cuda backend: most blocks per multiprocessor of the persistent grids (0: all that fit) */
   PetscBool           cudalevelorder;  /* cuda backend: block tickets of the non-transposed solves taken by level */
+  PetscBool           cudarefactorder; /* cuda backend: the refactorization's tickets taken by level */
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
