@@ -644,6 +644,25 @@ int main(int argc, char **argv)
       args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_blocks_per_sm 2
       output_file: output/subtreeilu4_cuda_icc0_big.out
 
+   # the GPU refactorization's tickets by level of their DAG (the default) and in index order, on a 3D grid (where the
+   # orders differ most) and with fill
+   test:
+      suffix: cuda_ilu1_3d_big
+      requires: cuda
+      args: -type ilu -levels 1 -gen 3d -N 30 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+
+   test:
+      suffix: cuda_ilu1_3d_big_index_order
+      requires: cuda
+      args: -type ilu -levels 1 -gen 3d -N 30 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_level_order 0
+      output_file: output/subtreeilu4_cuda_ilu1_3d_big.out
+
+   test:
+      suffix: cuda_icc0_big_index_order
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_level_order 0
+      output_file: output/subtreeilu4_cuda_icc0_big.out
+
    test:
       suffix: cuda_ilu1_natural_no_cutlate
       requires: cuda

@@ -654,10 +654,13 @@ struct _PCSubtreeILUCUDAPlan {
   PetscInt     n, nz, annz, ntickets, Lnnz, Unnz;
   int          icc, shifttype;
   double       zeropivot;
-  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
+  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *mptr, *map;
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
-  PetscInt    *torder; /* the tickets by level of their dependency DAG (-pc_subtree_ilu_cuda_refactor_level_order) */
-  PetscInt     tdepth; /* levels of that DAG */
+  PetscInt    *ttptr, *truns; /* the tickets in the order they are taken: ticket t's runs (rows truns[2k] .. truns[2k+1]-1)
+                                 for k in ttptr[t] .. ttptr[t+1]-1 */
+  PetscInt    *horder;        /* (host) the tickets by level of their dependency DAG */
+  PetscInt     tdepth;        /* levels of that DAG */
+  int          tbylevel;      /* ttptr, truns are in horder's order (1) or in index order (0) */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
@@ -682,8 +685,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->cptr));
   PetscCallCUDA(cudaFree(p->cpos));
   PetscCallCUDA(cudaFree(p->crow));
-  PetscCallCUDA(cudaFree(p->runptr));
-  PetscCallCUDA(cudaFree(p->tptr));
   PetscCallCUDA(cudaFree(p->mptr));
   PetscCallCUDA(cudaFree(p->map));
   PetscCallCUDA(cudaFree(p->Lsrc));
@@ -691,7 +692,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->Usrc));
   PetscCallCUDA(cudaFree(p->Ucsrc));
   PetscCallCUDA(cudaFree(p->dsrc));
-  PetscCallCUDA(cudaFree(p->torder));
+  PetscCallCUDA(cudaFree(p->ttptr));
+  PetscCallCUDA(cudaFree(p->truns));
+  PetscCall(PetscFree(p->horder));
   PetscCallCUDA(cudaFree(p->fa));
   PetscCallCUDA(cudaFree(p->ubar));
   PetscCallCUDA(cudaFree(p->work));
@@ -735,8 +738,7 @@ struct RefactArgs {
   int                shifttype;
   double             zeropivot;
   unsigned           backoff;
-  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *runptr, *tptr, *mptr, *map;
-  const PetscInt    *torder; /* the order the tickets are taken in, or NULL: index order */
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *ttptr, *truns, *mptr, *map;
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
@@ -1021,12 +1023,11 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
     if (lane == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
     if (t >= a.ntickets) break;
-    if (a.torder) t = (int)a.torder[t];
-    for (PetscInt run = a.tptr[t]; run < a.tptr[t + 1]; run++) { /* the runs of one chain, in order */
+    for (PetscInt k = a.ttptr[t]; k < a.ttptr[t + 1]; k++) { /* the runs of one chain, in order */
       RefactRun R;
 
-      R.r0 = a.runptr[run];
-      R.r1 = a.runptr[run + 1];
+      R.r0 = a.truns[2 * k];
+      R.r1 = a.truns[2 * k + 1];
       R.Lb = ICC ? 0 : a.lptr[R.r0];
       R.Le = ICC ? 0 : a.lptr[R.r1];
       R.Ub = ICC ? a.ub[R.r0] : a.ub[R.r1 - 1];
@@ -1113,12 +1114,31 @@ static PetscErrorCode RefactTicketOrder(const PCSubtreeILUPlan *hp, PetscInt **o
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the kernel's ticket list in the given order (NULL: index order): ticket t (the order's t-th) has the runs
+   ttptr[t] .. ttptr[t+1]-1 of truns, as pairs of row boundaries (so that taking a ticket costs the kernel no more
+   dependent loads than in index order) */
+static void RefactTicketRuns(const PCSubtreeILUPlan *hp, const PetscInt *order, PetscInt *ttptr, PetscInt *truns)
+{
+  PetscInt m = 0;
+
+  ttptr[0] = 0;
+  for (PetscInt tt = 0; tt < hp->ntickets; tt++) {
+    const PetscInt t = order ? order[tt] : tt;
+
+    for (PetscInt run = hp->tptr[t]; run < hp->tptr[t + 1]; run++, m++) {
+      truns[2 * m]     = hp->runptr[run];
+      truns[2 * m + 1] = hp->runptr[run + 1];
+    }
+    ttptr[tt + 1] = m;
+  }
+}
+
 /* Copies the plan (st->plan) to the device; needs the cuda backend set up (st->cuda) */
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
 {
   PCSubtreeILUPlan     *hp = st->plan;
   PCSubtreeILUCUDAPlan  p;
-  PetscInt             *tmpL, *tmpU, *torder, nseg = 0;
+  PetscInt             *tmpL, *tmpU, *ttptr, *truns, nseg = 0;
   PetscSparseGPUSegment seg[24];
   int                   dev, nsm;
 
@@ -1126,6 +1146,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
   if (!hp || !st->cuda) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck((PetscInt64)hp->nz < 2147483647 && (PetscInt64)hp->annz < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU refactorization needs fewer than 2^31 nonzeros");
+  PetscCheck((PetscInt64)hp->nruns < 1073741823, PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU refactorization needs fewer than 2^30 runs of rows");
   PetscCall(PetscNew(&p));
   st->cudaplan = p;
   p->n         = hp->n;
@@ -1152,8 +1173,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCall(UploadSegment(&p->crow, hp->crow, hp->cptr[hp->n], seg, &nseg));
     PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   }
-  PetscCall(UploadSegment(&p->runptr, hp->runptr, hp->nruns + 1, seg, &nseg));
-  PetscCall(UploadSegment(&p->tptr, hp->tptr, hp->ntickets + 1, seg, &nseg));
+  PetscCall(RefactTicketOrder(hp, &p->horder, &p->tdepth));
+  p->tbylevel = st->cudarefactorder ? 1 : 0;
+  PetscCall(PetscMalloc2(hp->ntickets + 1, &ttptr, 2 * hp->nruns, &truns));
+  RefactTicketRuns(hp, p->tbylevel ? p->horder : NULL, ttptr, truns);
+  PetscCall(UploadSegment(&p->ttptr, (const PetscInt *)ttptr, hp->ntickets + 1, seg, &nseg));
+  PetscCall(UploadSegment(&p->truns, (const PetscInt *)truns, 2 * hp->nruns, seg, &nseg));
   {
     PetscInt nsteps = hp->icc ? hp->cptr[hp->n] : hp->lptr[hp->n];
 
@@ -1168,10 +1193,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCall(UploadSegment(&p->Lcsrc, (const PetscInt *)tmpL, p->Lnnz, seg, &nseg));
   PetscCall(UploadSegment(&p->Ucsrc, (const PetscInt *)tmpU, st->U.nnz, seg, &nseg));
   PetscCall(UploadSegment(&p->dsrc, (const PetscInt *)st->dsrc, hp->n, seg, &nseg));
-  PetscCall(RefactTicketOrder(hp, &torder, &p->tdepth));
-  PetscCall(UploadSegment(&p->torder, (const PetscInt *)torder, hp->ntickets, seg, &nseg));
   PetscCall(UploadSegments(seg, nseg, st->setupthreads));
-  PetscCall(PetscFree(torder));
+  PetscCall(PetscFree2(ttptr, truns));
   PetscCall(PetscFree2(tmpL, tmpU));
   PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
@@ -1226,7 +1249,7 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
   }
   p->perSM = PetscMax(1, perSM);
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets in %" PetscInt_FMT " levels (taken %s), %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, p->tdepth, st->cudarefactorder ? "by level" : "in index order", hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets in %" PetscInt_FMT " levels (taken %s), %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, p->tdepth, p->tbylevel ? "by level" : "in index order", hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1261,6 +1284,18 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
   if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF)) PetscCall(RefactSharedSizes(st));
+  if (p->tbylevel != (st->cudarefactorder ? 1 : 0)) { /* -pc_subtree_ilu_cuda_refactor_level_order changed since the plan's upload */
+    PCSubtreeILUPlan *hp = st->plan;
+    PetscInt         *ttptr, *truns;
+
+    p->tbylevel = st->cudarefactorder ? 1 : 0;
+    PetscCall(PetscMalloc2(hp->ntickets + 1, &ttptr, 2 * hp->nruns, &truns));
+    RefactTicketRuns(hp, p->tbylevel ? p->horder : NULL, ttptr, truns);
+    PetscCallCUDA(cudaMemcpy(p->ttptr, ttptr, (hp->ntickets + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCallCUDA(cudaMemcpy(p->truns, truns, 2 * hp->nruns * sizeof(PetscInt), cudaMemcpyHostToDevice));
+    PetscCall(PetscLogCpuToGpu((hp->ntickets + 1 + 2 * hp->nruns) * sizeof(PetscInt)));
+    PetscCall(PetscFree2(ttptr, truns));
+  }
   a.ntickets  = p->ntickets;
   a.capval    = p->capval;
   a.capsteps  = p->capsteps;
@@ -1278,8 +1313,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.cptr      = p->cptr;
   a.cpos      = p->cpos;
   a.crow      = p->crow;
-  a.runptr    = p->runptr;
-  a.tptr      = p->tptr;
+  a.ttptr     = p->ttptr;
+  a.truns     = p->truns;
   a.mptr      = p->mptr;
   a.map       = p->map;
   a.aa        = aa;
@@ -1287,7 +1322,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.ubar      = p->ubar;
   a.work      = p->work;
   a.ticket    = p->ticket;
-  a.torder    = st->cudarefactorder ? p->torder : NULL;
   a.status    = p->status;
   nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());
