@@ -1081,35 +1081,88 @@ __global__ static void GatherKernel(PetscInt Lnnz, PetscInt Unnz, PetscInt n, do
   tickets held at once by the persistent grid cover a fixed range of chains, which on a wide wavefront (the diagonal
   planes of a 3D grid) holds chains that wait long for their first input while chains of the front wait for a warp.
 */
-static PetscErrorCode RefactTicketOrder(const PCSubtreeILUPlan *hp, PetscInt **order, PetscInt *depth)
-{
-  const PetscInt nt = hp->ntickets;
-  PetscInt      *rowticket, *lev, *cnt, d = 0;
+typedef struct {
+  const PCSubtreeILUPlan *hp;
+  PetscInt               *rowticket; /* the ticket of each row */
+  PetscInt               *cnt;       /* count pass: the length of each ticket's list */
+  const PetscInt         *off;       /* fill pass: where each ticket's list starts in deps (NULL: count pass) */
+  PetscInt               *deps;
+  int                     bad[PETSC_SPARSEGPU_MAX_THREADS]; /* a row depends on a later ticket */
+} TicketDepsCtx;
 
-  PetscFunctionBegin;
-  PetscCall(PetscMalloc1(nt, order));
-  PetscCall(PetscMalloc3(hp->n, &rowticket, nt, &lev, nt + 1, &cnt));
-  for (PetscInt t = 0; t < nt; t++)
-    for (PetscInt r = hp->runptr[hp->tptr[t]]; r < hp->runptr[hp->tptr[t + 1]]; r++) rowticket[r] = t;
-  for (PetscInt t = 0; t < nt; t++) {
-    lev[t] = 0;
+static void TicketRowsRange(void *ctx, PetscInt tid, PetscInt t0, PetscInt t1)
+{
+  TicketDepsCtx          *c  = (TicketDepsCtx *)ctx;
+  const PCSubtreeILUPlan *hp = c->hp;
+
+  (void)tid;
+  for (PetscInt t = t0; t < t1; t++)
+    for (PetscInt r = hp->runptr[hp->tptr[t]]; r < hp->runptr[hp->tptr[t + 1]]; r++) c->rowticket[r] = t;
+}
+
+/* each ticket's list of the earlier tickets its rows depend on: the first 32 distinct ones once, any further ones as
+   often as they come (the same list in both passes; repeats do not change the levels) */
+static void TicketDepsRange(void *ctx, PetscInt tid, PetscInt t0, PetscInt t1)
+{
+  TicketDepsCtx          *c  = (TicketDepsCtx *)ctx;
+  const PCSubtreeILUPlan *hp = c->hp;
+
+  for (PetscInt t = t0; t < t1; t++) {
+    PetscInt  seen[32], ns = 0, m = 0;
+    PetscInt *out = c->off ? c->deps + c->off[t] : NULL;
+
     for (PetscInt r = hp->runptr[hp->tptr[t]]; r < hp->runptr[hp->tptr[t + 1]]; r++) {
       const PetscInt q0 = hp->icc ? hp->cptr[r] : hp->lptr[r], q1 = hp->icc ? hp->cptr[r + 1] : hp->lptr[r + 1];
 
       for (PetscInt q = q0; q < q1; q++) {
-        const PetscInt tk = rowticket[hp->icc ? hp->crow[q] : hp->bj[q]];
+        const PetscInt tk = c->rowticket[hp->icc ? hp->crow[q] : hp->bj[q]];
+        PetscBool      dup = PETSC_FALSE;
 
-        PetscCheck(tk <= t, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization plan: row %" PetscInt_FMT " depends on a later ticket", r);
-        if (tk != t) lev[t] = PetscMax(lev[t], lev[tk] + 1);
+        if (tk > t) c->bad[tid] = 1;
+        if (tk >= t) continue;
+        for (PetscInt e = 0; e < ns && !dup; e++) dup = (PetscBool)(seen[e] == tk);
+        if (dup) continue;
+        if (ns < 32) seen[ns++] = tk;
+        if (out) out[m] = tk;
+        m++;
       }
     }
+    if (!out) c->cnt[t] = m;
+  }
+}
+
+/* (nthreads: the setup threads, which make the tickets' dependency lists; the levels follow in one pass over them) */
+static PetscErrorCode RefactTicketOrder(const PCSubtreeILUPlan *hp, PetscInt nthreads, PetscInt **order, PetscInt *depth)
+{
+  const PetscInt nt = hp->ntickets;
+  PetscInt      *lev, *cnt, *off, d = 0;
+  TicketDepsCtx  c;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(&c, sizeof(c)));
+  c.hp = hp;
+  PetscCall(PetscMalloc1(nt, order));
+  PetscCall(PetscMalloc4(hp->n, &c.rowticket, nt, &lev, nt + 1, &cnt, nt + 1, &off));
+  c.cnt = cnt;
+  PetscCall(PetscSparseGPUParallelFor(nthreads, nt, 1024, TicketRowsRange, &c));
+  PetscCall(PetscSparseGPUParallelFor(nthreads, nt, 1024, TicketDepsRange, &c));
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) PetscCheck(!c.bad[t], PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization plan: a row depends on a later ticket");
+  off[0] = 0;
+  for (PetscInt t = 0; t < nt; t++) off[t + 1] = off[t] + cnt[t];
+  PetscCall(PetscMalloc1(off[nt], &c.deps));
+  c.off = off;
+  PetscCall(PetscSparseGPUParallelFor(nthreads, nt, 1024, TicketDepsRange, &c));
+  for (PetscInt t = 0; t < nt; t++) {
+    lev[t] = 0;
+    for (PetscInt e = off[t]; e < off[t + 1]; e++) lev[t] = PetscMax(lev[t], lev[c.deps[e]] + 1);
     d = PetscMax(d, lev[t] + 1);
   }
   for (PetscInt l = 0; l <= d; l++) cnt[l] = 0;
   for (PetscInt t = 0; t < nt; t++) cnt[lev[t] + 1]++;
   for (PetscInt l = 0; l < d; l++) cnt[l + 1] += cnt[l];
   for (PetscInt t = 0; t < nt; t++) (*order)[cnt[lev[t]]++] = t;
-  PetscCall(PetscFree3(rowticket, lev, cnt));
+  PetscCall(PetscFree(c.deps));
+  PetscCall(PetscFree4(c.rowticket, lev, cnt, off));
   *depth = d;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1173,7 +1226,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCall(UploadSegment(&p->crow, hp->crow, hp->cptr[hp->n], seg, &nseg));
     PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   }
-  PetscCall(RefactTicketOrder(hp, &p->horder, &p->tdepth));
+  PetscCall(RefactTicketOrder(hp, st->setupthreads, &p->horder, &p->tdepth));
   p->tbylevel = st->cudarefactorder ? 1 : 0;
   PetscCall(PetscMalloc2(hp->ntickets + 1, &ttptr, 2 * hp->nruns, &truns));
   RefactTicketRuns(hp, p->tbylevel ? p->horder : NULL, ttptr, truns);
