@@ -217,6 +217,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **)
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *, const PCSubtreeILUPlan *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGather_Private(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeILUPlan *, PetscInt, PetscInt **, PetscInt *);
+PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeILUPlan *, const PetscInt *, PetscInt *, PetscInt *);
 
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
