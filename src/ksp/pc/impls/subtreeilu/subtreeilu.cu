@@ -658,8 +658,8 @@ struct _PCSubtreeILUCUDAPlan {
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
   PetscInt    *ttptr, *truns; /* the tickets in the order they are taken: ticket t's runs (rows truns[2k] .. truns[2k+1]-1)
                                  for k in ttptr[t] .. ttptr[t+1]-1 */
-  PetscInt    *horder;        /* (host) the tickets by level of their dependency DAG */
-  PetscInt     tdepth;        /* levels of that DAG */
+  PetscInt    *horder;        /* (host) the tickets by level of their dependency DAG, made at the first use of that order */
+  PetscInt     tdepth;        /* levels of that DAG (once horder is made) */
   int          tbylevel;      /* ttptr, truns are in horder's order (1) or in index order (0) */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
@@ -1074,6 +1074,21 @@ __global__ static void GatherKernel(PetscInt Lnnz, PetscInt Unnz, PetscInt n, do
   }
 }
 
+/* The kernel's ticket lists (PCSubtreeILUPlanTicketRuns_Private()) in the order -pc_subtree_ilu_cuda_refactor_level_order
+   asks for, the level order made at its first use: host arrays the caller uploads and frees */
+static PetscErrorCode RefactTicketLists(PC_SubtreeILU *st, PetscInt **ttptr, PetscInt **truns)
+{
+  PCSubtreeILUPlan    *hp = st->plan;
+  PCSubtreeILUCUDAPlan p  = st->cudaplan;
+
+  PetscFunctionBegin;
+  p->tbylevel = st->cudarefactorder ? 1 : 0;
+  if (p->tbylevel && !p->horder) PetscCall(PCSubtreeILUPlanTicketOrder_Private(hp, st->setupthreads, &p->horder, &p->tdepth));
+  PetscCall(PetscMalloc2(hp->ntickets + 1, ttptr, 2 * hp->nruns, truns));
+  PCSubtreeILUPlanTicketRuns_Private(hp, p->tbylevel ? p->horder : NULL, *ttptr, *truns);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Copies the plan (st->plan) to the device; needs the cuda backend set up (st->cuda) */
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
 {
@@ -1114,10 +1129,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCall(UploadSegment(&p->crow, hp->crow, hp->cptr[hp->n], seg, &nseg));
     PetscCallCUDA(cudaMalloc((void **)&p->ubar, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   }
-  PetscCall(PCSubtreeILUPlanTicketOrder_Private(hp, st->setupthreads, &p->horder, &p->tdepth));
-  p->tbylevel = st->cudarefactorder ? 1 : 0;
-  PetscCall(PetscMalloc2(hp->ntickets + 1, &ttptr, 2 * hp->nruns, &truns));
-  PCSubtreeILUPlanTicketRuns_Private(hp, p->tbylevel ? p->horder : NULL, ttptr, truns);
+  PetscCall(RefactTicketLists(st, &ttptr, &truns));
   PetscCall(UploadSegment(&p->ttptr, (const PetscInt *)ttptr, hp->ntickets + 1, seg, &nseg));
   PetscCall(UploadSegment(&p->truns, (const PetscInt *)truns, 2 * hp->nruns, seg, &nseg));
   {
@@ -1160,6 +1172,7 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
   const PetscInt       bufcap = PetscMin(hp->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF);
   PetscInt             mv = 0, ms = 0, mm = 0;
   int                  perSM = 0, maxsmem = 0, dev;
+  char                 order[64];
 
   PetscFunctionBegin;
   for (PetscInt t = 0; t < hp->nruns; t++) {
@@ -1190,7 +1203,9 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
   }
   p->perSM = PetscMax(1, perSM);
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets in %" PetscInt_FMT " levels (taken %s), %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, p->tdepth, p->tbylevel ? "by level" : "in index order", hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
+  if (p->tbylevel) PetscCall(PetscSNPrintf(order, sizeof(order), "in %" PetscInt_FMT " levels (taken by level)", p->tdepth));
+  else PetscCall(PetscStrncpy(order, "(taken in index order)", sizeof(order)));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1229,9 +1244,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
     PCSubtreeILUPlan *hp = st->plan;
     PetscInt         *ttptr, *truns;
 
-    p->tbylevel = st->cudarefactorder ? 1 : 0;
-    PetscCall(PetscMalloc2(hp->ntickets + 1, &ttptr, 2 * hp->nruns, &truns));
-    PCSubtreeILUPlanTicketRuns_Private(hp, p->tbylevel ? p->horder : NULL, ttptr, truns);
+    PetscCall(RefactTicketLists(st, &ttptr, &truns));
     PetscCallCUDA(cudaMemcpy(p->ttptr, ttptr, (hp->ntickets + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCallCUDA(cudaMemcpy(p->truns, truns, 2 * hp->nruns * sizeof(PetscInt), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((hp->ntickets + 1 + 2 * hp->nruns) * sizeof(PetscInt)));
