@@ -663,6 +663,82 @@ int main(int argc, char **argv)
       args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_level_order 0
       output_file: output/subtreeilu4_cuda_icc0_big.out
 
+   # several chains a warp (-pc_subtree_ilu_cuda_refactor_lanes 16 or 8: bundles of tickets of one level in lockstep):
+   # grids (rows of at most 8 entries a step: every row on the fast path), real matrices with longer rows (a step's
+   # entries several per lane, the shuffled row sums of a shift), the general path (buffer 0, a tiny buffer), one
+   # block a multiprocessor, fill; the index order ignores the option (a warp a chain)
+   test:
+      suffix: cuda_lanes_ilu0
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes {{16 8}shared output}
+      output_file: output/subtreeilu4_ilu0.out
+
+   test:
+      suffix: cuda_lanes_icc0
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes {{16 8}shared output}
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_lanes_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes {{16 8}shared output}
+      output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
+      suffix: cuda_lanes_ilu0_rcm_nonzero
+      requires: cuda
+      args: -type ilu -levels 0 -ordering rcm -shift_type nonzero -gen 2d -N 12 -matrices jpwh_991,add32 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes 8
+      output_file: output/subtreeilu4_ilu0_rcm_nonzero.out
+
+   test:
+      suffix: cuda_lanes_icc1_natural_none
+      requires: cuda
+      args: -type icc -levels 1 -shift_type none -gen 2d -N 13 -matrices bcsstk13 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes 16
+      output_file: output/subtreeilu4_icc1_natural_none.out
+
+   test:
+      suffix: cuda_lanes_ilu1_rcm_global
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 0 -st_pc_subtree_ilu_cuda_refactor_lanes 8
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: cuda_lanes_icc0_smallbuffer
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 0,1,14 -matrices bcsstk13,1138_bus,bcsstk05 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 30 -st_pc_subtree_ilu_cuda_refactor_lanes 8
+      output_file: output/subtreeilu4_icc0.out
+
+   test:
+      suffix: cuda_lanes_ilu1_rcm_oneblock
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 6 -conv 0.2 -matrices sherman3,orsirr_1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_blocks_per_sm 1 -st_pc_subtree_ilu_cuda_refactor_lanes 8
+      output_file: output/subtreeilu4_ilu1_rcm.out
+
+   test:
+      suffix: cuda_lanes_ilu0_big
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes {{16 8}shared output}
+      output_file: output/subtreeilu4_cuda_ilu0_big.out
+
+   test:
+      suffix: cuda_lanes_icc0_big
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes {{16 8}shared output}
+      output_file: output/subtreeilu4_cuda_icc0_big.out
+
+   test:
+      suffix: cuda_lanes_ilu1_3d_big
+      requires: cuda
+      args: -type ilu -levels 1 -gen 3d -N 30 -conv 0.2 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes {{16 8}shared output}
+      output_file: output/subtreeilu4_cuda_ilu1_3d_big.out
+
+   test:
+      suffix: cuda_lanes_icc0_big_index_order
+      requires: cuda
+      args: -type icc -levels 0 -gen 3d -N 40 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_level_order 0 -st_pc_subtree_ilu_cuda_refactor_lanes 8
+      output_file: output/subtreeilu4_cuda_icc0_big.out
+
    test:
       suffix: cuda_ilu1_natural_no_cutlate
       requires: cuda

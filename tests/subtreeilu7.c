@@ -2,8 +2,9 @@ static char help[] = "The order in which PCSUBTREEILU's GPU refactorization take
 on synthetic plans (natural-ordered grids and random triangular patterns, cut into runs and tickets; ILU and ICC\n\
 forms): a permutation of the tickets, topological (every ticket after the tickets its rows depend on: the GPU\n\
 kernel's deadlock-freedom rests on it), sorted by level then index with the levels of the longest path, the same for\n\
-1, 2 and 3 threads; the kernel's run lists reproduce each ticket's runs in that order; a row depending on a later\n\
-ticket is refused.\n\n";
+1, 2 and 3 threads; the level boundaries it reports are right, and the bundles made from them (2 or 4 tickets, all\n\
+of one level: a warp of the kernel factors them in lockstep) cover the order in runs of one level; the kernel's run\n\
+lists reproduce each ticket's runs in that order; a row depending on a later ticket is refused.\n\n";
 
 /* The functions are PETSC_INTERN (hidden in the library): the test compiles their sources in. */
 #include "../src/sys/utils/sparsegputhreads.c"
@@ -83,12 +84,12 @@ static PetscErrorCode FreePlan(PCSubtreeILUPlan *p)
 static PetscErrorCode Check(const char *name, const PCSubtreeILUPlan *p)
 {
   const PetscInt nt = p->ntickets;
-  PetscInt      *order[3], depth[3], *rowticket, *lev, *pos, *ttptr, *truns, d = 0;
-  PetscBool      perm = PETSC_TRUE, topo = PETSC_TRUE, sorted = PETSC_TRUE, alike = PETSC_TRUE, runs = PETSC_TRUE;
+  PetscInt      *order[3], depth[3], *levptr, *rowticket, *lev, *pos, *ttptr, *truns, *bptr, d = 0;
+  PetscBool      perm = PETSC_TRUE, topo = PETSC_TRUE, sorted = PETSC_TRUE, alike = PETSC_TRUE, runs = PETSC_TRUE, levels = PETSC_TRUE, bundles = PETSC_TRUE;
 
   PetscFunctionBeginUser;
-  for (PetscInt k = 0; k < 3; k++) PetscCall(PCSubtreeILUPlanTicketOrder_Private(p, k + 1, &order[k], &depth[k]));
-  PetscCall(PetscMalloc5(p->n, &rowticket, nt, &lev, nt, &pos, nt + 1, &ttptr, 2 * p->nruns, &truns));
+  for (PetscInt k = 0; k < 3; k++) PetscCall(PCSubtreeILUPlanTicketOrder_Private(p, k + 1, &order[k], &depth[k], k == 1 ? &levptr : NULL));
+  PetscCall(PetscMalloc6(p->n, &rowticket, nt, &lev, nt, &pos, nt + 1, &ttptr, 2 * p->nruns, &truns, nt + 1, &bptr));
   for (PetscInt t = 0; t < nt; t++)
     for (PetscInt r = p->runptr[p->tptr[t]]; r < p->runptr[p->tptr[t + 1]]; r++) rowticket[r] = t;
   for (PetscInt t = 0; t < nt; t++) { /* the reference levels: every dependency, no list */
@@ -129,6 +130,25 @@ static PetscErrorCode Check(const char *name, const PCSubtreeILUPlan *p)
         }
     }
   }
+  /* the level boundaries, then the bundles of 2 and 4 tickets: consecutive positions, each within one level, full but
+     for a level's last */
+  if (perm && depth[1] == d) {
+    if (levptr[0] != 0 || levptr[d] != nt) levels = PETSC_FALSE;
+    for (PetscInt l = 0; l < d && levels; l++)
+      for (PetscInt k = levptr[l]; k < levptr[l + 1]; k++)
+        if (lev[order[1][k]] != l) levels = PETSC_FALSE;
+  } else levels = PETSC_FALSE;
+  for (PetscInt per = 2; per <= 4 && levels; per += 2) {
+    PetscInt nb = PCSubtreeILUPlanTicketBundles_Private(depth[1], levptr, per, bptr), need = 0;
+
+    for (PetscInt l = 0; l < d; l++) need += (levptr[l + 1] - levptr[l] + per - 1) / per;
+    if (nb != need || bptr[0] != 0 || bptr[nb] != nt) bundles = PETSC_FALSE;
+    for (PetscInt b = 0; b < nb && bundles; b++) {
+      const PetscInt len = bptr[b + 1] - bptr[b], l = lev[order[1][bptr[b]]];
+
+      if (len < 1 || len > per || lev[order[1][bptr[b + 1] - 1]] != l || (len < per && bptr[b + 1] != levptr[l + 1])) bundles = PETSC_FALSE;
+    }
+  }
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s: %" PetscInt_FMT " rows, %" PetscInt_FMT " runs, %" PetscInt_FMT " tickets in %" PetscInt_FMT " levels\n", name, p->n, p->nruns, nt, depth[0]));
   Expect(perm, "%s: the order is not a permutation of the tickets\n", name);
   Expect(topo, "%s: a ticket comes before one it depends on\n", name);
@@ -136,8 +156,11 @@ static PetscErrorCode Check(const char *name, const PCSubtreeILUPlan *p)
   Expect(depth[0] == d && depth[1] == d && depth[2] == d, "%s: %" PetscInt_FMT " levels (threads 1, 2, 3: %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT ") instead of %" PetscInt_FMT "\n", name, depth[0], depth[0], depth[1], depth[2], d);
   Expect(alike, "%s: the order depends on the number of threads\n", name);
   Expect(runs, "%s: the kernel's run lists differ from the tickets' runs\n", name);
+  Expect(levels, "%s: the level boundaries are wrong\n", name);
+  Expect(bundles, "%s: the bundles of tickets of one level are wrong\n", name);
   for (PetscInt k = 0; k < 3; k++) PetscCall(PetscFree(order[k]));
-  PetscCall(PetscFree5(rowticket, lev, pos, ttptr, truns));
+  PetscCall(PetscFree(levptr));
+  PetscCall(PetscFree6(rowticket, lev, pos, ttptr, truns, bptr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -229,7 +252,7 @@ int main(int argc, char **argv)
     PetscCall(MakePlan(n, dptr, dep, PETSC_FALSE, 32, 64, &p));
     p.bj[p.lptr[2]] = n - 1; /* row 2 (ticket 0) now depends on the last row (the last ticket) */
     PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-    ierr = PCSubtreeILUPlanTicketOrder_Private(&p, 2, &order, &depth);
+    ierr = PCSubtreeILUPlanTicketOrder_Private(&p, 2, &order, &depth, NULL);
     PetscCall(PetscPopErrorHandler());
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "a row depending on a later ticket: %s\n", ierr == PETSC_ERR_PLIB ? "refused" : "ACCEPTED"));
     Expect(ierr == PETSC_ERR_PLIB, "a broken plan was not refused\n");

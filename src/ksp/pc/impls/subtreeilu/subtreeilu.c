@@ -1934,6 +1934,13 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_level_order", "Cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (else in index order)", "PCSUBTREEILU", st->cudalevelorder, &st->cudalevelorder, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_refactor_level_order", "Cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (else in index order)", "PCSUBTREEILU", st->cudarefactorder, &st->cudarefactorder, NULL));
+  {
+    PetscInt lanes = st->cudarefactlanes;
+
+    PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_refactor_lanes", "Cuda backend: lanes of the GPU refactorization per chain of rows: 32 (a warp), 16 or 8 (a warp factors 2 or 4 chains of one level at once; needs -pc_subtree_ilu_cuda_refactor_level_order)", "PCSUBTREEILU", lanes, &lanes, &flg));
+    PetscCheck(lanes == 32 || lanes == 16 || lanes == 8, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_refactor_lanes must be 32, 16 or 8, got %" PetscInt_FMT, lanes);
+    st->cudarefactlanes = lanes;
+  }
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_cut_late", "Cuda backend: a chain's group ends before a row whose inputs are final later than the group's (shorter critical path with ILU(k>0) fill)", "PCSUBTREEILU", st->cudacutlate, &st->cudacutlate, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
@@ -2077,6 +2084,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudascan          = PETSC_TRUE;
   st->cudalevelorder    = PETSC_TRUE;
   st->cudarefactorder   = PETSC_TRUE;
+  st->cudarefactlanes   = 32;
   st->cudacutlate       = PETSC_TRUE;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */

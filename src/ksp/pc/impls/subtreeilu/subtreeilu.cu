@@ -660,7 +660,12 @@ struct _PCSubtreeILUCUDAPlan {
                                  for k in ttptr[t] .. ttptr[t+1]-1 */
   PetscInt    *horder;        /* (host) the tickets by level of their dependency DAG, made at the first use of that order */
   PetscInt     tdepth;        /* levels of that DAG (once horder is made) */
+  PetscInt    *hlevptr;       /* (host) level l of horder: horder[hlevptr[l]] .. horder[hlevptr[l+1]-1] */
   int          tbylevel;      /* ttptr, truns are in horder's order (1) or in index order (0) */
+  int          lanes;         /* lanes per chain the kernel runs with (0: not chosen yet); below 32 with the bundles: */
+  PetscInt     nbundles, *tbptr; /* bundle b = the tickets tbptr[b] .. tbptr[b+1]-1 of ttptr's order, all of one level */
+  int          smemlanes;     /* the lanes the shared memory sizes are made for */
+  int          lanesasked;    /* RefactLanes() when the bundles were made (lanes is 32 if their shared memory does not fit) */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
@@ -694,7 +699,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->dsrc));
   PetscCallCUDA(cudaFree(p->ttptr));
   PetscCallCUDA(cudaFree(p->truns));
+  PetscCallCUDA(cudaFree(p->tbptr));
   PetscCall(PetscFree(p->horder));
+  PetscCall(PetscFree(p->hlevptr));
   PetscCallCUDA(cudaFree(p->fa));
   PetscCallCUDA(cudaFree(p->ubar));
   PetscCallCUDA(cudaFree(p->work));
@@ -738,7 +745,8 @@ struct RefactArgs {
   int                shifttype;
   double             zeropivot;
   unsigned           backoff;
-  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *ttptr, *truns, *mptr, *map;
+  PetscInt           nbundles; /* lanes < 32: bundles of tickets of one level, bundle b = tickets tbptr[b] .. tbptr[b+1]-1 */
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *ttptr, *truns, *tbptr, *mptr, *map;
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
@@ -746,10 +754,18 @@ struct RefactArgs {
 
 #define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel */
 
-/* doubles of shared memory per warp: the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
-__host__ __device__ static inline size_t RefactWarpDoubles(bool icc, int capval, int capsteps, int capmap)
+/* doubles of shared memory per group of lanes (a warp, or a group of fewer lanes: then also 3 ints per row of a run):
+   the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
+__host__ __device__ static inline size_t RefactWarpDoubles(bool icc, int capval, int capsteps, int capmap, int lanes)
 {
-  return (size_t)capval + ((size_t)(icc ? 4 : 3) * capsteps + capmap + 1) / 2;
+  return (size_t)capval + ((size_t)(icc ? 4 : 3) * capsteps + capmap + (lanes < 32 ? 3 * SUBTREEILU_REFACT_RUN : 0) + 1) / 2;
+}
+
+/* the lanes of the calling thread's group of G lanes (G: 32, 16, 8) within its warp */
+template <int G>
+__device__ static __forceinline__ unsigned GroupMask()
+{
+  return G == 32 ? 0xffffffffu : (0xffffffffu >> (32 - G)) << ((threadIdx.x & 31) & ~(G - 1));
 }
 
 /* a run: rows r0 .. r1-1, contiguous in the value arrays (ILU: L positions Lb .. Le-1 and U rows, stored from the
@@ -769,14 +785,14 @@ typedef struct {
   The end of row i (both paths): PETSc's pivot check (a row sum only for the shift types that use it), the inverted
   pivot, the status words, then publication of the row. ld(pos)/st(pos, v) access the row's values being computed.
 */
-template <bool ICC, class Ld, class St>
+template <bool ICC, int G, class Ld, class St>
 __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, PetscInt i, PetscInt s0, PetscInt s1, PetscInt u0, PetscInt d, double dk, Ld ld, St st)
 {
-  const unsigned full = 0xffffffffu;
-  const int      lane = threadIdx.x & 31;
+  const unsigned gm   = GroupMask<G>();
+  const int      lane = threadIdx.x & (G - 1);
   PetscScalar   *pub  = ICC ? a.ubar : a.fa;
   const PetscInt nl = ICC ? 0 : s1 - s0, nu = d - u0;
-  const bool     small = nl <= 32 && nu <= 32; /* the common case: one L and one U entry per lane at most, in registers */
+  const bool     small = nl <= G && nu <= G; /* the common case: one L and one U entry per lane at most, in registers */
   double         pv = ICC ? dk : ld(d), rs = 0.0, dinv = 1.0, xl = 0.0, xu = 0.0;
   int            fail = 0;
 
@@ -789,19 +805,19 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
 
     if (small) bad = !isfinite(xl) || !isfinite(xu);
     else {
-      for (PetscInt q = s0 + lane; q < s1 && !ICC; q += 32) bad |= !isfinite(ld(q));
-      for (PetscInt q = u0 + lane; q < d; q += 32) bad |= !isfinite(ld(q));
+      for (PetscInt q = s0 + lane; q < s1 && !ICC; q += G) bad |= !isfinite(ld(q));
+      for (PetscInt q = u0 + lane; q < d; q += G) bad |= !isfinite(ld(q));
     }
-    rs = __any_sync(full, bad) ? NAN : 0.0;
+    rs = __any_sync(gm, bad) ? NAN : 0.0;
   } else { /* PETSc's row sum of the off-diagonal factor entries (L then U; ICC the unscaled row), in its order */
     for (int part = ICC ? 1 : 0; part < 2; part++) {
       PetscInt p0 = part ? u0 : s0, len = part ? nu : nl;
 
-      for (PetscInt c = 0; c < len; c += 32) {
-        PetscInt n = PetscMin(len - c, (PetscInt)32);
+      for (PetscInt c = 0; c < len; c += G) {
+        PetscInt n = PetscMin(len - c, (PetscInt)G);
         double   x = small ? fabs(part ? xu : xl) : (lane < n ? fabs(ld(p0 + c + lane)) : 0.0);
 
-        for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(full, x, e));
+        for (int e = 0; e < (int)n; e++) rs = __dadd_rn(rs, __shfl_sync(gm, x, e, G));
       }
     }
   }
@@ -811,7 +827,7 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
     if (!isfinite(dinv)) fail = 1;
   }
   if (fail) dinv = 1.0; /* any finite value: the result is discarded; later rows must not wait */
-  __syncwarp();         /* every lane has read the pivot before lane 0 overwrites it */
+  __syncwarp(gm);       /* every lane has read the pivot before lane 0 overwrites it */
   if (lane == 0) {
     if (fail) atomicMin(a.status, (int)i);
     if (ICC && dinv < 0) atomicMin(a.status + 1, (int)i);
@@ -823,10 +839,10 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
     if (lane < nl) a.fa[s0 + lane] = xl;
     if (lane < nu) Publish(pub + u0 + lane, xu);
   } else {
-    for (PetscInt q = s0 + lane; q < s1 && !ICC; q += 32) a.fa[q] = ld(q);
-    for (PetscInt q = u0 + lane; q < d; q += 32) Publish(pub + q, ld(q));
+    for (PetscInt q = s0 + lane; q < s1 && !ICC; q += G) a.fa[q] = ld(q);
+    for (PetscInt q = u0 + lane; q < d; q += G) Publish(pub + q, ld(q));
   }
-  __syncwarp(); /* lane 0's store of the pivot is seen by the row's successors in the run */
+  __syncwarp(gm); /* lane 0's store of the pivot is seen by the row's successors in the run */
 }
 
 /*
@@ -838,24 +854,33 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
   loads of the next step's row (when outside the run) are issued before the current step waits, which overlaps
   them with this step and, at a row's last step, with the end of the row.
 */
-template <bool ICC>
-__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap)
+template <bool ICC, int G>
+__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap, int *srow)
 {
-  const unsigned     full = 0xffffffffu;
-  const int          lane = threadIdx.x & 31;
+  const unsigned     gm   = GroupMask<G>();
+  const int          lane = threadIdx.x & (G - 1);
   const PetscInt     nL = R.Le - R.Lb, size = nL + R.Ue - R.Ub + 1;
   const PetscScalar *pub = ICC ? a.ubar : a.fa;
   PetscInt           rub = 0, rud = 0, rst = 0;
   RefactLoads        pend;
   auto               bidx = [&](PetscInt pos) -> int { return (int)(pos < R.Le ? pos - R.Lb : nL + pos - R.Ub); };
 
-  /* structure (no values: loaded at once, before any wait); lane l holds row r0+l's U range and first step */
-  if (lane < R.r1 - R.r0) {
-    rub = a.ub[R.r0 + lane];
-    rud = a.ud[R.r0 + lane];
-    rst = ICC ? a.cptr[R.r0 + lane] : a.lptr[R.r0 + lane];
+  /* structure (no values: loaded at once, before any wait); a warp's lane l holds row r0+l's U range and first step,
+     a group of fewer lanes keeps them in shared memory (srow: 3 per row) */
+  if (G == 32) {
+    if (lane < R.r1 - R.r0) {
+      rub = a.ub[R.r0 + lane];
+      rud = a.ud[R.r0 + lane];
+      rst = ICC ? a.cptr[R.r0 + lane] : a.lptr[R.r0 + lane];
+    }
+  } else {
+    for (PetscInt l = lane; l < R.r1 - R.r0; l += G) {
+      srow[3 * l]     = (int)a.ub[R.r0 + l];
+      srow[3 * l + 1] = (int)a.ud[R.r0 + l];
+      srow[3 * l + 2] = (int)(ICC ? a.cptr[R.r0 + l] : a.lptr[R.r0 + l]);
+    }
   }
-  for (PetscInt q = R.S0 + lane; q < R.S1; q += 32) {
+  for (PetscInt q = R.S0 + lane; q < R.S1; q += G) {
     PetscInt k = ICC ? a.crow[q] : a.bj[q], kb = ICC ? a.cpos[q] : a.ub[k], kd = a.ud[k], first = ICC ? kb + 1 : kb;
     int      inrun = k >= R.r0;
 
@@ -864,16 +889,16 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
     if (ICC) skb[q - R.S0] = (int)kb;
     sm0[q - R.S0] = (int)(a.mptr[q] - R.M0);
   }
-  for (PetscInt e = R.M0 + lane; e < R.M1; e += 32) {
+  for (PetscInt e = R.M0 + lane; e < R.M1; e += G) {
     PetscInt t = a.map[e];
 
     smap[e - R.M0] = t >= 0 ? bidx(t) : -1;
   }
   /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
-  for (PetscInt j = lane; j < size; j += 32) val[j] = 0.0;
-  __syncwarp();
-  for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += 32) val[bidx(a.adst[q])] = a.aa[a.asrc[q]];
-  __syncwarp();
+  for (PetscInt j = lane; j < size; j += G) val[j] = 0.0;
+  __syncwarp(gm);
+  for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += G) val[bidx(a.adst[q])] = a.aa[a.asrc[q]];
+  __syncwarp(gm);
 
   /* issues the loads of step q when its row is outside the run */
   auto issue = [&](PetscInt q) {
@@ -894,8 +919,21 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
   issue(R.S0);
   for (PetscInt i = R.r0; i < R.r1; i++) {
     const int      li = (int)(i - R.r0);
-    const PetscInt u0 = __shfl_sync(full, rub, li), d = __shfl_sync(full, rud, li);
-    const PetscInt s0 = __shfl_sync(full, rst, li), s1n = __shfl_sync(full, rst, (li + 1) & 31), s1 = i + 1 < R.r1 ? s1n : R.S1;
+    PetscInt       u0, d, s0, s1;
+
+    if (G == 32) {
+      const PetscInt s1n = __shfl_sync(gm, rst, (li + 1) & 31);
+
+      u0 = __shfl_sync(gm, rub, li);
+      d  = __shfl_sync(gm, rud, li);
+      s0 = __shfl_sync(gm, rst, li);
+      s1 = i + 1 < R.r1 ? s1n : R.S1;
+    } else {
+      u0 = srow[3 * li];
+      d  = srow[3 * li + 1];
+      s0 = srow[3 * li + 2];
+      s1 = i + 1 < R.r1 ? srow[3 * li + 5] : R.S1;
+    }
     double         dk = ICC ? val[bidx(d)] : 0.0;
 
     for (PetscInt q = s0; q < s1; q++) {
@@ -925,7 +963,7 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
         dk = __dadd_rn(dk, __dmul_rn(m, uik));
       }
       if (tq0 >= 0) val[tq0] = ICC ? __dadd_rn(val[tq0], __dmul_rn(m, u0v)) : __dsub_rn(val[tq0], __dmul_rn(m, u0v));
-      for (int e = lane + 32; e < cnt; e += 32) { /* rows of more than 32 entries */
+      for (int e = lane + G; e < cnt; e += G) { /* rows of more entries than lanes */
         int tq = smap[m0 + e];
 
         if (tq >= 0) {
@@ -935,31 +973,32 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
         }
       }
       if (ICC && lane == 0) a.fa[skb[qq]] = m; /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
-      __syncwarp();                            /* every lane has read w and made its updates */
+      __syncwarp(gm);                          /* every lane has read w and made its updates */
       /* the multiplier is L's entry, stored once no lane reads w any more: the row's later steps neither read nor write
          it (their columns are larger), its end reads it after the __syncwarp() below */
       if (!ICC && lane == 0) val[q - R.Lb] = m;
     }
-    __syncwarp();
-    RefactFinishRow<ICC>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return val[bidx(pos)]; }, [&](PetscInt pos, double v) { val[bidx(pos)] = v; });
+    __syncwarp(gm);
+    RefactFinishRow<ICC, G>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return val[bidx(pos)]; }, [&](PetscInt pos, double v) { val[bidx(pos)] = v; });
   }
-  __syncwarp(); /* the run's shared memory is reused by the next run */
+  __syncwarp(gm); /* the run's shared memory is reused by the next run */
 }
 
 /* The general path (runs too large for the shared-memory caches): the run's values in the scratch array work (the
    factor's positions), the structure read from global memory */
-template <bool ICC>
+template <bool ICC, int G>
 __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
 {
-  const int          lane = threadIdx.x & 31;
+  const unsigned     gm   = GroupMask<G>();
+  const int          lane = threadIdx.x & (G - 1);
   const PetscScalar *pub  = ICC ? a.ubar : a.fa;
   PetscScalar       *w    = a.work;
 
-  for (PetscInt q = R.Lb + lane; q < R.Le; q += 32) w[q] = 0.0;
-  for (PetscInt q = R.Ub + lane; q <= R.Ue; q += 32) w[q] = 0.0;
-  __syncwarp();
-  for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += 32) w[a.adst[q]] = a.aa[a.asrc[q]];
-  __syncwarp();
+  for (PetscInt q = R.Lb + lane; q < R.Le; q += G) w[q] = 0.0;
+  for (PetscInt q = R.Ub + lane; q <= R.Ue; q += G) w[q] = 0.0;
+  __syncwarp(gm);
+  for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += G) w[a.adst[q]] = a.aa[a.asrc[q]];
+  __syncwarp(gm);
   for (PetscInt i = R.r0; i < R.r1; i++) {
     const PetscInt u0 = a.ub[i], d = a.ud[i], s0 = ICC ? a.cptr[i] : a.lptr[i], s1 = ICC ? a.cptr[i + 1] : a.lptr[i + 1];
     double         dk = ICC ? __ldcg(w + d) : 0.0;
@@ -984,7 +1023,7 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
         m  = __dmul_rn(-uik, piv);
         dk = __dadd_rn(dk, __dmul_rn(m, uik));
       }
-      for (PetscInt e = lane; e < cnt; e += 32) {
+      for (PetscInt e = lane; e < cnt; e += G) {
         PetscInt tq = a.map[m0 + e];
 
         if (tq >= 0) {
@@ -994,12 +1033,12 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
         }
       }
       if (ICC && lane == 0) a.fa[kb] = m;
-      __syncwarp();
+      __syncwarp(gm);
       if (!ICC && lane == 0) w[q] = m; /* as in RefactRunShared(): after every lane has read wq */
     }
-    __syncwarp();
-    RefactFinishRow<ICC>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return __ldcg(w + pos); }, [&](PetscInt pos, double v) { w[pos] = v; });
-    __syncwarp();
+    __syncwarp(gm);
+    RefactFinishRow<ICC, G>(a, i, s0, s1, u0, d, dk, [&](PetscInt pos) { return __ldcg(w + pos); }, [&](PetscInt pos, double v) { w[pos] = v; });
+    __syncwarp(gm);
   }
 }
 
@@ -1008,37 +1047,47 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
   (Le - Lb) + pos - Ub in its U range starting at Ub. The slot of a row's diagonal holds its inverted pivot once the
   row is done. Rows of the same run read each other's values there, other rows from the published arrays.
 */
-template <bool ICC>
+template <bool ICC, int G>
 __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(RefactArgs a)
 {
-  extern __shared__ double refact_smem[]; /* per warp: capval values, then the step and map caches (ints) */
+  extern __shared__ double refact_smem[]; /* per group of G lanes: capval values, then the step, map (and row) caches */
   const unsigned           full = 0xffffffffu;
-  const int                lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  double                  *val  = refact_smem + (size_t)wib * RefactWarpDoubles(ICC, a.capval, a.capsteps, a.capmap);
-  int                     *spiv = (int *)(val + a.capval), *sfirst = spiv + a.capsteps, *sm0 = sfirst + a.capsteps, *skb = sm0 + a.capsteps, *smap = skb + (ICC ? a.capsteps : 0);
+  const int                gib = threadIdx.x / G, giw = (threadIdx.x & 31) / G; /* the group in the block, in the warp */
+  double                  *val  = refact_smem + (size_t)gib * RefactWarpDoubles(ICC, a.capval, a.capsteps, a.capmap, G);
+  int                     *spiv = (int *)(val + a.capval), *sfirst = spiv + a.capsteps, *sm0 = sfirst + a.capsteps, *skb = sm0 + a.capsteps, *smap = skb + (ICC ? a.capsteps : 0), *srow = smap + a.capmap;
 
   while (true) {
-    int t = 0;
+    PetscInt t = 0, t1;
 
-    if (lane == 0) t = atomicAdd(a.ticket, 1);
+    if ((threadIdx.x & 31) == 0) t = atomicAdd(a.ticket, 1);
     t = __shfl_sync(full, t, 0);
-    if (t >= a.ntickets) break;
-    for (PetscInt k = a.ttptr[t]; k < a.ttptr[t + 1]; k++) { /* the runs of one chain, in order */
-      RefactRun R;
-
-      R.r0 = a.truns[2 * k];
-      R.r1 = a.truns[2 * k + 1];
-      R.Lb = ICC ? 0 : a.lptr[R.r0];
-      R.Le = ICC ? 0 : a.lptr[R.r1];
-      R.Ub = ICC ? a.ub[R.r0] : a.ub[R.r1 - 1];
-      R.Ue = ICC ? a.ud[R.r1 - 1] : a.ud[R.r0];
-      R.S0 = ICC ? a.cptr[R.r0] : a.lptr[R.r0];
-      R.S1 = ICC ? a.cptr[R.r1] : a.lptr[R.r1];
-      R.M0 = a.mptr[R.S0];
-      R.M1 = a.mptr[R.S1];
-      if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) RefactRunShared<ICC>(a, R, val, spiv, sfirst, skb, sm0, smap);
-      else RefactRunGlobal<ICC>(a, R);
+    if (G == 32) { /* a ticket */
+      if (t >= a.ntickets) break;
+      t1 = t + 1;
+    } else { /* a bundle of tickets of one level, one a group */
+      if (t >= a.nbundles) break;
+      t1 = a.tbptr[t + 1];
+      t  = a.tbptr[t] + giw;
     }
+    if (t < t1) {
+      for (PetscInt k = a.ttptr[t]; k < a.ttptr[t + 1]; k++) { /* the runs of one chain, in order */
+        RefactRun R;
+
+        R.r0 = a.truns[2 * k];
+        R.r1 = a.truns[2 * k + 1];
+        R.Lb = ICC ? 0 : a.lptr[R.r0];
+        R.Le = ICC ? 0 : a.lptr[R.r1];
+        R.Ub = ICC ? a.ub[R.r0] : a.ub[R.r1 - 1];
+        R.Ue = ICC ? a.ud[R.r1 - 1] : a.ud[R.r0];
+        R.S0 = ICC ? a.cptr[R.r0] : a.lptr[R.r0];
+        R.S1 = ICC ? a.cptr[R.r1] : a.lptr[R.r1];
+        R.M0 = a.mptr[R.S0];
+        R.M1 = a.mptr[R.S1];
+        if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) RefactRunShared<ICC, G>(a, R, val, spiv, sfirst, skb, sm0, smap, srow);
+        else RefactRunGlobal<ICC, G>(a, R);
+      }
+    }
+    if (G < 32) __syncwarp(full); /* the bundle's chains end together: the next bundle's start in lockstep */
   }
 }
 
@@ -1083,9 +1132,45 @@ static PetscErrorCode RefactTicketLists(PC_SubtreeILU *st, PetscInt **ttptr, Pet
 
   PetscFunctionBegin;
   p->tbylevel = st->cudarefactorder ? 1 : 0;
-  if (p->tbylevel && !p->horder) PetscCall(PCSubtreeILUPlanTicketOrder_Private(hp, st->setupthreads, &p->horder, &p->tdepth));
+  if (p->tbylevel && !p->horder) PetscCall(PCSubtreeILUPlanTicketOrder_Private(hp, st->setupthreads, &p->horder, &p->tdepth, &p->hlevptr));
   PetscCall(PetscMalloc2(hp->ntickets + 1, ttptr, 2 * hp->nruns, truns));
   PCSubtreeILUPlanTicketRuns_Private(hp, p->tbylevel ? p->horder : NULL, *ttptr, *truns);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the kernel's lanes per chain: -pc_subtree_ilu_cuda_refactor_lanes, which needs the level order (else 32) */
+static int RefactLanes(PC_SubtreeILU *st)
+{
+  return st->cudarefactorder ? (int)st->cudarefactlanes : 32;
+}
+
+/* the kernel for ICC or ILU and a number of lanes per chain */
+typedef void (*RefactKernelFn)(RefactArgs);
+static RefactKernelFn RefactKernelOf(int icc, int lanes)
+{
+  if (icc) return lanes == 8 ? RefactKernel<true, 8> : lanes == 16 ? RefactKernel<true, 16> : RefactKernel<true, 32>;
+  return lanes == 8 ? RefactKernel<false, 8> : lanes == 16 ? RefactKernel<false, 16> : RefactKernel<false, 32>;
+}
+
+/* the lanes per chain (RefactLanes()) and, below 32, the bundles of the level order (uploaded): after
+   RefactTicketLists() has made that order */
+static PetscErrorCode RefactBundles(PC_SubtreeILU *st)
+{
+  PCSubtreeILUCUDAPlan p = st->cudaplan;
+  PetscInt            *bptr;
+
+  PetscFunctionBegin;
+  p->lanes      = RefactLanes(st);
+  p->lanesasked = p->lanes;
+  p->nbundles   = 0;
+  if (p->lanes == 32) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(p->tbylevel && p->horder && p->hlevptr, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The GPU refactorization's bundles need the tickets' level order");
+  PetscCall(PetscMalloc1(p->ntickets + 1, &bptr));
+  p->nbundles = PCSubtreeILUPlanTicketBundles_Private(p->tdepth, p->hlevptr, 32 / p->lanes, bptr);
+  if (!p->tbptr) PetscCallCUDA(cudaMalloc((void **)&p->tbptr, (p->ntickets + 1) * sizeof(PetscInt)));
+  PetscCallCUDA(cudaMemcpy(p->tbptr, bptr, (p->nbundles + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice));
+  PetscCall(PetscLogCpuToGpu((p->nbundles + 1) * sizeof(PetscInt)));
+  PetscCall(PetscFree(bptr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1191,21 +1276,22 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
   p->capval   = mv ? (int)mv : 0; /* no run fits: every run takes the general path (the caps are then 0) */
   p->capsteps = mv ? (int)PetscMax(ms, 1) : 0;
   p->capmap   = mv ? (int)PetscMax(mm, 1) : 0;
-  p->smem     = SUBTREEILU_RK_WARPS * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap) * sizeof(double);
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&maxsmem, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  PetscCheck(p->smem <= (size_t)maxsmem, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization kernel needs %zu bytes of shared memory per block, the device offers %d", p->smem, maxsmem);
-  if (hp->icc) {
-    if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<true>, SUBTREEILU_RK_WARPS * 32, p->smem));
-  } else {
-    if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute(RefactKernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, RefactKernel<false>, SUBTREEILU_RK_WARPS * 32, p->smem));
+  while (true) {
+    p->smem = SUBTREEILU_RK_WARPS * (32 / p->lanes) * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap, p->lanes) * sizeof(double);
+    if (p->smem <= (size_t)maxsmem || p->lanes == 32) break;
+    PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %d chains a warp would need %zu bytes of shared memory per block, the device offers %d: a warp a chain\n", 32 / p->lanes, p->smem, maxsmem));
+    p->lanes = 32;
   }
+  p->smemlanes = p->lanes;
+  PetscCheck(p->smem <= (size_t)maxsmem, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization kernel needs %zu bytes of shared memory per block, the device offers %d", p->smem, maxsmem);
+  if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute((const void *)RefactKernelOf(p->icc, p->lanes), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, (const void *)RefactKernelOf(p->icc, p->lanes), SUBTREEILU_RK_WARPS * 32, p->smem));
   p->perSM = PetscMax(1, perSM);
   if (p->tbylevel) PetscCall(PetscSNPrintf(order, sizeof(order), "in %" PetscInt_FMT " levels (taken by level)", p->tdepth));
   else PetscCall(PetscStrncpy(order, "(taken in index order)", sizeof(order)));
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; shared memory per warp %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; %d lanes a chain (%" PetscInt_FMT " bundles); shared memory per chain %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->lanes, p->lanes < 32 ? p->nbundles : hp->ntickets, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1239,7 +1325,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   }
   PetscCallCUDA(cudaMemsetAsync(p->ticket, 0, sizeof(int), PetscDefaultCudaStream));
   PetscCallCUDA(cudaMemsetAsync(p->status, 0x7f, 2 * sizeof(int), PetscDefaultCudaStream));
-  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF)) PetscCall(RefactSharedSizes(st));
   if (p->tbylevel != (st->cudarefactorder ? 1 : 0)) { /* -pc_subtree_ilu_cuda_refactor_level_order changed since the plan's upload */
     PCSubtreeILUPlan *hp = st->plan;
     PetscInt         *ttptr, *truns;
@@ -1250,7 +1335,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
     PetscCall(PetscLogCpuToGpu((hp->ntickets + 1 + 2 * hp->nruns) * sizeof(PetscInt)));
     PetscCall(PetscFree2(ttptr, truns));
   }
+  if (p->lanesasked != RefactLanes(st)) PetscCall(RefactBundles(st)); /* first refactorization, or an option changed */
+  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF) || p->smemlanes != p->lanes) PetscCall(RefactSharedSizes(st));
   a.ntickets  = p->ntickets;
+  a.nbundles  = p->nbundles;
+  a.tbptr     = p->tbptr;
   a.capval    = p->capval;
   a.capsteps  = p->capsteps;
   a.capmap    = p->capmap;
@@ -1277,13 +1366,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.work      = p->work;
   a.ticket    = p->ticket;
   a.status    = p->status;
-  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), (p->ntickets + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
+  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), ((p->lanes < 32 ? p->nbundles : p->ntickets) + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
   PetscCall(PetscLogGpuTimeBegin());
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "sentinel"));
-  if (p->icc) RefactKernel<true><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
-  else RefactKernel<false><<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
+  RefactKernelOf(p->icc, p->lanes)<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "factor"));
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);

@@ -153,6 +153,7 @@ typedef struct {
   PetscInt            cudablockspersm; /* cuda backend: most blocks per multiprocessor of the persistent grids (0: all that fit) */
   PetscBool           cudalevelorder;  /* cuda backend: block tickets of the non-transposed solves taken by level */
   PetscBool           cudarefactorder; /* cuda backend: the refactorization's tickets taken by level */
+  PetscInt            cudarefactlanes; /* cuda backend: lanes of the refactorization kernel per chain (32: a warp) */
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
@@ -217,7 +218,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **)
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *, const PCSubtreeILUPlan *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGather_Private(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeILUPlan *, PetscInt, PetscInt **, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeILUPlan *, PetscInt, PetscInt **, PetscInt *, PetscInt **);
+PETSC_INTERN PetscInt       PCSubtreeILUPlanTicketBundles_Private(PetscInt, const PetscInt *, PetscInt, PetscInt *);
 PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeILUPlan *, const PetscInt *, PetscInt *, PetscInt *);
 
 #if defined(PETSC_HAVE_CUDA)

@@ -62,8 +62,9 @@ static void TicketDepsRange(void *ctx, PetscInt tid, PetscInt t0, PetscInt t1)
   }
 }
 
-/* (nthreads: the setup threads, which make the tickets' dependency lists; the levels follow in one pass over them) */
-PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeILUPlan *hp, PetscInt nthreads, PetscInt **order, PetscInt *depth)
+/* (nthreads: the setup threads, which make the tickets' dependency lists; the levels follow in one pass over them;
+   levptr (optional): level l is order[levptr[l]] .. order[levptr[l+1]-1]) */
+PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeILUPlan *hp, PetscInt nthreads, PetscInt **order, PetscInt *depth, PetscInt **levptr)
 {
   const PetscInt nt = hp->ntickets;
   PetscInt      *lev, *cnt, *off, d = 0;
@@ -96,6 +97,10 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeI
   for (PetscInt l = 0; l <= d; l++) cnt[l] = 0;
   for (PetscInt t = 0; t < nt; t++) cnt[lev[t] + 1]++;
   for (PetscInt l = 0; l < d; l++) cnt[l + 1] += cnt[l];
+  if (levptr) {
+    PetscCall(PetscMalloc1(d + 1, levptr));
+    PetscCall(PetscArraycpy(*levptr, cnt, d + 1));
+  }
   for (PetscInt t = 0; t < nt; t++) (*order)[cnt[lev[t]]++] = t;
   PetscCall(PetscFree(c.deps));
   PetscCall(PetscFree4(c.rowticket, lev, cnt, off));
@@ -122,3 +127,18 @@ PETSC_INTERN void PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeILUPlan *hp,
   }
 }
 
+
+/* bundles of the level order (levptr of PCSubtreeILUPlanTicketOrder_Private()) for a kernel warp that factors several
+   chains at once, each on its own lanes: at most per consecutive tickets, all of one level, so that no ticket of a
+   bundle depends on another of it (the warp's chains run in lockstep: one of them waiting for another would never
+   end). Bundle b is the order's positions bptr[b] .. bptr[b+1]-1 (bptr: room for ntickets + 1 entries); returns the
+   number of bundles. */
+PETSC_INTERN PetscInt PCSubtreeILUPlanTicketBundles_Private(PetscInt depth, const PetscInt *levptr, PetscInt per, PetscInt *bptr)
+{
+  PetscInt nb = 0;
+
+  bptr[0] = 0;
+  for (PetscInt l = 0; l < depth; l++)
+    for (PetscInt s = levptr[l]; s < levptr[l + 1]; s += per) bptr[++nb] = PetscMin(s + per, levptr[l + 1]);
+  return nb;
+}
