@@ -2054,6 +2054,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_cut_late <bool>           - cuda backend: a chain's group ends before a row whose inputs are final later than the group's, so that its earlier rows need not wait (default true; on the H200 the ILU(1) apply is 1.3-4.5 times faster with it on the large grids)
 .  -pc_subtree_ilu_cuda_level_order <bool>        - cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (default true), else in index order
 .  -pc_subtree_ilu_cuda_refactor_level_order <bool> - cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (default true; on an H100 3D 160^3 ILU(1) 1.7 times faster, 2D grids and RCM orderings unchanged), else in index order
+.  -pc_subtree_ilu_cuda_refactor_lanes <32,16,8>    - cuda backend: lanes of the GPU refactorization per chain of rows (default 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the tickets' DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32; not yet measured or run on a GPU)
 -  -pc_subtree_ilu_cuda_blocks_per_sm <b>         - cuda backend: at most b blocks of 8 warps per multiprocessor in the persistent solve and refactorization grids (default 0: as many as fit)
 
    Level: intermediate
