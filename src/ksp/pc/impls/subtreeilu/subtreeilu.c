@@ -51,8 +51,8 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscFree3(T->rowptr, T->colidx, T->val));
-  PetscCall(PetscFree3(T->colptr, T->rowidx, T->cval));
-  PetscCall(PetscFree2(T->csc2csr, T->src));
+  PetscCall(PetscFree4(T->colptr, T->rowidx, T->cval, T->csc2csr));
+  PetscCall(PetscFree(T->src));
   PetscCall(PetscFree2(T->roots, T->rootsT));
   PetscCall(PetscMemzero(T, sizeof(*T)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -155,8 +155,11 @@ static void TriBuildFillColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt c
     TriFillColumns() (plain C, any thread) the CSC by ranges of columns (each thread scans the rows for its own
                      columns, in increasing row order: the result does not depend on the number of threads) and the
                      roots of the dependency DAG (its depth is computed only when viewed: TriGetDepth()).
+  Without columns the CSC is left out (NULL) until TriEnsureColumns() makes it: ILU on the CPU backends needs it only
+  for transposed solves and the row-level threads solve, and leaving it out spares the setup 40% of the structures'
+  memory (whose first touch is most of their cost).
 */
-static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads, TriBuildCtx *c)
+static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads, PetscBool columns, TriBuildCtx *c)
 {
   PetscInt nnz = 0;
 
@@ -168,8 +171,8 @@ static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   T->lower = lower;
   T->depth = -1;
   PetscCall(PetscMalloc3(n + 1, &T->rowptr, nnz, &T->colidx, nnz, &T->val));
-  PetscCall(PetscMalloc3(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval));
-  PetscCall(PetscMalloc2(nnz, &T->csc2csr, nnz, &T->src));
+  if (columns) PetscCall(PetscMalloc4(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval, nnz, &T->csc2csr));
+  PetscCall(PetscMalloc1(nnz, &T->src));
   PetscCall(PetscMalloc2(n, &T->roots, n, &T->rootsT)); /* (upper bounds: pages never written are never mapped) */
   PetscCall(PetscMemzero(c, sizeof(*c)));
   for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) c->badrow[t] = -1;
@@ -227,14 +230,16 @@ static void TriFillColumns(TriBuildCtx *c)
   PCSubtreeILUTri *T = c->T;
   PetscInt         n = T->n;
 
-  T->colptr[0] = 0;
-  c->fail |= PetscSparseGPUParallelForC(c->nthreads, n, 16384, TriBuildCountColumns, c);
-  for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] += T->colptr[j];
-  c->fail |= PetscSparseGPUParallelForC(c->nthreads, n, 16384, TriBuildFillColumns, c);
+  if (T->colptr) {
+    T->colptr[0] = 0;
+    c->fail |= PetscSparseGPUParallelForC(c->nthreads, n, 16384, TriBuildCountColumns, c);
+    for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] += T->colptr[j];
+    c->fail |= PetscSparseGPUParallelForC(c->nthreads, n, 16384, TriBuildFillColumns, c);
+  }
   T->nroots = T->nrootsT = 0;
   for (PetscInt i = 0; i < n; i++) {
     if (T->rowptr[i + 1] == T->rowptr[i]) T->roots[T->nroots++] = i;
-    if (T->colptr[i + 1] == T->colptr[i]) T->rootsT[T->nrootsT++] = i;
+    if (T->colptr && T->colptr[i + 1] == T->colptr[i]) T->rootsT[T->nrootsT++] = i;
   }
 }
 
@@ -316,7 +321,32 @@ static PetscErrorCode TriSetValues(PCSubtreeILUTri *T, const PetscScalar fa[], P
   ctx.fa   = fa;
   ctx.sign = sign;
   PetscCall(PetscSparseGPUParallelFor(nthreads, T->nnz, 65536, TriSetValuesCSR, &ctx));
-  PetscCall(PetscSparseGPUParallelFor(nthreads, T->nnz, 65536, TriSetValuesCSC, &ctx));
+  if (T->colptr) PetscCall(PetscSparseGPUParallelFor(nthreads, T->nnz, 65536, TriSetValuesCSC, &ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* T's CSC (with its values and the roots of T^T), if TriAlloc() left it out: on nthreads threads */
+static PetscErrorCode TriEnsureColumns(PCSubtreeILUTri *T, PetscInt nthreads)
+{
+  TriBuildCtx  c;
+  TriValuesCtx v;
+  const size_t nnz = (size_t)T->nnz;
+
+  PetscFunctionBegin;
+  if (T->colptr || T->borrowed) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMemzero(&c, sizeof(c)));
+  c.T        = T;
+  c.nthreads = PetscMax(1, PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS));
+  PetscCall(PetscMalloc4(T->n + 1, &T->colptr, T->nnz, &T->rowidx, T->nnz, &T->cval, T->nnz, &T->csc2csr));
+  PetscCall(PetscMalloc1(T->n + 1, &c.pos));
+  c.fail |= PetscSparseGPUPrefaultC(c.nthreads, T->rowidx, nnz * sizeof(PetscInt));
+  c.fail |= PetscSparseGPUPrefaultC(c.nthreads, T->cval, nnz * sizeof(PetscScalar));
+  c.fail |= PetscSparseGPUPrefaultC(c.nthreads, T->csc2csr, nnz * sizeof(PetscInt));
+  TriFillColumns(&c);
+  PetscCall(PetscFree(c.pos));
+  PetscCheck(!c.fail, PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
+  v.T = T; /* the values: from the CSR's */
+  PetscCall(PetscSparseGPUParallelFor(nthreads, T->nnz, 65536, TriSetValuesCSC, &v));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -745,6 +775,9 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
     atomic_int     *cnt;
     _Atomic double *acc;
 
+    PetscCall(TriEnsureColumns(&st->L, st->setupthreads)); /* (the row-level solve pushes along the columns) */
+    PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
+
     /* counters of the four systems start at (inputs + 1) and are restored by the solves themselves */
     PetscCall(PetscMalloc3(4 * n, &cnt, n, &acc, n, &st->next));
     for (PetscInt s = 0; s < 4; s++) {
@@ -859,6 +892,8 @@ static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, c
     PetscCall(TriSolve(st, &st->U, PETSC_FALSE, t2, icc ? st->dinv : NULL, icc ? NULL : st->dinv, out));
     break;
   case PC_SUBTREEILU_APPLY_TRANSPOSE: /* ILU: M^T = P_c^T U^T L^T P_r (ICC is symmetric: handled as APPLY) */
+    PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
+    PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
     PetscCall(TriSolve(st, &st->U, PETSC_TRUE, in, NULL, st->dinv, t2));
     PetscCall(TriSolve(st, &st->L, PETSC_TRUE, t2, NULL, NULL, out));
     break;
@@ -1082,6 +1117,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
   PetscInt                   n, nn, nz, *adiag;
   const PetscInt            *ia, *ja, *r, *c;
   PetscBool                  done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  PetscBool                  columns = (PetscBool)(icc || sched || st->threadsrows); /* else ILU's CSC when first needed */
   MatInfo                    info;
   struct _PCSubtreeILUBuild *B;
 
@@ -1103,7 +1139,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
   PetscCall(PetscMalloc1(icc ? n : 0, &st->sqrtdinv));
   if (!icc) {
     /* L: rows bi[i] .. bi[i+1]-1 */
-    PetscCall(TriAlloc(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, PetscMax(1, st->setupthreads / 2), &B->tri[1])); /* (L and U are filled at once) */
+    PetscCall(TriAlloc(&st->L, n, PETSC_TRUE, ia, ia + 1, ja, PetscMax(1, st->setupthreads / 2), columns, &B->tri[1])); /* (L and U are filled at once) */
     /* U: from the end, row i = bdiag[i+1]+1 .. bdiag[i], diagonal last (the first entry of column i after row i+1) */
     PetscCall(PetscMalloc1(n + 1, &adiag));
     PetscCall(PetscMalloc1(n, &B->ubeg));
@@ -1122,7 +1158,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
     }
     PetscCheck(n == 0 || adiag[0] + 1 == nz, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ILU factor (size)");
     PetscCall(PetscFree(adiag));
-    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, B->ubeg, st->dsrc, ja, PetscMax(1, st->setupthreads - st->setupthreads / 2), &B->tri[0]));
+    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, B->ubeg, st->dsrc, ja, PetscMax(1, st->setupthreads - st->setupthreads / 2), columns, &B->tri[0]));
     B->ntri = 2;
     PetscCall(ISGetIndices(st->row, &r));
     PetscCall(ISGetIndices(st->col, &c));
@@ -1137,7 +1173,7 @@ static PetscErrorCode PCSubtreeILUBuildStart_Private(PC_SubtreeILU *st, PetscBoo
       PetscCheck(ia[i + 1] > ia[i] && ja[ia[i + 1] - 1] == i, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Unexpected layout of PETSc's ICC factor (row %" PetscInt_FMT ")", i);
       st->dsrc[i] = ia[i + 1] - 1;
     }
-    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja, st->setupthreads, &B->tri[0]));
+    PetscCall(TriAlloc(&st->U, n, PETSC_FALSE, ia, st->dsrc, ja, st->setupthreads, PETSC_TRUE, &B->tri[0])); /* (L = U^T reads U's CSC) */
     B->ntri = 1;
     /* L = Ut^T: U's arrays read transposed (L's CSR is U's CSC, with the same values: no second copy) */
     PetscCall(TriBorrowTranspose(&st->L, &st->U));
@@ -1732,6 +1768,8 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 #if defined(PETSC_HAVE_CUDA)
     if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
       PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
+      PetscCall(TriEnsureColumns(&st->U, st->setupthreads)); /* (made with the structures when the build knew of the GPU) */
+      PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
       PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
       PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
     }
@@ -1741,6 +1779,8 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 #if defined(PETSC_HAVE_CUDA)
     if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
       PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
+      PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
+      PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
       PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_TRUE));
       PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
     }
