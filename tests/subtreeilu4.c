@@ -12,6 +12,9 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
   -mtype <type>          : matrix type of the preconditioned matrix (default seqaij; e.g. seqaijcusparse)\n\
   -expect <plan|petsc>   : the path rounds 1 and 3 must take (default plan)\n\
+  -nan_round             : also round 4, A1 with a NaN on the diagonal of its last row: the plan must leave it to\n\
+                           PETSc's numeric factorization (path fallback where it expects the plan); both PCs fail\n\
+                           alike or give non-finite values at the same entries and agree elsewhere (to 1e-10)\n\
   -no_inode              : assemble the matrix without inodes (as aijcusparse is): its orderings are then computed on\n\
                            the uncompressed graph, and the reference must follow them\n\
 The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend cuda).\n\n";
@@ -24,7 +27,7 @@ The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_p
 typedef struct {
   char      type[16], ordering[64], shift[32], mtype[64], expect[16];
   PetscInt  levels;
-  PetscBool shift_set, icc;
+  PetscBool shift_set, icc, nanround;
 } Ctx;
 
 /* which path the last numeric factorization of st took, from PCView(): plan, fallback, petsc, symbolic or failed */
@@ -78,6 +81,36 @@ static PetscErrorCode RelDiff(Vec xref, Vec x, PetscReal *rel)
   }
   PetscCall(VecRestoreArrayRead(xref, &a));
   PetscCall(VecRestoreArrayRead(x, &b));
+  *rel = nd / (na > 0 ? na : 1.0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* as RelDiff() over the entries finite in both; *same: the non-finite entries are the same in both */
+static PetscErrorCode RelDiffNonFinite(Vec xref, Vec x, PetscReal *rel, PetscBool *same)
+{
+  const PetscScalar *a, *b;
+  PetscInt           n, nbad = 0;
+  PetscReal          nd = 0, na = 0;
+
+  PetscFunctionBeginUser;
+  *same = PETSC_TRUE;
+  PetscCall(VecGetLocalSize(xref, &n));
+  PetscCall(VecGetArrayRead(xref, &a));
+  PetscCall(VecGetArrayRead(x, &b));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscBool ba = PetscIsInfOrNanScalar(a[i]), bb = PetscIsInfOrNanScalar(b[i]);
+
+    if (ba != bb) *same = PETSC_FALSE;
+    if (ba || bb) {
+      nbad++;
+      continue;
+    }
+    nd = PetscMax(nd, PetscAbsScalar(a[i] - b[i]));
+    na = PetscMax(na, PetscAbsScalar(a[i]));
+  }
+  PetscCall(VecRestoreArrayRead(xref, &a));
+  PetscCall(VecRestoreArrayRead(x, &b));
+  if (!nbad) *same = PETSC_FALSE; /* (the round must make some) */
   *rel = nd / (na > 0 ? na : 1.0);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -211,7 +244,7 @@ static PetscErrorCode GenerateChains(PetscInt n, PetscReal conv, Mat *A)
 }
 
 /* st (already set up on A's current values, refactored) against PETSc's factorization of A's current values */
-static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, PC st, PetscErrorCode est, Ctx *ctx, const char expect[], PetscReal tol)
+static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, PC st, PetscErrorCode est, Ctx *ctx, const char expect[], PetscReal tol, PetscBool nonfinite)
 {
   PC             ref;
   Mat            Acopy;
@@ -232,7 +265,7 @@ static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, P
     Vec         bref, xref, b, x;
     PetscRandom rnd;
     PetscReal   worst = 0, rel;
-    PetscBool   pathok;
+    PetscBool   pathok, same = PETSC_TRUE, s;
     const struct {
       const char *name;
       PetscErrorCode (*apply)(PC, Vec, Vec);
@@ -253,16 +286,26 @@ static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, P
       PetscCall(CopyToVec(bref, b));
       /* the applies of both PCs (the symmetric ones only for ICC), each compared with PETSc's */
       for (PetscInt k = 0; k < (ctx->icc ? 4 : 2); k++) {
-        PetscCall(applies[k].apply(ref, bref, xref));
-        PetscCall(applies[k].apply(st, b, x));
-        PetscCall(RelDiff(xref, x, &rel));
+        if (nonfinite) {
+          if (k >= 2) continue; /* (PETSc's symmetric ICC applies refuse a pivot that is not real nonnegative with an
+                                   error that leaves the input vector locked: not compared here) */
+          PetscCall(applies[k].apply(ref, bref, xref));
+          PetscCall(applies[k].apply(st, b, x));
+          PetscCall(RelDiffNonFinite(xref, x, &rel, &s));
+          same = (PetscBool)(same && s);
+        } else {
+          PetscCall(applies[k].apply(ref, bref, xref));
+          PetscCall(applies[k].apply(st, b, x));
+          PetscCall(RelDiff(xref, x, &rel));
+        }
         worst = PetscMax(worst, rel);
         PetscCall(PetscInfo(st, "%s %s: %s rel. difference %g\n", name, round, applies[k].name, (double)rel));
       }
     }
     pathok = (PetscBool)!strcmp(path, expect);
     PetscCall(PetscInfo(st, "%s %s: path %s, max rel. difference %g\n", name, round, path, (double)worst));
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: path %s%s, max rel. difference < %g: %s\n", name, round, path, pathok ? "" : " (UNEXPECTED)", (double)tol, worst < tol ? "yes" : "NO"));
+    if (nonfinite) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: path %s%s, non-finite at the same entries: %s, max rel. difference elsewhere < %g: %s\n", name, round, path, pathok ? "" : " (UNEXPECTED)", same ? "yes" : "NO", (double)tol, worst < tol ? "yes" : "NO"));
+    else PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: path %s%s, max rel. difference < %g: %s\n", name, round, path, pathok ? "" : " (UNEXPECTED)", (double)tol, worst < tol ? "yes" : "NO"));
     PetscCall(PetscRandomDestroy(&rnd));
     PetscCall(VecDestroy(&bref));
     PetscCall(VecDestroy(&xref));
@@ -325,7 +368,7 @@ static PetscErrorCode Refactor(const char name[], Mat A, Ctx *ctx)
   PetscCall(MatScale(A, 1.3));
   PetscCall(MatDiagonalSet(A, d, ADD_VALUES));
   PetscCall(TrySetUp(st, &e));
-  PetscCall(CheckRound(name, "round 1 (new values)", A, st, e, ctx, ctx->expect, 1e-12));
+  PetscCall(CheckRound(name, "round 1 (new values)", A, st, e, ctx, ctx->expect, 1e-12, PETSC_FALSE));
 
   /* round 2: zero diagonal (stored zeros: same pattern) */
   PetscCall(MatGetDiagonal(A, d));
@@ -335,12 +378,21 @@ static PetscErrorCode Refactor(const char name[], Mat A, Ctx *ctx)
   PetscCall(TrySetUp(st, &e));
   /* the factors are then PETSc's own (fallback): the solves' rounding differences, amplified by the shifted pivots
      (multipliers up to 1/shift), may exceed 1e-12 (as in subtreeilu1's shift tests) */
-  PetscCall(CheckRound(name, "round 2 (zero diagonal)", A, st, e, ctx, !strcmp(ctx->expect, "plan") && n > 0 ? "fallback" : ctx->expect, 1e-10));
+  PetscCall(CheckRound(name, "round 2 (zero diagonal)", A, st, e, ctx, !strcmp(ctx->expect, "plan") && n > 0 ? "fallback" : ctx->expect, 1e-10, PETSC_FALSE));
 
   /* round 3: back to A1 */
   PetscCall(MatDiagonalSet(A, d, INSERT_VALUES));
   PetscCall(TrySetUp(st, &e));
-  PetscCall(CheckRound(name, "round 3 (A1 again)", A, st, e, ctx, ctx->expect, 1e-12));
+  PetscCall(CheckRound(name, "round 3 (A1 again)", A, st, e, ctx, ctx->expect, 1e-12, PETSC_FALSE));
+
+  /* round 4 (-nan_round): a NaN pivot, which PETSc's pivot check lets through (a NaN compares false) */
+  if (ctx->nanround && n > 0) {
+    PetscCall(MatSetValue(A, rs + n - 1, rs + n - 1, (PetscScalar)NAN, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(TrySetUp(st, &e));
+    PetscCall(CheckRound(name, "round 4 (a NaN pivot)", A, st, e, ctx, !strcmp(ctx->expect, "plan") ? "fallback" : ctx->expect, 1e-10, PETSC_TRUE));
+  }
   PetscCall(VecDestroy(&d));
   PetscCall(VecDestroy(&dz));
   PetscCall(PCDestroy(&st));
@@ -366,6 +418,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-shift_type", ctx.shift, sizeof(ctx.shift), &ctx.shift_set));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mtype", ctx.mtype, sizeof(ctx.mtype), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-expect", ctx.expect, sizeof(ctx.expect), NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-nan_round", &ctx.nanround, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-levels", &ctx.levels, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-gen", gen, sizeof(gen), NULL));
   PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-N", Ns, &nN, &flg));
@@ -423,6 +476,31 @@ int main(int argc, char **argv)
    test:
       suffix: ilu0
       args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -st_pc_subtree_ilu_refactor device
+
+   # a NaN pivot (round 4): the plan's check of non-finite values hands the factorization to PETSc
+   test:
+      suffix: nan_ilu0
+      args: -type ilu -levels 0 -gen 2d -N 1,12 -conv 0.3 -matrices sherman1 -st_pc_subtree_ilu_refactor device -nan_round
+
+   test:
+      suffix: nan_ilu0_nonzero
+      args: -type ilu -levels 0 -shift_type nonzero -gen 2d -N 12 -matrices jpwh_991 -st_pc_subtree_ilu_refactor device -nan_round
+
+   test:
+      suffix: nan_icc1_rcm
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk05 -st_pc_subtree_ilu_refactor device -nan_round
+
+   test:
+      suffix: cuda_nan_ilu0
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 1,12 -conv 0.3 -matrices sherman1 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -nan_round
+      output_file: output/subtreeilu4_nan_ilu0.out
+
+   test:
+      suffix: cuda_nan_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk05 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -nan_round
+      output_file: output/subtreeilu4_nan_icc1_rcm.out
 
    test:
       suffix: ilu1_rcm

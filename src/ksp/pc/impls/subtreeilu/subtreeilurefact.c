@@ -25,6 +25,8 @@
 */
 #include "subtreeiluimpl.h"
 #include <petsc/private/matimpl.h>
+#include <stdint.h>
+#include <string.h>
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **pplan)
 {
@@ -824,10 +826,27 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* v is Inf or NaN (PetscIsInfOrNanReal()), inline: the per-entry checks of the numeric factorization called PETSc's
+   out-of-line PetscIsInfReal() and PetscIsNanReal() twice an entry, about a third of the CPU refactorization. The
+   exponent bits, not isfinite(): right under -ffast-math too (why PETSc keeps its own out of line) */
+static inline PetscBool NonFiniteReal(PetscReal v)
+{
+  double   d = (double)v;
+  uint64_t u;
+
+  memcpy(&u, &d, sizeof(u));
+  return ((u >> 52) & 0x7ff) == 0x7ff ? PETSC_TRUE : PETSC_FALSE;
+}
+
+static inline PetscBool NonFiniteScalar(PetscScalar v)
+{
+  return NonFiniteReal(PetscAbsScalar(v)); /* (real: |v|, a sign flip; complex: as PetscIsInfOrNanScalar()) */
+}
+
 /* PETSc's MatPivotCheck() would accept pivot pv of a row with off-diagonal sum rs unchanged (first pass) */
 static inline PetscBool PivotPasses(MatFactorShiftType type, PetscReal zeropivot, PetscScalar pv, PetscReal rs)
 {
-  if (PetscIsInfOrNanScalar(pv) || PetscIsInfOrNanReal(rs)) return PETSC_FALSE;
+  if (NonFiniteScalar(pv) || NonFiniteReal(rs)) return PETSC_FALSE;
   switch (type) {
   case MAT_SHIFT_NONZERO:
     return PetscAbsScalar(pv) <= zeropivot * rs ? PETSC_FALSE : PETSC_TRUE;
@@ -925,9 +944,9 @@ static void PlanRun(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, const PetscSc
     if (p->shifttype == MAT_SHIFT_NONE) { /* the check does not use the row sum: only whether the entries are finite */
       if (!icc)
         for (PetscInt q = s0; q < s1; q++)
-          if (PetscIsInfOrNanScalar(*RunAt(&b, q))) rs = PETSC_INFINITY;
+          if (NonFiniteScalar(*RunAt(&b, q))) rs = PETSC_INFINITY;
       for (PetscInt q = u0; q < d; q++)
-        if (PetscIsInfOrNanScalar(*RunAt(&b, q))) rs = PETSC_INFINITY;
+        if (NonFiniteScalar(*RunAt(&b, q))) rs = PETSC_INFINITY;
     } else {
       if (!icc)
         for (PetscInt q = s0; q < s1; q++) rs += PetscAbsScalar(*RunAt(&b, q));
@@ -939,7 +958,7 @@ static void PlanRun(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, const PetscSc
       return;
     }
     dinv = 1.0 / pv;
-    if (PetscIsInfOrNanScalar(dinv)) {
+    if (NonFiniteScalar(dinv)) {
       *failrow = i;
       return;
     }
