@@ -1,9 +1,9 @@
 #!/bin/bash
-# session 43, job 2 (one GPU): the GPU refactorization with several chains a warp (-pc_subtree_ilu_cuda_refactor_lanes
-# 16 or 8: a warp takes a bundle of 2 or 4 tickets of one level of the tickets' DAG, each on its own lanes, in
-# lockstep). Every subtree_ilu test (new: the lanes variants), the -info line of the kernel's grid, then steady
+# session 43, job 2 (one GPU; prepared in session 43, which was lent no GPU: for the next session): the GPU
+# refactorization with several chains a warp (-pc_subtree_ilu_cuda_refactor_lanes 16 or 8: a warp takes a bundle of 2
+# or 4 tickets of one level of the tickets' DAG, each on its own lanes, in lockstep). Every subtree_ilu test (new: the lanes variants), the -info line of the kernel's grid, then steady
 # refactorizations with 32 / 16 / 8 lanes alternated, two rounds.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-H100-session43/job2.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-CPU-session43/job2.sh <revision>
 set -u
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
 trap 'tar czf "$out/job2.tgz" -C "$r" .' EXIT
