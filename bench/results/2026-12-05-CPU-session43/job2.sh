@@ -1,21 +1,13 @@
 #!/bin/bash
 # session 43, job 2 (one GPU; prepared in session 43, which was lent no GPU: for the next session): the GPU
 # refactorization with several chains a warp (-pc_subtree_ilu_cuda_refactor_lanes 16 or 8: a warp takes a bundle of 2
-# or 4 tickets of one level of the tickets' DAG, each on its own lanes, in lockstep). Every subtree_ilu test (new: the lanes variants), the -info line of the kernel's grid, then steady
-# refactorizations with 32 / 16 / 8 lanes alternated, two rounds.
+# or 4 tickets of one level of the tickets' DAG, each on its own lanes, in lockstep). Every subtree_ilu test (new: the
+# lanes and NaN-pivot variants), the -info line of the kernel's grid, then steady refactorizations with 32 / 16 / 8
+# lanes alternated, two rounds.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-CPU-session43/job2.sh <revision>
-set -u
-out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-job2; rm -rf $r; mkdir -p $r
-trap 'tar czf "$out/job2.tgz" -C "$r" .' EXIT
-. .gpu/setup.sh
-{ echo "# revision $1, $(date -u)"; nvidia-smi -L; nproc; } > $r/info.txt 2>&1
-cat $r/info.txt
-SECONDS=0
-make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
-echo "build after $SECONDS s" | tee -a $r/info.txt; SECONDS=0
+. bench/gpujob.sh job2 "$1"
 timeout 200 make check TESTS='subtreeilu' TESTARGS="--jobs 14" > $r/check.txt 2>&1
 echo "check exit $? after $SECONDS s: $(tail -1 $r/check.txt)"; grep -E "^(not ok|FAIL)" $r/check.txt | head; SECONDS=0
-dll="-dll_append $PWD/build/lib/libpetscsparsegpu.so"
 for lanes in 32 8; do
   timeout 60 build/bench/bench_factor -matrices lap3d:100 -pcs subtree_ilu -orderings natural -levels 0 -refactor_reps 2 -reps 1 -ksp_max_rows 0 -pc_subtree_ilu_cuda_refactor_lanes $lanes -info $dll 2>&1 | grep -E "GPU refactorization" | head -4 > $r/info-lanes$lanes.txt
   cat $r/info-lanes$lanes.txt | cut -c1-400

@@ -1,0 +1,16 @@
+# The common start of a GPU job script (bench/results/<session>/jobN.sh), sourced from the repository root on the GPU
+# machine with .gpu carried (../shared/gpu/stage.sh):
+#   . bench/gpujob.sh <job name> <revision>
+# Sets $r (the job's folder, packed into $OUT/<job name>.tgz at exit), $dll (-dll_append of the library), loads the
+# GPU environment (.gpu/setup.sh), records the revision, GPU and cores in $r/info.txt, and builds the library and the
+# benchmark drivers with 16 cores (exit 1 with the build log's tail if that fails). SECONDS restarts at 0.
+set -u
+out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"; r=$PWD/gpu-$1; rm -rf "$r"; mkdir -p "$r"
+trap "tar czf '$out/$1.tgz' -C '$r' ." EXIT
+. .gpu/setup.sh
+{ echo "# revision $2, $(date -u)"; nvidia-smi -L; nproc; } > "$r/info.txt" 2>&1
+cat "$r/info.txt"
+SECONDS=0
+make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
+echo "build after $SECONDS s" | tee -a "$r/info.txt"; SECONDS=0
+dll="-dll_append $PWD/build/lib/libpetscsparsegpu.so"
