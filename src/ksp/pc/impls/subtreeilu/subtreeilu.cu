@@ -669,6 +669,7 @@ struct _PCSubtreeILUCUDAPlan {
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
+  int          rkwarps;                                      /* warps per block (SUBTREEILU_RK_WARPS; fewer for several chains a warp if more chains fit) */
   size_t       smem;                                     /* dynamic shared memory per block */
 };
 
@@ -752,7 +753,7 @@ struct RefactArgs {
   int               *ticket, *status;
 };
 
-#define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel */
+#define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel (at most; with several chains a warp perhaps fewer) */
 
 /* doubles of shared memory per group of lanes (a warp, or a group of fewer lanes: then also 3 ints per row of a run):
    the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
@@ -1278,20 +1279,36 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
   p->capmap   = mv ? (int)PetscMax(mm, 1) : 0;
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&maxsmem, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  while (true) {
-    p->smem = SUBTREEILU_RK_WARPS * (32 / p->lanes) * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap, p->lanes) * sizeof(double);
-    if (p->smem <= (size_t)maxsmem || p->lanes == 32) break;
-    PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %d chains a warp would need %zu bytes of shared memory per block, the device offers %d: a warp a chain\n", 32 / p->lanes, p->smem, maxsmem));
-    p->lanes = 32;
+  p->rkwarps = SUBTREEILU_RK_WARPS;
+  if (p->lanes < 32) { /* the block of 4, 2 or 1 warps that keeps the most chains resident: a chain's caches fill the
+                          shared memory 32/lanes times faster than a warp's, and a smaller block wastes less of it */
+    const size_t chain = RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap, p->lanes) * sizeof(double);
+    const size_t most  = PetscMin((size_t)SUBTREEILU_RK_WARPS * (32 / p->lanes) * chain, (size_t)maxsmem);
+    int          best = 0, bestw = 0;
+
+    if (most > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute((const void *)RefactKernelOf(p->icc, p->lanes), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)most));
+    for (int w = SUBTREEILU_RK_WARPS; w >= 1; w /= 2) {
+      const size_t sm = (size_t)w * (32 / p->lanes) * chain;
+
+      if (sm > (size_t)maxsmem) continue;
+      PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, (const void *)RefactKernelOf(p->icc, p->lanes), w * 32, sm));
+      if (perSM * w * (32 / p->lanes) > best) best = perSM * w * (32 / p->lanes), bestw = w;
+    }
+    if (best) p->rkwarps = bestw;
+    else {
+      PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %d chains a warp need %zu bytes of shared memory, the device offers %d per block: a warp a chain\n", 32 / p->lanes, (32 / p->lanes) * chain, maxsmem));
+      p->lanes = 32;
+    }
   }
+  p->smem      = (size_t)p->rkwarps * (32 / p->lanes) * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap, p->lanes) * sizeof(double);
   p->smemlanes = p->lanes;
   PetscCheck(p->smem <= (size_t)maxsmem, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization kernel needs %zu bytes of shared memory per block, the device offers %d", p->smem, maxsmem);
   if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute((const void *)RefactKernelOf(p->icc, p->lanes), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
-  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, (const void *)RefactKernelOf(p->icc, p->lanes), SUBTREEILU_RK_WARPS * 32, p->smem));
+  PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, (const void *)RefactKernelOf(p->icc, p->lanes), p->rkwarps * 32, p->smem));
   p->perSM = PetscMax(1, perSM);
   if (p->tbylevel) PetscCall(PetscSNPrintf(order, sizeof(order), "in %" PetscInt_FMT " levels (taken by level)", p->tdepth));
   else PetscCall(PetscStrncpy(order, "(taken in index order)", sizeof(order)));
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; %d lanes a chain (%" PetscInt_FMT " bundles); shared memory per chain %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->lanes, p->lanes < 32 ? p->nbundles : hp->ntickets, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), SUBTREEILU_RK_WARPS));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; %d lanes a chain (%" PetscInt_FMT " bundles); shared memory per chain %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->lanes, p->lanes < 32 ? p->nbundles : hp->ntickets, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), p->rkwarps));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1366,12 +1383,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.work      = p->work;
   a.ticket    = p->ticket;
   a.status    = p->status;
-  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), ((p->lanes < 32 ? p->nbundles : p->ntickets) + SUBTREEILU_RK_WARPS - 1) / SUBTREEILU_RK_WARPS);
+  nb          = PetscMin(PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), ((p->lanes < 32 ? p->nbundles : p->ntickets) + p->rkwarps - 1) / p->rkwarps);
   PetscCall(PetscLogGpuTimeBegin());
   SentinelKernel<<<NumBlocks(p->nz, 256), 256, 0, PetscDefaultCudaStream>>>(p->nz, p->fa, p->icc ? p->ubar : NULL);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "sentinel"));
-  RefactKernelOf(p->icc, p->lanes)<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_RK_WARPS * 32, p->smem, PetscDefaultCudaStream>>>(a);
+  RefactKernelOf(p->icc, p->lanes)<<<(unsigned int)PetscMax(nb, 1), (unsigned int)p->rkwarps * 32, p->smem, PetscDefaultCudaStream>>>(a);
   PetscCallCUDA(cudaGetLastError());
   PetscCall(SparseGPUCUDATraceStage(&tr, "factor"));
   GatherKernel<<<NumBlocks(PetscMax(PetscMax(p->Lnnz, p->Unnz), p->n), 256), 256, 0, PetscDefaultCudaStream>>>(p->Lnnz, p->Unnz, p->n, p->icc ? -1.0 : 1.0, p->Lsrc, p->Lcsrc, p->Usrc, p->Ucsrc, p->dsrc, p->fa, c->L.val, c->L.cval, c->U.val, c->U.cval, c->dinv, p->icc ? c->sqrtdinv : NULL);
