@@ -9,6 +9,7 @@ Run: /tmp/fuzz -trials 300 (prints one line per trial and the number of failures
 
 #include <petscsparsegpu.h>
 #include <petscpc.h>
+#include "subtreeilu_test.h" /* MaxRelDiff() */
 
 static unsigned long long rng;
 static PetscInt           R(PetscInt m) /* 0 .. m-1 */
@@ -43,22 +44,6 @@ static PetscErrorCode RandomMatrix(PetscInt n, Mat *A)
   }
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode RelDiff(Vec a, Vec b, PetscReal *rel)
-{
-  Vec       d;
-  PetscReal nd, na;
-
-  PetscFunctionBeginUser;
-  PetscCall(VecDuplicate(a, &d));
-  PetscCall(VecWAXPY(d, -1.0, a, b));
-  PetscCall(VecNorm(d, NORM_INFINITY, &nd));
-  PetscCall(VecNorm(a, NORM_INFINITY, &na));
-  *rel = nd / (na > 0 ? na : 1.0);
-  if (PetscIsInfOrNanReal(*rel)) *rel = PETSC_INFINITY;
-  PetscCall(VecDestroy(&d));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -122,7 +107,7 @@ int main(int argc, char **argv)
         PetscCall(VecShift(b, 0.25));
         PetscCall((op ? PCApplyTranspose : PCApply)(ref, b, x1));
         PetscCall((op ? PCApplyTranspose : PCApply)(st, b, x2));
-        PetscCall(RelDiff(x1, x2, &rel));
+        PetscCall(MaxRelDiff(x1, x2, &rel));
         worst = PetscMax(worst, rel);
         break;
       case 2: /* new values, same pattern */
