@@ -10,15 +10,7 @@ RCM orderings), and its expected shape on natural-ordered grids (one warp ticket
 #include <petscmat.h>
 #include "mmio.h"
 
-static PetscInt nfail = 0;
-
-#define Expect(cond, ...) \
-  do { \
-    if (!(cond)) { \
-      nfail++; \
-      PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG: " __VA_ARGS__)); \
-    } \
-  } while (0)
+#include "expect_test.h"
 
 /* T = the strictly lower (or upper) part of P A P^T, row i of the result = row perm[i] of A (perm NULL: identity),
    in CSR and CSC with ascending indices: the pattern of ILU(0)'s L (U) for that ordering */
@@ -395,8 +387,7 @@ int main(int argc, char **argv)
   if (!(sel && nnames == 1 && !strcmp(names[0], "none"))) PetscCall(MMForEachManifestMatrix(dir, sel, nnames, names, SharedSchedules, &nshared));
   for (PetscInt i = 0; i < nnames && sel; i++) PetscCall(PetscFree(names[i]));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "shared square matrices checked (natural and rcm, L and U, chains 32/7/1): %" PetscInt_FMT "\n", nshared));
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "failures: %" PetscInt_FMT "\n", nfail));
-  PetscCheck(!nfail, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%" PetscInt_FMT " failures", nfail);
+  PetscCall(ExpectReport());
   PetscCall(PetscFinalize());
   return 0;
 }

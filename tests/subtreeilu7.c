@@ -10,15 +10,7 @@ lists reproduce each ticket's runs in that order; a row depending on a later tic
 #include "../src/sys/utils/sparsegputhreads.c"
 #include "../src/ksp/pc/impls/subtreeilu/subtreeiluorder.c"
 
-static PetscInt nfail = 0;
-
-#define Expect(cond, ...) \
-  do { \
-    if (!(cond)) { \
-      nfail++; \
-      PetscCall(PetscPrintf(PETSC_COMM_SELF, "  WRONG: " __VA_ARGS__)); \
-    } \
-  } while (0)
+#include "expect_test.h"
 
 static unsigned long long rng = 88172645463325252ULL;
 static PetscInt           Rand(PetscInt m) /* 0 .. m-1 (xorshift: the same on every machine) */
@@ -259,8 +251,7 @@ int main(int argc, char **argv)
     PetscCall(FreePlan(&p));
     PetscCall(PetscFree2(dptr, dep));
   }
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "failures: %" PetscInt_FMT "\n", nfail));
-  PetscCheck(!nfail, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%" PetscInt_FMT " failures", nfail);
+  PetscCall(ExpectReport());
   PetscCall(PetscFinalize());
   return 0;
 }
