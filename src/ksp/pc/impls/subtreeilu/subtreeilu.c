@@ -1648,7 +1648,7 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 {
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
   Mat            Ad, A, F = NULL;
-  PetscBool      isseqaij, numericonly, sched;
+  PetscBool      isseqaij, numericonly, sched, refresh;
   PetscErrorCode numerr;
   MatFactorInfo  info;
   MatFactorError err;
@@ -1756,7 +1756,8 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
   /* (the refactorization plan for later numeric factorizations with the same pattern is made at the first one that
      uses it: PCSubtreeILURefactorPlan_Private(); making it here cost the CPU backends 25-30% of their setup, 3D
      7-point 96^3, ICC(0), serial: 0.14-0.19 of 0.55-0.70 s) */
-  if (!st->factored) {
+  refresh = st->factored; /* (the build sets it) */
+  if (!refresh) {
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_Build, pc, A, 0, 0));
     if (st->build) PetscCall(PCSubtreeILUBuildFinish_Private(st));
     else { /* same pattern as a setup whose numeric factorization failed */
@@ -1765,27 +1766,16 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
     }
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Build, pc, A, 0, 0));
     PetscCall(PCSubtreeILUChooseBackend_Private(pc, Ad));
+  } else PetscCall(PCSubtreeILURefreshValues_Private(st)); /* same pattern: only the values change */
 #if defined(PETSC_HAVE_CUDA)
-    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
-      PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
-      PetscCall(TriEnsureColumns(&st->U, st->setupthreads)); /* (made with the structures when the build knew of the GPU) */
-      PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
-      PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_FALSE));
-      PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
-    }
-#endif
-  } else { /* same pattern: only the values change */
-    PetscCall(PCSubtreeILURefreshValues_Private(st));
-#if defined(PETSC_HAVE_CUDA)
-    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
-      PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
-      PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
-      PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
-      PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_TRUE));
-      PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
-    }
-#endif
+  if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) { /* the device copy: made, or its values refreshed */
+    PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
+    PetscCall(TriEnsureColumns(&st->U, st->setupthreads)); /* (made with the structures when the build knew of the GPU) */
+    PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
+    PetscCall(PCSubtreeILUCUDASetUp_Private(st, refresh));
+    PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
   }
+#endif
   PetscCall(PetscLogEventEnd(PC_SubtreeILU_Setup, pc, A, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
