@@ -664,7 +664,6 @@ struct _PCSubtreeILUCUDAPlan {
   int          tbylevel;      /* ttptr, truns are in horder's order (1) or in index order (0) */
   int          lanes;         /* lanes per chain the kernel runs with (0: not chosen yet); below 32 with the bundles: */
   PetscInt     nbundles, *tbptr; /* bundle b = the tickets tbptr[b] .. tbptr[b+1]-1 of ttptr's order, all of one level */
-  int          smemlanes;     /* the lanes the shared memory sizes are made for */
   int          lanesasked;    /* RefactLanes() when the bundles were made (lanes is 32 if their shared memory does not fit) */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
@@ -1300,8 +1299,7 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
       p->lanes = 32;
     }
   }
-  p->smem      = (size_t)p->rkwarps * (32 / p->lanes) * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap, p->lanes) * sizeof(double);
-  p->smemlanes = p->lanes;
+  p->smem = (size_t)p->rkwarps * (32 / p->lanes) * RefactWarpDoubles(hp->icc ? true : false, p->capval, p->capsteps, p->capmap, p->lanes) * sizeof(double);
   PetscCheck(p->smem <= (size_t)maxsmem, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Refactorization kernel needs %zu bytes of shared memory per block, the device offers %d", p->smem, maxsmem);
   if (p->smem > 48 * 1024) PetscCallCUDA(cudaFuncSetAttribute((const void *)RefactKernelOf(p->icc, p->lanes), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)p->smem));
   PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, (const void *)RefactKernelOf(p->icc, p->lanes), p->rkwarps * 32, p->smem));
@@ -1352,8 +1350,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
     PetscCall(PetscLogCpuToGpu((hp->ntickets + 1 + 2 * hp->nruns) * sizeof(PetscInt)));
     PetscCall(PetscFree2(ttptr, truns));
   }
-  if (p->lanesasked != RefactLanes(st)) PetscCall(RefactBundles(st)); /* first refactorization, or an option changed */
-  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF) || p->smemlanes != p->lanes) PetscCall(RefactSharedSizes(st));
+  if (p->lanesasked != RefactLanes(st)) { /* first refactorization, or an option changed */
+    PetscCall(RefactBundles(st));
+    p->bufcap = -1; /* the shared memory sizes depend on the lanes */
+  }
+  if (p->bufcap != (int)PetscMin(st->plan->bufcap, (PetscInt)SUBTREEILU_REFACT_BUF)) PetscCall(RefactSharedSizes(st));
   a.ntickets  = p->ntickets;
   a.nbundles  = p->nbundles;
   a.tbptr     = p->tbptr;
