@@ -1967,7 +1967,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   {
     PetscInt lanes = st->cudarefactlanes;
 
-    PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_refactor_lanes", "Cuda backend: lanes of the GPU refactorization per chain of rows: 32 (a warp), 16 or 8 (a warp factors 2 or 4 chains of one level at once; needs -pc_subtree_ilu_cuda_refactor_level_order)", "PCSUBTREEILU", lanes, &lanes, &flg));
+    PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_refactor_lanes", "Cuda backend: lanes of the GPU refactorization per chain of rows: 32 (a warp), 16 or 8 (a warp factors 2 or 4 chains of one level at once; needs -pc_subtree_ilu_cuda_refactor_level_order)", "PCSUBTREEILU", lanes, &lanes, NULL));
     PetscCheck(lanes == 32 || lanes == 16 || lanes == 8, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_refactor_lanes must be 32, 16 or 8, got %" PetscInt_FMT, lanes);
     st->cudarefactlanes = lanes;
   }
