@@ -422,14 +422,21 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
       bidiag = __all_sync(full, !act || mybidiag);
       if (bidiag && scan) {
         PetscScalar alpha = acc * dsi;
+        int         open  = nin > 0; /* whether the lane's composed map still reads the value before its range */
 
+        /* a row without an in-group input cuts the chain: the maps before it are not composed into it at all (not
+           with beta = 0, which would turn a NaN or Inf earlier in the group into a NaN here, where the row-by-row
+           solve and PETSc's give a finite value; a stored zero coefficient keeps open = 1 and does propagate it,
+           as theirs do) */
   #pragma unroll
         for (int off = 1; off < 32; off <<= 1) {
           PetscScalar ap = __shfl_up_sync(full, alpha, off), bp = __shfl_up_sync(full, beta, off);
+          int         op = __shfl_up_sync(full, open, off);
 
-          if (lane >= off) {
+          if (lane >= off && open) {
             alpha = alpha + beta * ap;
             beta  = beta * bp;
+            open  = op;
           }
         }
         xi = alpha;
