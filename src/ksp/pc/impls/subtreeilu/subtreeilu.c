@@ -1967,8 +1967,8 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   {
     PetscInt lanes = st->cudarefactlanes;
 
-    PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_refactor_lanes", "Cuda backend: lanes of the GPU refactorization per chain of rows: 32 (a warp), 16 or 8 (a warp factors 2 or 4 chains of one level at once; needs -pc_subtree_ilu_cuda_refactor_level_order)", "PCSUBTREEILU", lanes, &lanes, NULL));
-    PetscCheck(lanes == 32 || lanes == 16 || lanes == 8, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_refactor_lanes must be 32, 16 or 8, got %" PetscInt_FMT, lanes);
+    PetscCall(PetscOptionsInt("-pc_subtree_ilu_cuda_refactor_lanes", "Cuda backend: lanes of the GPU refactorization per chain of rows: 0 (chosen from the width of the chains' DAG), 32 (a warp), 16 or 8 (a warp factors 2 or 4 chains of one level at once; needs -pc_subtree_ilu_cuda_refactor_level_order)", "PCSUBTREEILU", lanes, &lanes, NULL));
+    PetscCheck(lanes == 0 || lanes == 32 || lanes == 16 || lanes == 8, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_refactor_lanes must be 0 (automatic), 32, 16 or 8, got %" PetscInt_FMT, lanes);
     st->cudarefactlanes = lanes;
   }
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_cut_late", "Cuda backend: a chain's group ends before a row whose inputs are final later than the group's (shorter critical path with ILU(k>0) fill)", "PCSUBTREEILU", st->cudacutlate, &st->cudacutlate, &flg));
@@ -2084,7 +2084,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_cut_late <bool>           - cuda backend: a chain's group ends before a row whose inputs are final later than the group's, so that its earlier rows need not wait (default true; on the H200 the ILU(1) apply is 1.3-4.5 times faster with it on the large grids)
 .  -pc_subtree_ilu_cuda_level_order <bool>        - cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (default true), else in index order
 .  -pc_subtree_ilu_cuda_refactor_level_order <bool> - cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (default true; on an H100 3D 160^3 ILU(1) 1.7 times faster, 2D grids and RCM orderings unchanged), else in index order
-.  -pc_subtree_ilu_cuda_refactor_lanes <32,16,8>    - cuda backend: lanes of the GPU refactorization per chain of rows (default 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the tickets' DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32; not yet measured or run on a GPU)
+.  -pc_subtree_ilu_cuda_refactor_lanes <0,32,16,8>  - cuda backend: lanes of the GPU refactorization per chain of rows (default 0: 8 or 16 where the tickets' DAG is on average 1.5 or 0.5 times wider than the warps the GPU holds at once, e.g. RCM-ordered 3D grids, else 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32)
 -  -pc_subtree_ilu_cuda_blocks_per_sm <b>         - cuda backend: at most b blocks of 8 warps per multiprocessor in the persistent solve and refactorization grids (default 0: as many as fit)
 
    Level: intermediate
@@ -2115,7 +2115,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudascan          = PETSC_TRUE;
   st->cudalevelorder    = PETSC_TRUE;
   st->cudarefactorder   = PETSC_TRUE;
-  st->cudarefactlanes   = 32;
+  st->cudarefactlanes   = 0;
   st->cudacutlate       = PETSC_TRUE;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */

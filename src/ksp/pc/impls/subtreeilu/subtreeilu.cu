@@ -421,22 +421,21 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
       }
       bidiag = __all_sync(full, !act || mybidiag);
       if (bidiag && scan) {
-        PetscScalar alpha = acc * dsi;
-        int         open  = nin > 0; /* whether the lane's composed map still reads the value before its range */
+        PetscScalar    alpha = acc * dsi;
+        const unsigned cuts  = __ballot_sync(full, nin == 0) & (full >> (31 - lane));
+        const int      seg   = cuts ? 31 - __clz((int)cuts) : -1; /* the last lane <= this one without in-group input */
 
-        /* a row without an in-group input cuts the chain: the maps before it are not composed into it at all (not
-           with beta = 0, which would turn a NaN or Inf earlier in the group into a NaN here, where the row-by-row
-           solve and PETSc's give a finite value; a stored zero coefficient keeps open = 1 and does propagate it,
-           as theirs do) */
+        /* such a row cuts the chain: at step off the lane's map covers lanes lane-off+1 .. lane and composes the one
+           before only if no cut lies in that range (lane - seg >= off). Composing through a cut with beta = 0 instead
+           would turn a NaN or Inf earlier in the group into a NaN here, where the row-by-row solve and PETSc's give a
+           finite value; a stored zero coefficient is no cut and propagates it, as theirs do */
   #pragma unroll
         for (int off = 1; off < 32; off <<= 1) {
           PetscScalar ap = __shfl_up_sync(full, alpha, off), bp = __shfl_up_sync(full, beta, off);
-          int         op = __shfl_up_sync(full, open, off);
 
-          if (lane >= off && open) {
+          if (lane - seg >= off) {
             alpha = alpha + beta * ap;
             beta  = beta * bp;
-            open  = op;
           }
         }
         xi = alpha;
@@ -671,7 +670,7 @@ struct _PCSubtreeILUCUDAPlan {
   int          tbylevel;      /* ttptr, truns are in horder's order (1) or in index order (0) */
   int          lanes;         /* lanes per chain the kernel runs with (0: not chosen yet); below 32 with the bundles: */
   PetscInt     nbundles, *tbptr; /* bundle b = the tickets tbptr[b] .. tbptr[b+1]-1 of ttptr's order, all of one level */
-  int          lanesasked;    /* RefactLanes() when the bundles were made (lanes is 32 if their shared memory does not fit) */
+  int          lanesasked;    /* RefactLanes() when the bundles were made (-1: not yet; 0: automatic; lanes is 32 if their shared memory does not fit) */
   PetscScalar *fa, *ubar, *work, *aa;            /* factor values (PETSc's layout), ICC unscaled rows, scratch, upload buffer */
   int         *ticket, *status;                  /* status[0]: first failed row, status[1]: first ICC pivot < 0 */
   int          perSM, nsm, bufcap, capval, capsteps, capmap; /* blocks per multiprocessor that fit; the shared-memory sizes made for bufcap (-1: none yet) */
@@ -1145,10 +1144,24 @@ static PetscErrorCode RefactTicketLists(PC_SubtreeILU *st, PetscInt **ttptr, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the kernel's lanes per chain: -pc_subtree_ilu_cuda_refactor_lanes, which needs the level order (else 32) */
+/* the lanes per chain asked for: -pc_subtree_ilu_cuda_refactor_lanes (0: RefactAutoLanes()), which needs the level
+   order (else 32) */
 static int RefactLanes(PC_SubtreeILU *st)
 {
   return st->cudarefactorder ? (int)st->cudarefactlanes : 32;
+}
+
+/* the automatic choice from the width of the tickets' DAG (tickets per level, on average) against the warps the GPU
+   holds at once (about 32 per multiprocessor for this kernel): a level much wider than that keeps every warp busy
+   and is throughput-bound, where bundles of short chains save instructions; a narrower one is bound by the critical
+   path's latency, which a bundle lengthens (its warp waits for the inputs of all its tickets). Measured in session 44
+   (H100/H200, bench_factor): RCM-ordered 3D grids (width 2 and 0.8 times the warps) factor fastest with 8 and 16
+   lanes, 1.8-2.0x and 1.06-1.2x faster than with 32; natural orderings and 2D grids (width at most 0.12 times) with 32 */
+static int RefactAutoLanes(PCSubtreeILUCUDAPlan p)
+{
+  const double width = (double)p->ntickets / (double)PetscMax(p->tdepth, 1), warps = 32.0 * p->nsm;
+
+  return width >= 1.5 * warps ? 8 : width >= 0.5 * warps ? 16 : 32;
 }
 
 /* the kernel for ICC or ILU and a number of lanes per chain */
@@ -1167,8 +1180,8 @@ static PetscErrorCode RefactBundles(PC_SubtreeILU *st)
   PetscInt            *bptr;
 
   PetscFunctionBegin;
-  p->lanes      = RefactLanes(st);
-  p->lanesasked = p->lanes;
+  p->lanesasked = RefactLanes(st);
+  p->lanes      = p->lanesasked ? p->lanesasked : RefactAutoLanes(p);
   p->nbundles   = 0;
   if (p->lanes == 32) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck(p->tbylevel && p->horder && p->hlevptr, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The GPU refactorization's bundles need the tickets' level order");
@@ -1247,8 +1260,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-  p->nsm    = PetscMax(1, nsm);
-  p->bufcap = -1; /* the shared memory sizes are made at the first refactorization */
+  p->nsm        = PetscMax(1, nsm);
+  p->bufcap     = -1; /* the shared memory sizes are made at the first refactorization */
+  p->lanesasked = -1; /* and the lanes (RefactBundles()) */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1313,7 +1327,7 @@ static PetscErrorCode RefactSharedSizes(PC_SubtreeILU *st)
   p->perSM = PetscMax(1, perSM);
   if (p->tbylevel) PetscCall(PetscSNPrintf(order, sizeof(order), "in %" PetscInt_FMT " levels (taken by level)", p->tdepth));
   else PetscCall(PetscStrncpy(order, "(taken in index order)", sizeof(order)));
-  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; %d lanes a chain (%" PetscInt_FMT " bundles); shared memory per chain %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->lanes, p->lanes < 32 ? p->nbundles : hp->ntickets, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), p->rkwarps));
+  PetscCall(PetscInfo(NULL, "PCSUBTREEILU GPU refactorization: %" PetscInt_FMT " tickets %s, %" PetscInt_FMT " runs; %d lanes a chain%s (%" PetscInt_FMT " bundles); shared memory per chain %d values, %d steps, %d map entries; %" PetscInt_FMT " blocks of %d warps\n", hp->ntickets, order, hp->nruns, p->lanes, p->lanesasked ? "" : " (automatic)", p->lanes < 32 ? p->nbundles : hp->ntickets, p->capval, p->capsteps, p->capmap, PersistentBlocks(p->perSM, p->nsm, (int)st->cudablockspersm), p->rkwarps));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
