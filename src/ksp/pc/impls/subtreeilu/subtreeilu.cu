@@ -1155,13 +1155,18 @@ static int RefactLanes(PC_SubtreeILU *st)
    holds at once (about 32 per multiprocessor for this kernel): a level much wider than that keeps every warp busy
    and is throughput-bound, where bundles of short chains save instructions; a narrower one is bound by the critical
    path's latency, which a bundle lengthens (its warp waits for the inputs of all its tickets). Measured in session 44
-   (H100/H200, bench_factor): RCM-ordered 3D grids (width 2 and 0.8 times the warps) factor fastest with 8 and 16
-   lanes, 1.8-2.0x and 1.06-1.2x faster than with 32; natural orderings and 2D grids (width at most 0.12 times) with 32 */
+   (H100/H200, bench_factor): RCM-ordered 3D 7-point grids ILU(0)/ICC(0) (width 2 and 0.8 times the warps) factor
+   fastest with 8 and 16 lanes, 1.8-2.0x and 1.06-1.2x faster than with 32; natural orderings and 2D grids (width at
+   most 0.12 times) with 32. Bundles only where the factor's rows (L and U, on average) fit the lanes: longer rows
+   (27-point stencils, ILU(1)) are not measured yet, and 32 is then kept */
 static int RefactAutoLanes(PCSubtreeILUCUDAPlan p)
 {
   const double width = (double)p->ntickets / (double)PetscMax(p->tdepth, 1), warps = 32.0 * p->nsm;
+  const double row   = p->icc ? 2.0 * p->nz / PetscMax(p->n, 1) - 1.0 : (double)p->nz / PetscMax(p->n, 1); /* ICC stores U only */
 
-  return width >= 1.5 * warps ? 8 : width >= 0.5 * warps ? 16 : 32;
+  if (width >= 1.5 * warps && row <= 8.0) return 8;
+  if (width >= 0.5 * warps && row <= 16.0) return 16;
+  return 32;
 }
 
 /* the kernel for ICC or ILU and a number of lanes per chain */
