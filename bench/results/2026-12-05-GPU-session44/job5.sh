@@ -2,7 +2,8 @@
 # session 44, job 5 (one GPU): the automatic lanes of the GPU refactorization (-pc_subtree_ilu_cuda_refactor_lanes 0)
 # where job 4 did not measure them: ILU(1)/ICC(1) with RCM on 3D 7-point 100³ and 160³ and 27-point 100³, and
 # ILU(0)/ICC(0) on 27-point 100³ (natural, RCM); automatic against 32, 8 and 16, then a second round of 32 and
-# automatic while time is left. The -info line of each automatic choice is kept.
+# automatic while time is left. The -info line of each automatic choice is kept. Since c5e30bc the automatic choice
+# keeps 32 where the factor's rows are longer than the lanes (these cases): this job shows whether 8 or 16 would win.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-GPU-session44/job5.sh <revision>
 . bench/gpujob.sh job5 "$1"
 total=0
