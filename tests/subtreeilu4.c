@@ -463,6 +463,17 @@ int main(int argc, char **argv)
       suffix: nan_icc1_rcm
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk05 -st_pc_subtree_ilu_refactor device -nan_round
 
+   # the same on the threads backend (its chunked solves with a NaN in the factor)
+   test:
+      suffix: nan_ilu0_threads
+      args: -type ilu -levels 0 -gen 2d -N 1,12 -conv 0.3 -matrices sherman1 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2 -nan_round
+      output_file: output/subtreeilu4_nan_ilu0.out
+
+   test:
+      suffix: nan_icc1_rcm_threads
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk05 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2 -nan_round
+      output_file: output/subtreeilu4_nan_icc1_rcm.out
+
    test:
       suffix: cuda_nan_ilu0
       requires: cuda
