@@ -2022,6 +2022,15 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
       if (st->last != PC_SUBTREEILU_LAST_SYMBOLIC) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    last numeric factorization: %s; refactorizations: %s%s\n", PCSubtreeILULastRefactorDescriptions[st->last], PCSubtreeILURefactors[st->refactor], st->plan ? "" : " (no plan: PETSc's)"));
+#if defined(PETSC_HAVE_CUDA)
+      if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
+        PetscInt  lanes;
+        PetscBool automatic;
+
+        PetscCall(PCSubtreeILUCUDAGetRefactLanes_Private(st, &lanes, &automatic));
+        if (lanes) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    GPU refactorization: %" PetscInt_FMT " lanes a chain%s\n", lanes, automatic ? " (chosen automatically)" : ""));
+      }
+#endif
       {
         PetscInt depthL, depthU;
 

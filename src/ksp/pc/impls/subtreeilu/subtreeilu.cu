@@ -1169,6 +1169,18 @@ static int RefactAutoLanes(PCSubtreeILUCUDAPlan p)
   return 32;
 }
 
+/* for -pc_view: the lanes per chain of the last GPU refactorization (0: none has run) and whether they were chosen
+   automatically */
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetRefactLanes_Private(PC_SubtreeILU *st, PetscInt *lanes, PetscBool *automatic)
+{
+  PCSubtreeILUCUDAPlan p = st->cudaplan;
+
+  PetscFunctionBegin;
+  *lanes     = p && p->lanesasked >= 0 ? p->lanes : 0;
+  *automatic = (PetscBool)(p && p->lanesasked == 0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the kernel for ICC or ILU and a number of lanes per chain */
 typedef void (*RefactKernelFn)(RefactArgs);
 static RefactKernelFn RefactKernelOf(int icc, int lanes)

@@ -226,6 +226,7 @@ PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeIL
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetRefactLanes_Private(PC_SubtreeILU *, PetscInt *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDAPlan *);
