@@ -15,6 +15,7 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   -nan_round             : also round 4, A1 with a NaN on the diagonal of its last row: the plan must leave it to\n\
                            PETSc's numeric factorization (path fallback where it expects the plan); both PCs fail\n\
                            alike or give non-finite values at the same entries and agree elsewhere (to 1e-10)\n\
+  -view_lanes            : after round 1, the GPU refactorization's line of -pc_view (its lanes per chain)\n\
   -no_inode              : assemble the matrix without inodes (as aijcusparse is): its orderings are then computed on\n\
                            the uncompressed graph, and the reference must follow them\n\
 The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend cuda).\n\n";
@@ -27,11 +28,12 @@ The PC has the options prefix st_ (e.g. -st_pc_subtree_ilu_refactor device -st_p
 typedef struct {
   char      type[16], ordering[64], shift[32], mtype[64], expect[16];
   PetscInt  levels;
-  PetscBool shift_set, icc, nanround;
+  PetscBool shift_set, icc, nanround, viewlanes;
 } Ctx;
 
-/* which path the last numeric factorization of st took, from PCView(): plan, fallback, petsc, symbolic or failed */
-static PetscErrorCode LastPath(PC pc, char path[], size_t len)
+/* which path the last numeric factorization of st took, from PCView(): plan, fallback, petsc, symbolic or failed;
+   lanes (if not NULL): the view's line of the GPU refactorization, or "no GPU refactorization line" */
+static PetscErrorCode LastPath(PC pc, char path[], size_t len, char lanes[], size_t llen)
 {
   PetscViewer v;
   char       *text = NULL, *found;
@@ -56,6 +58,16 @@ static PetscErrorCode LastPath(PC pc, char path[], size_t len)
   } else {
     PetscCall(PetscStrstr(text, "factorization failed", &found));
     if (found) PetscCall(PetscStrncpy(path, "failed", len));
+  }
+  if (lanes) {
+    PetscCall(PetscStrncpy(lanes, "no GPU refactorization line", llen));
+    PetscCall(PetscStrstr(text, "GPU refactorization: ", &found));
+    if (found) {
+      char *end = strchr(found, '\n');
+
+      if (end) *end = 0;
+      PetscCall(PetscStrncpy(lanes, found, llen));
+    }
   }
   free(text);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -235,7 +247,7 @@ static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, P
   PetscCall(CreateRef(A, ctx, &Acopy, &ref, &eref));
   if (!eref) PetscCall(PCGetFailedReason(ref, &rref));
   if (!est) PetscCall(PCGetFailedReason(st, &rst));
-  PetscCall(LastPath(st, path, sizeof(path)));
+  PetscCall(LastPath(st, path, sizeof(path), NULL, 0));
   if (eref || rref) {
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s %s: PETSc's factorization fails (%s); subtree_ilu fails alike: %s, path %s\n", name, round, eref ? "error" : PCFailedReasons[rref], (eref && est) || (!eref && !est && rref == rst) ? "yes" : "NO", path));
   } else if (est || rst) {
@@ -342,6 +354,12 @@ static PetscErrorCode Refactor(const char name[], Mat A, Ctx *ctx)
   PetscCall(MatDiagonalSet(A, d, ADD_VALUES));
   PetscCall(TrySetUp(st, &e));
   PetscCall(CheckRound(name, "round 1 (new values)", A, st, e, ctx, ctx->expect, 1e-12, PETSC_FALSE));
+  if (ctx->viewlanes) {
+    char path[32], lanes[256];
+
+    PetscCall(LastPath(st, path, sizeof(path), lanes, sizeof(lanes)));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s round 1: %s\n", name, lanes));
+  }
 
   /* round 2: zero diagonal (stored zeros: same pattern) */
   PetscCall(MatGetDiagonal(A, d));
@@ -392,6 +410,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-mtype", ctx.mtype, sizeof(ctx.mtype), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-expect", ctx.expect, sizeof(ctx.expect), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-nan_round", &ctx.nanround, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-view_lanes", &ctx.viewlanes, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-levels", &ctx.levels, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-gen", gen, sizeof(gen), NULL));
   PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-N", Ns, &nN, &flg));
@@ -473,6 +492,21 @@ int main(int argc, char **argv)
       suffix: nan_icc1_rcm_threads
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk05 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_backend threads -st_pc_subtree_ilu_threads 2 -nan_round
       output_file: output/subtreeilu4_nan_icc1_rcm.out
+
+   # -pc_view's line of the GPU refactorization: its lanes per chain, chosen automatically (a small grid: 32) or asked
+   test:
+      suffix: view_lanes_cpu
+      args: -type ilu -levels 0 -ordering rcm -gen 3d -N 12 -st_pc_subtree_ilu_refactor device -view_lanes
+
+   test:
+      suffix: cuda_view_lanes_auto
+      requires: cuda
+      args: -type ilu -levels 0 -ordering rcm -gen 3d -N 12 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -view_lanes
+
+   test:
+      suffix: cuda_view_lanes_8
+      requires: cuda
+      args: -type ilu -levels 0 -ordering rcm -gen 3d -N 12 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_refactor_lanes 8 -view_lanes
 
    test:
       suffix: cuda_nan_ilu0
