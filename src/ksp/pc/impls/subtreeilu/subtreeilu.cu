@@ -312,7 +312,7 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   solve too when a row's only in-group term is its chain predecessor and it has no other terms): this matters for
   shifted zero pivots, where multipliers of 1e13 amplify any rounding difference. Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
   previous row (bidiagonal chain, the common case) by a log2(32)-step scan of the affine maps x_q = alpha_q + beta_q
-  x_{q-1} (scan = 1), else step by step, the value of row r being broadcast by a shuffle. Both orders are fixed:
+  x_{q-1} (scan = 1; a row without in-group input cuts it, so that non-finite values travel as in PETSc's solve), else step by step, the value of row r being broadcast by a shuffle. Both orders are fixed:
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
