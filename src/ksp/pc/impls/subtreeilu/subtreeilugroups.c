@@ -216,15 +216,10 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
      argument of SolveKernel holds), then in the primary order. In index order, the tickets held at once cover a
      fixed range of rows, which on a wide wavefront (the planes of a 3D grid, whose diagonal spans N lines of N planes)
      is less than the wavefront: the front's later lines would wait for a ticket */
-  {
-    PetscInt *cnt = w->cnt;
-
-    for (PetscInt b = 0; b < nb; b++) bdepth = PetscMax(bdepth, blev[b] + 1);
-    for (PetscInt l = 0; l <= bdepth; l++) cnt[l] = 0;
-    for (PetscInt b = 0; b < nb; b++) cnt[blev[b] + 1]++;
-    for (PetscInt l = 0; l < bdepth; l++) cnt[l + 1] += cnt[l];
-    for (PetscInt b = 0; b < nb; b++) border[cnt[blev[b]]++] = T->lower ? b : nb - 1 - b;
-  }
+  for (PetscInt b = 0; b < nb; b++) bdepth = PetscMax(bdepth, blev[b] + 1);
+  PCSubtreeILUSortByLevel(nb, blev, bdepth, w->cnt, border);
+  if (!T->lower)
+    for (PetscInt k = 0; k < nb; k++) border[k] = nb - 1 - border[k]; /* primary order -> ascending block index */
   if (!T->lower) { /* primary-order boundaries -> ascending rows */
     ReverseBoundaries(gptr, ng, n);
     ReverseBoundaries(sptr, ns, ng);

@@ -218,6 +218,20 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **)
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan *, const PCSubtreeILUPlan *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGather_Private(PetscInt, PetscInt, const PetscInt *, const PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanNumericCPU_Private(PCSubtreeILUPlan *, const PetscScalar *, PetscScalar *, PetscInt *);
+/* items 0 .. n-1 stably sorted by level (lev[i] in [0, depth)) into out; start (depth + 1 entries): where each level
+   begins in out, start[depth] = n. (Both DAG orders of subtree_ilu: the refactorization's tickets, the solve's block
+   tickets in subtreeilugroups.c; inline here, as the tests
+   compile those files alone.) */
+static inline void PCSubtreeILUSortByLevel(PetscInt n, const PetscInt *lev, PetscInt depth, PetscInt *start, PetscInt *out)
+{
+  for (PetscInt l = 0; l <= depth; l++) start[l] = 0;
+  for (PetscInt i = 0; i < n; i++) start[lev[i] + 1]++;
+  for (PetscInt l = 0; l < depth; l++) start[l + 1] += start[l];
+  for (PetscInt i = 0; i < n; i++) out[start[lev[i]]++] = i;
+  for (PetscInt l = depth; l > 0; l--) start[l] = start[l - 1]; /* (each start moved to its level's end) */
+  start[0] = 0;
+}
+
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeILUPlan *, PetscInt, PetscInt **, PetscInt *, PetscInt **);
 PETSC_INTERN PetscInt       PCSubtreeILUPlanTicketBundles_Private(PetscInt, const PetscInt *, PetscInt, PetscInt *);
 PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeILUPlan *, const PetscInt *, PetscInt *, PetscInt *);

@@ -94,14 +94,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanTicketOrder_Private(const PCSubtreeI
     for (PetscInt e = off[t]; e < off[t + 1]; e++) lev[t] = PetscMax(lev[t], lev[c.deps[e]] + 1);
     d = PetscMax(d, lev[t] + 1);
   }
-  for (PetscInt l = 0; l <= d; l++) cnt[l] = 0;
-  for (PetscInt t = 0; t < nt; t++) cnt[lev[t] + 1]++;
-  for (PetscInt l = 0; l < d; l++) cnt[l + 1] += cnt[l];
+  PCSubtreeILUSortByLevel(nt, lev, d, cnt, *order);
   if (levptr) {
     PetscCall(PetscMalloc1(d + 1, levptr));
     PetscCall(PetscArraycpy(*levptr, cnt, d + 1));
   }
-  for (PetscInt t = 0; t < nt; t++) (*order)[cnt[lev[t]]++] = t;
   PetscCall(PetscFree(c.deps));
   PetscCall(PetscFree4(c.rowticket, lev, cnt, off));
   *depth = d;
