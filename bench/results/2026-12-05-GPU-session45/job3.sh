@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 45, job 3 (one GPU; session 44's job3.sh): the automatic lanes of the GPU refactorization (-pc_subtree_ilu_cuda_refactor_lanes 0)
+# session 45, job 3 (one GPU; session 44's job5.sh): the automatic lanes of the GPU refactorization (-pc_subtree_ilu_cuda_refactor_lanes 0)
 # where job 4 did not measure them: ILU(1)/ICC(1) with RCM on 3D 7-point 100³ and 160³ and 27-point 100³, and
 # ILU(0)/ICC(0) on 27-point 100³ (natural, RCM); automatic against 32, 8 and 16, then a second round of 32 and
 # automatic while time is left. The -info line of each automatic choice is kept. Since c5e30bc the automatic choice
