@@ -159,6 +159,14 @@ static void TriBuildFillColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt c
   for transposed solves and the row-level threads solve, and leaving it out spares the setup 40% of the structures'
   memory (whose first touch is most of their cost).
 */
+/* T's CSC arrays (filled by TriFillColumns()) */
+static PetscErrorCode TriAllocColumns(PCSubtreeILUTri *T)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc4(T->n + 1, &T->colptr, T->nnz, &T->rowidx, T->nnz, &T->cval, T->nnz, &T->csc2csr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads, PetscBool columns, TriBuildCtx *c)
 {
   PetscInt nnz = 0;
@@ -171,7 +179,7 @@ static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, 
   T->lower = lower;
   T->depth = -1;
   PetscCall(PetscMalloc3(n + 1, &T->rowptr, nnz, &T->colidx, nnz, &T->val));
-  if (columns) PetscCall(PetscMalloc4(n + 1, &T->colptr, nnz, &T->rowidx, nnz, &T->cval, nnz, &T->csc2csr));
+  if (columns) PetscCall(TriAllocColumns(T));
   PetscCall(PetscMalloc1(nnz, &T->src));
   PetscCall(PetscMalloc2(n, &T->roots, n, &T->rootsT)); /* (upper bounds: pages never written are never mapped) */
   PetscCall(PetscMemzero(c, sizeof(*c)));
@@ -337,7 +345,7 @@ static PetscErrorCode TriEnsureColumns(PCSubtreeILUTri *T, PetscInt nthreads)
   PetscCall(PetscMemzero(&c, sizeof(c)));
   c.T        = T;
   c.nthreads = PetscMax(1, PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS));
-  PetscCall(PetscMalloc4(T->n + 1, &T->colptr, T->nnz, &T->rowidx, T->nnz, &T->cval, T->nnz, &T->csc2csr));
+  PetscCall(TriAllocColumns(T));
   PetscCall(PetscMalloc1(T->n + 1, &c.pos));
   c.fail |= PetscSparseGPUPrefaultC(c.nthreads, T->rowidx, nnz * sizeof(PetscInt));
   c.fail |= PetscSparseGPUPrefaultC(c.nthreads, T->cval, nnz * sizeof(PetscScalar));
