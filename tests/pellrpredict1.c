@@ -574,7 +574,7 @@ static PetscErrorCode TestLocality(void)
   for (PetscInt t = 0; t < 60; t++) { /* small random blocks: sampled whole (one window) when nnz <= PELLR_PRED_SAMPLE_NNZ / 2: equal to the reference */
     PetscInt      m, n, *len, *rp, *ci, band;
     PellrFeatures f;
-    PetscReal     xs[PELLR_NCAND], ys, b0[PELLR_NCAND];
+    PetscReal     xs[PELLR_NCAND], ys = 0, b0[PELLR_NCAND];
 
     seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     m    = 1 + (PetscInt)((seed >> 33) % (PELLR_PRED_SAMPLE_NNZ / 16)); /* mostly small enough to be sampled whole */
@@ -810,7 +810,8 @@ static PetscErrorCode TestDiagonal(void)
 /*
   (CUDA) the column access of large generated blocks on the GPU against the host's, every feature: sampled windows and
   several sorted windows; a 2D 5-point mesh (runs of equal lengths), random lengths and columns, long rows beyond
-  PELLR_PRED_HCAP (the sort's keys from the window), diagonal slices with empty rows
+  PELLR_PRED_HCAP (the sort's keys from the window), diagonal slices with empty rows, wide diagonal slices (rows of 160:
+  several warps a group, which must agree that the group is diagonal)
 */
 static PetscErrorCode TestDeviceLocality(void)
 {
@@ -819,8 +820,8 @@ static PetscErrorCode TestDeviceLocality(void)
 
   PetscFunctionBeginUser;
   if (!check_device) PetscFunctionReturn(PETSC_SUCCESS);
-  for (PetscInt kind = 0; kind < 4; kind++) {
-    const PetscInt m = kind == 0 ? 400 * 400 : kind == 1 ? 300000 : kind == 2 ? 100000 : 70000, n = m;
+  for (PetscInt kind = 0; kind < 5; kind++) {
+    const PetscInt m = kind == 0 ? 400 * 400 : kind == 1 ? 300000 : kind == 2 ? 100000 : kind == 3 ? 70000 : 40000, n = m;
     PetscInt      *len, *rp, *ci;
 
     PetscCall(PetscMalloc1(m, &len));
@@ -829,7 +830,8 @@ static PetscErrorCode TestDeviceLocality(void)
       if (kind == 0) len[i] = 1 + (i % 400 > 0) + (i % 400 < 399) + (i >= 400) + (i < m - 400);
       else if (kind == 1) len[i] = (PetscInt)((seed >> 33) % 41);
       else if (kind == 2) len[i] = (seed >> 33) % 100 == 0 ? 1500 + (PetscInt)((seed >> 20) % 1500) : 1 + (PetscInt)((seed >> 40) % 9);
-      else len[i] = (seed >> 33) % 5 == 0 ? 0 : 3;
+      else if (kind == 3) len[i] = (seed >> 33) % 5 == 0 ? 0 : 3;
+      else len[i] = 160;
     }
     PetscCall(RowPtr(m, len, &rp));
     PetscCall(PetscMalloc1(rp[m] - rp[0] + 1, &ci));
@@ -844,7 +846,7 @@ static PetscErrorCode TestDeviceLocality(void)
       } else
         for (PetscInt j = 0; j < len[i]; j++) {
           seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-          c[j] = kind == 1 ? (PetscInt)((seed >> 33) % n) : kind == 2 ? (PetscInt)(((PetscInt64)i + j * 37) % n) : (i + j) % n;
+          c[j] = kind == 1 ? (PetscInt)((seed >> 33) % n) : kind == 2 ? (PetscInt)(((PetscInt64)i + j * 37) % n) : kind == 3 ? (i + j) % n : (i + j + n - 80) % n;
         }
     }
     for (PetscInt k = 0; k < 2; k++) {
@@ -919,6 +921,13 @@ int main(int argc, char **argv)
       suffix: cuda_features_thread
       requires: cuda
       args: -dir ${SPARSEGPU_MATRICES} -check_device -mat_pellr_predict_warp false
+      output_file: output/pellrpredict1_cuda_features.out
+
+   # the same with 2 and 32 warps per sampled group and slice (the automatic choice: about 32 steps of the rows a warp)
+   test:
+      suffix: cuda_features_team
+      requires: cuda
+      args: -dir ${SPARSEGPU_MATRICES} -check_device -mat_pellr_predict_team_warps {{1 2 32}separate output}
       output_file: output/pellrpredict1_cuda_features.out
 
 TEST*/

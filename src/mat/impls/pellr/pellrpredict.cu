@@ -282,29 +282,27 @@ __device__ static inline int WarpDistinct(bool act, PetscInt val, int lane)
   return __popc(__ballot_sync(PELLR_FULL_MASK, act && (__ffs(same) - 1) == lane));
 }
 
-/* PellrRowSectors() of the row (beg, len) in every lane (warp-uniform arguments) */
-__device__ static inline void WarpRowSectors(const PetscInt *__restrict__ cj, PetscInt beg, PetscInt len, PetscInt cap, int lane, PetscInt64 *fresh, PetscInt64 *entries)
+/*
+  A team of P warps (a block of 32 P threads) counts one group or slice: warp t takes the warp steps j = t, t + P, ...
+  and the row chunks numbered t, t + P, ... A step's new sectors depend only on that step and the one before, so each
+  warp reads both (the previous step again) and the team's integer counts add up to the single warp's. One warp per
+  group made the long rows' samples a single chain of memory latencies: where rows are long few groups are sampled
+  (one 32-row group of rows 350 long, read step by step: about 1 ms on an H200, as long as the host).
+*/
+
+/* the steps of the group's rows (lane r: row at beg, len entries, if has) that warp t of a team of P takes:
+   PellrGroupSectors()'s new x sectors and entries read over them */
+__device__ static inline void WarpGroupSectors(const PetscInt *__restrict__ cj, bool has, PetscInt beg, PetscInt len, PetscInt cap, int lane, int t, int P, PetscInt64 *fresh, PetscInt64 *entries)
 {
-  const PetscInt L = min(len, cap);
+  const PetscInt w = min((PetscInt)__reduce_max_sync(PELLR_FULL_MASK, has ? (unsigned int)len : 0u), cap);
 
-  for (PetscInt q = 0; q < L; q += PELLR_SLICE) {
-    const bool act = q + lane < L;
-    *fresh += WarpDistinct(act, act ? cj[beg + q + lane] / 4 : 0, lane);
-    *entries += min((PetscInt)PELLR_SLICE, L - q);
-  }
-}
-
-/* PellrGroupSectors() of the rows of the lanes with has (lane r: row at beg, len entries) */
-__device__ static inline void WarpGroupSectors(const PetscInt *__restrict__ cj, bool has, PetscInt beg, PetscInt len, PetscInt cap, int lane, PetscInt64 *fresh, PetscInt64 *entries)
-{
-  const PetscInt w    = min((PetscInt)__reduce_max_sync(PELLR_FULL_MASK, has ? (unsigned int)len : 0u), cap);
-  unsigned int   prev = 0; /* the lanes that read at the previous step */
-  PetscInt       psec = 0; /* this lane's sector at the previous step */
-
-  for (PetscInt j = 0; j < w; j++) {
-    const bool         act = has && len > j;
-    const PetscInt     sec = act ? cj[beg + j] / 4 : 0;
-    const unsigned int now = __ballot_sync(PELLR_FULL_MASK, act);
+  for (PetscInt j = t; j < w; j += P) {
+    const bool         act  = has && len > j;
+    const bool         pact = j > 0 && has && len > j - 1; /* the lanes that read at the previous step */
+    const PetscInt     sec  = act ? cj[beg + j] / 4 : 0;
+    const PetscInt     psec = pact ? cj[beg + j - 1] / 4 : 0;
+    const unsigned int now  = __ballot_sync(PELLR_FULL_MASK, act);
+    const unsigned int prev = __ballot_sync(PELLR_FULL_MASK, pact);
     const unsigned int same = __match_any_sync(PELLR_FULL_MASK, SectorKey(act, sec, lane));
     bool               seen = false;
 
@@ -314,39 +312,51 @@ __device__ static inline void WarpGroupSectors(const PetscInt *__restrict__ cj, 
     }
     *fresh += __popc(__ballot_sync(PELLR_FULL_MASK, act && (__ffs(same) - 1) == lane && !seen));
     *entries += __popc(now);
-    prev = now;
-    psec = sec;
   }
 }
 
-/* PellrGroupDiagonal() of the k lanes' rows (lane r: row at beg, len entries), w the width */
-__device__ static inline bool WarpGroupDiagonal(const PetscInt *__restrict__ cj, PetscInt k, bool has, PetscInt row, PetscInt beg, PetscInt len, PetscInt w)
+/* PellrGroupDiagonal()'s test of the steps warp t of a team of P takes, k lanes' rows (lane r: row at beg, len
+   entries); *cand: whether the group can be a diagonal slice at all (the same in every warp of the team) */
+__device__ static inline bool WarpGroupDiagonal(const PetscInt *__restrict__ cj, PetscInt k, PetscInt row, PetscInt beg, PetscInt len, PetscInt w, int t, int P, bool *cand)
 {
-  bool ok;
+  bool ok = true;
 
-  if (k != PELLR_SLICE || w <= 0 || w > PELLR_PRED_SAMPLE_NNZ / 4) return false;
-  if (!__all_sync(PELLR_FULL_MASK, len == w)) return false;
-  ok = true;
-  for (PetscInt j = 0; j < w; j++) {
+  *cand = !(k != PELLR_SLICE || w <= 0 || w > PELLR_PRED_SAMPLE_NNZ / 4) && __all_sync(PELLR_FULL_MASK, len == w);
+  if (!*cand) return false;
+  for (PetscInt j = t; j < w; j += P) {
     const long long d = (long long)cj[beg + j] - row, d0 = __shfl_sync(PELLR_FULL_MASK, d, 0);
     ok = ok && d == d0;
   }
-  (void)has;
   return __all_sync(PELLR_FULL_MASK, ok);
 }
 
-/* a warp per 32-row group of the sampled windows: PellrLocalityWindowGroup() */
-__global__ static void __launch_bounds__(128) pellr_locality_windows_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, PetscInt gw, PellrLocalityCounts *out)
+/* the team's counts: each warp's (lane 0's) through shared memory, one atomic per nonzero count */
+__device__ static void TeamCountsAdd(PellrLocalityCounts *out, const PellrLocalityCounts *c, int t, int P, int lane)
 {
-  const long long     wid  = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32;
-  const int           lane = threadIdx.x & 31;
-  PellrLocalityCounts c;
-  PetscInt            a, b, g, k, row, beg = 0, len = 0, w;
-  bool                has;
+  __shared__ PetscInt64 part[32][PELLR_LOCALITY_NCOUNTS];
 
-  if (wid >= (long long)s.nv * gw) return;
-  PellrLocalityWindow(&s, (PetscInt)(wid / gw), &a, &b);
-  g = a + (PetscInt)(wid % gw) * PELLR_SLICE;
+  if (lane == 0)
+    for (int q = 0; q < PELLR_LOCALITY_NCOUNTS; q++) part[t][q] = ((const PetscInt64 *)c)[q];
+  __syncthreads();
+  if (threadIdx.x < PELLR_LOCALITY_NCOUNTS) {
+    PetscInt64 sum = 0;
+    for (int u = 0; u < P; u++) sum += part[u][threadIdx.x];
+    if (sum) atomicAdd((unsigned long long *)out + threadIdx.x, (unsigned long long)sum);
+  }
+}
+
+/* a team of P warps (blockDim.x = 32 P) per 32-row group of the sampled windows: PellrLocalityWindowGroup() */
+__global__ static void __launch_bounds__(1024) pellr_locality_windows_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, PetscInt gw, PellrLocalityCounts *out)
+{
+  const long long     grp = blockIdx.x; /* (block-uniform: the early returns below leave no warp of the team waiting) */
+  const int           lane = threadIdx.x & 31, t = threadIdx.x / 32, P = blockDim.x / 32;
+  PellrLocalityCounts c;
+  PetscInt            a, b, g, k, row, beg = 0, len = 0, w, base = 0;
+  bool                has, cand, diag;
+
+  if (grp >= (long long)s.nv * gw) return;
+  PellrLocalityWindow(&s, (PetscInt)(grp / gw), &a, &b);
+  g = a + (PetscInt)(grp % gw) * PELLR_SLICE;
   if (g >= b) return;
   k   = min(b - g, (PetscInt)PELLR_SLICE);
   has = lane < k;
@@ -356,30 +366,49 @@ __global__ static void __launch_bounds__(128) pellr_locality_windows_warp(PellrL
     len = rp[row + 1] - rp[row];
   }
   memset(&c, 0, sizeof(c));
-  for (PetscInt r = 0; r < k; r++) { /* CSR: each row's chunks; PELLR's long rows */
+  for (PetscInt r = 0; r < k; r++) { /* CSR: each row's chunks of 32 entries (numbered across the rows); PELLR's long rows */
     const PetscInt br = __shfl_sync(PELLR_FULL_MASK, beg, r), lr = __shfl_sync(PELLR_FULL_MASK, len, r);
-    WarpRowSectors(cj, br, lr, (PetscInt)s.cap, lane, &c.xc, &c.ec);
-    if (s.long_min && lr >= s.long_min) WarpRowSectors(cj, br, lr, (PetscInt)s.cap, lane, &c.xl, &c.el);
+    const PetscInt L = min(lr, (PetscInt)s.cap), nc = (L + PELLR_SLICE - 1) / PELLR_SLICE;
+    const bool     islong = s.long_min && lr >= s.long_min;
+
+    for (PetscInt qi = ((t - base) % P + P) % P; qi < nc; qi += P) {
+      const PetscInt q = qi * PELLR_SLICE;
+      const bool     act = q + lane < L;
+      const int      fr = WarpDistinct(act, act ? cj[br + q + lane] / 4 : 0, lane);
+      const PetscInt en = min((PetscInt)PELLR_SLICE, L - q);
+
+      c.xc += fr;
+      c.ec += en;
+      if (islong) {
+        c.xl += fr;
+        c.el += en;
+      }
+    }
+    base += nc;
   }
-  WarpGroupSectors(cj, has, beg, len, (PetscInt)s.cap, lane, &c.xn, &c.en); /* ELLR, SELL */
+  WarpGroupSectors(cj, has, beg, len, (PetscInt)s.cap, lane, t, P, &c.xn, &c.en); /* ELLR, SELL */
   w = (PetscInt)__reduce_max_sync(PELLR_FULL_MASK, has ? (unsigned int)len : 0u);
-  c.tsell += (PetscInt64)PELLR_SLICE * w;
-  c.tellr += (PetscInt64)k * s.maxlen;
-  if (WarpGroupDiagonal(cj, k, has, row, beg, len, w)) {
-    c.dsell += (PetscInt64)PELLR_SLICE * w;
-    if (w == s.maxlen) c.dellr += (PetscInt64)PELLR_SLICE * w;
+  diag = WarpGroupDiagonal(cj, k, row, beg, len, w, t, P, &cand);
+  diag = __syncthreads_and(diag) && cand;
+  if (t == 0) {
+    c.tsell += (PetscInt64)PELLR_SLICE * w;
+    c.tellr += (PetscInt64)k * s.maxlen;
+    if (diag) {
+      c.dsell += (PetscInt64)PELLR_SLICE * w;
+      if (w == s.maxlen) c.dellr += (PetscInt64)PELLR_SLICE * w;
+    }
   }
-  if (lane == 0) PellrLocalityCountsAdd(out, &c);
+  TeamCountsAdd(out, &c, t, P, lane);
 }
 
-/* warp c (of 4 a block) of block row v: slice c of sorted window v, PellrLocalitySlice() */
-__global__ static void __launch_bounds__(128) pellr_locality_slices_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ rows, PellrLocalityCounts *out)
+/* a team of P warps (blockDim.x = 32 P) per slice: block (c, v) takes slice c of sorted window v, PellrLocalitySlice() */
+__global__ static void __launch_bounds__(1024) pellr_locality_slices_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ rows, PellrLocalityCounts *out)
 {
-  const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)(blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32);
-  const int           lane = threadIdx.x & 31;
+  const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)blockIdx.x; /* (block-uniform, as the early return) */
+  const int           lane = threadIdx.x & 31, t = threadIdx.x / 32, P = blockDim.x / 32;
   long long           lo;
   PetscInt            q, k, row = 0, beg = 0, len = 0, w;
-  bool                has;
+  bool                has, cand, diag;
   PellrLocalityCounts cc;
 
   if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(key, N, K, v, &lo), s.nch, c, &q, &k)) return;
@@ -390,17 +419,34 @@ __global__ static void __launch_bounds__(128) pellr_locality_slices_warp(PellrLo
     len = rp[row + 1] - rp[row];
   }
   memset(&cc, 0, sizeof(cc));
-  WarpGroupSectors(cj, has, beg, len, (PetscInt)s.cap, lane, &cc.xs, &cc.es);
-  w = __shfl_sync(PELLR_FULL_MASK, len, 0); /* the slice's width: its first (longest) row */
-  cc.tpellr += (PetscInt64)PELLR_SLICE * w;
-  if (WarpGroupDiagonal(cj, k, has, row, beg, len, w)) cc.dpellr += (PetscInt64)PELLR_SLICE * w;
-  cc.ys += WarpDistinct(has, row / 4, lane); /* the distinct sectors of y the slice writes */
-  cc.rs += k;
-  if (lane == 0) PellrLocalityCountsAdd(out, &cc);
+  WarpGroupSectors(cj, has, beg, len, (PetscInt)s.cap, lane, t, P, &cc.xs, &cc.es);
+  w    = __shfl_sync(PELLR_FULL_MASK, len, 0); /* the slice's width: its first (longest) row */
+  diag = WarpGroupDiagonal(cj, k, row, beg, len, w, t, P, &cand);
+  diag = __syncthreads_and(diag) && cand;
+  if (t == 0) {
+    cc.tpellr += (PetscInt64)PELLR_SLICE * w;
+    if (diag) cc.dpellr += (PetscInt64)PELLR_SLICE * w;
+    cc.ys += WarpDistinct(has, row / 4, lane); /* the distinct sectors of y the slice writes */
+    cc.rs += k;
+  }
+  TeamCountsAdd(out, &cc, t, P, lane);
 }
 
-/* -mat_pellr_predict_warp (developer, process-wide): false counts with a thread per group or slice */
+/* -mat_pellr_predict_warp (developer, process-wide): false counts with a thread per group or slice;
+   -mat_pellr_predict_team_warps (developer, process-wide): warps per group or slice, 0 = PellrTeamWarps() */
 static PetscBool PellrLocalityWarp = PETSC_TRUE, PellrLocalityWarpRead = PETSC_FALSE;
+static PetscInt  PellrLocalityTeam = 0;
+
+/* warps per group or slice whose rows are up to w entries long (capped by the sampling's cap): about 32 steps each */
+static inline unsigned PellrTeamWarps(PetscInt64 w, PetscInt64 cap)
+{
+  unsigned P = 1;
+
+  if (PellrLocalityTeam > 0) return (unsigned)PellrLocalityTeam;
+  w = PetscMin(w, cap);
+  while (P < 32 && 32 * (PetscInt64)P < w) P *= 2;
+  return P;
+}
 
 static inline int PellrKeyBits(unsigned long long v)
 {
@@ -411,8 +457,8 @@ static inline int PellrKeyBits(unsigned long long v)
 
 /*
   PellrLocalityCountDevice - the counts of PellrLocalityCountHost() on a device CSR (rp, cj): the same sampled groups
-  and slices, each counted by a warp (or, -mat_pellr_predict_warp false, by one GPU thread with the host's code,
-  pellrlocality.h). The host's stable counting sort of
+  and slices, each counted by a team of warps, about 32 steps of its longest rows a warp (PellrTeamWarps(); or,
+  -mat_pellr_predict_warp false, by one GPU thread with the host's code, pellrlocality.h). The host's stable counting sort of
   a sorted window is a stable radix sort by (window, decreasing length) here: the same order. Three kernels and one
   sort on stream 0, one copy back of the 16 counts.
 */
@@ -431,6 +477,8 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
   static_assert(sizeof(PetscInt) == sizeof(int), "the device CSR has 32-bit indices");
   if (!PellrLocalityWarpRead) {
     PetscCall(PetscOptionsGetBool(NULL, NULL, "-mat_pellr_predict_warp", &PellrLocalityWarp, NULL));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-mat_pellr_predict_team_warps", &PellrLocalityTeam, NULL));
+    PetscCheck(PellrLocalityTeam >= 0 && PellrLocalityTeam <= 32 && !(PellrLocalityTeam & (PellrLocalityTeam - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_pellr_predict_team_warps must be 0 (automatic), 1, 2, 4, 8, 16 or 32, not %" PetscInt_FMT, PellrLocalityTeam);
     PellrLocalityWarpRead = PETSC_TRUE;
   }
   if (s->sorted) {
@@ -451,7 +499,7 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
     d_cnt = (PellrLocalityCounts *)(tmp + at[0]);
     PetscCallCUDA(cudaMemsetAsync(d_cnt, 0, sizeof(PellrLocalityCounts), 0));
     if (nthr) {
-      if (PellrLocalityWarp) pellr_locality_windows_warp<<<(unsigned)((nthr + 3) / 4), 128>>>(*s, rp, cj, gw, d_cnt);
+      if (PellrLocalityWarp) pellr_locality_windows_warp<<<(unsigned)nthr, 32 * PellrTeamWarps(s->maxlen, s->cap)>>>(*s, rp, cj, gw, d_cnt);
       else pellr_locality_windows<<<(unsigned)((nthr + 63) / 64), 64>>>(*s, rp, cj, gw, d_cnt);
       PetscCallCUDA(cudaGetLastError());
     }
@@ -465,7 +513,7 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
       pellr_locality_keys<<<(unsigned)((N + 255) / 256), 256>>>(*s, rp, K, N, key, row);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp + at[5], tb2, key, keyo, row, rowo, (int)N, 0, PellrKeyBits((unsigned long long)s->nvp * K), (cudaStream_t)0));
-      if (PellrLocalityWarp) pellr_locality_slices_warp<<<dim3((unsigned)((s->nch + 3) / 4), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
+      if (PellrLocalityWarp) pellr_locality_slices_warp<<<dim3((unsigned)s->nch, (unsigned)s->nvp), 32 * PellrTeamWarps(s->lmaxb, s->cap)>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
       else pellr_locality_slices<<<dim3((unsigned)((s->nch + 127) / 128), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
       PetscCallCUDA(cudaGetLastError());
     }
