@@ -32,3 +32,16 @@ for m, v in d.items():
     ma = statistics.median(a) if a else float('nan'); mb = statistics.median(b) if b else float('nan')
     print(f"{m} | {conv[m]:.2f} | {ma:.3f} ({', '.join('%.3f' % x for x in a)}) | {mb:.3f} ({', '.join('%.3f' % x for x in b)}) | {100*ma/conv[m]:.2f}% | {100*mb/conv[m]:.2f}%")
 PY
+# if time is left: each kernel's duration under Nsight Compute (no nsys on the machine) with the teams, on three of them
+SECONDS=0
+timeout 100 ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,lap3d:100,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
+echo "ncu exit $? after $SECONDS s"
+python3 - "$r/ncu.csv" <<'PY' > $r/ncu-summary.txt 2>&1
+import csv, sys
+rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
+h = rows[0]; k = h.index('Kernel Name'); v = h.index('Metric Value'); u = h.index('Metric Unit')
+for r in rows[1:]:
+    t = float(r[v].replace(',', '')) * {'nsecond': 1e-3, 'usecond': 1, 'msecond': 1e3}.get(r[u], 1)
+    print(f"{t:10.2f} us  {r[k][:110]}")
+PY
+gzip $r/ncu.csv
