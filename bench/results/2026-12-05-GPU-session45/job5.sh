@@ -6,13 +6,13 @@
 # on the costliest of the 15 large matrices, automatic and 1 alternated, two rounds.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-05-GPU-session45/job5.sh <revision>
 . bench/gpujob.sh job5 "$1"
-timeout 200 make check TESTS='pellrpredict1' TESTARGS="--timeout 150 --jobs 6" > "$r/check.log" 2>&1
-echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 2 "$r/check.log"; grep "^not ok" "$r/check.log" | head; SECONDS=0
+timeout 150 make check TESTS='pellrpredict1' TESTARGS="--timeout 140 --jobs 6" > "$r/check.log" 2>&1
+echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 2 "$r/check.log"; grep "^not ok" "$r/check.log" | head; used=$SECONDS; SECONDS=0
 L=lap2d:1000,powerlaw:1M:16,blkdiag:bcsstk17:10M,kron:bcsstk01:bcsstk13,blkdiag:e30r4000:10M,powerlaw:4M:8,kron:pde900:jpwh_991,lap3d:100
 T=bench/results/2026-12-04-H200-session32/job1/large.csv
 for round in 1 2; do
   for team in 0 1; do
-    [ $SECONDS -gt 230 ] && { echo "skipping round $round team $team: $SECONDS s"; continue; }
+    [ $((used + SECONDS)) -gt 200 ] && { echo "skipping round $round team $team: $SECONDS s"; continue; }
     timeout 90 build/bench/bench_calibrate -times $T -matrices $L -matdir .gpu/matrices -evaluate default -report $r/eval-team$team-r$round.md -feature_times $r/features-team$team-r$round.csv -mat_pellr_predict_team_warps $team > $r/features-team$team-r$round.txt 2>&1
     echo "team $team round $round exit $? at $SECONDS s"
   done
@@ -32,9 +32,9 @@ for m, v in d.items():
     ma = statistics.median(a) if a else float('nan'); mb = statistics.median(b) if b else float('nan')
     print(f"{m} | {conv[m]:.2f} | {ma:.3f} ({', '.join('%.3f' % x for x in a)}) | {mb:.3f} ({', '.join('%.3f' % x for x in b)}) | {100*ma/conv[m]:.2f}% | {100*mb/conv[m]:.2f}%")
 PY
-# if time is left: each kernel's duration under Nsight Compute (no nsys on the machine) with the teams, on three of them
-SECONDS=0
-timeout 100 ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,lap3d:100,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
+# if time is left (a device budget nearly spent): each kernel's duration under Nsight Compute (no nsys on the machine) with the teams, on three of them
+used=$((used + SECONDS)); SECONDS=0
+[ $used -lt 220 ] && timeout $((300 - used)) ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,lap3d:100,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
 echo "ncu exit $? after $SECONDS s"
 python3 - "$r/ncu.csv" <<'PY' > $r/ncu-summary.txt 2>&1
 import csv, sys
