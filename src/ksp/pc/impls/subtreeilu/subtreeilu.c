@@ -144,6 +144,14 @@ static void TriBuildFillColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt c
   }
 }
 
+/* T's CSC arrays (filled by TriFillColumns()) */
+static PetscErrorCode TriAllocColumns(PCSubtreeILUTri *T)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc4(T->n + 1, &T->colptr, T->nnz, &T->rowidx, T->nnz, &T->cval, T->nnz, &T->csc2csr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   T from rows of the factor's column array: row i is fj[rbeg[i] .. rend[i]-1], whose value is sign*fa[same position].
   In three steps, so that the filling can run on a thread during PETSc's numeric factorization (it only needs the
@@ -159,14 +167,6 @@ static void TriBuildFillColumns(void *ctx, PetscInt tid, PetscInt cb, PetscInt c
   for transposed solves and the row-level threads solve, and leaving it out spares the setup 40% of the structures'
   memory (whose first touch is most of their cost).
 */
-/* T's CSC arrays (filled by TriFillColumns()) */
-static PetscErrorCode TriAllocColumns(PCSubtreeILUTri *T)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscMalloc4(T->n + 1, &T->colptr, T->nnz, &T->rowidx, T->nnz, &T->cval, T->nnz, &T->csc2csr));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode TriAlloc(PCSubtreeILUTri *T, PetscInt n, PetscBool lower, const PetscInt rbeg[], const PetscInt rend[], const PetscInt fj[], PetscInt nthreads, PetscBool columns, TriBuildCtx *c)
 {
   PetscInt nnz = 0;
