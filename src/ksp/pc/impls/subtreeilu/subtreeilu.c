@@ -358,6 +358,15 @@ static PetscErrorCode TriEnsureColumns(PCSubtreeILUTri *T, PetscInt nthreads)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the CSC of both factors (TriEnsureColumns()): for the transposed and row-level solves and the GPU's copy */
+static PetscErrorCode FactorsEnsureColumns(PC_SubtreeILU *st)
+{
+  PetscFunctionBegin;
+  PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
+  PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ------------------------------------------------------------------ host solves */
 typedef struct {
   const PetscInt    *dptr, *didx, *fptr, *fidx; /* inputs of a row (pull), dependents of a row (push) */
@@ -783,8 +792,7 @@ static PetscErrorCode TriSolveThreads(PC_SubtreeILU *st, const PCSubtreeILUTri *
     atomic_int     *cnt;
     _Atomic double *acc;
 
-    PetscCall(TriEnsureColumns(&st->L, st->setupthreads)); /* (the row-level solve pushes along the columns) */
-    PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
+    PetscCall(FactorsEnsureColumns(st)); /* (the row-level solve pushes along the columns) */
 
     /* counters of the four systems start at (inputs + 1) and are restored by the solves themselves */
     PetscCall(PetscMalloc3(4 * n, &cnt, n, &acc, n, &st->next));
@@ -900,8 +908,7 @@ static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, c
     PetscCall(TriSolve(st, &st->U, PETSC_FALSE, t2, icc ? st->dinv : NULL, icc ? NULL : st->dinv, out));
     break;
   case PC_SUBTREEILU_APPLY_TRANSPOSE: /* ILU: M^T = P_c^T U^T L^T P_r (ICC is symmetric: handled as APPLY) */
-    PetscCall(TriEnsureColumns(&st->U, st->setupthreads));
-    PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
+    PetscCall(FactorsEnsureColumns(st));
     PetscCall(TriSolve(st, &st->U, PETSC_TRUE, in, NULL, st->dinv, t2));
     PetscCall(TriSolve(st, &st->L, PETSC_TRUE, t2, NULL, NULL, out));
     break;
@@ -1778,8 +1785,7 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 #if defined(PETSC_HAVE_CUDA)
   if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) { /* the device copy: made, or its values refreshed */
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
-    PetscCall(TriEnsureColumns(&st->U, st->setupthreads)); /* (made with the structures when the build knew of the GPU) */
-    PetscCall(TriEnsureColumns(&st->L, st->setupthreads));
+    PetscCall(FactorsEnsureColumns(st)); /* (made with the structures when the build knew of the GPU) */
     PetscCall(PCSubtreeILUCUDASetUp_Private(st, refresh));
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
   }
