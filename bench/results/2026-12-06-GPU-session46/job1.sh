@@ -32,8 +32,8 @@ for m, v in d.items():
     ma = statistics.median(a) if a else float('nan'); mb = statistics.median(b) if b else float('nan')
     print(f"{m} | {conv[m]:.2f} | {ma:.3f} ({', '.join('%.3f' % x for x in a)}) | {mb:.3f} ({', '.join('%.3f' % x for x in b)}) | {100*ma/conv[m]:.2f}% | {100*mb/conv[m]:.2f}%")
 PY
-if [ $SECONDS -lt 480 ]; then
-  timeout $((570 - SECONDS)) ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
+if [ $SECONDS -lt 470 ]; then
+  timeout $((545 - SECONDS)) ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
   echo "ncu exit $? at $SECONDS s"
   python3 - "$r/ncu.csv" <<'PY' > $r/ncu-summary.txt 2>&1
 import csv, sys
