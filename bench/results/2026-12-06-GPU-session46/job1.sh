@@ -4,17 +4,21 @@
 # 519d6e7 and 005dbe9 -- then the features' time, automatic team against one warp a group
 # (-mat_pellr_predict_team_warps 1), alternated, on eight large matrices, and Nsight Compute kernel durations if time is
 # left. Each step is skipped when the device call's 600 s would be passed.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session46/job1.sh <revision>
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session46/job1.sh <revision> [<s>]
+# <s>: the seconds after the build that the steps may use (default 545); each step's output is packed as it ends, so a
+# call killed at its limit still brings back what was done.
 . bench/gpujob.sh job1 "$1"
+B=${2:-545}
 timeout 330 make check TESTARGS="--timeout 150 --jobs 14" > "$r/check.log" 2>&1
 echo "# exit status $? after $SECONDS s" >> "$r/check.log"; tail -n 3 "$r/check.log"; grep "^not ok" "$r/check.log" | head -20
+tar czf "$out/job1-check.tgz" -C "$r" .
 L=lap2d:1000,powerlaw:1M:16,blkdiag:bcsstk17:10M,kron:bcsstk01:bcsstk13,blkdiag:e30r4000:10M,powerlaw:4M:8,kron:pde900:jpwh_991,lap3d:100
 T=bench/results/2026-12-04-H200-session32/job1/large.csv
 for round in 1 2; do
   for team in 0 1; do
-    [ $SECONDS -gt 420 ] && { echo "skipping round $round team $team at $SECONDS s"; continue; }
+    [ $SECONDS -gt $((B - 125)) ] && { echo "skipping round $round team $team at $SECONDS s"; continue; }
     timeout 60 build/bench/bench_calibrate -times $T -matrices $L -matdir .gpu/matrices -evaluate default -report $r/eval-team$team-r$round.md -feature_times $r/features-team$team-r$round.csv -mat_pellr_predict_team_warps $team > $r/features-team$team-r$round.txt 2>&1
-    echo "team $team round $round exit $? at $SECONDS s"
+    echo "team $team round $round exit $? at $SECONDS s"; tar czf "$out/job1-ab.tgz" -C "$r" .
   done
 done
 python3 - $r <<'PY' | tee $r/summary.txt
@@ -32,8 +36,8 @@ for m, v in d.items():
     ma = statistics.median(a) if a else float('nan'); mb = statistics.median(b) if b else float('nan')
     print(f"{m} | {conv[m]:.2f} | {ma:.3f} ({', '.join('%.3f' % x for x in a)}) | {mb:.3f} ({', '.join('%.3f' % x for x in b)}) | {100*ma/conv[m]:.2f}% | {100*mb/conv[m]:.2f}%")
 PY
-if [ $SECONDS -lt 470 ]; then
-  timeout $((545 - SECONDS)) ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
+if [ $SECONDS -lt $((B - 75)) ]; then
+  timeout $((B - SECONDS)) ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file $r/ncu.csv build/bench/bench_calibrate -times $T -matrices lap2d:1000,powerlaw:1M:16 -matdir .gpu/matrices -evaluate default -report $r/eval-ncu.md -feature_times $r/features-ncu.csv > $r/ncu.txt 2>&1
   echo "ncu exit $? at $SECONDS s"
   python3 - "$r/ncu.csv" <<'PY' > $r/ncu-summary.txt 2>&1
 import csv, sys
