@@ -923,7 +923,7 @@ int main(int argc, char **argv)
       args: -dir ${SPARSEGPU_MATRICES} -check_device -mat_pellr_predict_warp false
       output_file: output/pellrpredict1_cuda_features.out
 
-   # the same with teams of 1, 2 and 32 warps per sampled group and slice (the automatic choice: about 32 steps of the rows a warp)
+   # the same with teams of 1, 2 and 32 warps per sampled group and slice (the automatic choice: about 4 dependent reads a warp)
    test:
       suffix: cuda_features_team
       requires: cuda

@@ -27,6 +27,7 @@ typedef struct {
   PetscInt64 dpellr, tpellr;  /* PELLR: the same */
 } PellrLocalityCounts;
 #define PELLR_LOCALITY_NCOUNTS 16
+#define PELLR_PRED_SORT_WINDOWS 4 /* sorted windows sampled at most (nvp) */
 
 /* what is sampled: windows of W consecutive rows (nv of the nwin, evenly spaced), and nvp windows of Wp rows sorted by
    length (PELLR's slices, nch of each window's slices) when the block has slice rows (sorted) */
@@ -35,7 +36,7 @@ typedef struct {
   PetscInt64 cap;            /* entries read per row at most */
   PetscInt   W, nwin, nv;    /* the windows of consecutive rows */
   PetscBool  sorted;         /* PELLR's slices are sampled */
-  PetscInt   Wp, nwp, nvp;   /* the sorted windows */
+  PetscInt   Wp, nwp, nvp;   /* the sorted windows (nvp <= PELLR_PRED_SORT_WINDOWS) */
   PetscInt   lmaxb;          /* slice rows are 1..lmaxb long */
   PetscInt   nch;            /* slices sampled per sorted window at most */
 } PellrLocalitySampling;

@@ -464,7 +464,7 @@ static void PellrLocalitySamplingSet(const PellrFeatures *f, PellrLocalitySampli
 
     s->Wp    = PetscMin(m, PELLR_PRED_SAMPLE_SORT);
     s->nwp   = (PetscInt)CeilDiv(m, s->Wp);
-    s->nvp   = PetscMin(s->nwp, 4);
+    s->nvp   = PetscMin(s->nwp, PELLR_PRED_SORT_WINDOWS);
     s->lmaxb = f->long_min ? f->long_min - 1 : f->maxlen; /* slice rows: lengths 1..lmaxb */
     s->nch   = (PetscInt)PetscMax(1, (PetscReal)S / (s->nvp * PELLR_SLICE * smean));
   }

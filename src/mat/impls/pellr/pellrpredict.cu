@@ -14,6 +14,7 @@
 #include <cub/cub.cuh>
 
 #define PELLR_PRED_THREADS 256
+#define PELLR_FULL_MASK    0xffffffffu
 #define PELLR_PRED_INLINE  1024 /* lengths >= PELLR_PRED_HCAP stored in the summary itself (copied back with it) */
 
 typedef struct {
@@ -85,12 +86,17 @@ __global__ static void pellr_predict_summary(long long m, const PetscInt *__rest
         if (lp < 0) lp = 0;
         pert += (unsigned long long)(l > lp ? l - lp : lp - l);
       }
-      if (l < PELLR_PRED_HCAP) atomicAdd(&hist[l], 1u);
-      else {
+      if (l >= PELLR_PRED_HCAP) {
         const unsigned long long pos = atomicAdd(&st->nbig, 1ull);
         if (pos < PELLR_PRED_INLINE) st->big[pos] = (PetscInt)l;
         else if (pos - PELLR_PRED_INLINE < cap) over[pos - PELLR_PRED_INLINE] = (PetscInt)l;
       }
+    }
+    { /* the table by warp: one shared atomic per distinct length of the warp's rows (a mesh's rows nearly all have the
+         same length: one atomic a row queued up to 28 us on one counter of a 1M-row 2D mesh, H100) */
+      const bool         tab  = i < m && l < PELLR_PRED_HCAP;
+      const unsigned int same = __match_any_sync(0xffffffffu, tab ? (unsigned int)l : PELLR_PRED_HCAP + (unsigned int)lane);
+      if (tab && (__ffs(same) - 1) == lane) atomicAdd(&hist[l], (unsigned int)__popc(same));
     }
     {
       const long long m4 = GroupMaxLL(l, 4), m8 = GroupMaxLL(l, 8); /* rows past m count 0, as the host's partial groups */
@@ -212,49 +218,53 @@ __global__ static void pellr_locality_windows(PellrLocalitySampling s, const Pet
 }
 
 /* the sort keys of PELLR's sorted windows, laid out one after the other (window v from v Wp): window v's slice rows
-   (lengths 1..lmaxb) get v K + lmaxb - l + 1, by decreasing length; other rows nvp K, after all windows */
-__global__ static void pellr_locality_keys(PellrLocalitySampling s, const PetscInt *__restrict__ rp, unsigned long long K, long long N, unsigned long long *__restrict__ key, PetscInt *__restrict__ row)
+   (lengths 1..lmaxb) get v K + lmaxb - l + 1, by decreasing length; other rows nvp K, after all windows. wrows[v]: the
+   slice rows of window v, so that a slice finds its window in the sorted keys without searching them */
+__global__ static void pellr_locality_keys(PellrLocalitySampling s, const PetscInt *__restrict__ rp, unsigned long long K, long long N, unsigned long long *__restrict__ key, PetscInt *__restrict__ row, unsigned long long *__restrict__ wrows)
 {
-  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  PetscInt        a, b, v, i, l;
+  __shared__ unsigned int nslice[PELLR_PRED_SORT_WINDOWS];
+  const long long         t    = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const int               lane = threadIdx.x & 31;
+  PetscInt                a, b, v = -1, i, l;
+  bool                    slice = false;
 
-  if (t >= N) return;
-  v = (PetscInt)(t / s.Wp);
-  PellrLocalitySortWindow(&s, v, &a, &b);
-  i      = a + (PetscInt)(t - (long long)v * s.Wp);
-  l      = rp[i + 1] - rp[i];
-  key[t] = (l > 0 && l <= s.lmaxb) ? (unsigned long long)v * K + (unsigned long long)(s.lmaxb - l + 1) : (unsigned long long)s.nvp * K;
-  row[t] = i;
-}
-
-__device__ static inline long long LowerBound(const unsigned long long *key, long long n, unsigned long long x)
-{
-  long long lo = 0, hi = n;
-
-  while (lo < hi) {
-    const long long mid = lo + (hi - lo) / 2;
-    if (key[mid] < x) lo = mid + 1;
-    else hi = mid;
+  if (threadIdx.x < PELLR_PRED_SORT_WINDOWS) nslice[threadIdx.x] = 0;
+  __syncthreads();
+  if (t < N) {
+    v = (PetscInt)(t / s.Wp);
+    PellrLocalitySortWindow(&s, v, &a, &b);
+    i      = a + (PetscInt)(t - (long long)v * s.Wp);
+    l      = rp[i + 1] - rp[i];
+    slice  = l > 0 && l <= s.lmaxb;
+    key[t] = slice ? (unsigned long long)v * K + (unsigned long long)(s.lmaxb - l + 1) : (unsigned long long)s.nvp * K;
+    row[t] = i;
   }
-  return lo;
+  { /* by warp, then by block: one global atomic per window a block */
+    const unsigned int same = __match_any_sync(PELLR_FULL_MASK, slice ? (unsigned int)v : PELLR_PRED_SORT_WINDOWS + (unsigned int)lane);
+    if (slice && (__ffs(same) - 1) == lane) atomicAdd(&nslice[v], (unsigned int)__popc(same));
+  }
+  __syncthreads();
+  if (threadIdx.x < PELLR_PRED_SORT_WINDOWS && nslice[threadIdx.x]) atomicAdd(wrows + threadIdx.x, (unsigned long long)nslice[threadIdx.x]);
 }
 
-/* the slice rows of sorted window v: their number, from position *lo of the sorted keys */
-__device__ static inline PetscInt SortedWindowRows(const unsigned long long *key, long long N, unsigned long long K, PetscInt v, long long *lo)
+/* the slice rows of sorted window v: their number, from position *lo of the sorted keys (the windows' slice rows come
+   one window after the other) */
+__device__ static inline PetscInt SortedWindowRows(const unsigned long long *__restrict__ wrows, PetscInt v, long long *lo)
 {
-  *lo = LowerBound(key, N, (unsigned long long)v * K);
-  return (PetscInt)(LowerBound(key, N, (unsigned long long)(v + 1) * K) - *lo);
+  *lo = 0;
+  for (PetscInt u = 0; u < v; u++) *lo += (long long)wrows[u];
+  return (PetscInt)wrows[v];
 }
 
 /* thread c of block row v: slice c of the nch evenly spaced slices of sorted window v (the host's choice of slices) */
-__global__ static void pellr_locality_slices(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ row, PellrLocalityCounts *out)
+__global__ static void pellr_locality_slices(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, const unsigned long long *__restrict__ wrows, const PetscInt *__restrict__ row, PellrLocalityCounts *out)
 {
   const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)(blockIdx.x * blockDim.x + threadIdx.x);
   long long           lo;
   PetscInt            q, k;
   PellrLocalityCounts cc;
 
-  if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(key, N, K, v, &lo), s.nch, c, &q, &k)) return;
+  if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(wrows, v, &lo), s.nch, c, &q, &k)) return;
   memset(&cc, 0, sizeof(cc));
   PellrLocalitySlice(rp, cj, row + lo + q, k, (PetscInt)s.cap, &cc);
   PellrLocalityCountsAdd(out, &cc);
@@ -267,8 +277,6 @@ __global__ static void pellr_locality_slices(PellrLocalitySampling s, const Pets
   host's counts exactly: a step's distinct sectors by __match_any_sync() (a lane counts when it is the first of its
   value), those of the previous step by comparing with each of its reading lanes.
 */
-#define PELLR_FULL_MASK 0xffffffffu
-
 /* the key of a lane for __match_any_sync(): its sector when it reads, else its lane (never equal to a sector key) */
 __device__ static inline unsigned long long SectorKey(bool act, PetscInt sec, int lane)
 {
@@ -286,8 +294,8 @@ __device__ static inline int WarpDistinct(bool act, PetscInt val, int lane)
   A team of P warps (a block of 32 P threads) counts one group or slice: warp t takes the warp steps j = t, t + P, ...
   and the row chunks numbered t, t + P, ... A step's new sectors depend only on that step and the one before, so each
   warp reads both (the previous step again) and the team's integer counts add up to the single warp's. One warp per
-  group made the long rows' samples a single chain of memory latencies: where rows are long few groups are sampled
-  (one 32-row group of rows 350 long, read step by step: about 1 ms on an H200, as long as the host).
+  group made its reads a single chain of memory latencies (one 32-row group of rows 350 long, read step by step: about
+  1 ms on an H200, as long as the host; the 32 rows' chunks of a 2D mesh's group, one after the other: 30 us).
 */
 
 /* the steps of the group's rows (lane r: row at beg, len entries, if has) that warp t of a team of P takes:
@@ -402,7 +410,7 @@ __global__ static void __launch_bounds__(1024) pellr_locality_windows_warp(Pellr
 }
 
 /* a team of P warps (blockDim.x = 32 P) per slice: block (c, v) takes slice c of sorted window v, PellrLocalitySlice() */
-__global__ static void __launch_bounds__(1024) pellr_locality_slices_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, unsigned long long K, long long N, const unsigned long long *__restrict__ key, const PetscInt *__restrict__ rows, PellrLocalityCounts *out)
+__global__ static void __launch_bounds__(1024) pellr_locality_slices_warp(PellrLocalitySampling s, const PetscInt *__restrict__ rp, const PetscInt *__restrict__ cj, const unsigned long long *__restrict__ wrows, const PetscInt *__restrict__ rows, PellrLocalityCounts *out)
 {
   const PetscInt      v = (PetscInt)blockIdx.y, c = (PetscInt)blockIdx.x; /* (block-uniform, as the early return) */
   const int           lane = threadIdx.x & 31, t = threadIdx.x / 32, P = blockDim.x / 32;
@@ -411,7 +419,7 @@ __global__ static void __launch_bounds__(1024) pellr_locality_slices_warp(PellrL
   bool                has, cand, diag;
   PellrLocalityCounts cc;
 
-  if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(key, N, K, v, &lo), s.nch, c, &q, &k)) return;
+  if (c >= s.nch || !PellrLocalitySortedSlice(SortedWindowRows(wrows, v, &lo), s.nch, c, &q, &k)) return;
   has = lane < k;
   if (has) {
     row = rows[lo + q + lane];
@@ -437,14 +445,21 @@ __global__ static void __launch_bounds__(1024) pellr_locality_slices_warp(PellrL
 static PetscBool PellrLocalityWarp = PETSC_TRUE, PellrLocalityWarpRead = PETSC_FALSE;
 static PetscInt  PellrLocalityTeam = 0;
 
-/* warps per group or slice whose rows are up to w entries long (capped by the sampling's cap): about 32 steps each */
-static inline unsigned PellrTeamWarps(PetscInt64 w, PetscInt64 cap)
+/* warps per group or slice: about PELLR_TEAM_STEPS of its steps a warp, where a step is one dependent read of the group's
+   entries: a warp step of its rows (up to w entries long, capped by the sampling's cap) and, for a window's group
+   (chunks), each 32-entry chunk of each of its 32 rows. The sampled groups are few (at most about 512: the sampling
+   reads about 16k entries), so a deeper team costs little, and one warp's chain of reads was the kernels' time: 30
+   us for the 37 steps of a 2D mesh's groups (5 warp steps, 32 rows), 0.5-1 ms for rows of a few hundred (H100, H200) */
+#define PELLR_TEAM_STEPS 4
+static inline unsigned PellrTeamWarps(PetscInt64 w, PetscInt64 cap, PetscBool chunks)
 {
-  unsigned P = 1;
+  PetscInt64 steps;
+  unsigned   P = 1;
 
   if (PellrLocalityTeam > 0) return (unsigned)PellrLocalityTeam;
-  w = PetscMin(w, cap);
-  while (P < 32 && 32 * (PetscInt64)P < w) P *= 2;
+  w     = PetscMin(w, cap);
+  steps = w + (chunks ? PELLR_SLICE * ((w + PELLR_SLICE - 1) / PELLR_SLICE) : 0);
+  while (P < 32 && (PetscInt64)PELLR_TEAM_STEPS * P < steps) P *= 2;
   return P;
 }
 
@@ -457,17 +472,18 @@ static inline int PellrKeyBits(unsigned long long v)
 
 /*
   PellrLocalityCountDevice - the counts of PellrLocalityCountHost() on a device CSR (rp, cj): the same sampled groups
-  and slices, each counted by a team of warps, about 32 steps of its longest rows a warp (PellrTeamWarps(); or,
+  and slices, each counted by a team of warps, about PELLR_TEAM_STEPS dependent reads a warp (PellrTeamWarps(); or,
   -mat_pellr_predict_warp false, by one GPU thread with the host's code, pellrlocality.h). The host's stable counting sort of
-  a sorted window is a stable radix sort by (window, decreasing length) here: the same order. Three kernels and one
-  sort on stream 0, one copy back of the 16 counts.
+  a sorted window is a stable radix sort by (window, decreasing length) here: the same order, and the key kernel
+  counts each window's slice rows, which place its slices in the sorted order. Three kernels and one sort on stream 0,
+  one copy back of the 16 counts.
 */
 PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const PetscInt *rp, const PetscInt *cj, PellrLocalityCounts *cnts)
 {
   const PetscInt      gw = s->W / PELLR_SLICE;
   const long long     nthr = (long long)s->nv * gw;
   PellrLocalityCounts *d_cnt = NULL;
-  unsigned long long  *key = NULL, K = 0;
+  unsigned long long  *key = NULL, *wrows = NULL, K = 0;
   PetscInt           *row = NULL;
   char               *tmp = NULL;
   long long           N = 0;
@@ -488,8 +504,9 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
     K = (unsigned long long)s->lmaxb + 2;
     PetscCallCUDA(cub::DeviceRadixSort::SortPairs(NULL, tb, (const unsigned long long *)NULL, (unsigned long long *)NULL, (const PetscInt *)NULL, (PetscInt *)NULL, (int)N, 0, PellrKeyBits((unsigned long long)s->nvp * K), (cudaStream_t)0));
   }
-  { /* one allocation: the counts, then (sorted) keys and rows twice and the sort's storage, 256-byte aligned */
-    const size_t sz[6] = {sizeof(PellrLocalityCounts), (size_t)N * sizeof(unsigned long long), (size_t)N * sizeof(unsigned long long), (size_t)N * sizeof(PetscInt), (size_t)N * sizeof(PetscInt), tb};
+  { /* one allocation: the counts and the sorted windows' slice rows, then (sorted) keys and rows twice and the sort's
+       storage, 256-byte aligned */
+    const size_t sz[6] = {sizeof(PellrLocalityCounts) + PELLR_PRED_SORT_WINDOWS * sizeof(unsigned long long), (size_t)N * sizeof(unsigned long long), (size_t)N * sizeof(unsigned long long), (size_t)N * sizeof(PetscInt), (size_t)N * sizeof(PetscInt), tb};
     size_t       at[6];
     for (int k = 0; k < 6; k++) {
       at[k] = off;
@@ -497,9 +514,10 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
     }
     PetscCallCUDA(cudaMallocAsync((void **)&tmp, off, 0));
     d_cnt = (PellrLocalityCounts *)(tmp + at[0]);
-    PetscCallCUDA(cudaMemsetAsync(d_cnt, 0, sizeof(PellrLocalityCounts), 0));
+    wrows = (unsigned long long *)(d_cnt + 1);
+    PetscCallCUDA(cudaMemsetAsync(d_cnt, 0, sz[0], 0));
     if (nthr) {
-      if (PellrLocalityWarp) pellr_locality_windows_warp<<<(unsigned)nthr, 32 * PellrTeamWarps(s->maxlen, s->cap)>>>(*s, rp, cj, gw, d_cnt);
+      if (PellrLocalityWarp) pellr_locality_windows_warp<<<(unsigned)nthr, 32 * PellrTeamWarps(s->maxlen, s->cap, PETSC_TRUE)>>>(*s, rp, cj, gw, d_cnt);
       else pellr_locality_windows<<<(unsigned)((nthr + 63) / 64), 64>>>(*s, rp, cj, gw, d_cnt);
       PetscCallCUDA(cudaGetLastError());
     }
@@ -510,11 +528,11 @@ PetscErrorCode PellrLocalityCountDevice(const PellrLocalitySampling *s, const Pe
 
       key = (unsigned long long *)(tmp + at[1]);
       row = (PetscInt *)(tmp + at[3]);
-      pellr_locality_keys<<<(unsigned)((N + 255) / 256), 256>>>(*s, rp, K, N, key, row);
+      pellr_locality_keys<<<(unsigned)((N + 255) / 256), 256>>>(*s, rp, K, N, key, row, wrows);
       PetscCallCUDA(cudaGetLastError());
       PetscCallCUDA(cub::DeviceRadixSort::SortPairs(tmp + at[5], tb2, key, keyo, row, rowo, (int)N, 0, PellrKeyBits((unsigned long long)s->nvp * K), (cudaStream_t)0));
-      if (PellrLocalityWarp) pellr_locality_slices_warp<<<dim3((unsigned)s->nch, (unsigned)s->nvp), 32 * PellrTeamWarps(s->lmaxb, s->cap)>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
-      else pellr_locality_slices<<<dim3((unsigned)((s->nch + 127) / 128), (unsigned)s->nvp), 128>>>(*s, rp, cj, K, N, keyo, rowo, d_cnt);
+      if (PellrLocalityWarp) pellr_locality_slices_warp<<<dim3((unsigned)s->nch, (unsigned)s->nvp), 32 * PellrTeamWarps(s->lmaxb, s->cap, PETSC_FALSE)>>>(*s, rp, cj, wrows, rowo, d_cnt);
+      else pellr_locality_slices<<<dim3((unsigned)((s->nch + 127) / 128), (unsigned)s->nvp), 128>>>(*s, rp, cj, wrows, rowo, d_cnt);
       PetscCallCUDA(cudaGetLastError());
     }
     PetscCallCUDA(cudaMemcpy(cnts, d_cnt, sizeof(PellrLocalityCounts), cudaMemcpyDeviceToHost));
