@@ -143,13 +143,20 @@ static void GPURCMStableSort(PetscInt n, PetscInt *a, const PetscInt *key, const
   }
 }
 
-/* rcm: numbers the component of root (Cuthill-McKee then reversed) into perm[0..cc); deg/mark are work arrays (mark zero on entry and exit) */
-static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *deg, PetscInt *mark, PetscInt *tmp)
+/* rcm: numbers the component of root (Cuthill-McKee then reversed) into perm[0..cc); deg/mark are work arrays (mark
+   zero on entry and exit). symmetric: the graph is known symmetric, so a node's SPARSEPACK degree (its masked
+   neighbours: the whole component is unnumbered and no edge leaves it) is its row length, and the degree pass (a
+   BFS of its own over the component, about a fifth of the serial ordering) is skipped */
+static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *deg, PetscInt *mark, PetscInt *tmp, PetscBool symmetric)
 {
   PetscInt cc = 1, tail;
 
+  perm[0] = root;
+  if (symmetric) {
+    deg = NULL; /* GPURCMSortKey(): the row length */
+    goto number;
+  }
   /* SPARSEPACK degree: degrees in the section graph, component listed level by level into perm */
-  perm[0]    = root;
   mark[root] = 1;
   for (PetscInt i = 0; i < cc; i++) {
     const PetscInt node = perm[i];
@@ -165,11 +172,15 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
     deg[node] = ideg;
   }
   for (PetscInt i = 0; i < cc; i++) mark[perm[i]] = 0;
-  *ccsize    = cc;
-  mask[root] = 0;
-  if (cc <= 1) return;
+  if (cc <= 1) {
+    *ccsize    = cc;
+    mask[root] = 0;
+    return;
+  }
+number:
   /* Cuthill-McKee: FIFO; each node's unnumbered neighbours in adjacency order, stably sorted by degree */
-  tail = 1;
+  mask[root] = 0;
+  tail       = 1;
   for (PetscInt i = 0; i < tail; i++) {
     const PetscInt node = perm[i], fnbr = tail;
     for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
@@ -178,8 +189,10 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
       mask[nbr]    = 0;
       perm[tail++] = nbr;
     }
-    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, NULL, tmp);
+    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, ia, tmp);
   }
+  cc      = tail; /* the degree pass's count when it ran (the same component) */
+  *ccsize = cc;
   for (PetscInt i = 0, l = cc - 1; i < l; i++, l--) {
     const PetscInt t = perm[i];
     perm[i]          = perm[l];
@@ -187,7 +200,7 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
   }
 }
 
-PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscInt perm[])
+PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool symmetric, PetscInt perm[])
 {
   PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
 
@@ -203,7 +216,7 @@ PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const Pe
     PetscInt root = i, cc;
     if (!mask[i]) continue;
     GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-    GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+    GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, symmetric);
     num += cc;
   }
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
@@ -1104,7 +1117,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     if (!mask[i]) continue;
     if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
       GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp);
+      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, PETSC_TRUE); /* the threads backend's graphs are symmetric */
       num += cc;
       continue;
     }
@@ -1141,7 +1154,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
   if (n <= 1 || nthreads <= 1) {
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    PetscCall(MatGPURCMSerial_Private(n, ia, ja, perm));
+    PetscCall(MatGPURCMSerial_Private(n, ia, ja, PETSC_TRUE, perm));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -1456,7 +1469,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
   default:
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, perm));
+    /* symmetric unless flagged (MatGetRowIJ() symmetrized it); a flagged matrix's raw CSR keeps SPARSEPACK's degree
+       pass, which rcm's result on a wrongly flagged one depends on */
+    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, (PetscBool)!(symknown && symflag), perm));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
   PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
