@@ -143,6 +143,98 @@ static void GPURCMStableSort(PetscInt n, PetscInt *a, const PetscInt *key, const
   }
 }
 
+/* Cuthill-McKee from root over its component of a graph known symmetric (degree = row length), not reversed: perm[0..cc)
+   level by level, FIFO, each node's unnumbered neighbours in adjacency order stably sorted by degree; *nlvl levels,
+   the last from perm[*last]; the component's mask entries are left 0 */
+static void GPURCMCuthillMcKee(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *nlvl, PetscInt *last, PetscInt *tmp)
+{
+  PetscInt tail = 1, lbeg = 0, nl = 0;
+
+  perm[0]    = root;
+  mask[root] = 0;
+  *last      = 0;
+  while (lbeg < tail) {
+    const PetscInt lend = tail;
+
+    nl++;
+    *last = lbeg;
+    for (PetscInt i = lbeg; i < lend; i++) {
+      const PetscInt node = perm[i], fnbr = tail;
+      for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+        const PetscInt nbr = ja[j];
+        if (!mask[nbr]) continue;
+        mask[nbr]    = 0;
+        perm[tail++] = nbr;
+      }
+      GPURCMStableSort(tail - fnbr, perm + fnbr, NULL, ia, tmp);
+    }
+    lbeg = lend;
+  }
+  *ccsize = tail;
+  *nlvl   = nl;
+}
+
+static inline void GPURCMReverse(PetscInt n, PetscInt *perm)
+{
+  for (PetscInt i = 0, l = n - 1; i < l; i++, l--) {
+    const PetscInt t = perm[i];
+    perm[i]          = perm[l];
+    perm[l]          = t;
+  }
+}
+
+/* the first node of list[0..n) of smallest row length (fnroot's choice in a symmetric graph, where the masked degree is
+   the row length) and whether another one has that length too */
+static inline PetscInt GPURCMFirstMinDegree(PetscInt n, const PetscInt *list, const PetscInt *ia, PetscBool *tie)
+{
+  PetscInt best = list[0], mindeg = ia[list[0] + 1] - ia[list[0]];
+
+  *tie = PETSC_FALSE;
+  for (PetscInt j = 1; j < n; j++) {
+    const PetscInt d = ia[list[j] + 1] - ia[list[j]];
+    if (d < mindeg) {
+      best   = list[j];
+      mindeg = d;
+      *tie   = PETSC_FALSE;
+    } else if (d == mindeg) *tie = PETSC_TRUE;
+  }
+  return best;
+}
+
+/*
+  SPARSEPACK's fnroot then rcm on a symmetric graph (the same permutation), with every candidate root's pass (after the
+  first) run as the Cuthill-McKee numbering from it, whose levels are rootls's: when fnroot returns that candidate
+  the numbering is kept, which saves the pass the numbering would repeat (as -mat_gpurcm_speculate in the parallel
+  backends). A rejected candidate's last level is needed in rootls's order only where several of its nodes share the
+  smallest degree (fnroot takes the first): then rootls runs for it. perm: the component's RCM order; ls = perm as
+  workspace.
+*/
+static void GPURCMFnrootRcmSpeculative(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *xls, PetscInt *perm, PetscInt *ccsize, PetscInt *tmp)
+{
+  PetscInt  nlvl, nunlvl, cc, cand = root, last;
+  PetscBool tie;
+
+  GPURCMRootls(root, ia, ja, mask, &nlvl, xls, perm);
+  cc = xls[nlvl];
+  if (nlvl > 1 && nlvl < cc) {
+    cand = GPURCMFirstMinDegree(cc - xls[nlvl - 1], perm + xls[nlvl - 1], ia, &tie);
+    for (;;) {
+      GPURCMCuthillMcKee(cand, ia, ja, mask, perm, &cc, &nunlvl, &last, tmp);
+      if (nunlvl <= nlvl || nunlvl >= cc) break; /* fnroot returns cand: its numbering is kept */
+      nlvl = nunlvl;
+      for (PetscInt k = 0; k < cc; k++) mask[perm[k]] = 1; /* dropped */
+      root = cand;
+      cand = GPURCMFirstMinDegree(cc - last, perm + last, ia, &tie);
+      if (tie) { /* fnroot takes the first of equals in rootls's order of the last level */
+        GPURCMRootls(root, ia, ja, mask, &nunlvl, xls, perm);
+        cand = GPURCMFirstMinDegree(cc - xls[nunlvl - 1], perm + xls[nunlvl - 1], ia, &tie);
+      }
+    }
+  } else GPURCMCuthillMcKee(root, ia, ja, mask, perm, &cc, &nunlvl, &last, tmp); /* fnroot returns root */
+  GPURCMReverse(cc, perm);
+  *ccsize = cc;
+}
+
 /* rcm: numbers the component of root (Cuthill-McKee then reversed) into perm[0..cc); deg/mark are work arrays (mark
    zero on entry and exit). symmetric: the graph is known symmetric, so a node's SPARSEPACK degree (its masked
    neighbours: the whole component is unnumbered and no edge leaves it) is its row length, and the degree pass (a
@@ -151,12 +243,15 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
 {
   PetscInt cc = 1, tail;
 
-  perm[0] = root;
   if (symmetric) {
-    deg = NULL; /* GPURCMSortKey(): the row length */
-    goto number;
+    PetscInt nlvl, last;
+
+    GPURCMCuthillMcKee(root, ia, ja, mask, perm, ccsize, &nlvl, &last, tmp);
+    GPURCMReverse(*ccsize, perm);
+    return;
   }
   /* SPARSEPACK degree: degrees in the section graph, component listed level by level into perm */
+  perm[0]    = root;
   mark[root] = 1;
   for (PetscInt i = 0; i < cc; i++) {
     const PetscInt node = perm[i];
@@ -172,15 +267,11 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
     deg[node] = ideg;
   }
   for (PetscInt i = 0; i < cc; i++) mark[perm[i]] = 0;
-  if (cc <= 1) {
-    *ccsize    = cc;
-    mask[root] = 0;
-    return;
-  }
-number:
-  /* Cuthill-McKee: FIFO; each node's unnumbered neighbours in adjacency order, stably sorted by degree */
+  *ccsize    = cc;
   mask[root] = 0;
-  tail       = 1;
+  if (cc <= 1) return;
+  /* Cuthill-McKee: FIFO; each node's unnumbered neighbours in adjacency order, stably sorted by degree */
+  tail = 1;
   for (PetscInt i = 0; i < tail; i++) {
     const PetscInt node = perm[i], fnbr = tail;
     for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
@@ -189,18 +280,12 @@ number:
       mask[nbr]    = 0;
       perm[tail++] = nbr;
     }
-    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, ia, tmp);
+    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, NULL, tmp);
   }
-  cc      = tail; /* the degree pass's count when it ran (the same component) */
-  *ccsize = cc;
-  for (PetscInt i = 0, l = cc - 1; i < l; i++, l--) {
-    const PetscInt t = perm[i];
-    perm[i]          = perm[l];
-    perm[l]          = t;
-  }
+  GPURCMReverse(cc, perm);
 }
 
-PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool symmetric, PetscInt perm[])
+PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool symmetric, PetscBool speculate, PetscInt perm[])
 {
   PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
 
@@ -215,8 +300,11 @@ PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const Pe
   for (PetscInt i = 0; i < n && num < n; i++) {
     PetscInt root = i, cc;
     if (!mask[i]) continue;
-    GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-    GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, symmetric);
+    if (symmetric && speculate) GPURCMFnrootRcmSpeculative(root, ia, ja, mask, xls, perm + num, &cc, tmp);
+    else {
+      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, symmetric);
+    }
     num += cc;
   }
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
@@ -1116,8 +1204,11 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     PetscBool numbered;
     if (!mask[i]) continue;
     if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
-      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, PETSC_TRUE); /* the threads backend's graphs are symmetric */
+      if (t->speculate) GPURCMFnrootRcmSpeculative(root, ia, ja, mask, xls, perm + num, &cc, tmp); /* the threads backend's graphs are symmetric */
+      else {
+        GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
+        GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, PETSC_TRUE);
+      }
       num += cc;
       continue;
     }
@@ -1154,7 +1245,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
   if (n <= 1 || nthreads <= 1) {
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    PetscCall(MatGPURCMSerial_Private(n, ia, ja, PETSC_TRUE, perm));
+    PetscCall(MatGPURCMSerial_Private(n, ia, ja, PETSC_TRUE, speculate, perm));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -1338,7 +1429,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (three barriers a level), or auto (level by level when the widest level of the first root-finder pass exceeds 256 nodes per thread)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "Threads and cuda backends: the root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a graph known symmetric)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
@@ -1471,7 +1562,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
     /* symmetric unless flagged (MatGetRowIJ() symmetrized it); a flagged matrix's raw CSR keeps SPARSEPACK's degree
        pass, which rcm's result on a wrongly flagged one depends on */
-    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, (PetscBool)!(symknown && symflag), perm));
+    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, (PetscBool)!(symknown && symflag), copt.speculate, perm));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
   PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));

@@ -119,7 +119,7 @@ typedef struct {
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
 /* Serial exact port of SPARSEPACK genrcm on a 0-based graph (the reference; also used for small components) */
-PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], const PetscInt[], PetscBool, PetscInt[]);
+PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], const PetscInt[], PetscBool, PetscBool, PetscInt[]);
 
 #if defined(PETSC_HAVE_CUDA)
 /* CUDA backend (gpurcm.cu) */
