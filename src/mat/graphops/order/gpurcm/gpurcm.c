@@ -1604,11 +1604,13 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  lasted about 0.1 ms; auto (default) = sleep when the threads and the node's
                                                  other runnable threads (/proc/loadavg) outnumber the cores the process may
                                                  use, else spin (with a core each, sleeping only delays the hand-offs)
-. -mat_gpurcm_speculate <true>                 - threads and cuda backends (level root finder): the pass from each candidate root
-                                                 (every pass after the first) is the Cuthill-McKee numbering from that root,
-                                                 which has the same levels: when fnroot returns the candidate, as it mostly
-                                                 does at the second pass, the numbering is done and one pass is saved;
-                                                 otherwise it is dropped (the serial backend keeps SPARSEPACK's passes)
+. -mat_gpurcm_speculate <true>                 - every backend (cuda: the level root finder; serial: a graph known symmetric,
+                                                 not a flagged matrix's raw CSR): the pass from each candidate root (every
+                                                 pass after the first) is the Cuthill-McKee numbering from that root, which
+                                                 has the same levels: when fnroot returns the candidate, as it mostly does at
+                                                 the second pass, the numbering is done and one pass is saved; otherwise it
+                                                 is dropped (serial: its last level is re-read in rootls order when several
+                                                 of its nodes share the smallest degree)
 . -mat_gpurcm_cuda_rootfind <levels,ordered>   - root finder of the cuda backend: levels = level-synchronous passes, a pass repeated
                                                  in queue order only when its last level holds several nodes of minimum degree;
                                                  ordered = every pass in queue order by the batch kernel
