@@ -143,10 +143,10 @@ static void GPURCMStableSort(PetscInt n, PetscInt *a, const PetscInt *key, const
   }
 }
 
-/* Cuthill-McKee from root over its component of a graph known symmetric (degree = row length), not reversed: perm[0..cc)
-   level by level, FIFO, each node's unnumbered neighbours in adjacency order stably sorted by degree; *nlvl levels,
-   the last from perm[*last]; the component's mask entries are left 0 */
-static void GPURCMCuthillMcKee(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *nlvl, PetscInt *last, PetscInt *tmp)
+/* Cuthill-McKee from root, not reversed: perm[0..cc) level by level, FIFO, each node's unnumbered neighbours in
+   adjacency order stably sorted by deg[] (NULL: the row length, the degree in a graph known symmetric); *nlvl
+   levels, the last from perm[*last]; the numbered nodes' mask entries are left 0 */
+static void GPURCMCuthillMcKee(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, const PetscInt *deg, PetscInt *perm, PetscInt *ccsize, PetscInt *nlvl, PetscInt *last, PetscInt *tmp)
 {
   PetscInt tail = 1, lbeg = 0, nl = 0;
 
@@ -166,7 +166,7 @@ static void GPURCMCuthillMcKee(PetscInt root, const PetscInt *ia, const PetscInt
         mask[nbr]    = 0;
         perm[tail++] = nbr;
       }
-      GPURCMStableSort(tail - fnbr, perm + fnbr, NULL, ia, tmp);
+      GPURCMStableSort(tail - fnbr, perm + fnbr, deg, ia, tmp);
     }
     lbeg = lend;
   }
@@ -219,7 +219,7 @@ static void GPURCMFnrootRcmSpeculative(PetscInt root, const PetscInt *ia, const 
   if (nlvl > 1 && nlvl < cc) {
     cand = GPURCMFirstMinDegree(cc - xls[nlvl - 1], perm + xls[nlvl - 1], ia, &tie);
     for (;;) {
-      GPURCMCuthillMcKee(cand, ia, ja, mask, perm, &cc, &nunlvl, &last, tmp);
+      GPURCMCuthillMcKee(cand, ia, ja, mask, NULL, perm, &cc, &nunlvl, &last, tmp);
       if (nunlvl <= nlvl || nunlvl >= cc) break; /* fnroot returns cand: its numbering is kept */
       nlvl = nunlvl;
       for (PetscInt k = 0; k < cc; k++) mask[perm[k]] = 1; /* dropped */
@@ -230,7 +230,7 @@ static void GPURCMFnrootRcmSpeculative(PetscInt root, const PetscInt *ia, const 
         cand = GPURCMFirstMinDegree(cc - xls[nunlvl - 1], perm + xls[nunlvl - 1], ia, &tie);
       }
     }
-  } else GPURCMCuthillMcKee(root, ia, ja, mask, perm, &cc, &nunlvl, &last, tmp); /* fnroot returns root */
+  } else GPURCMCuthillMcKee(root, ia, ja, mask, NULL, perm, &cc, &nunlvl, &last, tmp); /* fnroot returns root */
   GPURCMReverse(cc, perm);
   *ccsize = cc;
 }
@@ -241,47 +241,30 @@ static void GPURCMFnrootRcmSpeculative(PetscInt root, const PetscInt *ia, const 
    BFS of its own over the component, about a fifth of the serial ordering) is skipped */
 static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *perm, PetscInt *ccsize, PetscInt *deg, PetscInt *mark, PetscInt *tmp, PetscBool symmetric)
 {
-  PetscInt cc = 1, tail;
+  PetscInt cc = 1, cm, nlvl, last;
 
-  if (symmetric) {
-    PetscInt nlvl, last;
-
-    GPURCMCuthillMcKee(root, ia, ja, mask, perm, ccsize, &nlvl, &last, tmp);
-    GPURCMReverse(*ccsize, perm);
-    return;
-  }
-  /* SPARSEPACK degree: degrees in the section graph, component listed level by level into perm */
-  perm[0]    = root;
-  mark[root] = 1;
-  for (PetscInt i = 0; i < cc; i++) {
-    const PetscInt node = perm[i];
-    PetscInt       ideg = 0;
-    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
-      const PetscInt nbr = ja[j];
-      if (!mask[nbr]) continue;
-      ideg++;
-      if (mark[nbr]) continue;
-      mark[nbr]  = 1;
-      perm[cc++] = nbr;
+  if (!symmetric) {
+    /* SPARSEPACK degree: degrees in the section graph, component listed level by level into perm */
+    perm[0]    = root;
+    mark[root] = 1;
+    for (PetscInt i = 0; i < cc; i++) {
+      const PetscInt node = perm[i];
+      PetscInt       ideg = 0;
+      for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
+        const PetscInt nbr = ja[j];
+        if (!mask[nbr]) continue;
+        ideg++;
+        if (mark[nbr]) continue;
+        mark[nbr]  = 1;
+        perm[cc++] = nbr;
+      }
+      deg[node] = ideg;
     }
-    deg[node] = ideg;
-  }
-  for (PetscInt i = 0; i < cc; i++) mark[perm[i]] = 0;
-  *ccsize    = cc;
-  mask[root] = 0;
-  if (cc <= 1) return;
-  /* Cuthill-McKee: FIFO; each node's unnumbered neighbours in adjacency order, stably sorted by degree */
-  tail = 1;
-  for (PetscInt i = 0; i < tail; i++) {
-    const PetscInt node = perm[i], fnbr = tail;
-    for (PetscInt j = ia[node]; j < ia[node + 1]; j++) {
-      const PetscInt nbr = ja[j];
-      if (!mask[nbr]) continue;
-      mask[nbr]    = 0;
-      perm[tail++] = nbr;
-    }
-    GPURCMStableSort(tail - fnbr, perm + fnbr, deg, NULL, tmp);
-  }
+    for (PetscInt i = 0; i < cc; i++) mark[perm[i]] = 0;
+  } else deg = NULL;
+  GPURCMCuthillMcKee(root, ia, ja, mask, deg, perm, &cm, &nlvl, &last, tmp);
+  if (symmetric) cc = cm; /* else SPARSEPACK's count, as rcm reverses */
+  *ccsize = cc;
   GPURCMReverse(cc, perm);
 }
 
