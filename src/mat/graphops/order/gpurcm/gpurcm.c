@@ -78,6 +78,26 @@ static inline PetscInt GPURCMMaskedDegree(PetscInt node, const PetscInt *ia, con
   return d;
 }
 
+/* fnroot's next root: the first node of list[0..n) (a last level in rootls's order) of smallest masked degree (mask NULL:
+   the row length, the masked degree in a graph known symmetric, whose component is all unmasked); *tie: another node
+   has that degree too. (SPARSEPACK starts from the bound ccsize and keeps list[0] unless a degree is smaller; a degree
+   never exceeds ccsize, so the first minimum is the same node.) */
+static inline PetscInt GPURCMFirstMinDegree(PetscInt n, const PetscInt *list, const PetscInt *ia, const PetscInt *ja, const PetscInt *mask, PetscBool *tie)
+{
+  PetscInt best = list[0], mindeg = mask ? GPURCMMaskedDegree(list[0], ia, ja, mask) : ia[list[0] + 1] - ia[list[0]];
+
+  *tie = PETSC_FALSE;
+  for (PetscInt j = 1; j < n; j++) {
+    const PetscInt d = mask ? GPURCMMaskedDegree(list[j], ia, ja, mask) : ia[list[j] + 1] - ia[list[j]];
+    if (d < mindeg) {
+      best   = list[j];
+      mindeg = d;
+      *tie   = PETSC_FALSE;
+    } else if (d == mindeg) *tie = PETSC_TRUE;
+  }
+  return best;
+}
+
 /* fnroot: pseudo-peripheral node of the component of root; SPARSEPACK's return rule */
 static void GPURCMFnroot(PetscInt *root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *xls, PetscInt *ls)
 {
@@ -87,19 +107,9 @@ static void GPURCMFnroot(PetscInt *root, const PetscInt *ia, const PetscInt *ja,
   cc = xls[nlvl];
   if (nlvl == 1 || nlvl == cc) return;
   for (;;) {
-    const PetscInt jstrt  = xls[nlvl - 1];
-    PetscInt       mindeg = cc;
+    PetscBool tie;
 
-    *root = ls[jstrt];
-    if (jstrt != cc - 1) {
-      for (PetscInt j = jstrt; j < cc; j++) {
-        const PetscInt node = ls[j], ndeg = GPURCMMaskedDegree(node, ia, ja, mask);
-        if (ndeg < mindeg) {
-          *root  = node;
-          mindeg = ndeg;
-        }
-      }
-    }
+    *root = GPURCMFirstMinDegree(cc - xls[nlvl - 1], ls + xls[nlvl - 1], ia, ja, mask, &tie);
     GPURCMRootls(*root, ia, ja, mask, &nunlvl, xls, ls);
     if (nunlvl <= nlvl) return;
     nlvl = nunlvl;
@@ -152,8 +162,7 @@ static void GPURCMCuthillMcKee(PetscInt root, const PetscInt *ia, const PetscInt
 
   perm[0]    = root;
   mask[root] = 0;
-  *last      = 0;
-  while (lbeg < tail) {
+  while (lbeg < tail) { /* (runs at least once: *last is set) */
     const PetscInt lend = tail;
 
     nl++;
@@ -183,24 +192,6 @@ static inline void GPURCMReverse(PetscInt n, PetscInt *perm)
   }
 }
 
-/* the first node of list[0..n) of smallest row length (fnroot's choice in a symmetric graph, where the masked degree is
-   the row length) and whether another one has that length too */
-static inline PetscInt GPURCMFirstMinDegree(PetscInt n, const PetscInt *list, const PetscInt *ia, PetscBool *tie)
-{
-  PetscInt best = list[0], mindeg = ia[list[0] + 1] - ia[list[0]];
-
-  *tie = PETSC_FALSE;
-  for (PetscInt j = 1; j < n; j++) {
-    const PetscInt d = ia[list[j] + 1] - ia[list[j]];
-    if (d < mindeg) {
-      best   = list[j];
-      mindeg = d;
-      *tie   = PETSC_FALSE;
-    } else if (d == mindeg) *tie = PETSC_TRUE;
-  }
-  return best;
-}
-
 /*
   SPARSEPACK's fnroot then rcm on a symmetric graph (the same permutation), with every candidate root's pass (after the
   first) run as the Cuthill-McKee numbering from it, whose levels are rootls's: when fnroot returns that candidate
@@ -217,17 +208,17 @@ static void GPURCMFnrootRcmSpeculative(PetscInt root, const PetscInt *ia, const 
   GPURCMRootls(root, ia, ja, mask, &nlvl, xls, perm);
   cc = xls[nlvl];
   if (nlvl > 1 && nlvl < cc) {
-    cand = GPURCMFirstMinDegree(cc - xls[nlvl - 1], perm + xls[nlvl - 1], ia, &tie);
+    cand = GPURCMFirstMinDegree(cc - xls[nlvl - 1], perm + xls[nlvl - 1], ia, ja, NULL, &tie);
     for (;;) {
       GPURCMCuthillMcKee(cand, ia, ja, mask, NULL, perm, &cc, &nunlvl, &last, tmp);
       if (nunlvl <= nlvl || nunlvl >= cc) break; /* fnroot returns cand: its numbering is kept */
       nlvl = nunlvl;
       for (PetscInt k = 0; k < cc; k++) mask[perm[k]] = 1; /* dropped */
       root = cand;
-      cand = GPURCMFirstMinDegree(cc - last, perm + last, ia, &tie);
+      cand = GPURCMFirstMinDegree(cc - last, perm + last, ia, ja, NULL, &tie);
       if (tie) { /* fnroot takes the first of equals in rootls's order of the last level */
         GPURCMRootls(root, ia, ja, mask, &nunlvl, xls, perm);
-        cand = GPURCMFirstMinDegree(cc - xls[nunlvl - 1], perm + xls[nunlvl - 1], ia, &tie);
+        cand = GPURCMFirstMinDegree(cc - xls[nunlvl - 1], perm + xls[nunlvl - 1], ia, ja, NULL, &tie);
       }
     }
   } else GPURCMCuthillMcKee(root, ia, ja, mask, NULL, perm, &cc, &nunlvl, &last, tmp); /* fnroot returns root */
@@ -268,6 +259,16 @@ static void GPURCMRcm(PetscInt root, const PetscInt *ia, const PetscInt *ja, Pet
   GPURCMReverse(cc, perm);
 }
 
+/* one component, from its first node root: fnroot then rcm, speculative where allowed (a symmetric graph) */
+static void GPURCMOrderComponent(PetscInt root, const PetscInt *ia, const PetscInt *ja, PetscInt *mask, PetscInt *xls, PetscInt *perm, PetscInt *ccsize, PetscInt *deg, PetscInt *mark, PetscInt *tmp, PetscBool symmetric, PetscBool speculate)
+{
+  if (symmetric && speculate) GPURCMFnrootRcmSpeculative(root, ia, ja, mask, xls, perm, ccsize, tmp);
+  else {
+    GPURCMFnroot(&root, ia, ja, mask, xls, perm);
+    GPURCMRcm(root, ia, ja, mask, perm, ccsize, deg, mark, tmp, symmetric);
+  }
+}
+
 PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool symmetric, PetscBool speculate, PetscInt perm[])
 {
   PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
@@ -281,13 +282,9 @@ PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const Pe
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   for (PetscInt i = 0; i < n; i++) mask[i] = 1, mark[i] = 0;
   for (PetscInt i = 0; i < n && num < n; i++) {
-    PetscInt root = i, cc;
+    PetscInt cc;
     if (!mask[i]) continue;
-    if (symmetric && speculate) GPURCMFnrootRcmSpeculative(root, ia, ja, mask, xls, perm + num, &cc, tmp);
-    else {
-      GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-      GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, symmetric);
-    }
+    GPURCMOrderComponent(i, ia, ja, mask, xls, perm + num, &cc, deg, mark, tmp, symmetric, speculate);
     num += cc;
   }
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
@@ -1187,11 +1184,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     PetscBool numbered;
     if (!mask[i]) continue;
     if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
-      if (t->speculate) GPURCMFnrootRcmSpeculative(root, ia, ja, mask, xls, perm + num, &cc, tmp); /* the threads backend's graphs are symmetric */
-      else {
-        GPURCMFnroot(&root, ia, ja, mask, xls, perm + num);
-        GPURCMRcm(root, ia, ja, mask, perm + num, &cc, deg, mark, tmp, PETSC_TRUE);
-      }
+      GPURCMOrderComponent(i, ia, ja, mask, xls, perm + num, &cc, deg, mark, tmp, PETSC_TRUE, t->speculate); /* the threads backend's graphs are symmetric */
       num += cc;
       continue;
     }
