@@ -269,6 +269,34 @@ static void GPURCMOrderComponent(PetscInt root, const PetscInt *ia, const PetscI
   }
 }
 
+/* Is the CSR (n rows, 0-based) structurally symmetric with strictly ascending rows? One pass in row order: the
+   entries (r, c) above the diagonal, met in ascending r, must be the entries below the diagonal of each row c in their
+   stored order, matched through a cursor per row (cur[], n entries of workspace); equal totals then leave none
+   unmatched. O(nnz), against a binary search per entry (27-point meshes: 1.7x the time of PETSc's symmetrization). */
+static PetscBool GPURCMCSRIsSymmetric(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscInt *cur)
+{
+  PetscInt64 nlow = 0, nup = 0;
+
+  for (PetscInt r = 0; r < n; r++) cur[r] = ia[r];
+  for (PetscInt r = 0; r < n; r++) {
+    PetscInt prev = -1;
+
+    for (PetscInt k = ia[r]; k < ia[r + 1]; k++) {
+      const PetscInt c = ja[k];
+
+      if (c <= prev || c >= n) return PETSC_FALSE;
+      prev = c;
+      if (c < r) nlow++;
+      else if (c > r) {
+        if (cur[c] == ia[c + 1] || ja[cur[c]] != r) return PETSC_FALSE;
+        cur[c]++;
+        nup++;
+      }
+    }
+  }
+  return (PetscBool)(nlow == nup);
+}
+
 PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool symmetric, PetscBool speculate, PetscInt perm[])
 {
   PetscInt *mask, *xls, *deg, *mark, *tmp, num = 0;
@@ -1503,6 +1531,38 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     }
   }
 #endif
+  if (used == MAT_GPURCM_BACKEND_SERIAL && isseqaij && m > 1) {
+    PetscInt  nc;
+    PetscBool rawsym = PETSC_FALSE;
+    /* Without inodes, PETSc's symmetrized graph of a structurally symmetric matrix is its CSR itself (each row: its
+       entries c <= r, then the mirrors r' > r, ascending): a serial check of the raw CSR, about a third of building
+       that graph (a quarter of the serial ordering of a 2D mesh), decides whether building it can be skipped.
+       A matrix flagged structurally symmetric is ordered on its raw CSR below, by SPARSEPACK's passes. */
+    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
+    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+    if (done && nc == m && !(symknown && symflag)) {
+      PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
+      PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
+      PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
+      PetscCall(PetscMalloc1(m, &perm));
+      rawsym = GPURCMCSRIsSymmetric(m, ia, ja, perm);
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
+      if (!rawsym) PetscCall(PetscFree(perm));
+      else {
+        PetscCall(PetscInfo(mat, "gpurcm: backend serial (requested %s), n %" PetscInt_FMT ": the matrix is structurally symmetric, its CSR is the graph\n", MatGPURCMBackends[backend], m));
+        PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+        PetscCall(MatGPURCMSerial_Private(m, ia, ja, PETSC_TRUE, copt.speculate, perm));
+        PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+      }
+      PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
+      if (rawsym) {
+        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_COPY_VALUES, row));
+        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_OWN_POINTER, col));
+        PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+        PetscFunctionReturn(PETSC_SUCCESS);
+      }
+    }
+  }
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
   PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
   PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
@@ -1635,7 +1695,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   KSPSetFromOptions(); one called after it wins. External factorization packages that ignore PETSc's ordering
   (MUMPS, SuperLU_DIST, ...) are not affected.
 
-  The serial backend is an exact port of SPARSEPACK genrcm (dynamic masked degrees): identical on any graph.
+  The serial backend is an exact port of SPARSEPACK genrcm (dynamic masked degrees): identical on any graph. It
+  takes the CSR itself as the graph when a serial check finds it structurally symmetric (no inodes, not flagged).
   The threads and cuda backends use degree = row length, which is SPARSEPACK's degree on the symmetric graphs
   that MatGetRowIJ() returns; a matrix flagged structurally symmetric whose pattern is not (its raw CSR would
   be used) is detected and ordered by the serial backend. The threads and cuda backends order components of
