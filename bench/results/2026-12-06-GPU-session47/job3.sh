@@ -1,0 +1,10 @@
+#!/bin/bash
+# session 47, job 3 (one GPU host, 16 cores): gpurcm beside its peers in one command (issue 3), after the serial
+# backend's two speedups (session 46: degree pass and a BFS pass skipped; session 47: the CSR itself as the graph), and
+# the threads backend at 2, 4, 8 and 16 threads against the serial one, to set -mat_gpurcm_backend auto's rule.
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session47/job3.sh <revision> [<s>]
+. bench/gpujob.sh job3 "$1"
+B=${2:-500}
+timeout $((B - 20)) build/bench/bench_order -matrices lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160 -orderings rcm,gpurcm@cuda,gpurcm@threads:16,gpurcm@threads:8,gpurcm@threads:4,gpurcm@threads:2,gpurcm@serial,cusolver_rcm -reps 5 -csv $r/order.csv $dll > $r/order.txt 2>&1
+echo "bench_order exit $? at $SECONDS s"
+grep -E "^[a-z0-9_]+:|^  (rcm|gpurcm|cusolver)" $r/order.txt
