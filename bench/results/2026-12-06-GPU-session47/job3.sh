@@ -5,6 +5,6 @@
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session47/job3.sh <revision> [<s>]
 . bench/gpujob.sh job3 "$1"
 B=${2:-500}
-timeout $((B - 20)) build/bench/bench_order -matrices lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160 -orderings rcm,gpurcm@cuda,gpurcm@threads:16,gpurcm@threads:8,gpurcm@threads:4,gpurcm@threads:2,gpurcm@serial,cusolver_rcm -reps 5 -csv $r/order.csv $dll > $r/order.txt 2>&1
+timeout $((B - 20)) build/bench/bench_order -matrices lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap2d:300,lap3d:45,lap2d:150 -orderings rcm,gpurcm@cuda,gpurcm@threads:16,gpurcm@threads:8,gpurcm@threads:4,gpurcm@threads:2,gpurcm@serial,cusolver_rcm -reps 5 -csv $r/order.csv $dll > $r/order.txt 2>&1
 echo "bench_order exit $? at $SECONDS s"
 grep -E "^[a-z0-9_]+:|^  (rcm|gpurcm|cusolver)" $r/order.txt

@@ -36,9 +36,13 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 #define GPURCM_SMALL_COMPONENT 4096
 /* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
 #define GPURCM_OWNER_BLOCKS 1
-/* Automatic backend choice: below these sizes the serial code is faster */
-#define GPURCM_AUTO_THREADS_MIN 20000
-#define GPURCM_AUTO_CUDA_MIN    100000
+/* Automatic backend choice: below these sizes the serial code is faster; so it is with fewer threads than
+   GPURCM_AUTO_THREADS_MIN_THREADS since the serial backend skips SPARSEPACK's degree pass, a BFS pass and the graph's
+   construction (2 threads 1.2-3x slower than serial on every mesh of 90k-1M nodes on a 2-vCPU machine, session 47;
+   4 threads about as fast on 2D and 7-point meshes, faster on 27-point ones, estimated from session 40's times) */
+#define GPURCM_AUTO_THREADS_MIN         20000
+#define GPURCM_AUTO_THREADS_MIN_THREADS 4
+#define GPURCM_AUTO_CUDA_MIN            100000
 
 /* ------------------------------------------------------------------------------------------------
    Serial reference: SPARSEPACK genrcm, 0-based. mask[v] != 0 means v is not yet numbered.
@@ -1461,7 +1465,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   used = backend;
   if (backend == MAT_GPURCM_BACKEND_AUTO) {
     if (cudaok && m >= GPURCM_AUTO_CUDA_MIN) used = MAT_GPURCM_BACKEND_CUDA;
-    else if (PetscDefined(HAVE_PTHREAD) && nthreads > 1 && m >= GPURCM_AUTO_THREADS_MIN) used = MAT_GPURCM_BACKEND_THREADS;
+    else if (PetscDefined(HAVE_PTHREAD) && nthreads >= GPURCM_AUTO_THREADS_MIN_THREADS && m >= GPURCM_AUTO_THREADS_MIN) used = MAT_GPURCM_BACKEND_THREADS;
     else used = MAT_GPURCM_BACKEND_SERIAL;
   }
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Order, mat, 0, 0, 0));
@@ -1622,7 +1626,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_ordering_type gpurcm                    - plugin-wide default: at library load, sets -pc_factor_mat_ordering_type and
                                                  -sub_pc_factor_mat_ordering_type to gpurcm unless those are given
 . -mat_gpurcm_backend <auto,cuda,threads,serial> - where it runs; auto = cuda if PETSc has CUDA, a device is present
-                                                 and n >= 100000; else threads if n >= 20000; else serial
+                                                 and n >= 100000; else threads if n >= 20000 and there are at least
+                                                 4 threads (-mat_gpurcm_threads); else serial
 . -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
                                                  shared among the MPI ranks of the node when the process is not bound)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend (1 to 2^20)
