@@ -36,11 +36,12 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 #define GPURCM_SMALL_COMPONENT 4096
 /* Blocks of consecutive nodes per thread in the threads backend's level-synchronous root finder */
 #define GPURCM_OWNER_BLOCKS 1
-/* Automatic backend choice: below these sizes the serial code is faster; so it is with fewer threads than
-   GPURCM_AUTO_THREADS_MIN_THREADS since the serial backend skips SPARSEPACK's degree pass, a BFS pass and the graph's
-   construction (2 threads 1.2-3x slower than serial on every mesh of 90k-1M nodes on a 2-vCPU machine, session 47;
-   4 threads about as fast on 2D and 7-point meshes, faster on 27-point ones, estimated from session 40's times) */
-#define GPURCM_AUTO_THREADS_MIN         20000
+/* Automatic backend choice. Since the serial backend skips SPARSEPACK's degree pass, a BFS pass and the graph's
+   construction (sessions 46-47) it is the fastest CPU code below a few hundred thousand nodes and with fewer than 4
+   threads. On the 16-core H100 host (session 47 job 3): at 90k nodes (2D 300^2, 3D 45^3) serial 2.7 / 4.3 ms against
+   at best 4.4 / 4.6 ms with 2-16 threads; at 1M-4M nodes 4 threads 1.1-2.0x faster than serial, 16 threads 1.65-4.4x,
+   2 threads slower on 3 of 5 meshes (also on every mesh of the 2-vCPU machine) */
+#define GPURCM_AUTO_THREADS_MIN         200000
 #define GPURCM_AUTO_THREADS_MIN_THREADS 4
 #define GPURCM_AUTO_CUDA_MIN            100000
 
@@ -1626,7 +1627,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_ordering_type gpurcm                    - plugin-wide default: at library load, sets -pc_factor_mat_ordering_type and
                                                  -sub_pc_factor_mat_ordering_type to gpurcm unless those are given
 . -mat_gpurcm_backend <auto,cuda,threads,serial> - where it runs; auto = cuda if PETSc has CUDA, a device is present
-                                                 and n >= 100000; else threads if n >= 20000 and there are at least
+                                                 and n >= 100000; else threads if n >= 200000 and there are at least
                                                  4 threads (-mat_gpurcm_threads); else serial
 . -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
                                                  shared among the MPI ranks of the node when the process is not bound)
