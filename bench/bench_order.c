@@ -4,6 +4,8 @@ static char help[] = "Ordering benchmark: end-to-end MatGetOrdering time (bench/
                         (and -mat_TYPE_threads THREADS) for that run, e.g. gpurcm@cuda,gpurcm@threads:16,gpurcm@serial;\n\
                         cusolver_rcm = cusolverSpXcsrsymrcmHost on the symmetrized pattern (GPU builds)\n\
   -cusolver_max_nnz <n> : skip cusolver_rcm above this many nonzeros (default 40M: it is a slow host routine)\n\
+  -flag_symmetric     : flag each symmetric matrix (MatIsSymmetric) MAT_STRUCTURALLY_SYMMETRIC, as applications that set\n\
+                        MAT_SYMMETRIC or MAT_SPD do: PETSc's rcm then orders the raw CSR\n\
   plus -matdir, -csv, -reps (default 5 here), -warmup, -batch, -time_limit, -case_time, -no_gpu; load gpurcm with -dll_append <lib>\n";
 
 #include "benchutil.h"
@@ -77,6 +79,7 @@ int main(int argc, char **argv)
   PetscInt   nspecs, nmats, nords;
   PetscInt64 cusolvermax = 40000000;
   PetscReal  cmax        = 4e7;
+  PetscBool  flagsym     = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -93,6 +96,7 @@ int main(int argc, char **argv)
   PetscCall(BenchExpandMatrixSpecs(&ctx, specs, nspecs, mats, &nmats));
   PetscCall(BenchGetList("-orderings", ctx.gpu ? "rcm,cusolver_rcm" : "rcm", ords, &nords));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-cusolver_max_nnz", &cmax, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-flag_symmetric", &flagsym, NULL));
   cusolvermax = (PetscInt64)cmax;
 
   for (PetscInt im = 0; im < nmats; im++) {
@@ -111,6 +115,12 @@ int main(int argc, char **argv)
     if (bm.m != bm.n) {
       PetscCall(BenchMatrixDestroy(&bm));
       continue;
+    }
+    if (flagsym) {
+      PetscBool sym;
+      PetscCall(MatIsSymmetric(bm.A, 0.0, &sym)); /* (computed: SeqAIJ has no pattern-only test) */
+      if (sym) PetscCall(MatSetOption(bm.A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_TRUE));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "# %s: %s\n", bm.name, sym ? "flagged structurally symmetric" : "not symmetric: not flagged"));
     }
     PetscCall(BenchPermBandwidth(bm.A, NULL, &bw0));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " rows, nnz %" PetscInt64_FMT ", bandwidth %" PetscInt_FMT ", made in %.2f s\n", bm.name, bm.m, bm.nnz, bw0, bm.gen_s));

@@ -1354,31 +1354,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
 }
 #endif
 
-/* PETSC_TRUE if every row is sorted and every entry (r,c) has its mirror (c,r) */
-static PetscErrorCode GPURCMGraphIsSymmetric(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscBool *sym)
-{
-  PetscFunctionBegin;
-  *sym = PETSC_TRUE;
-  for (PetscInt r = 0; r < n && *sym; r++)
-    for (PetscInt k = ia[r] + 1; k < ia[r + 1]; k++)
-      if (ja[k - 1] >= ja[k]) *sym = PETSC_FALSE;
-  for (PetscInt r = 0; r < n && *sym; r++) {
-    for (PetscInt k = ia[r]; k < ia[r + 1]; k++) {
-      PetscInt c = ja[k], loc;
-      if (c < 0 || c >= n) {
-        *sym = PETSC_FALSE;
-        break;
-      }
-      PetscCall(PetscFindInt(r, ia[c + 1] - ia[c], ja + ia[c], &loc));
-      if (loc < 0) {
-        *sym = PETSC_FALSE;
-        break;
-      }
-    }
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /*
   A matrix flagged structurally symmetric (MAT_STRUCTURALLY_SYMMETRIC, MAT_SYMMETRIC, MAT_SPD) is ordered on its raw
   CSR, as PETSc's rcm does. Where its pattern is not symmetric after all, SPARSEPACK may miss nodes (a node reached
@@ -1438,7 +1413,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (three barriers a level), or auto (level by level when the widest level of the first root-finder pass exceeds 256 nodes per thread)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a graph known symmetric)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a symmetric graph; a matrix flagged structurally symmetric is checked)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
@@ -1574,20 +1549,19 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
   /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR) */
   PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-  if (used != MAT_GPURCM_BACKEND_SERIAL) {
-    /* The parallel backends use degree = row length, which is SPARSEPACK's degree only for a symmetric graph: check
-       a flagged matrix's raw CSR */
-    if (symknown && symflag) PetscCall(GPURCMGraphIsSymmetric(nrow, ia, ja, &graphsym));
-    if (!graphsym) {
+  PetscCall(PetscMalloc1(nrow, &perm));
+  if (symknown && symflag) {
+    /* degree = row length (the parallel backends; the serial one's fast passes) is SPARSEPACK's degree only on a
+       symmetric graph: check a flagged matrix's raw CSR (perm as the check's workspace) */
+    graphsym = GPURCMCSRIsSymmetric(nrow, ia, ja, perm);
+    if (!graphsym && used != MAT_GPURCM_BACKEND_SERIAL) {
       PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
       used = MAT_GPURCM_BACKEND_SERIAL;
     }
+    for (PetscInt i = 0; i < nrow; i++) perm[i] = -1; /* GPURCMCheckFlaggedPermutation() */
   }
   if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[backend], nthreads, m, nrow));
-  else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow));
-  PetscCall(PetscMalloc1(nrow, &perm));
-  if (symknown && symflag)
-    for (PetscInt i = 0; i < nrow; i++) perm[i] = -1; /* GPURCMCheckFlaggedPermutation() */
+  else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)%s\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow, used == MAT_GPURCM_BACKEND_SERIAL && !graphsym ? ", SPARSEPACK's passes (graph not symmetric)" : ""));
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
   case MAT_GPURCM_BACKEND_CUDA:
@@ -1601,9 +1575,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
   default:
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    /* symmetric unless flagged (MatGetRowIJ() symmetrized it); a flagged matrix's raw CSR keeps SPARSEPACK's degree
-       pass, which rcm's result on a wrongly flagged one depends on */
-    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, (PetscBool)!(symknown && symflag), copt.speculate, perm));
+    /* symmetric unless flagged (MatGetRowIJ() symmetrized it) and found not to be: a wrongly flagged matrix's raw
+       CSR keeps SPARSEPACK's degree pass, which rcm's result on it depends on */
+    PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, graphsym, copt.speculate, perm));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
   PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
@@ -1646,8 +1620,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  lasted about 0.1 ms; auto (default) = sleep when the threads and the node's
                                                  other runnable threads (/proc/loadavg) outnumber the cores the process may
                                                  use, else spin (with a core each, sleeping only delays the hand-offs)
-. -mat_gpurcm_speculate <true>                 - every backend (cuda: the level root finder; serial: a graph known symmetric,
-                                                 not a flagged matrix's raw CSR): the pass from each candidate root (every
+. -mat_gpurcm_speculate <true>                 - every backend (cuda: the level root finder; serial: a symmetric graph, i.e.
+                                                 not a flagged matrix whose pattern is not): the pass from each candidate root (every
                                                  pass after the first) is the Cuthill-McKee numbering from that root, which
                                                  has the same levels: when fnroot returns the candidate, as it mostly does at
                                                  the second pass, the numbering is done and one pass is saved; otherwise it
@@ -1703,9 +1677,10 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 
   The serial backend is an exact port of SPARSEPACK genrcm (dynamic masked degrees): identical on any graph. It
   takes the CSR itself as the graph when a serial check finds it structurally symmetric (no inodes, not flagged).
-  The threads and cuda backends use degree = row length, which is SPARSEPACK's degree on the symmetric graphs
-  that MatGetRowIJ() returns; a matrix flagged structurally symmetric whose pattern is not (its raw CSR would
-  be used) is detected and ordered by the serial backend. The threads and cuda backends order components of
+  Its fast passes and the threads and cuda backends use degree = row length, which is SPARSEPACK's degree on the
+  symmetric graphs that MatGetRowIJ() returns; the raw CSR of a matrix flagged structurally symmetric (which rcm
+  orders as it is) is checked in one O(nnz) pass, and where its pattern is not symmetric the serial backend orders
+  it with SPARSEPACK's passes. The threads and cuda backends order components of
   at most 4096 (threads; -mat_gpurcm_serial_component) or 64 (cuda) nodes serially, larger ones with batches.
   The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
   inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
