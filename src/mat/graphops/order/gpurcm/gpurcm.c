@@ -277,7 +277,7 @@ static void GPURCMOrderComponent(PetscInt root, const PetscInt *ia, const PetscI
 /* Is the CSR (n rows, 0-based) structurally symmetric with strictly ascending rows? One pass in row order: the
    entries (r, c) above the diagonal, met in ascending r, must be the entries below the diagonal of each row c in their
    stored order, matched through a cursor per row (cur[], n entries of workspace); equal totals then leave none
-   unmatched. O(nnz), against a binary search per entry (27-point meshes: 1.7x the time of PETSc's symmetrization). */
+   unmatched. O(nnz); a binary search per entry instead took 1.7x the time of PETSc's symmetrization on 27-point meshes. */
 static PetscBool GPURCMCSRIsSymmetric(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscInt *cur)
 {
   PetscInt64 nlow = 0, nup = 0;
@@ -1397,7 +1397,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
   PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
-  PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE;
+  PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE, raw = PETSC_FALSE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
@@ -1511,45 +1511,32 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     }
   }
 #endif
-  if (used == MAT_GPURCM_BACKEND_SERIAL && isseqaij && m > 1) {
-    PetscInt  nc;
-    PetscBool rawsym = PETSC_FALSE;
+  PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
+  if (used == MAT_GPURCM_BACKEND_SERIAL && isseqaij && m > 1 && !(symknown && symflag)) {
+    PetscInt nc;
     /* Without inodes, PETSc's symmetrized graph of a structurally symmetric matrix is its CSR itself (each row: its
        entries c <= r, then the mirrors r' > r, ascending): a serial check of the raw CSR, about a third of building
-       that graph (a quarter of the serial ordering of a 2D mesh), decides whether building it can be skipped.
-       A matrix flagged structurally symmetric is ordered on its raw CSR below, by SPARSEPACK's passes. */
+       that graph (a quarter of the serial ordering of a 2D mesh), decides whether building it can be skipped */
     PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
-    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-    if (done && nc == m && !(symknown && symflag)) {
-      PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
+    if (done && nc == m) {
       PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
-      PetscCall(PetscMalloc1(m, &perm));
-      rawsym = GPURCMCSRIsSymmetric(m, ia, ja, perm);
-      PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
-      if (!rawsym) PetscCall(PetscFree(perm));
-      else {
-        PetscCall(PetscInfo(mat, "gpurcm: backend serial (requested %s), n %" PetscInt_FMT ": the matrix is structurally symmetric, its CSR is the graph\n", MatGPURCMBackends[backend], m));
-        PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-        PetscCall(MatGPURCMSerial_Private(m, ia, ja, PETSC_TRUE, copt.speculate, perm));
-        PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
-      }
-      PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
-      if (rawsym) {
-        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_COPY_VALUES, row));
-        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, m, perm, PETSC_OWN_POINTER, col));
-        PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
-        PetscFunctionReturn(PETSC_SUCCESS);
+      PetscCall(PetscMalloc1(nrow, &perm));
+      raw = GPURCMCSRIsSymmetric(nrow, ia, ja, perm); /* (perm as the check's workspace) */
+      if (!raw) {
+        PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
+        PetscCall(PetscFree(perm));
       }
     }
   }
-  PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
-  PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
-  PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
+  if (!raw) {
+    /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR) */
+    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
+    PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
+    PetscCall(PetscMalloc1(nrow, &perm));
+  }
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, mat, 0, 0, 0));
-  /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR) */
-  PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-  PetscCall(PetscMalloc1(nrow, &perm));
   if (symknown && symflag) {
     /* degree = row length (the parallel backends; the serial one's fast passes) is SPARSEPACK's degree only on a
        symmetric graph: check a flagged matrix's raw CSR (perm as the check's workspace) */
@@ -1561,7 +1548,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     for (PetscInt i = 0; i < nrow; i++) perm[i] = -1; /* GPURCMCheckFlaggedPermutation() */
   }
   if (used == MAT_GPURCM_BACKEND_THREADS) PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)\n", MatGPURCMBackends[backend], nthreads, m, nrow));
-  else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)%s\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow, used == MAT_GPURCM_BACKEND_SERIAL && !graphsym ? ", SPARSEPACK's passes (graph not symmetric)" : ""));
+  else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)%s\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow, raw ? ": the matrix is structurally symmetric, its CSR is the graph" : (used == MAT_GPURCM_BACKEND_SERIAL && !graphsym ? ", SPARSEPACK's passes (graph not symmetric)" : "")));
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
   case MAT_GPURCM_BACKEND_CUDA:
@@ -1580,7 +1567,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     PetscCall(MatGPURCMSerial_Private(nrow, ia, ja, graphsym, copt.speculate, perm));
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
   }
-  PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &ia, &ja, &done));
+  PetscCall(MatRestoreRowIJ(mat, 0, (PetscBool)!raw, (PetscBool)!raw, NULL, &ia, &ja, &done));
   if (symknown && symflag) PetscCall(GPURCMCheckFlaggedPermutation(nrow, &perm));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_COPY_VALUES, row));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
