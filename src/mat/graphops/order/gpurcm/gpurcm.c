@@ -1395,9 +1395,9 @@ static PetscInt GPURCMDefaultThreads(void)
 static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
 {
   MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
-  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
+  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, nc = 0, *perm, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
-  PetscBool            done, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE, raw = PETSC_FALSE;
+  PetscBool            done, ncdone = PETSC_FALSE, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE, raw = PETSC_FALSE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
@@ -1445,14 +1445,15 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     else used = MAT_GPURCM_BACKEND_SERIAL;
   }
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Order, mat, 0, 0, 0));
+  /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR); with inodes its graph has
+     nc < m nodes (the node count alone: no graph is built for it) */
+  PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
+  if (isseqaij) PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &ncdone));
 #if defined(PETSC_HAVE_CUDA)
   if (used == MAT_GPURCM_BACKEND_CUDA && isseqaij) {
-    PetscInt nc;
     /* PETSc's graph is built on the GPU from the CSR: inode-compressed (always symmetrized by PETSc), or the
        symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
-    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
-    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-    if (done && (nc < m || !(symknown && symflag))) {
+    if (ncdone && (nc < m || !(symknown && symflag))) {
       const PetscInt *ai, *aj;
       PetscInt       *sizes = NULL, nnodes = m;
       PetscMemType    mtype;
@@ -1474,12 +1475,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   if (used == MAT_GPURCM_BACKEND_THREADS && isseqaij && nthreads > 1 && m > 1) {
-    PetscInt nc;
     /* Build PETSc's graph from the raw CSR in parallel: inode-compressed (always symmetrized by PETSc), or
        the symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
-    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
-    PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
-    if (done && (nc < m || !(symknown && symflag))) {
+    if (ncdone && (nc < m || !(symknown && symflag))) {
       PetscInt       *tns = NULL, *tvc = NULL, nnodes = m, *sizes = NULL;
       const PetscInt *cia = NULL, *cja = NULL;
       PetscBool       check = PETSC_FALSE;
@@ -1511,15 +1509,12 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     }
   }
 #endif
-  PetscCall(MatIsStructurallySymmetricKnown(mat, &symknown, &symflag));
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, mat, 0, 0, 0));
   if (used == MAT_GPURCM_BACKEND_SERIAL && isseqaij && m > 1 && !(symknown && symflag)) {
-    PetscInt nc;
     /* Without inodes, PETSc's symmetrized graph of a structurally symmetric matrix is its CSR itself (each row: its
        entries c <= r, then the mirrors r' > r, ascending): a serial check of the raw CSR, about a third of building
        that graph (a quarter of the serial ordering of a 2D mesh), decides whether building it can be skipped */
-    PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nc, NULL, NULL, &done));
-    if (done && nc == m) {
+    if (ncdone && nc == m) {
       PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscMalloc1(nrow, &perm));
@@ -1531,7 +1526,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     }
   }
   if (!raw) {
-    /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR) */
     PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, &nrow, &ia, &ja, &done));
     PetscCheck(done, PetscObjectComm((PetscObject)mat), PETSC_ERR_SUP, "Cannot get rows for matrix");
     PetscCall(PetscMalloc1(nrow, &perm));
@@ -1572,7 +1566,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_COPY_VALUES, row));
   PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nrow, perm, PETSC_OWN_POINTER, col));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
-  (void)isseqaij;
   (void)copt;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
