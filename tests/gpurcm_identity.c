@@ -717,6 +717,20 @@ int main(int argc, char **argv)
       args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -info -mat_gpurcm_speculate {{0 1}separate output}
       filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /speculative numbering kept/{k++} /speculative numbering dropped/{x++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\nspeculative numberings kept: %d\nspeculative numberings dropped: %d\ndiffering: %d\n%s\n", l, o, m, p, k, x, d, f}'
 
+   # matrices flagged structurally symmetric: the parallel backends check the raw CSR themselves, order a symmetric one
+   # and leave a wrongly flagged one to the serial backend (SPARSEPACK's passes, or the error where rcm is undefined)
+   test:
+      suffix: flagged_info
+      args: -generated -backends threads -threads 2 -batches 64 -info
+      filter: awk '/flagged structurally symmetric\) checked/{c++} /though flagged so\): not ordered/{u++} /but its graph is not: using the serial backend/{s++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "flagged raw CSR checked by the backend: %d\nflagged but not symmetric, not ordered by the backend: %d\nhanded to the serial backend: %d\ndiffering: %d\n%s\n", c, u, s, d, f}'
+
+   test:
+      suffix: cuda_flagged_info
+      requires: cuda
+      output_file: output/gpurcm_identity_flagged_info.out
+      args: -generated -backends cuda -info
+      filter: awk '/flagged structurally symmetric\) checked/{c++} /though flagged so\): not ordered/{u++} /but its graph is not: using the serial backend/{s++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "flagged raw CSR checked by the backend: %d\nflagged but not symmetric, not ordered by the backend: %d\nhanded to the serial backend: %d\ndiffering: %d\n%s\n", c, u, s, d, f}'
+
    test:
       suffix: cuda_rootfind_info
       requires: cuda

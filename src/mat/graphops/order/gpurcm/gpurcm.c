@@ -1157,7 +1157,7 @@ static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const
 }
 
 /* Graph construction (with build) and ordering of all components on the started pool */
-static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, const PetscInt *cia, const PetscInt *cja, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp)
+static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, PetscBool flagged, const PetscInt *cia, const PetscInt *cja, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp, PetscBool *ordered)
 {
   const PetscInt *ia = t->ia, *ja = t->ja;
   PetscInt        n = t->n, num = 0, *perm = t->perm, *mask = t->mask, *mark = t->mark;
@@ -1180,7 +1180,11 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
     if (nlow != nup) sym = PETSC_FALSE;
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
     if (sym) build = PETSC_FALSE;
-    PetscCall(PetscInfo(NULL, "gpurcm: the matrix is %sstructurally symmetric%s\n", sym ? "" : "not ", sym ? ": its CSR is the graph" : ": graph built by the threads"));
+    PetscCall(PetscInfo(NULL, "gpurcm: the matrix is %sstructurally symmetric%s\n", sym ? "" : "not ", sym ? ": its CSR is the graph" : (flagged ? " (though flagged so): not ordered by the threads" : ": graph built by the threads")));
+    if (!sym && flagged) { /* a wrong flag: PETSc's graph is this raw, unsymmetric CSR (SPARSEPACK's passes) */
+      *ordered = PETSC_FALSE;
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
   }
   if (build) {
     PetscInt off = 0;
@@ -1237,12 +1241,14 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, cons
 }
 
 /*
-  Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix (not flagged structurally symmetric
-  unless it has inodes) and PETSc's graph is built here in parallel: n graph nodes, with inodes tns/tvc give
-  the inode starts and the column-to-inode map. Otherwise (ia, ja) is the graph from MatGetRowIJ().
-  cia/cja (optional): PETSc's graph, compared with the built one (-mat_gpurcm_check_graph).
+  Threads backend. With build, (ia, ja) is the raw CSR of a SeqAIJ matrix and PETSc's graph is built here in
+  parallel: n graph nodes, with inodes tns/tvc give the inode starts and the column-to-inode map. With build and
+  flagged (no inodes), the matrix is flagged structurally symmetric and its graph is the raw CSR: ordered only if the
+  threads' check finds it symmetric, else *ordered is PETSC_FALSE (the caller orders it with SPARSEPACK's passes).
+  Otherwise (ia, ja) is the graph from MatGetRowIJ(). cia/cja (optional): PETSc's graph, compared with the built one
+  (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscInt perm[])
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscBool flagged, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscInt perm[], PetscBool *ordered)
 {
   GPURCMThreads    t;
   GPURCMThreadArg *args;
@@ -1252,6 +1258,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
 
   PetscFunctionBegin;
   PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
+  PetscCheck(!flagged || (build && !tns), PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: only a raw CSR without inodes is ordered as flagged");
+  *ordered = PETSC_TRUE;
   if (n <= 1 || nthreads <= 1) {
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscCall(MatGPURCMSerial_Private(n, ia, ja, PETSC_TRUE, speculate, perm));
@@ -1317,7 +1325,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   for (PetscInt i = 0; i < t.nthreads && !ierr; i++) ierr = PetscMalloc2(ownblocks * t.ownR + 1, &t.work[i].lvcur, ownblocks * t.ownR + 1, &t.work[i].lvnxt);
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
   /* the work itself; on error the pool is still shut down and everything freed */
-  if (!ierr) ierr = GPURCMThreadsOrder(&t, build, cia, cja, small, xls, deg, tmp);
+  if (!ierr) ierr = GPURCMThreadsOrder(&t, build, flagged, cia, cja, small, xls, deg, tmp, ordered);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
   t.exitjob = 1;
   pthread_barrier_wait(&t.barrier);
@@ -1452,35 +1460,47 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 #if defined(PETSC_HAVE_CUDA)
   if (used == MAT_GPURCM_BACKEND_CUDA && isseqaij) {
     /* PETSc's graph is built on the GPU from the CSR: inode-compressed (always symmetrized by PETSc), or the
-       symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
-    if (ncdone && (nc < m || !(symknown && symflag))) {
+       symmetrized lower triangle unless the matrix is flagged structurally symmetric. A flagged matrix's graph is
+       its raw CSR: ordered on the GPU when the GPU check finds that pattern symmetric, else (a wrong flag, on which
+       rcm keeps SPARSEPACK's passes) by the serial backend below */
+    if (ncdone) {
       const PetscInt *ai, *aj;
       PetscInt       *sizes = NULL, nnodes = m;
       PetscMemType    mtype;
+      const PetscBool flagged = (PetscBool)(nc == m && symknown && symflag);
+      PetscBool       ordered;
 
       if (nc < m) {
         PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
         PetscCheck(nnodes == nc && sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: inode sizes do not match the compressed graph");
       }
-      PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built on the GPU\n", MatGPURCMBackends[backend], m, nc));
+      PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s on the GPU\n", MatGPURCMBackends[backend], m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, &copt, perm));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
-      PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
-      PetscFunctionReturn(PETSC_SUCCESS);
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, perm, &ordered));
+      if (ordered) {
+        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
+        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
+        PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+        PetscFunctionReturn(PETSC_SUCCESS);
+      }
+      PetscCall(PetscFree(perm));
+      PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
+      used = MAT_GPURCM_BACKEND_SERIAL;
     }
   }
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   if (used == MAT_GPURCM_BACKEND_THREADS && isseqaij && nthreads > 1 && m > 1) {
     /* Build PETSc's graph from the raw CSR in parallel: inode-compressed (always symmetrized by PETSc), or
-       the symmetrized lower triangle unless the matrix is flagged structurally symmetric (raw CSR used) */
-    if (ncdone && (nc < m || !(symknown && symflag))) {
+       the symmetrized lower triangle unless the matrix is flagged structurally symmetric. A flagged matrix's graph
+       is its raw CSR: ordered by the threads when their check finds that pattern symmetric, else (a wrong flag) by
+       the serial backend below */
+    if (ncdone) {
       PetscInt       *tns = NULL, *tvc = NULL, nnodes = m, *sizes = NULL;
       const PetscInt *cia = NULL, *cja = NULL;
-      PetscBool       check = PETSC_FALSE;
+      PetscBool       check = PETSC_FALSE, ordered;
+      const PetscBool flagged = (PetscBool)(nc == m && symknown && symflag);
 
       if (nc < m) { /* inode starts and column-to-inode map, as MatGetRowIJ_SeqAIJ_Inode_Symmetric() */
         PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
@@ -1496,16 +1516,21 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       if (check) PetscCall(MatGetRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
-      PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph built by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc));
+      PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm, &ordered));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
-      PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
-      PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
-      PetscFunctionReturn(PETSC_SUCCESS);
+      if (ordered) {
+        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
+        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
+        PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
+        PetscFunctionReturn(PETSC_SUCCESS);
+      }
+      PetscCall(PetscFree(perm));
+      PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
+      used = MAT_GPURCM_BACKEND_SERIAL;
     }
   }
 #endif
@@ -1550,9 +1575,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
     break;
 #endif
 #if defined(GPURCM_HAVE_THREADS)
-  case MAT_GPURCM_BACKEND_THREADS:
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm));
-    break;
+  case MAT_GPURCM_BACKEND_THREADS: {
+    PetscBool ordered; /* always, without build */
+
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm, &ordered));
+  } break;
 #endif
   default:
     PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));

@@ -2072,7 +2072,7 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], const MatGPURCMCUDAOptions *opt, PetscInt perm[])
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, PetscInt perm[], PetscBool *ordered)
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -2084,6 +2084,8 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   SparseGPUCUDATrace tr;
 
   PetscFunctionBegin;
+  PetscCheck(!flagged || !sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: PETSc symmetrizes an inode-compressed graph, flagged or not");
+  *ordered = PETSC_TRUE;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(GPURCMUsePETScPool());
   PetscCall(SparseGPUCUDATraceStart(&tr));
@@ -2109,7 +2111,14 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
     PetscCallCUDA(cudaMemcpy(acc, d_acc, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
     PetscCallCUDA(cudaFreeAsync(d_acc, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "symcheck"));
-    PetscCall(PetscInfo(NULL, "gpurcm cuda: the matrix is %sstructurally symmetric%s\n", !acc[2] && acc[0] == acc[1] ? "" : "not ", !acc[2] && acc[0] == acc[1] ? ": its CSR is the graph" : ": graph built by sorting"));
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: the matrix is %sstructurally symmetric%s\n", !acc[2] && acc[0] == acc[1] ? "" : "not ", !acc[2] && acc[0] == acc[1] ? ": its CSR is the graph" : (flagged ? " (though flagged so): not ordered on the GPU" : ": graph built by sorting")));
+    if (flagged && (acc[2] || acc[0] != acc[1])) { /* a wrong flag: PETSc's graph is this raw, unsymmetric CSR */
+      if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
+      if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
+      PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
+      *ordered = PETSC_FALSE;
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
     if (!acc[2] && acc[0] == acc[1]) {
       PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));

@@ -127,6 +127,8 @@ PETSC_INTERN PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *);
 /* Orders the symmetric graph (0-based CSR, host arrays) on the GPU; perm is a host array of length n */
 PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, const MatGPURCMCUDAOptions *, PetscInt[]);
 /* Builds PETSc's symmetrized graph of a SeqAIJ CSR (m rows; with inode sizes, the inode-compressed graph of nnodes
-   nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes) */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], const MatGPURCMCUDAOptions *, PetscInt[]);
+   nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes). flagged (no inodes): the
+   matrix is flagged structurally symmetric, so its graph is the raw CSR: ordered only if the GPU check finds it
+   symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes) */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, PetscInt[], PetscBool *);
 #endif
