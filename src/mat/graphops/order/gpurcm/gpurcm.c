@@ -1385,6 +1385,26 @@ static PetscErrorCode GPURCMCheckFlaggedPermutation(PetscInt n, PetscInt **perm)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* After a parallel backend's attempt on a SeqAIJ matrix: its permutation (n entries) becomes the row and column IS,
+   or, where it did not order (a matrix flagged structurally symmetric whose pattern is not), the serial backend
+   takes over */
+#if defined(PETSC_HAVE_CUDA) || defined(GPURCM_HAVE_THREADS)
+static PetscErrorCode GPURCMParallelResult(Mat mat, PetscInt n, PetscBool ordered, PetscInt **perm, IS *row, IS *col, MatGPURCMBackend *used)
+{
+  PetscFunctionBegin;
+  if (ordered) {
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_COPY_VALUES, row));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_OWN_POINTER, col));
+    *perm = NULL;
+  } else {
+    PetscCall(PetscFree(*perm));
+    PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
+    *used = MAT_GPURCM_BACKEND_SERIAL;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
 /* Default thread count: the cores this process may run on, shared among the node's MPI ranks */
 static PetscInt GPURCMDefaultThreads(void)
 {
@@ -1478,15 +1498,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
       PetscCall(PetscMalloc1(nc, &perm));
       PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, perm, &ordered));
+      PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
       if (ordered) {
-        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
-        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
         PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
         PetscFunctionReturn(PETSC_SUCCESS);
       }
-      PetscCall(PetscFree(perm));
-      PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
-      used = MAT_GPURCM_BACKEND_SERIAL;
     }
   }
 #endif
@@ -1522,15 +1538,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
+      PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
       if (ordered) {
-        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_COPY_VALUES, row));
-        PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nc, perm, PETSC_OWN_POINTER, col));
         PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
         PetscFunctionReturn(PETSC_SUCCESS);
       }
-      PetscCall(PetscFree(perm));
-      PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
-      used = MAT_GPURCM_BACKEND_SERIAL;
     }
   }
 #endif
