@@ -2,7 +2,7 @@
 # session 48, job 1 (one GPU host, 16 cores): (1) gpurcm on matrices flagged structurally symmetric (MAT_SYMMETRIC,
 # MAT_SPD) after b949576 (the cuda backend checks the raw CSR on the GPU, the threads backend with its threads,
 # instead of a serial host pass before either), beside the baseline built in the same call (this tree with
-# gpurcm-flagged.patch reversed: 187ee86's gpurcm), alternated, two rounds; the same meshes unflagged for reference;
+# gpurcm-flagged.patch (git diff 187ee86 3c3d618 -- src) reversed: 187ee86's gpurcm), alternated, two rounds; the same meshes unflagged for reference;
 # (2) the predictor's GPU features on the 15 large matrices and smaller blocks; (3) the complete suite (b949576 and session 47's host-only changes have not run on a GPU).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session48/job1.sh <revision> [<s>]
 . bench/gpujob.sh job1 "$1"
