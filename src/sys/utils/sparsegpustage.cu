@@ -3,7 +3,9 @@
   refactorization plan). The driver copies pageable memory through its own small pinned buffers, one thread, at about
   5-7 GB/s on the H200 machine; here the arrays are split among up to SPARSEGPU_STAGE_THREADS threads, each filling two
   pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other
-  (session 10, job 4: gpurcm's CSR upload, bench/results/2026-12-01-H200-session10).
+  (session 10, job 4: gpurcm's CSR upload, bench/results/2026-12-01-H200-session10). The process's first staged
+  upload is the driver's copy while a background thread makes the buffers (session 48: page-locking them cost a
+  one-shot ordering more than they gained).
 */
 #include <petscdevice_cuda.h>
 #include <atomic>
@@ -24,10 +26,26 @@ static int               stageDevice;
 static PetscBool         stageReady = PETSC_FALSE;
 static std::atomic<bool> stageRefused(false); /* the system refused page-locked memory: the driver's copies from then on */
 static PetscBool         stageRefusalReported = PETSC_FALSE;
+static PetscBool         stageFirstDone       = PETSC_FALSE; /* the process's first staged upload went through the driver */
+static std::thread      *stageMaker           = NULL;        /* makes the buffers meanwhile (on the heap: a joinable
+                                                                 static std::thread would terminate an exit without
+                                                                 PetscFinalize()) */
+
+static PetscErrorCode StageJoinMaker(void)
+{
+  PetscFunctionBegin;
+  if (stageMaker) {
+    stageMaker->join();
+    delete stageMaker;
+    stageMaker = NULL;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 static PetscErrorCode StageFinalize(void)
 {
   PetscFunctionBegin;
+  PetscCall(StageJoinMaker());
   for (int t = 0; t < SPARSEGPU_STAGE_THREADS; t++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
     (void)cudaStreamSynchronize(stageStream[t]);
     (void)cudaStreamDestroy(stageStream[t]);
@@ -110,6 +128,23 @@ static cudaError_t StageEnsure(int t, size_t chunk)
   return cudaSuccess;
 }
 
+/* the background thread started at the process's first staged upload: the buffers of threads 0..T-1 for chunks of
+   `chunk` bytes, made while that upload goes through the driver and the caller's GPU work runs */
+static void StageMakeBuffers(int T, size_t chunk)
+{
+  if (cudaSetDevice(stageDevice) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return; /* (the copying threads make them at the next upload) */
+  }
+  for (int t = 0; t < T; t++) {
+    if (StageEnsure(t, chunk) != cudaSuccess) {
+      (void)cudaGetLastError();
+      stageRefused = true;
+      return;
+    }
+  }
+}
+
 /* copying thread t: its part [src, src + bytes) in chunks of at most `chunk` bytes through its two buffers, each chunk's
    DMA (its own stream) overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the
    main thread) */
@@ -154,6 +189,17 @@ static cudaError_t StageWorkerRange(int t, const PetscSparseGPUSegment *seg, Pet
   return err;
 }
 
+/* -info, once: page-locked memory was refused (by a copying thread or the background one) */
+static PetscErrorCode StageReportRefusal(void)
+{
+  PetscFunctionBegin;
+  if (!stageRefusalReported) {
+    stageRefusalReported = PETSC_TRUE;
+    PetscCall(PetscInfo(NULL, "PETSc SparseGPU: pinned staging buffers refused: uploads use the pageable copy\n"));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the driver's (pageable) copies of the segments */
 static PetscErrorCode DriverUpload(const PetscSparseGPUSegment *seg, PetscInt nseg)
 {
@@ -189,6 +235,27 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
   /* at least 4 chunks per part (when they stay >= SPARSEGPU_STAGE_MIN_CHUNK), so that the copy into one buffer overlaps
      the other's DMA for most of the part; one chunk per part would run the two one after the other */
   chunk = PetscMin(SPARSEGPU_STAGE_CHUNK, PetscMax(SPARSEGPU_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
+  PetscCall(StageJoinMaker()); /* (buffers begun at the first upload: done by now, or wait for them) */
+  if (!stageFirstDone) {
+    /* The process's first staged upload: page-locking the buffers costs more than they save on one copy (session 48,
+       job 2, H100, 1M-row meshes: a first call of gpurcm cuda took 26.9-55.6 ms with the buffers made first, 18.3-29.7
+       ms with the driver's copy; later calls 11.4-16.3 ms staged, 13.2-27.9 ms through the driver). So this copy is
+       the driver's, and one background thread makes the buffers meanwhile for the later uploads (most applications
+       order and factor once: they never pay for the buffers). */
+    stageFirstDone = PETSC_TRUE;
+    try {
+      stageMaker = new std::thread(StageMakeBuffers, T, chunk);
+    } catch (...) { /* (the copying threads make them at the next upload) */
+      stageMaker = NULL;
+    }
+    PetscCall(DriverUpload(seg, nseg));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (stageRefused) { /* (the background thread's buffers were refused) */
+    PetscCall(StageReportRefusal());
+    PetscCall(DriverUpload(seg, nseg));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   for (int t = 0; t < T; t++) {
     err[t]     = cudaSuccess;
     started[t] = PETSC_FALSE;
@@ -208,10 +275,7 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
     else err[t] = StageWorkerRange(t, seg, nseg, lo, hi, chunk);
   }
   for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
-  if (stageRefused && !stageRefusalReported) {
-    stageRefusalReported = PETSC_TRUE;
-    PetscCall(PetscInfo(NULL, "PETSc SparseGPU: pinned staging buffers refused: uploads use the pageable copy\n"));
-  }
+  if (stageRefused) PetscCall(StageReportRefusal());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
