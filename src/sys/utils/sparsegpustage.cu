@@ -4,11 +4,10 @@
   5-7 GB/s on the H200 machine; here the arrays are split among up to SPARSEGPU_STAGE_THREADS threads, each filling two
   pinned buffers of its own in turn, each buffer's DMA (the thread's stream) overlapping the filling of the other
   (session 10, job 4: gpurcm's CSR upload, bench/results/2026-12-01-H200-session10). The process's first staged
-  upload is the driver's copy while a background thread makes the buffers (session 48: page-locking them cost a
+  upload (up to 256 MiB) is the driver's copy, the buffers are made at the next (session 48: page-locking them cost a
   one-shot ordering more than they gained).
 */
 #include <petscdevice_cuda.h>
-#include <atomic>
 #include <thread>
 #include <string.h>
 #include <sparsegpuimpl.h>
@@ -17,6 +16,7 @@
 #define SPARSEGPU_STAGE_CHUNK     ((size_t)4 << 20)   /* largest chunk (bytes per staging buffer, two per thread) */
 #define SPARSEGPU_STAGE_MIN_CHUNK ((size_t)256 << 10) /* smallest chunk of a thread's part */
 #define SPARSEGPU_STAGE_MIN_PART  ((size_t)1 << 20)   /* smallest part of a copying thread */
+#define SPARSEGPU_STAGE_FIRST_DRIVER ((size_t)256 << 20) /* the process's first upload up to this size: the driver's copy */
 
 static void             *stageBuf[SPARSEGPU_STAGE_THREADS][2];
 static size_t            stageCap[SPARSEGPU_STAGE_THREADS]; /* bytes of each of thread t's two buffers (0: none yet) */
@@ -24,28 +24,13 @@ static cudaEvent_t       stageDone[SPARSEGPU_STAGE_THREADS][2];
 static cudaStream_t      stageStream[SPARSEGPU_STAGE_THREADS];
 static int               stageDevice;
 static PetscBool         stageReady = PETSC_FALSE;
-static std::atomic<bool> stageRefused(false); /* the system refused page-locked memory: the driver's copies from then on */
+static PetscBool         stageRefused         = PETSC_FALSE; /* the system refused page-locked memory: the driver's copies from then on */
 static PetscBool         stageRefusalReported = PETSC_FALSE;
 static PetscBool         stageFirstDone       = PETSC_FALSE; /* the process's first staged upload went through the driver */
-static std::thread      *stageMaker           = NULL;        /* makes the buffers meanwhile (on the heap: a joinable
-                                                                 static std::thread would terminate an exit without
-                                                                 PetscFinalize()) */
-
-static PetscErrorCode StageJoinMaker(void)
-{
-  PetscFunctionBegin;
-  if (stageMaker) {
-    stageMaker->join();
-    delete stageMaker;
-    stageMaker = NULL;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 static PetscErrorCode StageFinalize(void)
 {
   PetscFunctionBegin;
-  PetscCall(StageJoinMaker());
   for (int t = 0; t < SPARSEGPU_STAGE_THREADS; t++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
     (void)cudaStreamSynchronize(stageStream[t]);
     (void)cudaStreamDestroy(stageStream[t]);
@@ -61,8 +46,8 @@ static PetscErrorCode StageFinalize(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the events and streams of the copying threads, made once per process (their pinned buffers are made by the threads
-   themselves: StageEnsure()). The streams are blocking: their copies wait for the default stream's work before them
+/* the events and streams of the copying threads, made once per process (their pinned buffers when needed:
+   StageEnsure()). The streams are blocking: their copies wait for the default stream's work before them
    (the stream-ordered allocation of the destination). *ok = PETSC_FALSE when the system refuses them or refused
    page-locked memory before: the caller then makes the driver's pageable copy. */
 static PetscErrorCode StageSetUp(PetscBool *ok)
@@ -71,7 +56,7 @@ static PetscErrorCode StageSetUp(PetscBool *ok)
   PetscBool   stream[SPARSEGPU_STAGE_THREADS] = {PETSC_FALSE}, ev[SPARSEGPU_STAGE_THREADS][2] = {{PETSC_FALSE}};
 
   PetscFunctionBegin;
-  *ok = (PetscBool)!stageRefused.load();
+  *ok = (PetscBool)!stageRefused;
   if (stageReady || !*ok) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(cudaGetDevice(&stageDevice));
   for (int t = 0; t < SPARSEGPU_STAGE_THREADS && err == cudaSuccess; t++) {
@@ -88,7 +73,7 @@ static PetscErrorCode StageSetUp(PetscBool *ok)
       if (stream[t]) (void)cudaStreamDestroy(stageStream[t]);
     }
     (void)cudaGetLastError(); /* not sticky: clear it */
-    stageRefused         = true;
+    stageRefused         = PETSC_TRUE;
     stageRefusalReported = PETSC_TRUE;
     *ok                  = PETSC_FALSE;
     PetscCall(PetscInfo(NULL, "PETSc SparseGPU: staging streams refused (%s): uploads use the pageable copy\n", msg));
@@ -100,10 +85,10 @@ static PetscErrorCode StageSetUp(PetscBool *ok)
 }
 
 /* thread t's two pinned buffers hold at least `chunk` bytes each: made, or made again larger (the power of 2 from
-   256 KiB up to 4 MiB that holds a chunk), by the copying thread itself, so that the threads page-lock their buffers
-   at the same time, and only as large as the chunks in use (1 MiB for the CSR of a 1M-row mesh) instead of 64 MiB for
-   every upload: session 48 measured the first upload of a 1M-row mesh's CSR at 22 ms against 1.1 ms for the later
-   ones with 64 MiB made up front. The thread's stream is idle here (every upload ends with its synchronization). */
+   256 KiB up to 4 MiB that holds a chunk), only as large as the chunks in use (1 MiB for the CSR of a 1M-row mesh)
+   instead of 64 MiB whatever the upload (session 48, jobs 1-3). Called by the uploading thread for every copying
+   thread in turn: page-locking from several threads at once was slower (job 3: 64 MiB by 8 threads, 27-point 100^3's
+   first call 57.4 against 47.6 ms). The thread's stream is idle here (every upload ends with its synchronization). */
 static cudaError_t StageEnsure(int t, size_t chunk)
 {
   cudaError_t err = cudaSuccess;
@@ -128,23 +113,6 @@ static cudaError_t StageEnsure(int t, size_t chunk)
   return cudaSuccess;
 }
 
-/* the background thread started at the process's first staged upload: the buffers of threads 0..T-1 for chunks of
-   `chunk` bytes, made while that upload goes through the driver and the caller's GPU work runs */
-static void StageMakeBuffers(int T, size_t chunk)
-{
-  if (cudaSetDevice(stageDevice) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return; /* (the copying threads make them at the next upload) */
-  }
-  for (int t = 0; t < T; t++) {
-    if (StageEnsure(t, chunk) != cudaSuccess) {
-      (void)cudaGetLastError();
-      stageRefused = true;
-      return;
-    }
-  }
-}
-
 /* copying thread t: its part [src, src + bytes) in chunks of at most `chunk` bytes through its two buffers, each chunk's
    DMA (its own stream) overlapping the filling of the other buffer; plain CUDA calls (no PETSc error handling off the
    main thread) */
@@ -166,25 +134,15 @@ static cudaError_t StageWorker(int t, char *dst, const char *src, size_t bytes, 
   return err;
 }
 
-/* copying thread t: bytes [lo, hi) of the concatenated segments, through its pinned buffers; where the system refuses
-   them, by the driver's pageable copy (and every later upload too) */
+/* copying thread t: bytes [lo, hi) of the concatenated segments, through its pinned buffers */
 static cudaError_t StageWorkerRange(int t, const PetscSparseGPUSegment *seg, PetscInt nseg, size_t lo, size_t hi, size_t chunk)
 {
-  cudaError_t err    = cudaSetDevice(stageDevice); /* (a new thread starts on device 0; the caller's is stageDevice) */
-  PetscBool   staged = PETSC_TRUE;
-  size_t      base   = 0;
+  cudaError_t err  = cudaSetDevice(stageDevice); /* (a new thread starts on device 0; the caller's is stageDevice) */
+  size_t      base = 0;
 
-  if (err != cudaSuccess) return err;
-  if (StageEnsure(t, chunk) != cudaSuccess) { /* allocation errors are not sticky */
-    (void)cudaGetLastError();
-    stageRefused = true;
-    staged       = PETSC_FALSE;
-  }
   for (PetscInt k = 0; k < nseg && err == cudaSuccess; base += seg[k].bytes, k++) {
     const size_t a = PetscMax(lo, base), b = PetscMin(hi, base + seg[k].bytes);
-    if (a >= b) continue;
-    if (staged) err = StageWorker(t, (char *)seg[k].dst + (a - base), (const char *)seg[k].src + (a - base), b - a, chunk);
-    else err = cudaMemcpy((char *)seg[k].dst + (a - base), (const char *)seg[k].src + (a - base), b - a, cudaMemcpyHostToDevice);
+    if (a < b) err = StageWorker(t, (char *)seg[k].dst + (a - base), (const char *)seg[k].src + (a - base), b - a, chunk);
   }
   return err;
 }
@@ -235,26 +193,28 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
   /* at least 4 chunks per part (when they stay >= SPARSEGPU_STAGE_MIN_CHUNK), so that the copy into one buffer overlaps
      the other's DMA for most of the part; one chunk per part would run the two one after the other */
   chunk = PetscMin(SPARSEGPU_STAGE_CHUNK, PetscMax(SPARSEGPU_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
-  PetscCall(StageJoinMaker()); /* (buffers begun at the first upload: done by now, or wait for them) */
   if (!stageFirstDone) {
-    /* The process's first staged upload: page-locking the buffers costs more than they save on one copy (session 48,
-       job 2, H100, 1M-row meshes: a first call of gpurcm cuda took 26.9-55.6 ms with the buffers made first, 18.3-29.7
-       ms with the driver's copy; later calls 11.4-16.3 ms staged, 13.2-27.9 ms through the driver). So this copy is
-       the driver's, and one background thread makes the buffers meanwhile for the later uploads (most applications
-       order and factor once: they never pay for the buffers). */
+    /* The process's first staged upload is the driver's copy unless it is large: page-locking the buffers costs more
+       than they save on one copy of up to about 240 MB (session 48, jobs 1-3, H100, 1M-row meshes of 32-110 MB: a
+       first call of gpurcm cuda took 26.9-58 ms with the buffers made first, 18.3-29.7 ms with the driver's copy;
+       later calls 11.4-16.3 ms staged, 13.2-27.9 ms through the driver; the driver copies about 7 GB/s, the staged
+       upload 37 GB/s after about 26 ms for 64 MiB of buffers), and most applications order and factor once. Making
+       the buffers meanwhile on a background thread slowed the caller's own CUDA calls as much (job 3: the
+       stream-ordered allocations after the copy 0.85 -> 6.3 ms). The next upload makes them. */
     stageFirstDone = PETSC_TRUE;
-    try {
-      stageMaker = new std::thread(StageMakeBuffers, T, chunk);
-    } catch (...) { /* (the copying threads make them at the next upload) */
-      stageMaker = NULL;
+    if (bytes <= SPARSEGPU_STAGE_FIRST_DRIVER) {
+      PetscCall(DriverUpload(seg, nseg));
+      PetscFunctionReturn(PETSC_SUCCESS);
     }
-    PetscCall(DriverUpload(seg, nseg));
-    PetscFunctionReturn(PETSC_SUCCESS);
   }
-  if (stageRefused) { /* (the background thread's buffers were refused) */
-    PetscCall(StageReportRefusal());
-    PetscCall(DriverUpload(seg, nseg));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  for (int t = 0; t < T; t++) {
+    if (StageEnsure(t, chunk) != cudaSuccess) { /* allocation errors are not sticky */
+      (void)cudaGetLastError();
+      stageRefused = PETSC_TRUE;
+      PetscCall(StageReportRefusal());
+      PetscCall(DriverUpload(seg, nseg));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
   }
   for (int t = 0; t < T; t++) {
     err[t]     = cudaSuccess;
@@ -275,7 +235,6 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
     else err[t] = StageWorkerRange(t, seg, nseg, lo, hi, chunk);
   }
   for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
-  if (stageRefused) PetscCall(StageReportRefusal());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
