@@ -3,7 +3,7 @@
 # copy while a background thread makes the pinned buffers for the later uploads. bench_order's first call (first_s)
 # and steady median, one process per mesh, three versions alternated, three rounds: this tree ("first-driver"),
 # e32bd15's staging ("lazy": buffers per thread, sized to the chunks, made before the first copy; stage-first-driver.patch
-# reversed) and 246c038's ("base": 64 MiB made up front; stage-all.patch reversed); then every gpurcm and subtree_ilu
+# reversed) and 246c038's ("base": 64 MiB made up front; stage-all.patch reversed; that patch is now stage-final.patch of job 4, whose src is b196a68 instead of 4e9095a: reverse `git diff 246c038 4e9095a -- src/sys/utils/sparsegpustage.cu` to rerun); then every gpurcm and subtree_ilu
 # test.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session48/job3.sh <revision> [<s>]
 . bench/gpujob.sh job3 "$1"
