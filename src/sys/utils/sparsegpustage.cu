@@ -147,7 +147,7 @@ static cudaError_t StageWorkerRange(int t, const PetscSparseGPUSegment *seg, Pet
   return err;
 }
 
-/* -info, once: page-locked memory was refused (by a copying thread or the background one) */
+/* -info, once: the system refused page-locked memory for the buffers */
 static PetscErrorCode StageReportRefusal(void)
 {
   PetscFunctionBegin;
