@@ -1698,8 +1698,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   takes the CSR itself as the graph when a serial check finds it structurally symmetric (no inodes, not flagged).
   Its fast passes and the threads and cuda backends use degree = row length, which is SPARSEPACK's degree on the
   symmetric graphs that MatGetRowIJ() returns; the raw CSR of a matrix flagged structurally symmetric (which rcm
-  orders as it is) is checked in one O(nnz) pass, and where its pattern is not symmetric the serial backend orders
-  it with SPARSEPACK's passes. The threads and cuda backends order components of
+  orders as it is) is checked by the backend that orders it (cuda on the GPU, threads in parallel, serial in one
+  O(nnz) pass), and where its pattern is not symmetric the serial backend orders it with SPARSEPACK's passes. The
+  threads and cuda backends order components of
   at most 4096 (threads; -mat_gpurcm_serial_component) or 64 (cuda) nodes serially, larger ones with batches.
   The threads backend takes the CSR itself as the graph when a parallel check finds it structurally symmetric (no
   inodes), else builds PETSc's symmetrized graph in parallel; its root finder runs level-synchronous BFS passes and
