@@ -3,6 +3,7 @@ and generated graphs, for every backend and thread count given.\n\
   -dir <path[:path]>   : order every *.mtx.gz in the first of these directories that exists (each as stored, full symmetric, upper-only, bs 2/3 blocks)\n\
   -f <file>            : one Matrix Market file (.mtx or .mtx.gz)\n\
   -generated           : generated graphs (grids, disconnected, hubs, inodes, upper-only, ties in the root finder, n = 0/1)\n\
+  -hubs                : generated graphs whose hubs have long child lists of varied degrees (power-law, spokes)\n\
   -mpi                 : MPI matrices (on the communicator of the run)\n\
   -backends <list>     : gpurcm backends to compare (default serial,threads)\n\
   -threads <list>      : thread counts for the threads backend (default 1,2,4)\n\
@@ -204,6 +205,49 @@ static PetscErrorCode TieMatrix(PetscInt kind, PetscInt nx, PetscInt ny, PetscIn
   }
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Hubs with long child lists of varied degrees (the children are sorted by degree, stably; ties are many):
+   kind 0: a hub joined to every other node, node r also to r + 1, ..., r + r % 6 (spokes of degrees 2 to 12);
+   kind 1: power-law, each node r >= 1 joined to m targets floor(r * x^3) with x uniform in [0, 1) (small indices
+   become hubs); symmetric, or (asym) each edge stored once, as (r, t) or (t, r) by a coin */
+static PetscErrorCode HubMatrix(PetscInt kind, PetscInt N, PetscInt m, PetscBool asym, Mat *A)
+{
+  PetscRandom rnd;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, N, N, 8, NULL, A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetSeed(rnd, 2049));
+  PetscCall(PetscRandomSeed(rnd));
+  for (PetscInt r = 0; r < N; r++) {
+    PetscCall(MatSetValue(*A, r, r, 1.0, INSERT_VALUES));
+    if (kind == 0) {
+      if (r == 0) continue;
+      PetscCall(MatSetValue(*A, r, 0, -1.0, INSERT_VALUES));
+      PetscCall(MatSetValue(*A, 0, r, -1.0, INSERT_VALUES));
+      for (PetscInt k = 1; k <= r % 6 && r + k < N; k++) {
+        PetscCall(MatSetValue(*A, r, r + k, -1.0, INSERT_VALUES));
+        PetscCall(MatSetValue(*A, r + k, r, -1.0, INSERT_VALUES));
+      }
+    } else if (r > 0) {
+      for (PetscInt k = 0; k < m; k++) {
+        PetscReal x, coin;
+        PetscInt  t;
+        PetscCall(PetscRandomGetValueReal(rnd, &x));
+        PetscCall(PetscRandomGetValueReal(rnd, &coin));
+        t = (PetscInt)(r * x * x * x);
+        if (t >= r) t = r - 1;
+        if (!asym || coin < 0.5) PetscCall(MatSetValue(*A, r, t, -1.0, INSERT_VALUES));
+        if (!asym || coin >= 0.5) PetscCall(MatSetValue(*A, t, r, -1.0, INSERT_VALUES));
+      }
+    }
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscRandomDestroy(&rnd));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -409,7 +453,7 @@ int main(int argc, char **argv)
 {
   Config      cfg;
   char        dir[PETSC_MAX_PATH_LEN] = "", file[PETSC_MAX_PATH_LEN] = "", *blist[8];
-  PetscBool   generated = PETSC_FALSE, mpi = PETSC_FALSE, bad = PETSC_FALSE, set;
+  PetscBool   generated = PETSC_FALSE, hubs = PETSC_FALSE, mpi = PETSC_FALSE, bad = PETSC_FALSE, set;
   PetscInt    nb = 8;
   PetscMPIInt size;
 
@@ -438,6 +482,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-generated", &generated, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-hubs", &hubs, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-mpi", &mpi, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-bad_options", &bad, NULL));
   if (bad) PetscCall(CheckBadOptions());
@@ -569,6 +614,23 @@ int main(int argc, char **argv)
       PetscCall(MatDestroy(&A));
     }
   }
+  if (hubs) {
+    struct {
+      const char *name;
+      PetscInt    kind, N, m;
+      PetscBool   asym;
+    } h[] = {
+      {"hub joined to 20000 spokes of degrees 2 to 12",           0, 20001, 0, PETSC_FALSE},
+      {"power-law 30000 nodes, 3 edges each",                     1, 30000, 3, PETSC_FALSE},
+      {"power-law 30000 nodes, 2 edges each, stored once",        1, 30000, 2, PETSC_TRUE },
+    };
+    for (size_t g = 0; g < sizeof(h) / sizeof(h[0]); g++) {
+      Mat A;
+      PetscCall(HubMatrix(h[g].kind, h[g].N, h[g].m, h[g].asym, &A));
+      PetscCall(Check(&cfg, h[g].name, A));
+      PetscCall(MatDestroy(&A));
+    }
+  }
   if (mpi) {
     Mat A;
     PetscCall(GridMatrix(PETSC_COMM_WORLD, 40, 30, 1, PETSC_FALSE, 0, PETSC_FALSE, &A));
@@ -638,6 +700,17 @@ int main(int argc, char **argv)
       suffix: mpi
       nsize: 2
       args: -mpi -mat_gpurcm_serial_component 0
+
+   # hubs with long child lists of varied degrees (the cuda backend merge-sorts lists longer than 32)
+   test:
+      suffix: hubs
+      args: -hubs -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
+
+   test:
+      suffix: cuda_hubs
+      requires: cuda
+      output_file: output/gpurcm_identity_hubs.out
+      args: -hubs -backends cuda -mat_gpurcm_cuda_number {{batch levels}shared output} -mat_gpurcm_cuda_narrow {{1024 0}shared output}
 
    test:
       suffix: cuda_generated

@@ -41,6 +41,7 @@
   #define GPURCM_BLOCK 512 /* parents per batch (one thread each): fewer, larger batches shorten the signalling chain */
 #endif
 #define GPURCM_CHUNK      8   /* neighbours (candidates) whose loads and atomics a thread has in flight at once */
+#define GPURCM_SORT_SHORT 32  /* child lists up to this long are sorted by insertion, longer ones by merging */
 #define GPURCM_CUDA_SMALL 64
 #define GPURCM_POS_BITS   40
 #define GPURCM_EPOCH_MAX  (1ULL << 22)
@@ -59,6 +60,7 @@ struct GPURCMDev {
   const PetscInt *ia, *ja;
   GKey           *owner;
   PetscInt       *ls, *cm, *lev, *scratch, *bend, *btail;
+  GKey           *sortkey; /* 2 * nnz keys for sorting long child lists (NULL: no row is longer than GPURCM_SORT_SHORT) */
   int            *bdisc;
   GPURCMCtl      *ctl;
 };
@@ -84,6 +86,72 @@ __device__ __forceinline__ PetscInt AtomicAddIdx(PetscInt *p, PetscInt v)
 __device__ __forceinline__ PetscInt RowLen(const PetscInt *ia, PetscInt v)
 {
   return ia[v + 1] - ia[v];
+}
+
+/* Stable sort of a node's children buf[0, c) by degree (their row length), the order SPARSEPACK's rcm gives them.
+   Up to GPURCM_SORT_SHORT children: insertion. A longer list (a hub's children) is merge-sorted by one thread as the
+   keys degree << 32 | node in tmp[0, 2c): insertion's quadratic cost took minutes on a power-law graph (a hub of 67,069
+   neighbours, session 49). The children are collected in row order and rows are ascending, so ordering the keys is the
+   stable sort; a list that is not ascending (or a degree of 2^32 or more) keeps the insertion sort. */
+__device__ void GPURCMSortChildren(const PetscInt *ia, PetscInt *buf, PetscInt c, GKey *tmp)
+{
+  if (tmp && c > GPURCM_SORT_SHORT) {
+    GKey *a = tmp, *b = tmp + c;
+    int   ok = 1;
+
+    for (PetscInt i0 = 0; i0 < c; i0 += GPURCM_CHUNK) { /* independent loads of GPURCM_CHUNK degrees */
+      PetscInt v[GPURCM_CHUNK], dg[GPURCM_CHUNK];
+  #pragma unroll
+      for (int j = 0; j < GPURCM_CHUNK; j++) v[j] = i0 + j < c ? buf[i0 + j] : -1;
+  #pragma unroll
+      for (int j = 0; j < GPURCM_CHUNK; j++) dg[j] = v[j] >= 0 ? RowLen(ia, v[j]) : 0;
+  #pragma unroll
+      for (int j = 0; j < GPURCM_CHUNK; j++)
+        if (v[j] >= 0) {
+          if ((unsigned long long)dg[j] >> 32 || (i0 + j > 0 && v[j] <= (j ? v[j - 1] : buf[i0 - 1]))) ok = 0;
+          a[i0 + j] = (GKey)dg[j] << 32 | (GKey)(unsigned)v[j];
+        }
+    }
+    if (ok) {
+      for (PetscInt w = 1; w < c; w *= 2) { /* bottom-up: runs of w from a merged into runs of 2w in b (keys distinct) */
+        for (PetscInt lo = 0; lo < c; lo += 2 * w) {
+          const PetscInt mid = PetscMin(lo + w, c), hi = PetscMin(lo + 2 * w, c);
+          PetscInt       i = lo, j = mid, k = lo;
+
+          if (j < hi) {
+            GKey x = a[i], y = a[j];
+            for (;;) {
+              if (y < x) {
+                b[k++] = y;
+                if (++j == hi) break;
+                y = a[j];
+              } else {
+                b[k++] = x;
+                if (++i == mid) break;
+                x = a[i];
+              }
+            }
+          }
+          while (i < mid) b[k++] = a[i++];
+          while (j < hi) b[k++] = a[j++];
+        }
+        GKey *sw = a;
+        a        = b;
+        b        = sw;
+      }
+      for (PetscInt i = 0; i < c; i++) buf[i] = (PetscInt)(a[i] & 0xffffffffULL);
+      return;
+    }
+  }
+  for (PetscInt i = 1; i < c; i++) { /* stable: move only past strictly larger degrees */
+    const PetscInt v = buf[i], dv = RowLen(ia, v);
+    PetscInt       l = i - 1;
+    while (l >= 0 && RowLen(ia, buf[l]) > dv) {
+      buf[l + 1] = buf[l];
+      l--;
+    }
+    buf[l + 1] = v;
+  }
 }
 
 /* ---------------------------------------------------------------------------------------------- batch BFS */
@@ -204,16 +272,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
           for (int j = 0; j < GPURCM_CHUNK; j++)
             if (v[j] >= 0 && o[j] == key) buf[c++] = v[j];
         }
-        if (numbering)
-          for (PetscInt i = 1; i < c; i++) { /* stable: move only past strictly larger degrees */
-            const PetscInt v = buf[i], dv = RowLen(d.ia, v);
-            PetscInt       l = i - 1;
-            while (l >= 0 && RowLen(d.ia, buf[l]) > dv) {
-              buf[l + 1] = buf[l];
-              l--;
-            }
-            buf[l + 1] = v;
-          }
+        if (numbering) GPURCMSortChildren(d.ia, buf, c, d.sortkey ? d.sortkey + 2 * d.ia[u] : NULL);
       }
       Scan(scan).ExclusiveSum(c, off);
       if (t == GPURCM_BLOCK - 1) s_total = off + c;
@@ -774,8 +833,9 @@ __device__ void GPURCMNmClaimRound(const PetscInt *ia, const PetscInt *ja, GKey 
 
 /* B. node u of rank `rank`: its children in CM order. A row of at most GPURCM_LV_LIGHT entries is handled in
    registers (sorting network on (degree, position)) and the children are returned in cv[]; a longer row puts its
-   children, sorted by insertion, in buf[] (its segment of the scratch array). Returns the number of children. */
-__device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, const GKey *key, unsigned u, unsigned rank, PetscInt *buf, PetscInt *cv)
+   children, sorted by GPURCMSortChildren() (sortkey: its keys, or NULL), in buf[] (its segment of the scratch array).
+   Returns the number of children. */
+__device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, const GKey *key, GKey *sortkey, unsigned u, unsigned rank, PetscInt *buf, PetscInt *cv)
 {
   const PetscInt k0 = ia[u], k1 = ia[u + 1];
   PetscInt       c  = 0;
@@ -821,15 +881,7 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
         if (v[j] >= 0 && kv[j] == GPURCMNmKey(rank, kk + j - k0)) buf[c++] = v[j];
     }
-    for (PetscInt m = 1; m < c; m++) { /* stable: move only past strictly larger degrees */
-      const PetscInt w = buf[m], dw = RowLen(ia, w);
-      PetscInt       l = m - 1;
-      while (l >= 0 && RowLen(ia, buf[l]) > dw) {
-        buf[l + 1] = buf[l];
-        l--;
-      }
-      buf[l + 1] = w;
-    }
+    GPURCMSortChildren(ia, buf, c, sortkey ? sortkey + 2 * k0 : NULL);
   }
   return c;
 }
@@ -1015,7 +1067,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1076,7 +1128,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
         if (i < size) {
           u   = s.buf[cb][i];
           buf = scratch + ia[u];
-          cnt = GPURCMNmCollect(ia, ja, key, u, lbeg + i, buf, cv);
+          cnt = GPURCMNmCollect(ia, ja, key, sortkey, u, lbeg + i, buf, cv);
         }
         GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
         if (cnt) {
@@ -1127,7 +1179,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
 {
   __shared__ GPURCMNmShared s;
   extern __shared__ unsigned gpurcmNmDyn[];
@@ -1165,7 +1217,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 0);
+    GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -1181,7 +1233,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, L, c, narrow, tb, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 1);
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
@@ -1196,7 +1248,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         if (i < hi) {
           const unsigned u   = __ldcg(L + i);
           PetscInt      *buf = scratch + ia[u];
-          cnt                = GPURCMNmCollect(ia, ja, key, u, i, buf, cv);
+          cnt                = GPURCMNmCollect(ia, ja, key, sortkey, u, i, buf, cv);
           if (ia[u + 1] - ia[u] <= GPURCM_LV_LIGHT)
 #pragma unroll
             for (int q = 0; q < GPURCM_LV_LIGHT; q++)
@@ -1464,6 +1516,14 @@ __global__ void GPURCMKeysToColsKernel(PetscInt n, PetscInt nnz, const GKey *key
   for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += gridDim.x * blockDim.x) ja[k] = (PetscInt)(keys[k] % (GKey)n);
 }
 
+/* *mx = max(*mx, the longest row of ia[0..n]) */
+__global__ void GPURCMMaxRowLenKernel(PetscInt n, const PetscInt *ia, unsigned long long *mx)
+{
+  unsigned long long m = 0;
+  for (PetscInt v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) m = PetscMax(m, (unsigned long long)(ia[v + 1] - ia[v]));
+  m = __reduce_max_sync(0xffffffffu, (unsigned)PetscMin(m, 0xffffffffULL));
+  if ((threadIdx.x & 31) == 0 && m) atomicMax(mx, m);
+}
 __global__ void GPURCMFillKernel(PetscInt n, PetscInt *a, PetscInt v)
 {
   for (PetscInt k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) a[k] = v;
@@ -1562,11 +1622,11 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 }
 
 /* Level-synchronous Cuthill-McKee numbering of the component (cc nodes) of root into lv->L[0, cc) (cooperative launch) */
-static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, unsigned *poff, unsigned *pcnt, unsigned *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
+static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *poff, unsigned *pcnt, unsigned *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
@@ -1724,6 +1784,20 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMallocAsync((void **)&d.cm, n * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.lev, n * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.scratch, (nnz > 0 ? nnz : 1) * sizeof(PetscInt), 0));
+  { /* a row longer than GPURCM_SORT_SHORT may give a long child list: keys to merge-sort it (2 per graph entry) */
+    unsigned long long *d_mx, mx = 0;
+
+    PetscCallCUDA(cudaMallocAsync((void **)&d_mx, sizeof(*d_mx), 0));
+    PetscCallCUDA(cudaMemsetAsync(d_mx, 0, sizeof(*d_mx), 0));
+    GPURCMMaxRowLenKernel<<<GPURCMGrid(n), 256>>>(n, d_ia, d_mx);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCallCUDA(cudaMemcpy(&mx, d_mx, sizeof(mx), cudaMemcpyDeviceToHost));
+    PetscCallCUDA(cudaFreeAsync(d_mx, 0));
+    if (mx > GPURCM_SORT_SHORT) {
+      PetscCallCUDA(cudaMallocAsync((void **)&d.sortkey, 2 * nnz * sizeof(GKey), 0));
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: rows of up to %llu entries: long child lists are merge-sorted (%.1f MiB of keys)\n", mx, 2.0 * nnz * sizeof(GKey) / 1048576.0));
+    }
+  }
   PetscCallCUDA(cudaMallocAsync((void **)&d.bend, d.nbcap * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.btail, d.nbcap * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.bdisc, d.nbcap * sizeof(int), 0));
@@ -1860,7 +1934,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
             PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
             if (lvnum) {
               GPURCMLvCtl nh;
-              PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
+              PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, d.sortkey, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
               pi.nlvl = (PetscInt)nh.nlvl;
               PetscCall(GPURCMLastLevelStat(d_ia, lv.L, (PetscInt)nh.lbeg, (PetscInt)nh.lend, cc, d_st, &pi));
             } else PetscCall(GPURCMBatchNumber(&d, root, cc, GPURCMNumberBlocks(blocks, width, opt), &epoch, d_st, &pi));
@@ -1912,7 +1986,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     if (lvnum) {
       if (!numbered) {
         GPURCMLvCtl nh;
-        PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
+        PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, d.sortkey, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
         PetscCheck((PetscInt)nh.nlvl == rootnlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering found %u levels, the root finder %" PetscInt_FMT, nh.nlvl, rootnlvl);
       }
       GPURCMLevelsReverseKernel<<<GPURCMGrid(cc), 256>>>(cc, lv.L, d_perm + offs[c]);
@@ -1949,6 +2023,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaFreeAsync(d.cm, 0));
   PetscCallCUDA(cudaFreeAsync(d.lev, 0));
   PetscCallCUDA(cudaFreeAsync(d.scratch, 0));
+  if (d.sortkey) PetscCallCUDA(cudaFreeAsync(d.sortkey, 0));
   PetscCallCUDA(cudaFreeAsync(d.bend, 0));
   PetscCallCUDA(cudaFreeAsync(d.btail, 0));
   PetscCallCUDA(cudaFreeAsync(d.bdisc, 0));
