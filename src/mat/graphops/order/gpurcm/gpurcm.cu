@@ -1979,11 +1979,14 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       else PetscCall(GPURCMLevelsPass(&lv, root, cc, &lh));
       nlvl    = lh.nlvl;
       width   = lh.maxwidth;
-      /* auto: the level numbering, unless every level of the first pass was narrow and the claims of the narrow levels do
-         not fit in shared memory (large 2D meshes: their thousands of narrow levels are faster in the batches). With wide
-         levels the level numbering was as fast as the batches on irregular graphs and 5-12% faster on 3D meshes
-         (sessions 48-49) */
-      if (usenumber && opt->number == MAT_GPURCM_CUDA_NUMBER_AUTO) lvnum = (PetscBool)(lv.hslots || width > opt->narrow);
+      /* auto: the level numbering when every level of the first pass was narrow and the claims fit in shared memory
+         (latency-bound: one block, no grid barrier), or when the levels are wide on average (at least 2 * GPURCM_LV_BLOCK
+         nodes: 3D meshes, power-law graphs, where it was 5-12% faster than the batches, and as fast on the other
+         irregular graphs, sessions 48-49); else the batches (2D 2000^2: 4000 levels of 1000 nodes, 12% faster) */
+      if (usenumber && opt->number == MAT_GPURCM_CUDA_NUMBER_AUTO) {
+        lvnum = (PetscBool)((lv.hslots && width <= opt->narrow) || (nlvl > 0 && cc / nlvl >= 2 * GPURCM_LV_BLOCK));
+        PetscCall(PetscInfo(NULL, "gpurcm cuda: auto takes the %s numbering (component of %" PetscInt_FMT " nodes, first pass: %" PetscInt_FMT " levels, the widest %" PetscInt_FMT ")\n", lvnum ? "level" : "batch", cc, nlvl, width));
+      }
       pi.nlvl = nlvl;
       pi.nmin = lh.nmin;
       pi.pick = lh.pick;
