@@ -16,11 +16,12 @@
   4. Large components, one at a time: SPARSEPACK fnroot (rootls passes, same candidate and return rule)
      and the Cuthill-McKee numbering, then reversal. The numbering is level by level (GPURCMLevelsNumberKernel) or a
      BFS by the speculative batch kernel below (-mat_gpurcm_cuda_number); a child list longer than GPURCM_SORT_SHORT is
-     sorted by the whole block (GPURCMBlockSortLong); the rootls passes are level-synchronous BFS (GPURCMLevelsBFSKernel: levels only), a pass being
-     repeated by the batch kernel, in queue order, when its last level holds several nodes of minimum degree
-     (-mat_gpurcm_cuda_rootfind ordered: every pass by the batch kernel). With -mat_gpurcm_speculate (default) the
-     pass from each candidate root is the numbering from it (same levels; its last level gives the next candidate
-     when one node has the smallest degree): when fnroot returns that candidate, the numbering is kept.
+     sorted by the whole block (GPURCMBlockSortLong); the rootls passes are level-synchronous BFS
+     (GPURCMLevelsBFSKernel: levels only), a pass being repeated by the batch kernel, in queue order, when its last
+     level holds several nodes of minimum degree (-mat_gpurcm_cuda_rootfind ordered: every pass by the batch kernel).
+     With -mat_gpurcm_speculate (default) the pass from each candidate root is the numbering from it (same levels; its
+     last level gives the next candidate when one node has the smallest degree): when fnroot returns that candidate,
+     the numbering is kept.
 
   Batch kernel (persistent; grid = co-resident blocks from the occupancy calculator): a block takes batch
   tickets in order; batch b = up to GPURCM_BLOCK consecutive queue positions (one parent per thread).
@@ -111,11 +112,11 @@ __device__ __forceinline__ int GPURCMLongList(PetscInt c, const GKey *sortkey)
   return sortkey && c > GPURCM_SORT_SHORT && (unsigned long long)c < (1ULL << 32);
 }
 
-/* Every thread of the block calls it (sortkey: the keys of the long lists, NULL when no row is long). The child lists of the threads with mine set (buf[0, c), their key space tmp[0,
-   2c)) are sorted stably by degree one after the other, each by the whole block: a hub's list sorted by insertion in
-   one thread took minutes on a power-law graph (a hub of 67,069 neighbours, session 49). Keys degree << 32 | position;
-   bottom-up merging, each key placed by a binary search in the run it merges with (keys are distinct); then the nodes
-   are gathered in key order. */
+/* Every thread of the block calls it (sortkey: the keys of the long lists, NULL when no row is long). The child lists
+   of the threads with mine set (buf[0, c), their key space tmp[0, 2c)) are sorted stably by degree one after the
+   other, each by the whole block: a hub's list sorted by insertion in one thread took minutes on a power-law graph (a
+   hub of 67,069 neighbours, session 49). Keys degree << 32 | position; bottom-up merging, each key placed by a binary
+   search in the run it merges with (keys are distinct); then the nodes are gathered in key order. */
 __device__ void GPURCMBlockSortLong(const PetscInt *ia, const GKey *sortkey, int mine, PetscInt *buf, PetscInt c, GKey *tmp)
 {
   __shared__ unsigned  s_who;
