@@ -1712,6 +1712,10 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   The levels numbering builds level k+1 in Cuthill-McKee order from level k: each node's parent is its neighbour of
   smallest rank in level k (an atomicMin of (rank, position in the row)), each node's children are sorted stably by
   degree and written in rank order after a scan.
+  Hubs (power-law graphs, circuits): in both cuda numberings a node's children are sorted by its thread when there
+  are at most 32 of them, else by the whole thread block; when some row of the graph is longer than 32 entries the
+  cuda backend allocates 16 bytes of sort keys per graph entry for this. The threads and serial backends merge-sort
+  long lists on the CPU. PETSc's rcm sorts them by insertion (SPARSEPACK), quadratic in a hub's degree.
 
 .seealso: `MatGetOrdering()`, `MATORDERINGRCM`, `PCFactorSetMatOrderingType()`
 M*/
