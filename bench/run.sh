@@ -27,18 +27,18 @@ case $SUITE in
 quick) # small sizes: CPU machine / smoke test (under a minute)
   SPMV_MATS="real,lap2d:300,lap3d:40,dmda3d:40,lap3d27:30,blkdiag:bcsstk17:2M,kron:pde900:jpwh_991,powerlaw:200k:8"
   FACT_MATS="lap2d:200,lap3d:30,real"
-  ORD_MATS="real,lap2d:500,lap3d:60,lap3d27:40"
+  ORD_MATS="real,lap2d:500,lap3d:60,lap3d27:40,powerlaw:200k:8"
   LEVELS=0,1 ;;
 full) # everything the component issues list; needs more than one 10-minute command: run with TIME=1500 elsewhere
   SPMV_MATS="real,lap2d:1000,lap2d:2000,lap2d:4000,lap3d:100,lap3d:160,lap3d:252,lap3d27:100,lap3d27:160,lap3d27:200,powerlaw:1M:16,powerlaw:4M:8,powerlaw:16M:8,blkdiag:bcsstk17:10M,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,blkdiag:gemat11:10M,kron:pde900:jpwh_991,kron:bcsstk01:bcsstk13,dmda3d:100"
   FACT_MATS="lap2d:1000,lap3d:100,lap2d:2000,lap3d:160,real"
-  ORD_MATS="real,lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap3d27:160,lap2d:4000,lap3d:252,lap3d27:252"
+  ORD_MATS="real,lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap3d27:160,lap2d:4000,lap3d:252,lap3d27:252,powerlaw:1M:16,powerlaw:4M:8"
   LEVELS=0,1 ;;
 *) # default: the GPU machine in one 10-minute command (most important matrices first: a stage that runs out of
    # its time share skips the rest and says so)
   SPMV_MATS="real,lap2d:1000,lap3d:100,lap3d27:100,powerlaw:1M:16,lap2d:2000,lap3d:160,lap2d:4000,lap3d:252,blkdiag:bcsstk17:10M,kron:pde900:jpwh_991,powerlaw:4M:8,lap3d27:160,blkdiag:e30r4000:10M,blkdiag:bayer10:10M,kron:bcsstk01:bcsstk13,dmda3d:100"
   FACT_MATS="lap2d:1000,lap3d:100,lap2d:2000,lap3d:160,real"
-  ORD_MATS="lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap3d27:160,lap2d:4000,lap3d:252,real,lap3d27:252"
+  ORD_MATS="lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,powerlaw:1M:16,lap3d27:160,lap2d:4000,lap3d:252,real,lap3d27:252"
   LEVELS=0,1 ;;
 esac
 if [ -n "$HAVE_CUDA" ]; then
