@@ -2,8 +2,10 @@ static char help[] = "Compares PCSUBTREEILU with PETSc's own PCILU/PCICC (same o
 generated Laplacians: PCApply, PCApplyTranspose and (icc) PCApplySymmetricLeft/Right must agree to 1e-10 relative.\n\
   -dir <path>            : directory of the .mtx.gz files (default $SPARSEGPU_MATRICES, ../../shared/matrices or\n\
                            ../shared/matrices, the first that has MANIFEST.tsv; the tests run in tests/)\n\
-  -matrices <a,b,...>    : names of the matrices (default: all of MANIFEST.tsv)\n\
-  -gen <2d|3d>           : also a generated Laplacian, -N grid points per direction, -conv convection strength\n\
+  -matrices <a,b,...>    : names of the matrices (default: all of MANIFEST.tsv; none: no matrix file)\n\
+  -gen <2d|3d|hubs>      : also a generated Laplacian, -N grid points per direction, -conv convection strength\n\
+                           (hubs: the 2D one with four hub nodes joined to many others: long rows and columns in both\n\
+                           factors)\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> : the factorization (ICC only on symmetric matrices)\n\
   -shift_type <none|nonzero|positive_definite> : shift of both preconditioners\n\n";
 
@@ -117,6 +119,57 @@ static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  The N x N 2D Laplacian (convection conv) with four hubs: nodes 0, n/3, 2n/3 and n-1, joined to every 1st, 2nd, 3rd and
+  1st other node (in both directions: row value -(1 + conv)/16, column value -(1 - conv)/16, so symmetric for conv = 0).
+  Every diagonal exceeds its row's absolute sum by 1 (ILU(0)/ICC(0) need no shift). With the natural ordering the
+  first hub's row in U and the last hub's row in L have n - 1 entries, and the hubs' columns as many (the transposed
+  solves): the rows the cuda backend sums with a whole warp.
+*/
+static PetscErrorCode GenerateHubs(PetscInt N, PetscReal conv, Mat *A)
+{
+  const PetscInt n = N * N, hub[4] = {0, n / 3, 2 * (n / 3), n - 1}, stride[4] = {1, 2, 3, 1};
+  PetscReal     *absum;
+  PetscInt      *nnz;
+  Mat            G;
+
+  PetscFunctionBeginUser;
+  PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, 2, N, conv, &G));
+  PetscCall(PetscCalloc2(n, &absum, n, &nnz));
+  for (PetscInt r = 0; r < n; r++) nnz[r] = 5 + 4;
+  for (PetscInt h = 0; h < 4; h++) nnz[hub[h]] = n;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 0, nnz, A));
+  for (PetscInt r = 0; r < n; r++) { /* the Laplacian's off-diagonal entries */
+    PetscInt           ncols;
+    const PetscInt    *cols;
+    const PetscScalar *vals;
+
+    PetscCall(MatGetRow(G, r, &ncols, &cols, &vals));
+    for (PetscInt k = 0; k < ncols; k++)
+      if (cols[k] != r) {
+        PetscCall(MatSetValue(*A, r, cols[k], vals[k], ADD_VALUES));
+        absum[r] += PetscAbsScalar(vals[k]);
+      }
+    PetscCall(MatRestoreRow(G, r, &ncols, &cols, &vals));
+  }
+  for (PetscInt h = 0; h < 4; h++)
+    for (PetscInt j = 0; j < n; j += stride[h]) {
+      const PetscReal vr = -(1.0 + conv) / 16, vc = -(1.0 - conv) / 16;
+
+      if (j == hub[h]) continue;
+      PetscCall(MatSetValue(*A, hub[h], j, vr, ADD_VALUES));
+      PetscCall(MatSetValue(*A, j, hub[h], vc, ADD_VALUES));
+      absum[hub[h]] += PetscAbsReal(vr);
+      absum[j] += PetscAbsReal(vc);
+    }
+  for (PetscInt r = 0; r < n; r++) PetscCall(MatSetValue(*A, r, r, absum[r] + 1.0, ADD_VALUES));
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscFree2(absum, nnz));
+  PetscCall(MatDestroy(&G));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", *names[64], gen[8] = "";
@@ -139,6 +192,10 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-conv", &conv, NULL));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-matrices", names, &nnames, &flg));
   PetscCall(PetscStrcmp(ctx.type, "icc", &icc));
+  if (flg && nnames == 1 && !strcmp(names[0], "none")) {
+    PetscCall(PetscFree(names[0]));
+    nnames = 0;
+  }
   if (!flg) { /* every matrix of the manifest */
     char  path[PETSC_MAX_PATH_LEN], line[4096];
     FILE *f;
@@ -178,7 +235,8 @@ int main(int argc, char **argv)
   if (gen[0] && strcmp(gen, "none")) {
     Mat A;
     if (!strcmp(gen, "only")) PetscCall(PetscStrcpy(gen, "2d"));
-    PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, N, conv, &A));
+    if (!strcmp(gen, "hubs")) PetscCall(GenerateHubs(N, conv, &A));
+    else PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, N, conv, &A));
     PetscCall(Compare(gen, A, &ctx));
     PetscCall(MatDestroy(&A));
   }
@@ -264,6 +322,46 @@ int main(int argc, char **argv)
       requires: cuda
       args: -type icc -levels 1 -ordering rcm -gen 3d -N 8 -st_pc_subtree_ilu_backend cuda
       output_file: output/subtreeilu1_icc1_rcm.out
+
+   test:
+      suffix: ilu0_hubs
+      args: -type ilu -levels 0 -gen hubs -N 40 -conv 0.3 -matrices none
+
+   test:
+      suffix: icc0_hubs_rcm
+      args: -type icc -levels 0 -ordering rcm -gen hubs -N 40 -matrices none
+
+   test:
+      suffix: cuda_ilu0_hubs
+      requires: cuda
+      args: -type ilu -levels 0 -gen hubs -N 40 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu1_ilu0_hubs.out
+
+   test:
+      suffix: cuda_ilu0_hubs_det_rcm
+      requires: cuda
+      args: -type ilu -levels 0 -ordering rcm -gen hubs -N 40 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_deterministic
+      filter: sed -e "s/ rcm:/ natural:/"
+      output_file: output/subtreeilu1_ilu0_hubs.out
+
+   test:
+      suffix: cuda_icc0_hubs
+      requires: cuda
+      args: -type icc -levels 0 -ordering rcm -gen hubs -N 40 -matrices none -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu1_icc0_hubs_rcm.out
+
+   test:
+      suffix: cuda_icc0_hubs_natural
+      requires: cuda
+      args: -type icc -levels 0 -gen hubs -N 40 -matrices none -st_pc_subtree_ilu_backend cuda
+      filter: sed -e "s/ natural:/ rcm:/"
+      output_file: output/subtreeilu1_icc0_hubs_rcm.out
+
+   test:
+      suffix: cuda_ilu1_long_row
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 8 -conv 0.2 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_long_row 1
+      output_file: output/subtreeilu1_ilu1_rcm.out
 
    test:
       suffix: ilu0_setup_threads

@@ -317,6 +317,12 @@ int main(int argc, char **argv)
       filter: grep "repeated applies"
 
    test:
+      suffix: cuda_repeats_long_row
+      requires: cuda
+      args: -det_pc_subtree_ilu_deterministic -det_pc_subtree_ilu_backend cuda -det_pc_subtree_ilu_levels 2 -det_pc_subtree_ilu_mat_ordering_type rcm -det_pc_subtree_ilu_cuda_long_row 1 -st_pc_subtree_ilu_backend cuda -N 100 -repeats 200
+      filter: grep "repeated applies bitwise"
+
+   test:
       suffix: threads_nondet
       args: -det_pc_subtree_ilu_backend threads -det_pc_subtree_ilu_threads 3 -N 60 -repeats 50
       filter: grep "repeated applies"

@@ -28,18 +28,24 @@ static PetscBool         stageRefused         = PETSC_FALSE; /* the system refus
 static PetscBool         stageRefusalReported = PETSC_FALSE;
 static PetscBool         stageFirstDone       = PETSC_FALSE; /* the process's first staged upload went through the driver */
 
+/* frees thread t's two pinned buffers (errors ignored: see StageFinalize()) */
+static void StageFreeBuffers(int t)
+{
+  for (int b = 0; b < 2; b++) {
+    if (stageBuf[t][b]) (void)cudaFreeHost(stageBuf[t][b]);
+    stageBuf[t][b] = NULL;
+  }
+  stageCap[t] = 0;
+}
+
 static PetscErrorCode StageFinalize(void)
 {
   PetscFunctionBegin;
   for (int t = 0; t < SPARSEGPU_STAGE_THREADS; t++) { /* errors ignored: at PetscFinalize() the CUDA context may be gone already */
     (void)cudaStreamSynchronize(stageStream[t]);
     (void)cudaStreamDestroy(stageStream[t]);
-    for (int b = 0; b < 2; b++) {
-      (void)cudaEventDestroy(stageDone[t][b]);
-      if (stageBuf[t][b]) (void)cudaFreeHost(stageBuf[t][b]);
-      stageBuf[t][b] = NULL;
-    }
-    stageCap[t] = 0;
+    for (int b = 0; b < 2; b++) (void)cudaEventDestroy(stageDone[t][b]);
+    StageFreeBuffers(t);
   }
   (void)cudaGetLastError();
   stageReady = PETSC_FALSE;
@@ -96,17 +102,10 @@ static cudaError_t StageEnsure(int t, size_t chunk)
 
   if (stageCap[t] >= chunk) return cudaSuccess;
   while (cap < chunk) cap *= 2;
-  for (int b = 0; b < 2; b++) {
-    if (stageBuf[t][b]) (void)cudaFreeHost(stageBuf[t][b]);
-    stageBuf[t][b] = NULL;
-  }
-  stageCap[t] = 0;
+  StageFreeBuffers(t);
   for (int b = 0; b < 2 && err == cudaSuccess; b++) err = cudaMallocHost(&stageBuf[t][b], cap);
   if (err != cudaSuccess) {
-    for (int b = 0; b < 2; b++) {
-      if (stageBuf[t][b]) (void)cudaFreeHost(stageBuf[t][b]);
-      stageBuf[t][b] = NULL;
-    }
+    StageFreeBuffers(t);
     return err;
   }
   stageCap[t] = cap;

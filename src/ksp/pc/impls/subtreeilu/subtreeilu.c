@@ -1987,6 +1987,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   }
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_cut_late", "Cuda backend: a chain's group ends before a row whose inputs are final later than the group's (shorter critical path with ILU(k>0) fill)", "PCSUBTREEILU", st->cudacutlate, &st->cudacutlate, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
+  PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_long_row", "Cuda backend: a row with more than this many inputs from outside its chain's group (e.g. a hub's) is summed by the whole warp when that costs the group fewer round trips (0: never; such sums are not in PETSc's order)", "PCSUBTREEILU", st->cudalongrow, &st->cudalongrow, NULL, 0, PETSC_INT_MAX));
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_plan_check", "(developer) The refactorization plan made by the setup threads is checked against one made on the calling thread alone (an error if they differ; twice the plan's time)", "PCSUBTREEILU", st->plancheck, &st->plancheck, NULL));
@@ -2032,6 +2033,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 
         PetscCall(PCSubtreeILUCUDAGetGroups_Private(st, &ngL, &ngU, &ntL, &ntU));
         PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU));
+        if (st->cudalongrow > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: a row with more than %" PetscInt_FMT " inputs from outside its chain may be summed by the whole warp\n", st->cudalongrow));
       }
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
@@ -2108,6 +2110,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_level_order <bool>        - cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (default true), else in index order
 .  -pc_subtree_ilu_cuda_refactor_level_order <bool> - cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (default true; on an H100 3D 160^3 ILU(1) 1.7 times faster, 2D grids and RCM orderings unchanged), else in index order
 .  -pc_subtree_ilu_cuda_refactor_lanes <0,32,16,8>  - cuda backend: lanes of the GPU refactorization per chain of rows (default 0: 8 or 16 where the tickets' DAG is on average 1.5 or 0.5 times wider than the warps the GPU holds at once and the factor's rows fit the lanes, e.g. RCM-ordered 3D 7-point grids with ILU(0)/ICC(0), else 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32)
+.  -pc_subtree_ilu_cuda_long_row <n>             - cuda backend: a row with more than n inputs from outside its chain's group (a hub's row, or column in the transposed solves) is summed by the whole warp, 128 entries per round trip instead of its lane's 4, when that shortens the group's first phase (default 32; 0: never); its sum is then not in PETSc's order, so the result differs from PETSc's in rounding (still bitwise reproducible)
 -  -pc_subtree_ilu_cuda_blocks_per_sm <b>         - cuda backend: at most b blocks of 8 warps per multiprocessor in the persistent solve and refactorization grids (default 0: as many as fit)
 
    Level: intermediate
@@ -2140,6 +2143,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudarefactorder   = PETSC_TRUE;
   st->cudarefactlanes   = 0;
   st->cudacutlate       = PETSC_TRUE;
+  st->cudalongrow       = 32;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */
 #if defined(SUBTREEILU_HAVE_THREADS)

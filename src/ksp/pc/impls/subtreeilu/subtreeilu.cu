@@ -65,6 +65,7 @@ struct _PCSubtreeILUCUDA {
   unsigned     backoff;                /* nanoseconds of sleep between two polls of an unpublished value */
   int          blockspersm;            /* most blocks per multiprocessor of the persistent grids (0: as many as fit) */
   int          levelorder;             /* non-transposed solves take block tickets by level (DevTri.border) */
+  PetscInt     longrow;                /* rows with more inputs from outside their group may be summed by a whole warp (0: never) */
 };
 
 /* blocks of a persistent grid: perSM (what fits) per multiprocessor, or fewer if asked (fewer polling warps compete
@@ -127,7 +128,7 @@ static PetscErrorCode UploadSegment(T **d, const T *h, PetscInt n, PetscSparseGP
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, PetscInt, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
 /* the solve schedule (groups, warp and block tickets: subtreeilugroups.c, made by PCSubtreeILUCUDASetUp_Private())
    on the device; G is freed */
@@ -310,13 +311,83 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   batches, so the waits overlap). Products and differences are rounded separately (no fused multiply-add), as in
   PETSc's host MatSolve, so that with the row-by-row phase 2 the L solve repeats PETSc's arithmetic exactly (the U
   solve too when a row's only in-group term is its chain predecessor and it has no other terms): this matters for
-  shifted zero pivots, where multipliers of 1e13 amplify any rounding difference. Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
+  shifted zero pivots, where multipliers of 1e13 amplify any rounding difference. Exception (phase 1a, longrow): a
+  row with more than longrow inputs from outside its group, e.g. a hub of a power-law graph, would hold its lane (and
+  every row that waits for it) for one round trip per SUBTREEILU_BATCH inputs; the whole warp sums it instead
+  (WarpRowSum()) when that costs the group fewer round trips. Phase 2 resolves the dependencies inside the group (a chain): when every in-group input is the
   previous row (bidiagonal chain, the common case) by a log2(32)-step scan of the affine maps x_q = alpha_q + beta_q
   x_{q-1} (scan = 1; a row without in-group input cuts it, so that non-finite values travel as in PETSc's solve), else step by step, the value of row r being broadcast by a shuffle. Both orders are fixed:
   the results are bitwise reproducible. Then every lane publishes its x_i with one store.
 */
 #define SUBTREEILU_BATCH 4
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+
+/* waits until none of the B values u (loaded from the inputs j, -1: none) is the sentinel, polling the unpublished
+   ones together (each poll an L2 round trip: in order, a stale second input would cost another) */
+template <int B, typename LoadFn>
+__device__ static __forceinline__ void WaitBatch(unsigned long long (&u)[B], const PetscInt (&j)[B], unsigned backoff, LoadFn LoadX)
+{
+  int waiting;
+
+  do { /* the inputs' groups have smaller tickets: they are being solved */
+    waiting = 0;
+  #pragma unroll
+    for (int q = 0; q < B; q++) waiting |= (u[q] == SUBTREEILU_SENTINEL);
+    if (waiting) {
+      if (backoff) __nanosleep(backoff);
+  #pragma unroll
+      for (int q = 0; q < B; q++)
+        if (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadX(j[q]);
+    }
+  } while (waiting);
+}
+
+/* sum_k dval[k] x[didx[k]], k in [k0, k1), by the whole warp (a long row, e.g. a hub's): lane l takes k0 + l, k0 + l + 32,
+   ..., 32 SUBTREEILU_BATCH entries of the row per round trip instead of SUBTREEILU_BATCH; the lanes' sums are added by a
+   butterfly, a fixed order: the result is bitwise reproducible, the same in every lane */
+template <typename LoadFn>
+__device__ static PetscScalar WarpRowSum(PetscInt k0, PetscInt k1, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, unsigned backoff, LoadFn LoadX)
+{
+  const int   lane = threadIdx.x & 31;
+  PetscScalar sum  = 0.0;
+
+  for (PetscInt k = k0 + lane; k < k1; k += 32 * SUBTREEILU_BATCH) {
+    PetscInt           j[SUBTREEILU_BATCH];
+    PetscScalar        a[SUBTREEILU_BATCH];
+    unsigned long long u[SUBTREEILU_BATCH];
+
+  #pragma unroll
+    for (int q = 0; q < SUBTREEILU_BATCH; q++) {
+      j[q] = k + 32 * q < k1 ? didx[k + 32 * q] : -1;
+      a[q] = k + 32 * q < k1 ? dval[k + 32 * q] : 0.0;
+    }
+  #pragma unroll
+    for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL;
+    WaitBatch(u, j, backoff, LoadX);
+  #pragma unroll
+    for (int q = 0; q < SUBTREEILU_BATCH; q++)
+      if (j[q] >= 0) sum = __dadd_rn(sum, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
+  }
+  #pragma unroll
+  for (int off = 16; off > 0; off >>= 1) sum = __dadd_rn(sum, __shfl_xor_sync(0xffffffffu, sum, off));
+  return sum;
+}
+
+/* the largest and the sum of v over the warp */
+__device__ static __forceinline__ PetscInt WarpMax(PetscInt v)
+{
+  #pragma unroll
+  for (int off = 16; off > 0; off >>= 1) v = max(v, (PetscInt)__shfl_xor_sync(0xffffffffu, v, off));
+  return v;
+}
+
+__device__ static __forceinline__ PetscInt WarpSum(PetscInt v)
+{
+  #pragma unroll
+  for (int off = 16; off > 0; off >>= 1) v += (PetscInt)__shfl_xor_sync(0xffffffffu, v, off);
+  return v;
+}
+
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, PetscInt longrow, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
   __shared__ int                      bticket;
@@ -379,14 +450,37 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
            zero pivot, |beta| ~ 1/shift) the row-by-row order, which is PETSc's own */
         if (nin == 1) beta = -dval[in0] * dsi;
         mybidiag = nin == 0 || (nin == 1 && didx[in0] == (ascending ? i - 1 : i + 1) && fabs(beta) <= 1.0);
+      }
+      /* phase 1a: rows with more than longrow inputs from outside the group (hubs; a lone row of a group leaves 31
+         lanes idle) are summed by the whole warp, one after the other, when that costs fewer round trips than the
+         lanes' own loops (in batches of SUBTREEILU_BATCH per lane): these rows' sums are then not in PETSc's order */
+      if (longrow > 0) {
+        const PetscInt len1 = act ? e1 - e0 : 0;
+        unsigned       lng  = __ballot_sync(full, len1 > longrow);
+
+        if (lng) {
+          const PetscInt own = (len1 + SUBTREEILU_BATCH - 1) / SUBTREEILU_BATCH, whole = (len1 + 32 * SUBTREEILU_BATCH - 1) / (32 * SUBTREEILU_BATCH) + 1;
+
+          if (WarpSum(len1 > longrow ? whole : 0) + WarpMax(len1 > longrow ? 0 : own) < WarpMax(own)) {
+            while (lng) {
+              const int      r  = __ffs(lng) - 1;
+              const PetscInt r0 = __shfl_sync(full, e0, r), r1 = __shfl_sync(full, e1, r);
+              PetscScalar    sum;
+
+              lng &= lng - 1;
+              sum = WarpRowSum(r0, r1, didx, dval, backoff, LoadX);
+              if (lane == r) s = __dsub_rn(s, sum), e1 = e0;
+            }
+          }
+        }
+      }
+      if (act) {
         /* phase 1: the inputs from outside the group, a batch at a time; the unpublished ones of a batch are polled
-           together (each poll an L2 round trip: in order, a stale second input would cost another), then subtracted
-           in CSR order */
+           together, then subtracted in CSR order */
         for (PetscInt k = e0; k < e1; k += SUBTREEILU_BATCH) {
           PetscInt           j[SUBTREEILU_BATCH];
           PetscScalar        a[SUBTREEILU_BATCH];
           unsigned long long u[SUBTREEILU_BATCH];
-          int                waiting;
 
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++) {
@@ -400,19 +494,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
               if (backoff) __nanosleep(backoff);
               u[0] = LoadX(j[0]);
             }
-          } else {
-            do { /* the inputs' groups have smaller tickets: they are being solved */
-              waiting = 0;
-  #pragma unroll
-              for (int q = 0; q < SUBTREEILU_BATCH; q++) waiting |= (u[q] == SUBTREEILU_SENTINEL);
-              if (waiting) {
-                if (backoff) __nanosleep(backoff);
-  #pragma unroll
-                for (int q = 0; q < SUBTREEILU_BATCH; q++)
-                  if (u[q] == SUBTREEILU_SENTINEL) u[q] = LoadX(j[q]);
-              }
-            } while (waiting);
-          }
+          } else WaitBatch(u, j, backoff, LoadX);
   #pragma unroll
           for (int q = 0; q < SUBTREEILU_BATCH; q++)
             if (j[q] >= 0) s = __dsub_rn(s, __dmul_rn(a[q], __longlong_as_double((long long)u[q])));
@@ -544,7 +626,7 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
   else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
-  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, transpose || !c->levelorder ? NULL : T->border, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, c->longrow, transpose || !c->levelorder ? NULL : T->border, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -562,7 +644,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
 
   PetscFunctionBegin;
   PetscCheck(c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The cuda backend is not set up");
-  n = c->n;
+  n          = c->n;
+  c->longrow = st->cudalongrow; /* (a kernel argument: may change between applies) */
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   nb = NumBlocks(n, 256);
   if (!device) {

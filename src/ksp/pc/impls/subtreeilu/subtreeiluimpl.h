@@ -155,6 +155,7 @@ typedef struct {
   PetscBool           cudarefactorder; /* cuda backend: the refactorization's tickets taken by level */
   PetscInt            cudarefactlanes; /* cuda backend: lanes of the refactorization kernel per chain (32: a warp) */
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
+  PetscInt            cudalongrow;     /* cuda backend: a row with more inputs from outside its group may be summed by a whole warp (0: never) */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
   PetscInt             setupthreads; /* host threads of the setup (building the solve structures, filling their arrays) */

@@ -113,12 +113,13 @@ __device__ __forceinline__ int GPURCMLongList(PetscInt c, const GKey *sortkey)
 }
 
 /* Every thread of the block calls it (sortkey: the keys of the long lists, NULL when no row is long). The child lists
-   of the threads with mine set (buf[0, c), their key space tmp[0, 2c)) are sorted stably by degree one after the
+   of the threads that pass their key space tmp[0, 2c) (buf[0, c); NULL: none to sort) are sorted stably by degree one after the
    other, each by the whole block: a hub's list sorted by insertion in one thread took minutes on a power-law graph (a
    hub of 67,069 neighbours, session 49). Keys degree << 32 | position; bottom-up merging, each key placed by a binary
    search in the run it merges with (keys are distinct); then the nodes are gathered in key order. */
-__device__ void GPURCMBlockSortLong(const PetscInt *ia, const GKey *sortkey, int mine, PetscInt *buf, PetscInt c, GKey *tmp)
+__device__ void GPURCMBlockSortLong(const PetscInt *ia, const GKey *sortkey, PetscInt *buf, PetscInt c, GKey *tmp)
 {
+  int                  mine = tmp != NULL;
   __shared__ unsigned  s_who;
   __shared__ PetscInt *s_buf, s_c;
   __shared__ GKey     *s_tmp;
@@ -302,7 +303,7 @@ __global__ void __launch_bounds__(GPURCM_BLOCK) GPURCMBatchKernel(GPURCMDev d, P
           if (!longlist) GPURCMSortChildren(d.ia, buf, c);
         }
       }
-      if (numbering) GPURCMBlockSortLong(d.ia, d.sortkey, longlist, longlist ? d.scratch + d.ia[u] : NULL, c, longlist ? d.sortkey + 2 * d.ia[u] : NULL);
+      if (numbering) GPURCMBlockSortLong(d.ia, d.sortkey, longlist ? d.scratch + d.ia[u] : NULL, c, longlist ? d.sortkey + 2 * d.ia[u] : NULL);
       Scan(scan).ExclusiveSum(c, off);
       if (t == GPURCM_BLOCK - 1) s_total = off + c;
       __syncthreads();
@@ -1159,10 +1160,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
           buf = scratch + ia[u];
           cnt = GPURCMNmCollect(ia, ja, key, sortkey, u, lbeg + i, buf, cv);
         }
-        {
-          const int longlist = GPURCMLongList(cnt, sortkey);
-          GPURCMBlockSortLong(ia, sortkey, longlist, buf, cnt, longlist ? sortkey + 2 * ia[u] : NULL);
-        }
+        GPURCMBlockSortLong(ia, sortkey, buf, cnt, GPURCMLongList(cnt, sortkey) ? sortkey + 2 * ia[u] : NULL);
         GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
         if (cnt) {
           const unsigned p0    = nn + off;
@@ -1290,7 +1288,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
           pcnt[i] = (unsigned)cnt;
           if (GPURCMLongList(cnt, sortkey)) tmp = sortkey + 2 * ia[u];
         }
-        GPURCMBlockSortLong(ia, sortkey, tmp != NULL, buf, cnt, tmp);
+        GPURCMBlockSortLong(ia, sortkey, buf, cnt, tmp);
         GPURCMLvScan(s.scan).ExclusiveSum((unsigned)cnt, off, tot);
         if (i < hi) poff[i] = carry + off;
         carry += tot;
@@ -2251,6 +2249,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
   if (!sizes) { /* a structurally symmetric CSR is the graph: no symmetrization, no sort */
     unsigned long long *d_acc, acc[3];
+    PetscBool           symmetric;
 
     PetscCallCUDA(cudaMallocAsync((void **)&d_acc, 3 * sizeof(unsigned long long), 0));
     PetscCallCUDA(cudaMemsetAsync(d_acc, 0, 3 * sizeof(unsigned long long), 0));
@@ -2259,15 +2258,16 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
     PetscCallCUDA(cudaMemcpy(acc, d_acc, 3 * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
     PetscCallCUDA(cudaFreeAsync(d_acc, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "symcheck"));
-    PetscCall(PetscInfo(NULL, "gpurcm cuda: the matrix is %sstructurally symmetric%s\n", !acc[2] && acc[0] == acc[1] ? "" : "not ", !acc[2] && acc[0] == acc[1] ? ": its CSR is the graph" : (flagged ? " (though flagged so): not ordered on the GPU" : ": graph built by sorting")));
-    if (flagged && (acc[2] || acc[0] != acc[1])) { /* a wrong flag: PETSc's graph is this raw, unsymmetric CSR */
+    symmetric = (PetscBool)(!acc[2] && acc[0] == acc[1]);
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: the matrix is %sstructurally symmetric%s\n", symmetric ? "" : "not ", symmetric ? ": its CSR is the graph" : (flagged ? " (though flagged so): not ordered on the GPU" : ": graph built by sorting")));
+    if (flagged && !symmetric) { /* a wrong flag: PETSc's graph is this raw, unsymmetric CSR */
       if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
       if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
       *ordered = PETSC_FALSE;
       PetscFunctionReturn(PETSC_SUCCESS);
     }
-    if (!acc[2] && acc[0] == acc[1]) {
+    if (symmetric) {
       PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
