@@ -2030,10 +2030,11 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 #if defined(PETSC_HAVE_CUDA)
       if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
         PetscInt ngL, ngU, ntL, ntU;
+        char     longrow[96] = "";
 
         PetscCall(PCSubtreeILUCUDAGetGroups_Private(st, &ngL, &ngU, &ntL, &ntU));
-        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU));
-        if (st->cudalongrow > 0) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: a row with more than %" PetscInt_FMT " inputs from outside its chain may be summed by the whole warp\n", st->cudalongrow));
+        if (st->cudalongrow > 0) PetscCall(PetscSNPrintf(longrow, sizeof(longrow), "; a row of more than %" PetscInt_FMT " inputs from outside may take the whole warp", st->cudalongrow));
+        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "%s\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU, longrow));
       }
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
