@@ -349,7 +349,10 @@ __device__ static PetscScalar WarpRowSum(PetscInt k0, PetscInt k1, const PetscIn
 {
   const int   lane = threadIdx.x & 31;
   PetscScalar sum  = 0.0;
+  PetscInt    jn[SUBTREEILU_BATCH]; /* the next round's inputs, loaded a round ahead: one latency a round, not two */
 
+  #pragma unroll
+  for (int q = 0; q < SUBTREEILU_BATCH; q++) jn[q] = k0 + lane + 32 * q < k1 ? didx[k0 + lane + 32 * q] : -1;
   for (PetscInt k = k0 + lane; k < k1; k += 32 * SUBTREEILU_BATCH) {
     PetscInt           j[SUBTREEILU_BATCH];
     PetscScalar        a[SUBTREEILU_BATCH];
@@ -357,8 +360,9 @@ __device__ static PetscScalar WarpRowSum(PetscInt k0, PetscInt k1, const PetscIn
 
   #pragma unroll
     for (int q = 0; q < SUBTREEILU_BATCH; q++) {
-      j[q] = k + 32 * q < k1 ? didx[k + 32 * q] : -1;
-      a[q] = k + 32 * q < k1 ? dval[k + 32 * q] : 0.0;
+      j[q]  = jn[q];
+      a[q]  = j[q] >= 0 ? dval[k + 32 * q] : 0.0;
+      jn[q] = k + 32 * (SUBTREEILU_BATCH + q) < k1 ? didx[k + 32 * (SUBTREEILU_BATCH + q)] : -1;
     }
   #pragma unroll
     for (int q = 0; q < SUBTREEILU_BATCH; q++) u[q] = j[q] >= 0 ? LoadX(j[q]) : 0ULL;
