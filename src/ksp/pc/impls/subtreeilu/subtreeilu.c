@@ -935,6 +935,28 @@ static PetscErrorCode ApplyHostAuto(PC_SubtreeILU *st, const PetscScalar *b, Pet
   PetscLogDouble t0, t1;
 
   PetscFunctionBegin;
+  if (k == 1) { /* before the first threads trial: threads are not timed where they cannot win, when in both chunk
+                   DAGs the critical path holds at least 90% of the chunks (2D 500^2 natural: 95%), or the edges (an
+                   atomic each) are at least 1/8 of the triangle's entries (grids: 1-3%, two or three edges a chunk
+                   of 64 rows; random columns, e.g. powerlaw:100k:8: 85%, where 2 threads were 2.5-7x slower) */
+    PCSubtreeILUChunkDAG dl, du;
+    PetscBool            chainl, chainu, densel, denseu;
+
+    PetscCall(PCSubtreeILUGetChunkDAG(st, 0, &dl));
+    PetscCall(PCSubtreeILUGetChunkDAG(st, 2, &du));
+    chainl = (PetscBool)(10 * dl->depth >= 9 * dl->nchunks);
+    chainu = (PetscBool)(10 * du->depth >= 9 * du->nchunks);
+    densel = (PetscBool)(8 * dl->nedges >= st->L.nnz);
+    denseu = (PetscBool)(8 * du->nedges >= st->U.nnz);
+    if ((chainl || densel) && (chainu || denseu)) {
+      PetscCall(PetscInfo(NULL, "subtree_ilu: backend auto chose serial without timing threads: chunk DAGs' critical paths %" PetscInt_FMT " of %" PetscInt_FMT " chunks (L), %" PetscInt_FMT " of %" PetscInt_FMT " (U), edges %" PetscInt_FMT " (L, %" PetscInt_FMT " entries), %" PetscInt_FMT " (U, %" PetscInt_FMT ")\n", dl->depth, dl->nchunks, du->depth, du->nchunks, dl->nedges, st->L.nnz, du->nedges, st->U.nnz));
+      PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
+      st->autoapplies = 0;
+      st->backend     = PC_SUBTREEILU_BACKEND_SERIAL;
+      PetscCall(ApplyHost(st, PC_SUBTREEILU_APPLY, b, x));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
   st->backend = threads ? PC_SUBTREEILU_BACKEND_THREADS : PC_SUBTREEILU_BACKEND_SERIAL;
   PetscCall(PetscTime(&t0));
   PetscCall(ApplyHost(st, PC_SUBTREEILU_APPLY, b, x));
@@ -2097,7 +2119,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_shift_amount <a>               - amount of the nonzero shift
 .  -pc_subtree_ilu_fill <f>                       - expected fill ratio (allocation hint)
 .  -pc_subtree_ilu_deterministic                  - bitwise reproducible solves (rows sum their inputs in a fixed order, integer atomics only; the cuda backend and the threads backend's chunk DAG always are)
-.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster on the first 6 applies, which alternate serial and threads; else serial)
+.  -pc_subtree_ilu_backend <auto,cuda,threads,serial> - where the solves run (auto: cuda for CUDA matrices/vectors; else, for blocks of at least 30000 rows with several processors, threads if they are at least 10% faster on the first 6 applies, which alternate serial and threads; else serial; not timed where the chunk DAGs leave threads no chance: critical paths of 90% of the chunks, or edges at least 1/8 of the entries, as with random columns)
 .  -pc_subtree_ilu_threads <n>                    - threads of the threads backend (default: the cores this process may run on, shared among the node's MPI ranks when it is not bound; at most 64)
 .  -pc_subtree_ilu_setup_threads <n>              - host threads of the setup, whatever the backend: the solve structures of a new pattern (CSR and CSC of L and U; their fresh memory mapped first, with transparent huge pages where available) and, for the cuda backend, the solve schedules of L and U are built on a thread during PETSc's numeric factorization (they need only the symbolic structure), then values and pivots are gathered by ranges; the refactorization plan's row-independent stages run on them by ranges of rows (default: the cores available to the process, shared among the node's MPI ranks, at most 16; 1: all of it on the calling thread, before the numeric factorization; the result does not depend on it)
 .  -pc_subtree_ilu_threads_rows                   - threads backend: per-row counters and atomic partial sums instead of the DAG of chunks of 64 rows (slower on CPUs; for comparison)
