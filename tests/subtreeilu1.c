@@ -358,18 +358,6 @@ int main(int argc, char **argv)
       output_file: output/subtreeilu1_icc0_hubs_rcm.out
 
    test:
-      suffix: cuda_ilu0_grab
-      requires: cuda
-      args: -type ilu -levels 0 -gen 2d -N 20 -conv 0.3 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_grab 8
-      output_file: output/subtreeilu1_ilu0.out
-
-   test:
-      suffix: cuda_ilu0_hubs_grab
-      requires: cuda
-      args: -type ilu -levels 0 -gen hubs -N 40 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_grab 3
-      output_file: output/subtreeilu1_ilu0_hubs.out
-
-   test:
       suffix: cuda_ilu1_long_row
       requires: cuda
       args: -type ilu -levels 1 -ordering rcm -gen 3d -N 8 -conv 0.2 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_long_row 1

@@ -323,13 +323,6 @@ int main(int argc, char **argv)
       filter: grep "repeated applies bitwise"
 
    test:
-      suffix: cuda_repeats_grab
-      requires: cuda
-      args: -det_pc_subtree_ilu_deterministic -det_pc_subtree_ilu_backend cuda -det_pc_subtree_ilu_cuda_grab 8 -det_pc_subtree_ilu_mat_ordering_type rcm -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_grab 5 -N 100 -repeats 200
-      output_file: output/subtreeilu2_cuda_repeats_long_row.out
-      filter: grep "repeated applies bitwise"
-
-   test:
       suffix: threads_nondet
       args: -det_pc_subtree_ilu_backend threads -det_pc_subtree_ilu_threads 3 -N 60 -repeats 50
       filter: grep "repeated applies"

@@ -2010,7 +2010,6 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_cut_late", "Cuda backend: a chain's group ends before a row whose inputs are final later than the group's (shorter critical path with ILU(k>0) fill)", "PCSUBTREEILU", st->cudacutlate, &st->cudacutlate, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_long_row", "Cuda backend: a row with more than this many inputs from outside its chain's group (e.g. a hub's) is summed by the whole warp when that costs the group fewer round trips (0: never; such sums are not in PETSc's order)", "PCSUBTREEILU", st->cudalongrow, &st->cudalongrow, NULL, 0, PETSC_INT_MAX));
-  PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_grab", "Cuda backend: block tickets a block of the solve kernel takes at once (0: automatic, up to 8 where the levels of the tickets' DAG are much wider than the grid)", "PCSUBTREEILU", st->cudagrab, &st->cudagrab, NULL, 0, 8));
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_plan_check", "(developer) The refactorization plan made by the setup threads is checked against one made on the calling thread alone (an error if they differ; twice the plan's time)", "PCSUBTREEILU", st->plancheck, &st->plancheck, NULL));
@@ -2052,13 +2051,12 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 #endif
 #if defined(PETSC_HAVE_CUDA)
       if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
-        PetscInt ngL, ngU, ntL, ntU, gL, gU;
+        PetscInt ngL, ngU, ntL, ntU;
         char     longrow[96] = "";
 
         PetscCall(PCSubtreeILUCUDAGetGroups_Private(st, &ngL, &ngU, &ntL, &ntU));
-        PetscCall(PCSubtreeILUCUDAGetGrab_Private(st, &gL, &gU));
         if (st->cudalongrow > 0) PetscCall(PetscSNPrintf(longrow, sizeof(longrow), "; a row of more than %" PetscInt_FMT " inputs from outside may take the whole warp", st->cudalongrow));
-        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT " (taken L %" PetscInt_FMT " U %" PetscInt_FMT " block tickets at a time)%s\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU, gL, gU, longrow));
+        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "%s\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU, longrow));
       }
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
@@ -2135,7 +2133,6 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_level_order <bool>        - cuda backend: the non-transposed solves take their block tickets by level of the tickets' dependency DAG (default true), else in index order
 .  -pc_subtree_ilu_cuda_refactor_level_order <bool> - cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (default true; on an H100 3D 160^3 ILU(1) 1.7 times faster, 2D grids and RCM orderings unchanged), else in index order
 .  -pc_subtree_ilu_cuda_refactor_lanes <0,32,16,8>  - cuda backend: lanes of the GPU refactorization per chain of rows (default 0: 8 or 16 where the tickets' DAG is on average 1.5 or 0.5 times wider than the warps the GPU holds at once and the factor's rows fit the lanes, e.g. RCM-ordered 3D 7-point grids with ILU(0)/ICC(0), else 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32)
-.  -pc_subtree_ilu_cuda_grab <k>                 - cuda backend: a block of the solve kernel takes k consecutive block tickets with one atomic and solves them one after the other (default 0: automatic, as many as keep each level of the tickets' DAG at least twice as wide as the grid, at most 8: random matrices, whose levels hold thousands of one-row tickets; 1 on grids)
 .  -pc_subtree_ilu_cuda_long_row <n>             - cuda backend: a row with more than n inputs from outside its chain's group (a hub's row, or column in the transposed solves) is summed by the whole warp, 128 entries per round trip instead of its lane's 4, when that shortens the group's first phase (default 8; 0: never). On an H100 the ILU(0) apply of a power-law matrix of 1M rows (hub rows of 67,069 entries) takes 2.02 ms instead of 16.9 (cuSPARSE: 6.8), the RCM-ordered 27-point 100^3 grid's 8-14% less, the other grids the same time. Such a row's sum is not in PETSc's order: the result differs from PETSc's in rounding (still bitwise reproducible)
 -  -pc_subtree_ilu_cuda_blocks_per_sm <b>         - cuda backend: at most b blocks of 8 warps per multiprocessor in the persistent solve and refactorization grids (default 0: as many as fit)
 
@@ -2170,7 +2167,6 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudarefactlanes   = 0;
   st->cudacutlate       = PETSC_TRUE;
   st->cudalongrow       = 8;
-  st->cudagrab          = 0;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */
 #if defined(SUBTREEILU_HAVE_THREADS)

@@ -48,7 +48,6 @@ typedef struct {
   PetscInt     nblk;    /* block tickets: up to SUBTREEILU_WARPS consecutive warp tickets, one per warp of a block */
   PetscInt    *bptr;    /* block ticket b: warp tickets bptr[b] .. bptr[b+1]-1 */
   PetscInt    *border;  /* the non-transposed solve takes block ticket border[t] t-th (by level, subtreeilugroups.c) */
-  PetscInt     bdepth;  /* levels of the block tickets' dependency DAG */
   size_t       smem;    /* dynamic shared memory of the solve kernel: the rows of the largest block ticket */
   int          perSM;   /* blocks of the solve kernel one multiprocessor holds with that shared memory */
   PetscBool    borrowed; /* rowptr .. cval are another DevTri's, read transposed (ICC: L = U^T), not freed here */
@@ -67,7 +66,6 @@ struct _PCSubtreeILUCUDA {
   int          blockspersm;            /* most blocks per multiprocessor of the persistent grids (0: as many as fit) */
   int          levelorder;             /* non-transposed solves take block tickets by level (DevTri.border) */
   PetscInt     longrow;                /* rows with more inputs from outside their group may be summed by a whole warp (0: never) */
-  PetscInt     grab;                   /* block tickets a block of the solve kernel takes at once (0: SolveGrab()) */
 };
 
 /* blocks of a persistent grid: perSM (what fits) per multiprocessor, or fewer if asked (fewer polling warps compete
@@ -78,16 +76,6 @@ static inline PetscInt PersistentBlocks(int perSM, int nsm, int blockspersm)
 
   if (blockspersm > 0) bps = PetscMin(bps, blockspersm);
   return (PetscInt)bps * nsm;
-}
-
-/* the block tickets a block of the solve kernel takes at once with nb blocks: asked for, or (0) as many as keep each
-   level of the tickets' DAG at least twice as wide as the grid, up to SUBTREEILU_MAXGRAB (a random matrix's levels hold
-   thousands of one-row tickets, whose atomic on the ticket counter would otherwise set the pace; grids keep 1) */
-#define SUBTREEILU_MAXGRAB 8
-static inline int SolveGrab(const DevTri *T, PetscInt nb, PetscInt grab)
-{
-  if (grab > 0) return (int)PetscMin(grab, SUBTREEILU_MAXGRAB);
-  return (int)PetscMax(1, PetscMin(SUBTREEILU_MAXGRAB, T->nblk / (2 * PetscMax(1, T->bdepth) * PetscMax(1, nb))));
 }
 
 #if defined(PETSC_USE_COMPLEX) || defined(PETSC_USE_REAL_SINGLE) || defined(PETSC_USE_REAL___FLOAT128) || defined(PETSC_USE_REAL___FP16)
@@ -140,7 +128,7 @@ static PetscErrorCode UploadSegment(T **d, const T *h, PetscInt n, PetscSparseGP
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, PetscInt, int, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt, int, int, unsigned, PetscInt, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscInt *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, const PetscScalar *__restrict__, PetscScalar *, int *);
 
 /* the solve schedule (groups, warp and block tickets: subtreeilugroups.c, made by PCSubtreeILUCUDASetUp_Private())
    on the device; G is freed */
@@ -152,7 +140,6 @@ static PetscErrorCode DevTriSchedule(DevTri *D, const PCSubtreeILUTri *T, PCSubt
   D->ngroups = G->ngroups;
   D->nsuper  = G->nsuper;
   D->nblk    = G->nblk;
-  D->bdepth  = G->bdepth;
   D->smem    = (size_t)G->maxrows * sizeof(unsigned long long); /* <= SUBTREEILU_WARPS * SUBTREEILU_MAXSUPER * 32 rows */
   PetscCall(Upload(&D->gptr, G->gptr, G->ngroups + 1));
   PetscCall(Upload(&D->sptr, G->sptr, G->nsuper + 1));
@@ -256,17 +243,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *st,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* for -pc_view: the block tickets a block of the L and U solves takes at once (SolveGrab()) */
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGrab_Private(PC_SubtreeILU *st, PetscInt *grabL, PetscInt *grabU)
-{
-  PCSubtreeILUCUDA c = st->cuda;
-
-  PetscFunctionBegin;
-  *grabL = c ? SolveGrab(&c->L, PetscMin(PersistentBlocks(c->L.perSM, c->nsm, c->blockspersm), c->L.nblk), st->cudagrab) : 0;
-  *grabU = c ? SolveGrab(&c->U, PetscMin(PersistentBlocks(c->U.perSM, c->nsm, c->blockspersm), c->U.nblk), st->cudagrab) : 0;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* ------------------------------------------------------------------ kernels */
 __device__ static __forceinline__ unsigned long long LoadRelaxed(const PetscScalar *p)
 {
@@ -320,8 +296,7 @@ __global__ static void ScatterKernel(PetscInt n, const PetscInt *__restrict__ pe
   x_i = (b_i rs_i - sum_j T_ij x_j) ds_i. dptr/didx/dval: inputs of a row (the system's CSR: T's CSR, or its CSC for
   T^T; each row's inputs sorted by increasing index). x must hold the sentinel everywhere on entry.
 
-  A block takes block tickets t = 0, 1, ... until none is left, grab consecutive ones at a time (one atomic for them;
-  solved one after the other, so a block still waits only for tickets taken before its current one), in a topological order: b = border[t] for the
+  A block takes block tickets t = 0, 1, ... until none is left, in a topological order: b = border[t] for the
   non-transposed solve (by level of the block tickets' DAG, so that the tickets held at once follow a wide wavefront),
   else ascending b = t, descending b = nblk-1-t; block ticket b is up to SUBTREEILU_WARPS consecutive warp tickets (bptr), the w-th of them in the
   solve's order for warp w; warp ticket s is a run of groups of one chain (sptr), which the warp solves group after
@@ -416,24 +391,20 @@ __device__ static __forceinline__ PetscInt WarpSum(PetscInt v)
   return v;
 }
 
-__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, PetscInt longrow, int grab, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
+__global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(PetscInt nblk, int ascending, int scan, unsigned backoff, PetscInt longrow, const PetscInt *__restrict__ border, const PetscInt *__restrict__ bptr, const PetscInt *__restrict__ sptr, const PetscInt *__restrict__ gptr, const PetscInt *__restrict__ dptr, const PetscInt *__restrict__ didx, const PetscScalar *__restrict__ dval, const PetscScalar *__restrict__ b, const PetscScalar *__restrict__ rs, const PetscScalar *__restrict__ ds, PetscScalar *x, int *ticket)
 {
   extern __shared__ unsigned long long xs[]; /* the values of the block ticket's rows lo .. hi-1, or the sentinel */
   __shared__ int                      bticket;
   const unsigned                      full = 0xffffffffu;
   const int                           lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
 
-  int                                 t = 0, tend = 0; /* the block's tickets t .. tend-1, taken at once */
-
   while (true) {
+    int      t;
     PetscInt bk, lo, hi, sg, sg0 = 0, sg1 = 0;
 
-    if (t >= tend) { /* uniform over the block */
-      if (threadIdx.x == 0) bticket = atomicAdd(ticket, grab);
-      __syncthreads();
-      t    = bticket;
-      tend = t + grab;
-    }
+    if (threadIdx.x == 0) bticket = atomicAdd(ticket, 1);
+    __syncthreads();
+    t = bticket;
     if (t >= nblk) break; /* uniform over the block */
     bk = border ? border[t] : ascending ? t : nblk - 1 - t;
     lo = gptr[sptr[bptr[bk]]];
@@ -584,7 +555,6 @@ __global__ static void __launch_bounds__(SUBTREEILU_WARPS * 32, 4) SolveKernel(P
       }
     }
     __syncthreads(); /* the block's shared values are reset by its next ticket */
-    t++;
   }
 }
 
@@ -644,12 +614,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[1], &G[1]));
     PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
     PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
-    {
-      PetscInt gL, gU;
-
-      PetscCall(PCSubtreeILUCUDAGetGrab_Private(st, &gL, &gU));
-      PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solves: a block takes %" PetscInt_FMT " (L) and %" PetscInt_FMT " (U) block tickets at once\n", gL, gU));
-    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -666,7 +630,7 @@ static PetscErrorCode DevTriSolve(PCSubtreeILUCUDA c, const DevTri *T, PetscBool
   if (!T->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!transpose) dptr = T->rowptr, didx = T->colidx, dval = T->val;
   else dptr = T->colptr, didx = T->rowidx, dval = T->cval;
-  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, c->longrow, SolveGrab(T, nb, c->grab), transpose || !c->levelorder ? NULL : T->border, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
+  SolveKernel<<<(unsigned int)PetscMax(nb, 1), SUBTREEILU_WARPS * 32, T->smem, PetscDefaultCudaStream>>>(T->nblk, ascending, c->scan, c->backoff, c->longrow, transpose || !c->levelorder ? NULL : T->border, T->bptr, T->sptr, T->gptr, dptr, didx, dval, b, rs, ds, x, ticket);
   PetscCallCUDA(cudaGetLastError());
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -685,8 +649,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
   PetscFunctionBegin;
   PetscCheck(c, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "The cuda backend is not set up");
   n          = c->n;
-  c->longrow = st->cudalongrow; /* (kernel arguments: may change between applies) */
-  c->grab    = st->cudagrab;
+  c->longrow = st->cudalongrow; /* (a kernel argument: may change between applies) */
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   nb = NumBlocks(n, 256);
   if (!device) {

@@ -156,7 +156,6 @@ typedef struct {
   PetscInt            cudarefactlanes; /* cuda backend: lanes of the refactorization kernel per chain (32: a warp) */
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PetscInt            cudalongrow;     /* cuda backend: a row with more inputs from outside its group may be summed by a whole warp (0: never) */
-  PetscInt            cudagrab;        /* cuda backend: block tickets a block of the solve kernel takes at once (0: automatic) */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
   PetscInt             setupthreads; /* host threads of the setup (building the solve structures, filling their arrays) */
@@ -242,7 +241,6 @@ PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeIL
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGrab_Private(PC_SubtreeILU *, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetRefactLanes_Private(PC_SubtreeILU *, PetscInt *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *);
