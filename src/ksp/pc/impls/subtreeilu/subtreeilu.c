@@ -926,6 +926,14 @@ static PetscErrorCode ApplyHost(PC_SubtreeILU *st, PCSubtreeILUApplyMode mode, c
 }
 
 #if defined(SUBTREEILU_HAVE_THREADS)
+/* whether threads cannot win on the chunk DAG of a triangle of nnz entries: its critical path holds at least 90% of the
+   chunks (2D 500^2 natural: 95%), or its edges (an atomic each) are at least 1/8 of the entries (grids: 1-3%, two or
+   three edges a chunk of 64 rows; random columns, e.g. powerlaw:100k:8: 85%, where 2 threads were 2.5-7x slower) */
+static inline PetscBool ChunkDAGHopeless(PCSubtreeILUChunkDAG dag, PetscInt nnz)
+{
+  return (PetscBool)(10 * dag->depth >= 9 * dag->nchunks || 8 * dag->nedges >= nnz);
+}
+
 /* backend auto on the CPU (PCSubtreeILUChooseBackend_Private()): one of the first applies, alternately serial and
    threads, each timed after its warm-up; after the last one, threads are kept if at least 10% faster */
 static PetscErrorCode ApplyHostAuto(PC_SubtreeILU *st, const PetscScalar *b, PetscScalar *x)
@@ -935,20 +943,12 @@ static PetscErrorCode ApplyHostAuto(PC_SubtreeILU *st, const PetscScalar *b, Pet
   PetscLogDouble t0, t1;
 
   PetscFunctionBegin;
-  if (k == 1) { /* before the first threads trial: threads are not timed where they cannot win, when in both chunk
-                   DAGs the critical path holds at least 90% of the chunks (2D 500^2 natural: 95%), or the edges (an
-                   atomic each) are at least 1/8 of the triangle's entries (grids: 1-3%, two or three edges a chunk
-                   of 64 rows; random columns, e.g. powerlaw:100k:8: 85%, where 2 threads were 2.5-7x slower) */
+  if (k == 1) { /* before the first threads trial: not timed where they cannot win on either triangle */
     PCSubtreeILUChunkDAG dl, du;
-    PetscBool            chainl, chainu, densel, denseu;
 
     PetscCall(PCSubtreeILUGetChunkDAG(st, 0, &dl));
     PetscCall(PCSubtreeILUGetChunkDAG(st, 2, &du));
-    chainl = (PetscBool)(10 * dl->depth >= 9 * dl->nchunks);
-    chainu = (PetscBool)(10 * du->depth >= 9 * du->nchunks);
-    densel = (PetscBool)(8 * dl->nedges >= st->L.nnz);
-    denseu = (PetscBool)(8 * du->nedges >= st->U.nnz);
-    if ((chainl || densel) && (chainu || denseu)) {
+    if (ChunkDAGHopeless(dl, st->L.nnz) && ChunkDAGHopeless(du, st->U.nnz)) {
       PetscCall(PetscInfo(NULL, "subtree_ilu: backend auto chose serial without timing threads: chunk DAGs' critical paths %" PetscInt_FMT " of %" PetscInt_FMT " chunks (L), %" PetscInt_FMT " of %" PetscInt_FMT " (U), edges %" PetscInt_FMT " (L, %" PetscInt_FMT " entries), %" PetscInt_FMT " (U, %" PetscInt_FMT ")\n", dl->depth, dl->nchunks, du->depth, du->nchunks, dl->nedges, st->L.nnz, du->nedges, st->U.nnz));
       PetscCall(PCSubtreeILUChunkDAGDestroy_Private(st));
       st->autoapplies = 0;
