@@ -3,9 +3,9 @@ generated Laplacians: PCApply, PCApplyTranspose and (icc) PCApplySymmetricLeft/R
   -dir <path>            : directory of the .mtx.gz files (default $SPARSEGPU_MATRICES, ../../shared/matrices or\n\
                            ../shared/matrices, the first that has MANIFEST.tsv; the tests run in tests/)\n\
   -matrices <a,b,...>    : names of the matrices (default: all of MANIFEST.tsv; none: no matrix file)\n\
-  -gen <2d|3d|hubs>      : also a generated Laplacian, -N grid points per direction, -conv convection strength\n\
+  -gen <2d|3d|hubs|random> : also a generated Laplacian, -N grid points per direction, -conv convection strength\n\
                            (hubs: the 2D one with four hub nodes joined to many others: long rows and columns in both\n\
-                           factors)\n\
+                           factors; random: N^2 rows, each joined to 3 random others, as a power-law graph's typical rows)\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> : the factorization (ICC only on symmetric matrices)\n\
   -shift_type <none|nonzero|positive_definite> : shift of both preconditioners\n\n";
 
@@ -126,6 +126,41 @@ static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
   first hub's row in U and the last hub's row in L have n - 1 entries, and the hubs' columns as many (the transposed
   solves): the rows the cuda backend sums with a whole warp.
 */
+/*
+  N^2 rows, each joined to 3 others drawn at random (a fixed linear congruential sequence; both directions: row value
+  -(1 + conv)/8, column value -(1 - conv)/8), diagonals 1 above the row's absolute sum: random columns, on which the
+  factor's own numbering gives the cuda solves groups of about one row (the level-sorted numbering fills them)
+*/
+static PetscErrorCode GenerateRandom(PetscInt N, PetscReal conv, Mat *A)
+{
+  const PetscInt     n = N * N;
+  unsigned long long x = 12345;
+  PetscReal         *absum;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(n, &absum));
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 16, NULL, A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  for (PetscInt r = 0; r < n; r++)
+    for (PetscInt k = 0; k < 3; k++) {
+      const PetscReal vr = -(1.0 + conv) / 8, vc = -(1.0 - conv) / 8;
+      PetscInt        j;
+
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      j = (PetscInt)((x >> 33) % (unsigned long long)n);
+      if (j == r) continue;
+      PetscCall(MatSetValue(*A, r, j, vr, ADD_VALUES));
+      PetscCall(MatSetValue(*A, j, r, vc, ADD_VALUES));
+      absum[r] += PetscAbsReal(vr);
+      absum[j] += PetscAbsReal(vc);
+    }
+  for (PetscInt r = 0; r < n; r++) PetscCall(MatSetValue(*A, r, r, absum[r] + 1.0, ADD_VALUES));
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscFree(absum));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode GenerateHubs(PetscInt N, PetscReal conv, Mat *A)
 {
   const PetscInt n = N * N, hub[4] = {0, n / 3, 2 * (n / 3), n - 1}, stride[4] = {1, 2, 3, 1};
@@ -236,6 +271,7 @@ int main(int argc, char **argv)
     Mat A;
     if (!strcmp(gen, "only")) PetscCall(PetscStrcpy(gen, "2d"));
     if (!strcmp(gen, "hubs")) PetscCall(GenerateHubs(N, conv, &A));
+    else if (!strcmp(gen, "random")) PetscCall(GenerateRandom(N, conv, &A));
     else PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, N, conv, &A));
     PetscCall(Compare(gen, A, &ctx));
     PetscCall(MatDestroy(&A));
@@ -362,6 +398,72 @@ int main(int argc, char **argv)
       requires: cuda
       args: -type ilu -levels 1 -ordering rcm -gen 3d -N 8 -conv 0.2 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_long_row 1
       output_file: output/subtreeilu1_ilu1_rcm.out
+
+   test:
+      suffix: ilu0_random
+      args: -type ilu -levels 0 -gen random -N 60 -conv 0.3 -matrices none
+
+   test:
+      suffix: icc1_random_rcm
+      args: -type icc -levels 1 -ordering rcm -gen random -N 60 -matrices none
+
+   # the level-sorted numbering of the cuda solves (-pc_subtree_ilu_cuda_level_sort): auto takes it on random columns
+   # (-info says so), forced on grids (chains, RCM levels), hubs (long rows in the new numbering), ILU(1) and ICC
+   # (L = U^T in U's numbering), the transposed and symmetric applies, and shared matrices
+   test:
+      suffix: cuda_ilu0_random
+      requires: cuda
+      args: -type ilu -levels 0 -gen random -N 60 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -info :sys
+      filter: grep -E "level sort|max rel" | sed -E -e "s/.*(level sort of [LU]) .*: (sorted|kept)$/\1: \2/"
+      output_file: output/subtreeilu1_cuda_ilu0_random.out
+
+   test:
+      suffix: cuda_icc1_random_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen random -N 60 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_deterministic
+      output_file: output/subtreeilu1_icc1_random_rcm.out
+
+   test:
+      suffix: cuda_ilu0_random_unsorted
+      requires: cuda
+      args: -type ilu -levels 0 -gen random -N 60 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort no
+      output_file: output/subtreeilu1_ilu0_random.out
+
+   test:
+      suffix: cuda_level_sort_2d
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 20 -conv 0.3 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort yes -matrices bcsstk13,sherman3,jpwh_991,Pd,west0479
+      output_file: output/subtreeilu1_cuda_level_sort_2d.out
+
+   test:
+      suffix: cuda_level_sort_ilu1_rcm
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 8 -conv 0.2 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort yes
+      output_file: output/subtreeilu1_ilu1_rcm.out
+
+   test:
+      suffix: cuda_level_sort_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 8 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort yes
+      output_file: output/subtreeilu1_icc1_rcm.out
+
+   test:
+      suffix: cuda_level_sort_icc0
+      requires: cuda
+      args: -type icc -levels 0 -gen 2d -N 20 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort yes -matrices bcsstk17,1138_bus,bcsstk05
+      output_file: output/subtreeilu1_cuda_level_sort_icc0.out
+
+   test:
+      suffix: cuda_level_sort_hubs
+      requires: cuda
+      args: -type ilu -levels 0 -gen hubs -N 40 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort yes
+      output_file: output/subtreeilu1_ilu0_hubs.out
+
+   test:
+      suffix: cuda_level_sort_icc0_hubs
+      requires: cuda
+      args: -type icc -levels 0 -ordering rcm -gen hubs -N 40 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_level_sort yes
+      output_file: output/subtreeilu1_icc0_hubs_rcm.out
 
    test:
       suffix: ilu0_setup_threads

@@ -1,12 +1,15 @@
 static char help[] = "The cuda backend's solve schedule of PCSUBTREEILU (subtreeilugroups.c: groups, warp tickets, block tickets),\n\
 checked on the host: its invariants (among them a topological block-ticket order and a critical path no longer than\n\
 with chains only) on the ILU(0) triangles of generated grids, their A^2 patterns, and the shared matrices (natural and\n\
-RCM orderings), and its expected shape on natural-ordered grids (one warp ticket per grid line).\n\
+RCM orderings), and its expected shape on natural-ordered grids (one warp ticket per grid line); the level-sorted\n\
+numbering of the same triangles (subtreeilulevelsort.c): a stable topological sort by level, the permuted triangle\n\
+entry for entry, its solves equal to the unsorted ones, its schedule's invariants, and full groups on random columns.\n\
   -dir <path>    : directory of the Matrix Market files (*.mtx.gz, listed in MANIFEST.tsv)\n\
   -matrices <a,b>: only these matrices (default: all of MANIFEST.tsv; none: skip them)\n\n";
 
 /* The schedule's functions are PETSC_INTERN (hidden in the library): the test compiles their source in. */
 #include "../src/ksp/pc/impls/subtreeilu/subtreeilugroups.c"
+#include "../src/ksp/pc/impls/subtreeilu/subtreeilulevelsort.c"
 #include <petscmat.h>
 #include "mmio.h"
 
@@ -226,9 +229,121 @@ static PetscErrorCode CheckInvariants(const char *name, const PCSubtreeILUTri *T
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* x = (I + T)^{-1} b (T strictly triangular, solved in its order: lower ascending, upper descending) */
+static void UnitSolve(const PCSubtreeILUTri *T, const PetscScalar *b, PetscScalar *x)
+{
+  for (PetscInt p = 0; p < T->n; p++) {
+    PetscInt    i = T->lower ? p : T->n - 1 - p;
+    PetscScalar s = b[i];
+
+    for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) s -= T->val[q] * x[T->colidx[q]];
+    x[i] = s;
+  }
+}
+
+/* the level-sorted numbering of T (values set here): the order, the permuted triangle against T entry by entry, its
+   solves against T's, and its schedule's invariants; rows: its mean rows per group (maxchain 32) */
+static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscReal *rows)
+{
+  const PetscInt  n = T->n;
+  PCSubtreeILUTri Tp;
+  PetscInt       *perm, *pos, *lev, *seen, depth;
+  PetscScalar    *b, *x, *bp, *xp;
+  PetscReal       err = 0, nrm = 0;
+  PetscRandom     rnd;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+  PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
+  PetscCall(PetscMalloc1(PetscMax(T->nnz, 1), &T->val));
+  for (PetscInt i = 0; i < n; i++) /* contractive rows: no growth along long paths */
+    for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) {
+      PetscScalar v;
+
+      PetscCall(PetscRandomGetValue(rnd, &v));
+      T->val[q] = v / (T->rowptr[i + 1] - T->rowptr[i] + 1);
+    }
+  PetscCall(PetscMalloc3(n, &perm, n, &lev, n, &seen));
+  PetscCall(PCSubtreeILUTriLevelOrder_Private(T, perm, &depth));
+  /* a permutation, sorted by level in the solve's order (stable: by position of that order within a level) */
+  for (PetscInt i = 0; i < n; i++) seen[i] = 0;
+  for (PetscInt r = 0; r < n; r++) {
+    Expect(perm[r] >= 0 && perm[r] < n && !seen[perm[r]], "%s: the level order is not a permutation (entry %" PetscInt_FMT ")\n", name, r);
+    if (perm[r] >= 0 && perm[r] < n) seen[perm[r]] = 1;
+  }
+  for (PetscInt p = 0; p < n; p++) {
+    PetscInt i = T->lower ? p : n - 1 - p, l = 0;
+
+    for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) l = PetscMax(l, lev[T->colidx[q]] + 1);
+    lev[i] = l;
+  }
+  for (PetscInt k = 1; k < n; k++) {
+    PetscInt a = T->lower ? perm[k - 1] : perm[n - k], b = T->lower ? perm[k] : perm[n - 1 - k]; /* solved k-1-th, k-th */
+
+    Expect(lev[a] < lev[b] || (lev[a] == lev[b] && (T->lower ? a < b : a > b)), "%s: rows %" PetscInt_FMT " (level %" PetscInt_FMT ") and %" PetscInt_FMT " (level %" PetscInt_FMT ") out of order\n", name, a, lev[a], b, lev[b]);
+  }
+  for (PetscInt i = 0; i < n; i++) Expect(lev[i] < depth, "%s: row %" PetscInt_FMT " at level %" PetscInt_FMT " of %" PetscInt_FMT "\n", name, i, lev[i], depth);
+  PetscCall(PCSubtreeILUTriPermute_Private(T, perm, &Tp, &pos));
+  /* Tp = P T P^T entry by entry: CSR increasing on the triangle's side, CSC consistent */
+  Expect(Tp.nnz == T->nnz && Tp.lower == T->lower, "%s: permuted triangle has %" PetscInt_FMT " entries, not %" PetscInt_FMT "\n", name, Tp.nnz, T->nnz);
+  for (PetscInt r = 0; r < n; r++) {
+    Expect(Tp.rowptr[r + 1] - Tp.rowptr[r] == T->rowptr[perm[r] + 1] - T->rowptr[perm[r]], "%s: sorted row %" PetscInt_FMT " has the wrong length\n", name, r);
+    for (PetscInt q = Tp.rowptr[r]; q < Tp.rowptr[r + 1]; q++) {
+      PetscInt c = Tp.colidx[q];
+
+      Expect(T->lower ? c < r : c > r, "%s: sorted entry (%" PetscInt_FMT ", %" PetscInt_FMT ") off the triangle\n", name, r, c);
+      Expect(q == Tp.rowptr[r] || Tp.colidx[q - 1] < c, "%s: sorted row %" PetscInt_FMT " not increasing\n", name, r);
+      Expect(pos[q] >= T->rowptr[perm[r]] && pos[q] < T->rowptr[perm[r] + 1] && T->colidx[pos[q]] == perm[c] && Tp.val[q] == T->val[pos[q]], "%s: sorted entry (%" PetscInt_FMT ", %" PetscInt_FMT ") is not T's (%" PetscInt_FMT ", %" PetscInt_FMT ")\n", name, r, c, perm[r], perm[c]);
+    }
+  }
+  for (PetscInt c = 0; c < n; c++)
+    for (PetscInt p = Tp.colptr[c]; p < Tp.colptr[c + 1]; p++) {
+      PetscInt q = Tp.csc2csr[p], r = Tp.rowidx[p];
+
+      Expect(Tp.colidx[q] == c && q >= Tp.rowptr[r] && q < Tp.rowptr[r + 1] && Tp.cval[p] == Tp.val[q], "%s: sorted CSC entry %" PetscInt_FMT " of column %" PetscInt_FMT " is not the CSR's\n", name, p, c);
+      Expect(p == Tp.colptr[c] || Tp.rowidx[p - 1] < r, "%s: sorted column %" PetscInt_FMT " not increasing\n", name, c);
+    }
+  Expect(Tp.colptr[n] == Tp.nnz, "%s: sorted CSC has %" PetscInt_FMT " entries\n", name, Tp.colptr[n]);
+  /* the solves agree: x = (I + T)^{-1} b against the sorted solve of P b, scattered back */
+  PetscCall(PetscMalloc4(n, &b, n, &x, n, &bp, n, &xp));
+  for (PetscInt i = 0; i < n; i++) PetscCall(PetscRandomGetValue(rnd, &b[i]));
+  for (PetscInt r = 0; r < n; r++) bp[r] = b[perm[r]];
+  UnitSolve(T, b, x);
+  UnitSolve(&Tp, bp, xp);
+  for (PetscInt r = 0; r < n; r++) {
+    err = PetscMax(err, PetscAbsScalar(xp[r] - x[perm[r]]));
+    nrm = PetscMax(nrm, PetscAbsScalar(x[perm[r]]));
+  }
+  Expect(err <= 1e-12 * PetscMax(nrm, 1.0), "%s: the sorted solve differs by %g (max |x| %g)\n", name, (double)err, (double)nrm);
+  /* the sorted values follow T's (refreshed after a numeric factorization) */
+  for (PetscInt q = 0; q < T->nnz; q++) T->val[q] *= 2;
+  PCSubtreeILUTriPermuteValues_Private(T, pos, &Tp);
+  for (PetscInt q = 0; q < Tp.nnz; q++) Expect(Tp.val[q] == T->val[pos[q]], "%s: refreshed sorted value %" PetscInt_FMT " is not T's\n", name, q);
+  for (PetscInt p = 0; p < Tp.nnz; p++) Expect(Tp.cval[p] == Tp.val[Tp.csc2csr[p]], "%s: refreshed sorted CSC value %" PetscInt_FMT " is not the CSR's\n", name, p);
+  /* the schedule of the sorted triangle: the same invariants */
+  {
+    PCSubtreeILUGroups G;
+    char               what[300];
+
+    PetscCall(PetscSNPrintf(what, sizeof(what), "%s level-sorted", name));
+    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, 32, 32, 8, PETSC_TRUE, &G));
+    PetscCall(CheckInvariants(what, &Tp, &G, 32, 32, 8));
+    *rows = n ? (PetscReal)n / G.ngroups : 0;
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+  }
+  PetscCall(PetscFree4(b, x, bp, xp));
+  PetscCall(PetscFree3(Tp.rowptr, Tp.colidx, Tp.val));
+  PetscCall(PetscFree4(Tp.colptr, Tp.rowidx, Tp.cval, Tp.csc2csr));
+  PetscCall(PetscFree(pos));
+  PetscCall(PetscFree3(perm, lev, seen));
+  PetscCall(PetscFree(T->val));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the schedule of the L and U of P A P^T for the solve kernel's sizes (maxchain 32, 32 groups, 8 warps) and for
    smaller chains; checks the invariants; returns the L schedule's counts for maxchain 32 */
-static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk, PetscInt *hops, PetscInt *hopscut)
+static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, PetscInt *ngroups, PetscInt *nsuper, PetscInt *nblk, PetscInt *hops, PetscInt *hopscut, PetscReal sortedrows[2])
 {
   const PetscInt *ia, *ja;
   PetscInt        n, chains[3] = {32, 7, 1};
@@ -260,6 +375,12 @@ static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, Pe
       }
       PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
     }
+    {
+      char what[300];
+
+      PetscCall(PetscSNPrintf(what, sizeof(what), "%s %s", name, lu ? "U" : "L"));
+      PetscCall(LevelSorted(what, &T, &sortedrows[lu]));
+    }
     PetscCall(TriDestroy(&T));
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
@@ -267,22 +388,23 @@ static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, Pe
 }
 
 /* natural and RCM schedules of A; rcmmean: the mean rows per L group with RCM must reach this (0: not checked) */
-static PetscErrorCode Orderings(const char *name, Mat A, PetscBool print, PetscInt *ngn, PetscInt *nsn, PetscReal rcmmean)
+static PetscErrorCode Orderings(const char *name, Mat A, PetscBool print, PetscInt *ngn, PetscInt *nsn, PetscReal rcmmean, PetscReal sortedrows[2])
 {
   IS              rperm, cperm;
   const PetscInt *p;
   PetscInt        n, ng, ns, nb, hops, hopscut;
+  PetscReal       rcmsorted[2];
   char            what[300];
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(A, &n, NULL));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s natural", name));
-  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb, &hops, &hopscut));
-  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups (cut_late %4" PetscInt_FMT ")\n", name, *ngn, *nsn, nb, hops, hopscut));
+  PetscCall(Schedule(what, A, NULL, ngn, nsn, &nb, &hops, &hopscut, sortedrows));
+  if (print) PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s natural: %6" PetscInt_FMT " groups, %6" PetscInt_FMT " warp tickets, %5" PetscInt_FMT " block tickets, L critical path %4" PetscInt_FMT " groups (cut_late %4" PetscInt_FMT "); level-sorted: %.1f rows a group (L), %.1f (U)\n", name, *ngn, *nsn, nb, hops, hopscut, (double)sortedrows[0], (double)sortedrows[1]));
   PetscCall(MatGetOrdering(A, MATORDERINGRCM, &rperm, &cperm));
   PetscCall(ISGetIndices(rperm, &p));
   PetscCall(PetscSNPrintf(what, sizeof(what), "%s rcm", name));
-  PetscCall(Schedule(what, A, p, &ng, &ns, &nb, &hops, &hopscut));
+  PetscCall(Schedule(what, A, p, &ng, &ns, &nb, &hops, &hopscut, rcmsorted));
   PetscCall(ISRestoreIndices(rperm, &p));
   PetscCall(ISDestroy(&rperm));
   PetscCall(ISDestroy(&cperm));
@@ -322,6 +444,7 @@ static PetscErrorCode SharedSchedules(const char dir[], const char name[], void 
   MMTriplets t;
   Mat        A;
   PetscInt   m, n, ng, ns;
+  PetscReal  sorted[2];
 
   PetscFunctionBeginUser;
   PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s.mtx.gz", dir, name));
@@ -330,7 +453,7 @@ static PetscErrorCode SharedSchedules(const char dir[], const char name[], void 
   PetscCall(MMTripletsDestroy(&t));
   PetscCall(MatGetSize(A, &m, &n));
   if (m == n) {
-    PetscCall(Orderings(name, A, PETSC_FALSE, &ng, &ns, 0));
+    PetscCall(Orderings(name, A, PETSC_FALSE, &ng, &ns, 0, sorted));
     (*(PetscInt *)ctx)++;
   }
   PetscCall(MatDestroy(&A));
@@ -361,13 +484,14 @@ int main(int argc, char **argv)
   /* generated grids: on the natural numbering each grid line is one warp ticket (a chain of N rows, cut into groups
      of 32) and the next line's first row, which depends only on the line below, starts a new group */
   for (size_t k = 0; k < sizeof(grids) / sizeof(grids[0]); k++) {
-    PetscInt d = grids[k].d, N = grids[k].N, lines = d == 2 ? N : N * N, ng, ns;
-    Mat      A;
-    char     name[64];
+    PetscInt  d = grids[k].d, N = grids[k].N, lines = d == 2 ? N : N * N, ng, ns;
+    PetscReal sorted[2];
+    Mat       A;
+    char      name[64];
 
     PetscCall(Grid(d, N, &A));
     PetscCall(PetscSNPrintf(name, sizeof(name), "%dD %" PetscInt_FMT "^%d grid", (int)d, N, (int)d));
-    PetscCall(Orderings(name, A, PETSC_TRUE, &ng, &ns, grids[k].rcmmean));
+    PetscCall(Orderings(name, A, PETSC_TRUE, &ng, &ns, grids[k].rcmmean, sorted));
     Expect(ns == lines * ((N + 32 * 32 - 1) / (32 * 32)), "%s natural: %" PetscInt_FMT " warp tickets, expected one per grid line (%" PetscInt_FMT ")\n", name, ns, lines);
     Expect(ng == lines * ((N + 31) / 32), "%s natural: %" PetscInt_FMT " groups, expected %" PetscInt_FMT "\n", name, ng, lines * ((N + 31) / 32));
     /* the pattern of A^2, a superset of ILU(1)'s: rows of an RCM level depend on each other, chains on rows other than
@@ -377,10 +501,43 @@ int main(int argc, char **argv)
 
       PetscCall(MatMatMult(A, A, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &A2));
       PetscCall(PetscSNPrintf(name, sizeof(name), "%dD %" PetscInt_FMT "^%d grid, A^2", (int)d, N, (int)d));
-      PetscCall(Orderings(name, A2, PETSC_TRUE, &ng, &ns, 0));
+      PetscCall(Orderings(name, A2, PETSC_TRUE, &ng, &ns, 0, sorted));
       PetscCall(MatDestroy(&A2));
     }
     PetscCall(MatDestroy(&A));
+  }
+
+  /* random columns (a symmetric pattern, 4 random neighbours a row, as on a power-law graph's rows of average length):
+     the factor's numbering leaves groups of about one row, the level-sorted one fills them */
+  {
+    const PetscInt n = 20000;
+    PetscInt       ng, ns;
+    PetscReal      sorted[2];
+    PetscRandom    rnd;
+    Mat            A;
+
+    PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 12, NULL, &A));
+    PetscCall(MatSetOption(A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+    for (PetscInt i = 0; i < n; i++) {
+      PetscCall(MatSetValue(A, i, i, 10.0, INSERT_VALUES));
+      for (PetscInt k = 0; k < 2; k++) {
+        PetscReal u;
+        PetscInt  j;
+
+        PetscCall(PetscRandomGetValueReal(rnd, &u));
+        j = PetscMin((PetscInt)(u * n), n - 1);
+        PetscCall(MatSetValue(A, i, j, -1.0, INSERT_VALUES));
+        PetscCall(MatSetValue(A, j, i, -1.0, INSERT_VALUES));
+      }
+    }
+    PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+    PetscCall(Orderings("random columns", A, PETSC_TRUE, &ng, &ns, 0, sorted));
+    Expect((PetscReal)n / ng < 2.0, "random columns natural: %.1f rows a group (expected fewer than 2)\n", (double)n / ng);
+    Expect(sorted[0] >= 16.0 && sorted[1] >= 16.0, "random columns level-sorted: %.1f (L) and %.1f (U) rows a group (expected at least 16)\n", (double)sorted[0], (double)sorted[1]);
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscRandomDestroy(&rnd));
   }
 
   /* the shared matrices: the invariants */

@@ -40,6 +40,7 @@ PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC
 static const char *const PCSubtreeILUTypes[]    = {"ilu", "icc", "PCSubtreeILUType", "PC_SUBTREEILU_", NULL};
 static const char *const PCSubtreeILUBackends[] = {"auto", "cuda", "threads", "serial", "PCSubtreeILUBackend", "PC_SUBTREEILU_BACKEND_", NULL};
 static const char *const PCSubtreeILULastRefactorDescriptions[] = {"with the symbolic factorization (PETSc's)", "PETSc's numeric factorization (host)", "refactorization plan, CPU version", "refactorization plan on the GPU", "PETSc's numeric factorization (the plan found a pivot PETSc does not accept unchanged)"};
+static const char *const PCSubtreeILULevelSorts[] = {"auto", "no", "yes", "PCSubtreeILULevelSort", "PC_SUBTREEILU_LEVEL_SORT_", NULL};
 static const char *const PCSubtreeILURefactors[] = {"auto", "device", "petsc", "PCSubtreeILURefactor", "PC_SUBTREEILU_REFACTOR_", NULL};
 
 /* ------------------------------------------------------------------ triangular structures */
@@ -55,6 +56,13 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
   PetscCall(PetscFree(T->src));
   PetscCall(PetscFree2(T->roots, T->rootsT));
   PetscCall(PetscMemzero(T, sizeof(*T)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriDestroy_Private(PCSubtreeILUTri *T)
+{
+  PetscFunctionBegin;
+  PetscCall(TriDestroy(T));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -293,6 +301,13 @@ static PetscErrorCode TriBorrowTranspose(PCSubtreeILUTri *T, const PCSubtreeILUT
   T->rootsT   = S->roots;
   T->depth    = -1; /* (the same as S's: TriGetDepth()) */
   T->borrowed = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriBorrowTranspose_Private(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
+{
+  PetscFunctionBegin;
+  PetscCall(TriBorrowTranspose(T, S));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -2010,6 +2025,8 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_cuda_cut_late", "Cuda backend: a chain's group ends before a row whose inputs are final later than the group's (shorter critical path with ILU(k>0) fill)", "PCSUBTREEILU", st->cudacutlate, &st->cudacutlate, &flg));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_long_row", "Cuda backend: a row with more than this many inputs from outside its chain's group (e.g. a hub's) is summed by the whole warp when that costs the group fewer round trips (0: never; such sums are not in PETSc's order)", "PCSUBTREEILU", st->cudalongrow, &st->cudalongrow, NULL, 0, PETSC_INT_MAX));
+  PetscCall(PetscOptionsEnum("-pc_subtree_ilu_cuda_level_sort", "Cuda backend: solve L and U in a numbering sorted by level of their dependency DAGs, where rows of one level fill a warp: yes, no, auto (where the factor's own numbering gives groups of fewer than 4 rows, e.g. random columns, and the sorted one twice as many)", "PCSUBTREEILU", PCSubtreeILULevelSorts, (PetscEnum)st->cudalevelsort, (PetscEnum *)&st->cudalevelsort, &flg));
+  if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_cuda_blocks_per_sm", "Cuda backend: most blocks per multiprocessor of the persistent solve and refactorization grids (0: as many as fit)", "PCSUBTREEILU", st->cudablockspersm, &st->cudablockspersm, &flg, 0, 64));
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_plan_check", "(developer) The refactorization plan made by the setup threads is checked against one made on the calling thread alone (an error if they differ; twice the plan's time)", "PCSUBTREEILU", st->plancheck, &st->plancheck, NULL));
@@ -2051,12 +2068,14 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 #endif
 #if defined(PETSC_HAVE_CUDA)
       if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) {
-        PetscInt ngL, ngU, ntL, ntU;
-        char     longrow[96] = "";
+        PetscInt  ngL, ngU, ntL, ntU;
+        PetscBool sortedL, sortedU;
+        char      longrow[96] = "", sorted[64] = "";
 
-        PetscCall(PCSubtreeILUCUDAGetGroups_Private(st, &ngL, &ngU, &ntL, &ntU));
+        PetscCall(PCSubtreeILUCUDAGetGroups_Private(st, &ngL, &ngU, &ntL, &ntU, &sortedL, &sortedU));
         if (st->cudalongrow > 0) PetscCall(PetscSNPrintf(longrow, sizeof(longrow), "; a row of more than %" PetscInt_FMT " inputs from outside may take the whole warp", st->cudalongrow));
-        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "%s\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU, longrow));
+        if (sortedL || sortedU) PetscCall(PetscSNPrintf(sorted, sizeof(sorted), "; %s solved in a level-sorted numbering", sortedL && sortedU ? "L and U" : sortedL ? "L" : "U"));
+        PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "    cuda: one warp per chain of up to %" PetscInt_FMT " dependent consecutive rows%s, chains L %" PetscInt_FMT " U %" PetscInt_FMT ", warp tickets L %" PetscInt_FMT " U %" PetscInt_FMT "%s%s\n", st->cudachain, st->cudascan ? " (scan)" : "", ngL, ngU, ntL, ntU, longrow, sorted));
       }
 #endif
       /* after a refactorization (same nonzero pattern): how it was done */
@@ -2134,6 +2153,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_refactor_level_order <bool> - cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (default true; on an H100 3D 160^3 ILU(1) 1.7 times faster, 2D grids and RCM orderings unchanged), else in index order
 .  -pc_subtree_ilu_cuda_refactor_lanes <0,32,16,8>  - cuda backend: lanes of the GPU refactorization per chain of rows (default 0: 8 or 16 where the tickets' DAG is on average 1.5 or 0.5 times wider than the warps the GPU holds at once and the factor's rows fit the lanes, e.g. RCM-ordered 3D 7-point grids with ILU(0)/ICC(0), else 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32)
 .  -pc_subtree_ilu_cuda_long_row <n>             - cuda backend: a row with more than n inputs from outside its chain's group (a hub's row, or column in the transposed solves) is summed by the whole warp, 128 entries per round trip instead of its lane's 4, when that shortens the group's first phase (default 8; 0: never). On an H100 the ILU(0) apply of a power-law matrix of 1M rows (hub rows of 67,069 entries) takes 2.02 ms instead of 16.9 (cuSPARSE: 6.8), the RCM-ordered 27-point 100^3 grid's 8-14% less, the other grids the same time. Such a row's sum is not in PETSc's order: the result differs from PETSc's in rounding (still bitwise reproducible)
+.  -pc_subtree_ilu_cuda_level_sort <auto,no,yes> - cuda backend: solve L and U renumbered by level of their dependency DAGs (a topological order, so the factors stay triangular; the rows of one level, independent of each other, then fill a warp's 32 lanes), with the vectors gathered into and scattered out of that numbering (composed with the ordering's permutation) and, for ILU where the two numberings differ, one gather between the L and U solves. auto (default): where the factor's own numbering leaves the warps groups of fewer than 4 rows on average (random columns, e.g. power-law graphs) and the sorted numbering gives at least twice as many (ICC: decided on U; L = U^T follows it). -info reports both averages. A row's inputs are then summed in the order of the new numbering: the result differs from PETSc's in rounding (still bitwise reproducible)
 -  -pc_subtree_ilu_cuda_blocks_per_sm <b>         - cuda backend: at most b blocks of 8 warps per multiprocessor in the persistent solve and refactorization grids (default 0: as many as fit)
 
    Level: intermediate
@@ -2167,6 +2187,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudarefactlanes   = 0;
   st->cudacutlate       = PETSC_TRUE;
   st->cudalongrow       = 8;
+  st->cudalevelsort     = PC_SUBTREEILU_LEVEL_SORT_AUTO;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */
 #if defined(SUBTREEILU_HAVE_THREADS)

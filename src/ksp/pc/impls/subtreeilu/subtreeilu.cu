@@ -56,7 +56,14 @@ typedef struct {
 struct _PCSubtreeILUCUDA {
   PetscInt     n;
   DevTri       L, U;
-  PetscInt    *rperm, *cperm;
+  PetscInt    *rperm, *cperm; /* the L solve's gather t[p] = b[rperm[p]], the U solve's scatter x[cperm[p]] = t[p]: the
+                                 ordering's permutations composed with the level sorts */
+  /* level-sorted triangles (-pc_subtree_ilu_cuda_level_sort, subtreeilulevelsort.c): index 0 U, 1 L */
+  PCSubtreeILUTri hsort[2];    /* the host copy in the new numbering, the one copied to the device (ICC: L = U^T borrowed) */
+  PetscInt       *sperm[2];    /* host: perm[new] = old, or NULL: that triangle keeps the factor's numbering (ICC: sperm[1] == sperm[0]) */
+  PetscInt       *spos[2];     /* host: position in the factor-numbered CSR of each entry of hsort's CSR (ICC's L: NULL) */
+  PetscInt       *midLU, *midUL; /* device: U's input from L's output, t[p] = s[midLU[p]], and the transposed way (NULL: one numbering) */
+  PetscInt       *psym;          /* device (ICC): U's sort, the symmetric applies' gather and scatter (NULL: none) */
   PetscScalar *dinv, *sqrtdinv;
   PetscScalar *t1, *t2, *t3, *hb, *hx; /* work, and device copies of host vectors */
   int         *tickets;                /* one group ticket counter per triangular solve of an apply */
@@ -195,19 +202,123 @@ static PetscErrorCode UploadSegments(const PetscSparseGPUSegment seg[], PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the setup's copies to the device (everything but the schedules), in one staged upload */
+/* the triangle t (0: U, 1: L) as the device has it: level-sorted or the factor's own */
+static const PCSubtreeILUTri *SolveTri(PC_SubtreeILU *st, int t)
+{
+  return st->cuda->sperm[t] ? &st->cuda->hsort[t] : t ? &st->L : &st->U;
+}
+
+/* the setup's copies to the device (everything but the schedules), in one staged upload. The pivots are in U's
+   numbering (the U solves use them; ICC's symmetric applies too, in the same numbering) */
 static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
 {
   PCSubtreeILUCUDA      c    = st->cuda;
-  PetscInt              nseg = 0;
+  PetscInt              nseg = 0, n = st->n;
   PetscSparseGPUSegment seg[24];
+  const PetscScalar    *dinv = st->dinv, *sqrtdinv = st->sqrtdinv;
+  PetscScalar          *pdinv = NULL, *psqrtdinv = NULL;
+  const PetscBool       icc   = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscCall(DevTriUpload(&c->U, &st->U, NULL, valuesonly, seg, &nseg));
-  PetscCall(DevTriUpload(&c->L, &st->L, &c->U, valuesonly, seg, &nseg)); /* (ICC: U's arrays) */
-  PetscCall(UploadSegment(&c->dinv, (const PetscScalar *)st->dinv, st->n, seg, &nseg));
-  if (st->type == PC_SUBTREEILU_ICC) PetscCall(UploadSegment(&c->sqrtdinv, (const PetscScalar *)st->sqrtdinv, st->n, seg, &nseg));
+  for (int t = 0; t < 2; t++) /* (a new sort already has the values) */
+    if (valuesonly && c->sperm[t] && c->spos[t]) PCSubtreeILUTriPermuteValues_Private(t ? &st->L : &st->U, c->spos[t], &c->hsort[t]);
+  if (c->sperm[0]) {
+    const PetscInt *pu = c->sperm[0];
+
+    PetscCall(PetscMalloc2(n, &pdinv, icc ? n : 0, &psqrtdinv));
+    for (PetscInt p = 0; p < n; p++) pdinv[p] = st->dinv[pu[p]];
+    if (icc)
+      for (PetscInt p = 0; p < n; p++) psqrtdinv[p] = st->sqrtdinv[pu[p]];
+    dinv     = pdinv;
+    sqrtdinv = psqrtdinv;
+  }
+  PetscCall(DevTriUpload(&c->U, SolveTri(st, 0), NULL, valuesonly, seg, &nseg));
+  PetscCall(DevTriUpload(&c->L, SolveTri(st, 1), &c->U, valuesonly, seg, &nseg)); /* (ICC: U's arrays) */
+  PetscCall(UploadSegment(&c->dinv, dinv, n, seg, &nseg));
+  if (icc) PetscCall(UploadSegment(&c->sqrtdinv, sqrtdinv, n, seg, &nseg));
   PetscCall(UploadSegments(seg, nseg, st->setupthreads));
+  PetscCall(PetscFree2(pdinv, psqrtdinv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* -pc_subtree_ilu_cuda_level_sort: for U, and L unless ICC (whose L = U^T then follows U's sort), the level-sorted
+   numbering replaces the factor's when asked, or (auto) when the factor's groups hold fewer than
+   SUBTREEILU_LEVEL_SORT_ROWS rows on average and the sorted ones at least twice as many. G: the schedules of U and L,
+   replaced by those of the sorted triangles */
+#define SUBTREEILU_LEVEL_SORT_ROWS 4.0
+static PetscErrorCode LevelSortChoose(PC_SubtreeILU *st, PCSubtreeILUGroups G[2])
+{
+  PCSubtreeILUCUDA c   = st->cuda;
+  const PetscBool  icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_NO || !st->n) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int t = 0; t < (icc ? 1 : 2); t++) {
+    const PCSubtreeILUTri *T    = t ? &st->L : &st->U;
+    const double           rows = (double)T->n / PetscMax(G[t].ngroups, 1);
+    PCSubtreeILUTri        Tp;
+    PCSubtreeILUGroups     Gp;
+    PetscInt              *perm, *pos, depth;
+    double                 rowsp;
+    PetscBool              take;
+
+    if (st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_AUTO && rows >= SUBTREEILU_LEVEL_SORT_ROWS) continue;
+    PetscCall(PetscMalloc1(T->n, &perm));
+    PetscCall(PCSubtreeILUTriLevelOrder_Private(T, perm, &depth));
+    PetscCall(PCSubtreeILUTriPermute_Private(T, perm, &Tp, &pos));
+    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &Gp));
+    rowsp = (double)T->n / PetscMax(Gp.ngroups, 1);
+    take  = (PetscBool)(st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_YES || rowsp >= 2.0 * rows);
+    PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", T->lower ? "L" : "U", depth, rowsp, rows, Gp.hops, G[t].hops, take ? "sorted" : "kept"));
+    if (!take) {
+      PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gp));
+      PetscCall(PCSubtreeILUTriDestroy_Private(&Tp));
+      PetscCall(PetscFree(perm));
+      PetscCall(PetscFree(pos));
+      continue;
+    }
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G[t]));
+    G[t]        = Gp;
+    c->hsort[t] = Tp;
+    c->sperm[t] = perm;
+    c->spos[t]  = pos;
+  }
+  if (icc && c->sperm[0]) { /* L = U^T in U's new numbering, and its own schedule there */
+    PetscCall(PCSubtreeILUTriBorrowTranspose_Private(&c->hsort[1], &c->hsort[0]));
+    c->sperm[1] = c->sperm[0];
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G[1]));
+    PetscCall(PCSubtreeILUGroupsCreate_Private(&c->hsort[1], st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &G[1]));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the applies' permutations on the device: the ordering's composed with the level sorts (pl, pu: perm[new] = old, NULL:
+   identity), and the gathers between the L and U solves where their numberings differ */
+static PetscErrorCode LevelSortPermutations(PC_SubtreeILU *st)
+{
+  PCSubtreeILUCUDA c  = st->cuda;
+  const PetscInt   n  = st->n, *pl = c->sperm[1], *pu = c->sperm[0];
+  PetscInt        *rl, *cu, *lu, *ul, *plinv;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc5(n, &rl, n, &cu, n, &lu, n, &ul, n, &plinv));
+  for (PetscInt p = 0; p < n; p++) {
+    rl[p]                  = st->rperm[pl ? pl[p] : p];
+    cu[p]                  = st->cperm[pu ? pu[p] : p];
+    plinv[pl ? pl[p] : p]  = p;
+  }
+  PetscCall(Upload(&c->rperm, rl, n));
+  PetscCall(Upload(&c->cperm, cu, n));
+  if (pl != pu) {
+    for (PetscInt p = 0; p < n; p++) {
+      lu[p]     = plinv[pu ? pu[p] : p];
+      ul[lu[p]] = p;
+    }
+    PetscCall(Upload(&c->midLU, lu, n));
+    PetscCall(Upload(&c->midUL, ul, n));
+  }
+  if (st->type == PC_SUBTREEILU_ICC && pu) PetscCall(Upload(&c->psym, pu, n));
+  PetscCall(PetscFree5(rl, cu, lu, ul, plinv));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -219,6 +330,15 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *cu
   if (!c) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(DevTriDestroy(&c->L));
   PetscCall(DevTriDestroy(&c->U));
+  PetscCall(PCSubtreeILUTriDestroy_Private(&c->hsort[1])); /* (before U's, whose arrays a borrowed L reads) */
+  PetscCall(PCSubtreeILUTriDestroy_Private(&c->hsort[0]));
+  if (c->sperm[1] != c->sperm[0]) PetscCall(PetscFree(c->sperm[1]));
+  PetscCall(PetscFree(c->sperm[0]));
+  PetscCall(PetscFree(c->spos[0]));
+  PetscCall(PetscFree(c->spos[1]));
+  PetscCallCUDA(cudaFree(c->midLU));
+  PetscCallCUDA(cudaFree(c->midUL));
+  PetscCallCUDA(cudaFree(c->psym));
   PetscCallCUDA(cudaFree(c->rperm));
   PetscCallCUDA(cudaFree(c->cperm));
   PetscCallCUDA(cudaFree(c->dinv));
@@ -233,9 +353,11 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *cu
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *st, PetscInt *ngL, PetscInt *ngU, PetscInt *ntL, PetscInt *ntU)
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *st, PetscInt *ngL, PetscInt *ngU, PetscInt *ntL, PetscInt *ntU, PetscBool *sortedL, PetscBool *sortedU)
 {
   PetscFunctionBegin;
+  *sortedL = (PetscBool)(st->cuda && st->cuda->sperm[1]);
+  *sortedU = (PetscBool)(st->cuda && st->cuda->sperm[0]);
   *ngL = st->cuda ? st->cuda->L.ngroups : 0;
   *ngU = st->cuda ? st->cuda->U.ngroups : 0;
   *ntL = st->cuda ? st->cuda->L.nsuper : 0;
@@ -281,6 +403,12 @@ __global__ static void PrepKernel(PetscInt n, const PetscInt *__restrict__ perm,
     u1[i] = SUBTREEILU_SENTINEL;
     if (u2) u2[i] = SUBTREEILU_SENTINEL;
   }
+}
+
+/* t[i] = s[perm[i]]: from one triangle's numbering to the other's */
+__global__ static void GatherVecKernel(PetscInt n, const PetscInt *__restrict__ perm, const PetscScalar *__restrict__ s, PetscScalar *__restrict__ t)
+{
+  for (PetscInt i = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; i < n; i += (PetscInt)gridDim.x * blockDim.x) t[i] = s[perm[i]];
 }
 
 /* x[perm[i]] = t[i] (perm may be NULL) times scale[i] (may be NULL) */
@@ -581,8 +709,6 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     PetscCall(PetscNew(&st->cuda));
     c    = st->cuda;
     c->n = n;
-    PetscCall(Upload(&c->rperm, st->rperm, n));
-    PetscCall(Upload(&c->cperm, st->cperm, n));
     PetscCallCUDA(cudaMalloc((void **)&c->t1, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->t2, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->t3, PetscMax(n, 1) * sizeof(PetscScalar)));
@@ -605,15 +731,20 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
 
     PetscCheck((PetscInt64)n < 2147483647, PETSC_COMM_SELF, PETSC_ERR_SUP, "The cuda backend needs fewer than 2^31 rows");
     PetscCall(PCSubtreeILUMakeSchedules_Private(st)); /* (normally made with the host structures: PCSubtreeILUBuildStart_Private()) */
+    st->schedready = PETSC_FALSE;
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[0], &G[0]));
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[1], &G[1]));
+    PetscCall(PetscTime(&t0));
+    PetscCall(LevelSortChoose(st, G));
+    PetscCall(PetscTime(&t1));
+    if (c->sperm[0] || c->sperm[1]) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda setup: level sorts %g s\n", t1 - t0));
+    PetscCall(LevelSortPermutations(st));
     PetscCall(PetscTime(&t0));
     PetscCall(DevUploadAll(st, PETSC_FALSE));
     PetscCall(PetscTime(&t1));
     PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda setup: copies to the device %g s\n", t1 - t0));
-    st->schedready = PETSC_FALSE;
-    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[0], &G[0]));
-    PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[1], &G[1]));
-    PetscCall(DevTriSchedule(&c->U, &st->U, &G[0]));
-    PetscCall(DevTriSchedule(&c->L, &st->L, &G[1]));
+    PetscCall(DevTriSchedule(&c->U, SolveTri(st, 0), &G[0]));
+    PetscCall(DevTriSchedule(&c->L, SolveTri(st, 1), &G[1]));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -670,26 +801,28 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *st, PCS
     PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, b, c->t1, c->t2, c->t3, c->tickets);
     PetscCallCUDA(cudaGetLastError());
     PetscCall(DevTriSolve(c, &c->L, PETSC_FALSE, c->t1, NULL, NULL, c->t2, c->tickets));
-    PetscCall(DevTriSolve(c, &c->U, PETSC_FALSE, c->t2, icc ? c->dinv : NULL, icc ? NULL : c->dinv, c->t3, c->tickets + 1));
+    if (c->midLU) GatherVecKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->midLU, c->t2, c->t1); /* (t1 is free again) */
+    PetscCall(DevTriSolve(c, &c->U, PETSC_FALSE, c->midLU ? c->t1 : c->t2, icc ? c->dinv : NULL, icc ? NULL : c->dinv, c->t3, c->tickets + 1));
     ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, c->t3, out);
     break;
   case PC_SUBTREEILU_APPLY_TRANSPOSE:
     PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, b, c->t1, c->t2, c->t3, c->tickets);
     PetscCallCUDA(cudaGetLastError());
     PetscCall(DevTriSolve(c, &c->U, PETSC_TRUE, c->t1, NULL, c->dinv, c->t2, c->tickets));
-    PetscCall(DevTriSolve(c, &c->L, PETSC_TRUE, c->t2, NULL, NULL, c->t3, c->tickets + 1));
+    if (c->midUL) GatherVecKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->midUL, c->t2, c->t1);
+    PetscCall(DevTriSolve(c, &c->L, PETSC_TRUE, c->midUL ? c->t1 : c->t2, NULL, NULL, c->t3, c->tickets + 1));
     ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, NULL, c->t3, out);
     break;
   case PC_SUBTREEILU_APPLY_SYMMETRIC_LEFT:
     PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->rperm, b, c->t1, c->t2, NULL, c->tickets);
     PetscCallCUDA(cudaGetLastError());
     PetscCall(DevTriSolve(c, &c->L, PETSC_FALSE, c->t1, NULL, NULL, c->t2, c->tickets));
-    ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, NULL, c->sqrtdinv, c->t2, out);
+    ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->psym, c->sqrtdinv, c->t2, out); /* (sqrtdinv in U's numbering, L's too) */
     break;
   case PC_SUBTREEILU_APPLY_SYMMETRIC_RIGHT:
-    PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, NULL, NULL, NULL, c->t2, NULL, c->tickets);
+    PrepKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->psym, c->psym ? b : NULL, c->psym ? c->t1 : NULL, c->t2, NULL, c->tickets);
     PetscCallCUDA(cudaGetLastError());
-    PetscCall(DevTriSolve(c, &c->U, PETSC_FALSE, b, c->sqrtdinv, NULL, c->t2, c->tickets));
+    PetscCall(DevTriSolve(c, &c->U, PETSC_FALSE, c->psym ? c->t1 : b, c->sqrtdinv, NULL, c->t2, c->tickets));
     ScatterKernel<<<nb, 256, 0, PetscDefaultCudaStream>>>(n, c->cperm, NULL, c->t2, out);
     break;
   }
@@ -1303,7 +1436,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
 {
   PCSubtreeILUPlan     *hp = st->plan;
   PCSubtreeILUCUDAPlan  p;
-  PetscInt             *tmpL, *tmpU, *ttptr, *truns, nseg = 0;
+  PetscInt             *tmpL, *tmpU, *tmpd, *ttptr, *truns, nseg = 0;
+  const PCSubtreeILUTri *Ld, *Ud;
   PetscSparseGPUSegment seg[24];
   int                   dev, nsm;
 
@@ -1322,6 +1456,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   p->shifttype = (int)hp->shifttype;
   p->zeropivot = hp->zeropivot;
   p->Lnnz      = st->L.borrowed ? 0 : st->L.nnz; /* ICC: L's values are U's, gathered once */
+  Ld           = SolveTri(st, 1); /* (the device's numbering: level-sorted or the factor's) */
+  Ud           = SolveTri(st, 0);
   p->Unnz      = st->U.nnz;
   /* the plan's arrays (about 40 bytes per factor entry) in one staged upload: threads fill pinned buffers
      (PetscSparseGPUStagedUpload()), where the driver copies pageable memory from one thread at about 5-7 GB/s */
@@ -1347,17 +1483,19 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
     PetscCall(UploadSegment(&p->mptr, hp->mptr, nsteps + 1, seg, &nseg));
     PetscCall(UploadSegment(&p->map, hp->map, hp->mptr[nsteps], seg, &nseg));
   }
-  PetscCall(UploadSegment(&p->Lsrc, st->L.src, p->Lnnz, seg, &nseg));
-  PetscCall(UploadSegment(&p->Usrc, st->U.src, st->U.nnz, seg, &nseg));
-  PetscCall(PetscMalloc2(PetscMax(p->Lnnz, 1), &tmpL, PetscMax(st->U.nnz, 1), &tmpU));
-  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, p->Lnnz, st->L.src, st->L.csc2csr, tmpL)); /* (on the setup threads) */
-  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, st->U.nnz, st->U.src, st->U.csc2csr, tmpU));
+  PetscCall(UploadSegment(&p->Lsrc, Ld->src, p->Lnnz, seg, &nseg));
+  PetscCall(UploadSegment(&p->Usrc, Ud->src, Ud->nnz, seg, &nseg));
+  PetscCall(PetscMalloc3(PetscMax(p->Lnnz, 1), &tmpL, PetscMax(Ud->nnz, 1), &tmpU, hp->n, &tmpd));
+  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, p->Lnnz, Ld->src, Ld->csc2csr, tmpL)); /* (on the setup threads) */
+  PetscCall(PCSubtreeILUGather_Private(st->setupthreads, Ud->nnz, Ud->src, Ud->csc2csr, tmpU));
+  if (st->cuda->sperm[0]) PetscCall(PCSubtreeILUGather_Private(st->setupthreads, hp->n, st->dsrc, st->cuda->sperm[0], tmpd)); /* (the pivots in U's numbering) */
+  else PetscCall(PetscArraycpy(tmpd, st->dsrc, hp->n));
   PetscCall(UploadSegment(&p->Lcsrc, (const PetscInt *)tmpL, p->Lnnz, seg, &nseg));
-  PetscCall(UploadSegment(&p->Ucsrc, (const PetscInt *)tmpU, st->U.nnz, seg, &nseg));
-  PetscCall(UploadSegment(&p->dsrc, (const PetscInt *)st->dsrc, hp->n, seg, &nseg));
+  PetscCall(UploadSegment(&p->Ucsrc, (const PetscInt *)tmpU, Ud->nnz, seg, &nseg));
+  PetscCall(UploadSegment(&p->dsrc, (const PetscInt *)tmpd, hp->n, seg, &nseg));
   PetscCall(UploadSegments(seg, nseg, st->setupthreads));
   PetscCall(PetscFree2(ttptr, truns));
-  PetscCall(PetscFree2(tmpL, tmpU));
+  PetscCall(PetscFree3(tmpL, tmpU, tmpd));
   PetscCallCUDA(cudaMalloc((void **)&p->fa, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));

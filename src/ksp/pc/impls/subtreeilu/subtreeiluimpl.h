@@ -70,6 +70,19 @@ PETSC_INTERN void           PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroups
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *, PCSubtreeILUGroups *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
 
+/* cuda backend: whether a triangle is solved in its level-sorted numbering (subtreeilulevelsort.c) */
+typedef enum {
+  PC_SUBTREEILU_LEVEL_SORT_AUTO,
+  PC_SUBTREEILU_LEVEL_SORT_NO,
+  PC_SUBTREEILU_LEVEL_SORT_YES
+} PCSubtreeILULevelSort;
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriPermute_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *, PetscInt **);
+PETSC_INTERN void           PCSubtreeILUTriPermuteValues_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriDestroy_Private(PCSubtreeILUTri *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriBorrowTranspose_Private(PCSubtreeILUTri *, const PCSubtreeILUTri *);
+
 typedef enum {
   PC_SUBTREEILU_REFACTOR_AUTO,
   PC_SUBTREEILU_REFACTOR_DEVICE,
@@ -156,6 +169,7 @@ typedef struct {
   PetscInt            cudarefactlanes; /* cuda backend: lanes of the refactorization kernel per chain (32: a warp) */
   PetscBool           cudacutlate;     /* cuda backend: a chain's group ends before a row whose inputs are final later */
   PetscInt            cudalongrow;     /* cuda backend: a row with more inputs from outside its group may be summed by a whole warp (0: never) */
+  PCSubtreeILULevelSort cudalevelsort; /* cuda backend: solve L and U in their level-sorted numberings */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
   PetscInt             setupthreads; /* host threads of the setup (building the solve structures, filling their arrays) */
@@ -240,7 +254,7 @@ PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeIL
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *, PetscBool *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetRefactLanes_Private(PC_SubtreeILU *, PetscInt *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *);
