@@ -242,7 +242,10 @@ static void UnitSolve(const PCSubtreeILUTri *T, const PetscScalar *b, PetscScala
 }
 
 /* the level-sorted numbering of T (values set here): the order, the permuted triangle against T entry by entry, its
-   solves against T's, and its schedule's invariants; rows: its mean rows per group (maxchain 32) */
+   solves against T's, and its schedule's invariants; rows: its mean rows per group (maxchain 32). Rows with more than
+   ISOLATE inputs (in T or T^T) come first in their level and get groups of their own (a small bound, so that the shared
+   matrices have such rows) */
+#define ISOLATE 8
 static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscReal *rows)
 {
   const PetscInt  n = T->n;
@@ -264,7 +267,7 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
       T->val[q] = v / (T->rowptr[i + 1] - T->rowptr[i] + 1);
     }
   PetscCall(PetscMalloc3(n, &perm, n, &lev, n, &seen));
-  PetscCall(PCSubtreeILUTriLevelOrder_Private(T, perm, &depth));
+  PetscCall(PCSubtreeILUTriLevelOrder_Private(T, ISOLATE, perm, &depth));
   /* a permutation, sorted by level in the solve's order (stable: by position of that order within a level) */
   for (PetscInt i = 0; i < n; i++) seen[i] = 0;
   for (PetscInt r = 0; r < n; r++) {
@@ -278,9 +281,10 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
     lev[i] = l;
   }
   for (PetscInt k = 1; k < n; k++) {
-    PetscInt a = T->lower ? perm[k - 1] : perm[n - k], b = T->lower ? perm[k] : perm[n - 1 - k]; /* solved k-1-th, k-th */
+    PetscInt  a = T->lower ? perm[k - 1] : perm[n - k], b = T->lower ? perm[k] : perm[n - 1 - k]; /* solved k-1-th, k-th */
+    PetscBool la = (PetscBool)(PCSubtreeILUTriInputs(T, a) > ISOLATE), lb = (PetscBool)(PCSubtreeILUTriInputs(T, b) > ISOLATE);
 
-    Expect(lev[a] < lev[b] || (lev[a] == lev[b] && (T->lower ? a < b : a > b)), "%s: rows %" PetscInt_FMT " (level %" PetscInt_FMT ") and %" PetscInt_FMT " (level %" PetscInt_FMT ") out of order\n", name, a, lev[a], b, lev[b]);
+    Expect(lev[a] < lev[b] || (lev[a] == lev[b] && (la > lb || (la == lb && (T->lower ? a < b : a > b)))), "%s: rows %" PetscInt_FMT " (level %" PetscInt_FMT ") and %" PetscInt_FMT " (level %" PetscInt_FMT ") out of order\n", name, a, lev[a], b, lev[b]);
   }
   for (PetscInt i = 0; i < n; i++) Expect(lev[i] < depth, "%s: row %" PetscInt_FMT " at level %" PetscInt_FMT " of %" PetscInt_FMT "\n", name, i, lev[i], depth);
   PetscCall(PCSubtreeILUTriPermute_Private(T, perm, &Tp, &pos));
@@ -326,8 +330,16 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
     char               what[300];
 
     PetscCall(PetscSNPrintf(what, sizeof(what), "%s level-sorted", name));
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, 32, 32, 8, PETSC_TRUE, &G));
+    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, 32, 32, 8, PETSC_TRUE, ISOLATE, &G));
     PetscCall(CheckInvariants(what, &Tp, &G, 32, 32, 8));
+    /* a long row shares its group only with rows it is chained to (linked to the previous row) */
+    for (PetscInt g = 0; g < G.ngroups; g++)
+      for (PetscInt r = G.gptr[g]; r < G.gptr[g + 1]; r++) {
+        PetscBool alone = (PetscBool)(G.gptr[g + 1] - G.gptr[g] == 1), chained = PETSC_TRUE;
+
+        for (PetscInt q = G.gptr[g] + 1; q < G.gptr[g + 1]; q++) chained = (PetscBool)(chained && HasEntry(&Tp, q - 1, q));
+        Expect(PCSubtreeILUTriInputs(&Tp, r) <= ISOLATE || alone || chained, "%s: long row %" PetscInt_FMT " (%" PetscInt_FMT " inputs) shares group %" PetscInt_FMT " of %" PetscInt_FMT " rows\n", what, r, PCSubtreeILUTriInputs(&Tp, r), g, G.gptr[g + 1] - G.gptr[g]);
+      }
     *rows = n ? (PetscReal)n / G.ngroups : 0;
     PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
   }
@@ -361,13 +373,13 @@ static PetscErrorCode Schedule(const char *name, Mat A, const PetscInt *perm, Pe
       char               what[300];
 
       PetscCall(PetscSNPrintf(what, sizeof(what), "%s %s chain %" PetscInt_FMT, name, lu ? "U" : "L", chains[c]));
-      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, PETSC_FALSE, &G));
+      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, PETSC_FALSE, 0, &G));
       PetscCall(CheckInvariants(what, &T, &G, chains[c], 32, 8));
       if (!lu && c == 0) *ngroups = G.ngroups, *nsuper = G.nsuper, *nblk = G.nblk, *hops = G.hops;
       PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
       /* -pc_subtree_ilu_cuda_cut_late: the same invariants, and a critical path no longer than without it */
       PetscCall(PetscStrlcat(what, " cut_late", sizeof(what)));
-      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, PETSC_TRUE, &G));
+      PetscCall(PCSubtreeILUGroupsCreate_Private(&T, chains[c], 32, 8, PETSC_TRUE, 0, &G));
       PetscCall(CheckInvariants(what, &T, &G, chains[c], 32, 8));
       if (!lu && c == 0) {
         Expect(G.hops <= *hops, "%s: critical path %" PetscInt_FMT " groups, %" PetscInt_FMT " without cut_late\n", what, G.hops, *hops);

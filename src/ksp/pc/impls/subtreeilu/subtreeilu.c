@@ -1116,8 +1116,8 @@ static void TriFillRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 static PetscErrorCode SchedulesSetUp(PC_SubtreeILU *st)
 {
   PetscFunctionBegin;
-  PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[0]));
-  PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &st->sched[1]));
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, 0, &st->sched[0]));
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, 0, &st->sched[1]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

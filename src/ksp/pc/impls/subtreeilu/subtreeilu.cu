@@ -242,10 +242,17 @@ static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
 }
 
 /* -pc_subtree_ilu_cuda_level_sort: for U, and L unless ICC (whose L = U^T then follows U's sort), the level-sorted
-   numbering replaces the factor's when asked, or (auto) when the factor's groups hold fewer than
-   SUBTREEILU_LEVEL_SORT_ROWS rows on average and the sorted ones at least twice as many. G: the schedules of U and L,
+   numbering replaces the factor's when asked, or (auto) where idle lanes are what limits the solve: the factor's
+   groups hold fewer than SUBTREEILU_LEVEL_SORT_ROWS rows on average, and more of them are ready at once (groups per
+   hop of the critical path) than the GPU holds warps (32 a multiprocessor), so that fuller groups would do the work
+   with fewer warps (session 51: smaller matrices, e.g. the shared ones, were up to 3x slower sorted; a power-law
+   matrix of 4M rows 2.3x faster); and the sorted numbering must give at least twice as many rows a group on a
+   critical path at most 25% (+2) longer (a banded matrix's chains, resolved inside a warp, would become a hop per
+   level). Rows with more than SUBTREEILU_LEVEL_SORT_ISOLATE inputs get groups of their own (a hub's sum would hold
+   its 31 group mates: a power-law matrix of 1M rows was 2x slower sorted without that). G: the schedules of U and L,
    replaced by those of the sorted triangles */
-#define SUBTREEILU_LEVEL_SORT_ROWS 4.0
+#define SUBTREEILU_LEVEL_SORT_ROWS    4.0
+#define SUBTREEILU_LEVEL_SORT_ISOLATE 128
 static PetscErrorCode LevelSortChoose(PC_SubtreeILU *st, PCSubtreeILUGroups G[2])
 {
   PCSubtreeILUCUDA c   = st->cuda;
@@ -262,13 +269,20 @@ static PetscErrorCode LevelSortChoose(PC_SubtreeILU *st, PCSubtreeILUGroups G[2]
     double                 rowsp;
     PetscBool              take;
 
-    if (st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_AUTO && rows >= SUBTREEILU_LEVEL_SORT_ROWS) continue;
+    if (st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_AUTO) {
+      const double ready = (double)G[t].ngroups / PetscMax(G[t].hops, 1);
+
+      if (rows >= SUBTREEILU_LEVEL_SORT_ROWS || ready <= 32.0 * c->nsm) {
+        PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s not tried: %.1f rows a group, %.0f groups a hop (the GPU holds %d warps)\n", T->lower ? "L" : "U", rows, ready, 32 * c->nsm));
+        continue;
+      }
+    }
     PetscCall(PetscMalloc1(T->n, &perm));
-    PetscCall(PCSubtreeILUTriLevelOrder_Private(T, perm, &depth));
+    PetscCall(PCSubtreeILUTriLevelOrder_Private(T, SUBTREEILU_LEVEL_SORT_ISOLATE, perm, &depth));
     PetscCall(PCSubtreeILUTriPermute_Private(T, perm, &Tp, &pos));
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &Gp));
+    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, SUBTREEILU_LEVEL_SORT_ISOLATE, &Gp));
     rowsp = (double)T->n / PetscMax(Gp.ngroups, 1);
-    take  = (PetscBool)(st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_YES || rowsp >= 2.0 * rows);
+    take  = (PetscBool)(st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_YES || (rowsp >= 2.0 * rows && Gp.hops <= 1.25 * G[t].hops + 2));
     PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", T->lower ? "L" : "U", depth, rowsp, rows, Gp.hops, G[t].hops, take ? "sorted" : "kept"));
     if (!take) {
       PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gp));
@@ -287,7 +301,7 @@ static PetscErrorCode LevelSortChoose(PC_SubtreeILU *st, PCSubtreeILUGroups G[2]
     PetscCall(PCSubtreeILUTriBorrowTranspose_Private(&c->hsort[1], &c->hsort[0]));
     c->sperm[1] = c->sperm[0];
     PetscCall(PCSubtreeILUGroupsDestroy_Private(&G[1]));
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&c->hsort[1], st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, &G[1]));
+    PetscCall(PCSubtreeILUGroupsCreate_Private(&c->hsort[1], st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, SUBTREEILU_LEVEL_SORT_ISOLATE, &G[1]));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -58,7 +58,7 @@ static inline PetscBool Linked(const PCSubtreeILUTri *T, PetscInt p)
 
 /* Allocates the schedule's arrays (upper bounds: n + 1 entries; pages never written are never mapped), so that
    PCSubtreeILUGroupsCompute_Private() can run on any thread */
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PCSubtreeILUGroupsWork *w)
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PetscInt isolate, PCSubtreeILUGroupsWork *w)
 {
   PetscInt n = T->n;
 
@@ -70,6 +70,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTr
   w->maxsuper = maxsuper;
   w->warps    = warps;
   w->cutlate  = cutlate;
+  w->isolate  = isolate;
   w->badrow   = -1;
   PetscCall(PetscMalloc3(n + 1, &w->G.gptr, n + 1, &w->G.sptr, n + 1, &w->G.bptr));
   PetscCall(PetscMalloc1(n + 1, &w->G.border));
@@ -94,12 +95,12 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsW
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PCSubtreeILUGroups *G)
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *T, PetscInt maxchain, PetscInt maxsuper, PetscInt warps, PetscBool cutlate, PetscInt isolate, PCSubtreeILUGroups *G)
 {
   PCSubtreeILUGroupsWork w;
 
   PetscFunctionBegin;
-  PetscCall(PCSubtreeILUGroupsSetUp_Private(T, maxchain, maxsuper, warps, cutlate, &w));
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(T, maxchain, maxsuper, warps, cutlate, isolate, &w));
   PCSubtreeILUGroupsCompute_Private(&w);
   PetscCall(PCSubtreeILUGroupsFinish_Private(&w, G));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -129,11 +130,13 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
   const PCSubtreeILUTri *T = w->T;
   const PetscInt         maxchain = w->maxchain, maxsuper = w->maxsuper, warps = w->warps;
   const PetscBool        cutlate = w->cutlate;
+  const PetscInt         isolate = w->isolate;
   PetscInt *gptr = w->G.gptr, *sptr = w->G.sptr, *bptr = w->G.bptr, *border = w->G.border, *gof = w->gof, *fin = w->fin, *bof = w->bof, *blev = w->blev;
   PetscInt  bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
   PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
   PetscBool glinked = PETSC_FALSE;           /* the current group has a row linked to its predecessor */
   PetscBool gchain  = PETSC_TRUE;            /* every row of the current group but its first is linked to its predecessor */
+  PetscBool glong   = PETSC_FALSE;           /* the current group holds a long row (isolate) */
 
   gptr[0] = sptr[0] = bptr[0] = 0;
   if (n) blev[0] = 0;
@@ -143,6 +146,7 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
     PetscBool      link = PETSC_FALSE, other = PETSC_FALSE, incur = PETSC_FALSE;
     PetscInt       req = 1;          /* the hop at which row i can be final: after its inputs outside the current group */
     PetscInt       lvb = 0;          /* the level row i gives its block through inputs in earlier blocks */
+    const PetscBool lng = (PetscBool)(isolate > 0 && PCSubtreeILUTriInputs(T, i) > isolate);
 
     for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
       PetscInt q = PrimaryPos(T, T->colidx[k]); /* an input's position, q < p */
@@ -166,6 +170,7 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
       if (!link && req != gfin) cut = PETSC_TRUE;       /* it would delay the group, or be delayed by it */
       if (!link && p + 1 < n && Linked(T, p + 1)) cut = PETSC_TRUE; /* a chain's head starts the chain's group */
       if (cutlate && link && req > gfin) cut = PETSC_TRUE;          /* a chain row final later: the group's earlier rows need not wait */
+      if (!link && (lng || glong)) cut = PETSC_TRUE;                /* a long row alone: its sum would hold the group's other rows */
       if (cut) {
         PetscBool sameticket = (PetscBool)(link && gchain && ng + 1 - sptr[ns] < maxsuper);
 
@@ -175,6 +180,7 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
         base       = sameticket ? gfin + 1 : 1;
         glinked    = PETSC_FALSE;
         gchain     = PETSC_TRUE;
+        glong      = lng;
         gptr[++ng] = p;
         gstart     = p;
         /* the inputs counted as in-group above are now outside it */
@@ -184,9 +190,10 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
       } else {
         if (link) glinked = PETSC_TRUE;
         else gchain = PETSC_FALSE;
-        gfin = PetscMax(gfin, req);
+        gfin  = PetscMax(gfin, req);
+        glong = (PetscBool)(glong || lng);
       }
-    } else gfin = req;
+    } else gfin = req, glong = lng;
     gof[p] = ng;
     /* the block's level: one more than the latest of its inputs' other blocks (those before the current one are final;
        the current one is final too once position p starts the next block) */

@@ -58,14 +58,23 @@ typedef struct {
   const PCSubtreeILUTri *T;
   PetscInt               maxchain, maxsuper, warps;
   PetscBool              cutlate;
+  PetscInt               isolate; /* an unlinked row with more inputs (in T or T^T) gets a group of its own (0: never) */
   PCSubtreeILUGroups     G;
   PetscInt              *gof, *fin, *cnt; /* work: group of each position, finish hop of each group, level counts */
   PetscInt              *bof, *blev;      /* work: block ticket of each position, level of each block ticket */
   PetscInt               badrow, badcol;   /* an entry on the wrong side of the diagonal (badrow >= 0) */
 } PCSubtreeILUGroupsWork;
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PCSubtreeILUGroups *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PCSubtreeILUGroupsWork *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PetscInt, PCSubtreeILUGroups *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PetscInt, PCSubtreeILUGroupsWork *);
+
+/* inputs of row i in T or in T^T (column i), whichever has more: what its lane sums in the slower of the two solves */
+static inline PetscInt PCSubtreeILUTriInputs(const PCSubtreeILUTri *T, PetscInt i)
+{
+  PetscInt r = T->rowptr[i + 1] - T->rowptr[i];
+
+  return T->colptr ? PetscMax(r, T->colptr[i + 1] - T->colptr[i]) : r;
+}
 PETSC_INTERN void           PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *, PCSubtreeILUGroups *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
@@ -77,7 +86,7 @@ typedef enum {
   PC_SUBTREEILU_LEVEL_SORT_YES
 } PCSubtreeILULevelSort;
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *, PetscInt, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriPermute_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *, PetscInt **);
 PETSC_INTERN void           PCSubtreeILUTriPermuteValues_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriDestroy_Private(PCSubtreeILUTri *);

@@ -14,14 +14,16 @@
 
 /* perm[new] = old: the rows of T stably sorted by level of its dependency DAG, in the order of T's solve (lower: by
    increasing index within a level; upper: U is solved from the last row, so the new numbering is the reversed sort
-   of the reversed indices). *depth: the number of levels. Plain C (no PETSc calls) but for the allocation. */
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *T, PetscInt *perm, PetscInt *depth)
+   of the reversed indices); within a level the long rows (more than isolate inputs in T or T^T, isolate > 0) first:
+   they get groups of their own (PCSubtreeILUGroupsCompute_Private()) and, the slowest rows of their level, start
+   first. *depth: the number of levels. */
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt *perm, PetscInt *depth)
 {
   const PetscInt n = T->n;
   PetscInt      *lev, *start, *seq, d = 0;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc3(n, &lev, n + 1, &start, n, &seq));
+  PetscCall(PetscMalloc3(n, &lev, 2 * n + 1, &start, n, &seq));
   for (PetscInt p = 0; p < n; p++) { /* p: position in the solve's order */
     const PetscInt i = T->lower ? p : n - 1 - p;
     PetscInt       l = 0;
@@ -35,7 +37,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILU
     lev[p] = l;
     d      = PetscMax(d, l + 1);
   }
-  PCSubtreeILUSortByLevel(n, lev, d, start, seq); /* seq[k]: the position solved k-th */
+  for (PetscInt p = 0; p < n; p++) lev[p] = 2 * lev[p] + (isolate > 0 && PCSubtreeILUTriInputs(T, T->lower ? p : n - 1 - p) > isolate ? 0 : 1);
+  PCSubtreeILUSortByLevel(n, lev, 2 * d, start, seq); /* seq[k]: the position solved k-th */
   for (PetscInt k = 0; k < n; k++) {
     if (T->lower) perm[k] = seq[k];
     else perm[n - 1 - k] = n - 1 - seq[k];
