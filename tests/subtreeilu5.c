@@ -10,6 +10,7 @@ entry for entry, its solves equal to the unsorted ones, its schedule's invariant
 /* The schedule's functions are PETSC_INTERN (hidden in the library): the test compiles their source in. */
 #include "../src/ksp/pc/impls/subtreeilu/subtreeilugroups.c"
 #include "../src/ksp/pc/impls/subtreeilu/subtreeilulevelsort.c"
+#include "../src/sys/utils/sparsegputhreads.c"
 #include <petscmat.h>
 #include "mmio.h"
 
@@ -57,8 +58,12 @@ static PetscErrorCode TriFromPattern(PetscInt n, const PetscInt *ia, const Petsc
   T->colptr[0] = 0;
   for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] = T->colptr[j] + cnt[j + 1];
   for (PetscInt j = 0; j < n; j++) cnt[j] = T->colptr[j];
+  PetscCall(PetscMalloc1(PetscMax(nnz, 1), &T->csc2csr));
   for (PetscInt i = 0; i < n; i++)
-    for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) T->rowidx[cnt[T->colidx[q]]++] = i;
+    for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) {
+      T->csc2csr[cnt[T->colidx[q]]] = q;
+      T->rowidx[cnt[T->colidx[q]]++] = i;
+    }
   PetscCall(PetscFree2(iperm, cnt));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -68,6 +73,7 @@ static PetscErrorCode TriDestroy(PCSubtreeILUTri *T)
   PetscFunctionBeginUser;
   PetscCall(PetscFree2(T->rowptr, T->colptr));
   PetscCall(PetscFree2(T->colidx, T->rowidx));
+  PetscCall(PetscFree(T->csc2csr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -287,7 +293,7 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
     Expect(lev[a] < lev[b] || (lev[a] == lev[b] && (la > lb || (la == lb && (T->lower ? a < b : a > b)))), "%s: rows %" PetscInt_FMT " (level %" PetscInt_FMT ") and %" PetscInt_FMT " (level %" PetscInt_FMT ") out of order\n", name, a, lev[a], b, lev[b]);
   }
   for (PetscInt i = 0; i < n; i++) Expect(lev[i] < depth, "%s: row %" PetscInt_FMT " at level %" PetscInt_FMT " of %" PetscInt_FMT "\n", name, i, lev[i], depth);
-  PetscCall(PCSubtreeILUTriPermute_Private(T, perm, &Tp, &pos));
+  PetscCall(PCSubtreeILUTriPermute_Private(T, perm, 3, &Tp, &pos)); /* (3 threads: uneven ranges) */
   /* Tp = P T P^T entry by entry: CSR increasing on the triangle's side, CSC consistent */
   Expect(Tp.nnz == T->nnz && Tp.lower == T->lower, "%s: permuted triangle has %" PetscInt_FMT " entries, not %" PetscInt_FMT "\n", name, Tp.nnz, T->nnz);
   for (PetscInt r = 0; r < n; r++) {

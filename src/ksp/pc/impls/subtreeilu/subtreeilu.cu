@@ -279,7 +279,7 @@ static PetscErrorCode LevelSortChoose(PC_SubtreeILU *st, PCSubtreeILUGroups G[2]
     }
     PetscCall(PetscMalloc1(T->n, &perm));
     PetscCall(PCSubtreeILUTriLevelOrder_Private(T, SUBTREEILU_LEVEL_SORT_ISOLATE, perm, &depth));
-    PetscCall(PCSubtreeILUTriPermute_Private(T, perm, &Tp, &pos));
+    PetscCall(PCSubtreeILUTriPermute_Private(T, perm, st->setupthreads, &Tp, &pos));
     PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, SUBTREEILU_LEVEL_SORT_ISOLATE, &Gp));
     rowsp = (double)T->n / PetscMax(Gp.ngroups, 1);
     take  = (PetscBool)(st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_YES || (rowsp >= 2.0 * rows && Gp.hops <= 1.25 * G[t].hops + 2));

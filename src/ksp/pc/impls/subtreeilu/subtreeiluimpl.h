@@ -87,7 +87,7 @@ typedef enum {
 } PCSubtreeILULevelSort;
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *, PetscInt, PetscInt *, PetscInt *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriPermute_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *, PetscInt **);
+PETSC_INTERN PetscErrorCode PCSubtreeILUTriPermute_Private(const PCSubtreeILUTri *, const PetscInt *, PetscInt, PCSubtreeILUTri *, PetscInt **);
 PETSC_INTERN void           PCSubtreeILUTriPermuteValues_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriDestroy_Private(PCSubtreeILUTri *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriBorrowTranspose_Private(PCSubtreeILUTri *, const PCSubtreeILUTri *);
