@@ -254,26 +254,43 @@ static void UnitSolve(const PCSubtreeILUTri *T, const PetscScalar *b, PetscScala
 #define ISOLATE 8
 static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscReal *rows)
 {
-  const PetscInt  n = T->n;
-  PCSubtreeILUTri Tp;
-  PetscInt       *perm, *pos, *lev, *seen, depth;
-  PetscScalar    *b, *x, *bp, *xp;
-  PetscReal       err = 0, nrm = 0;
-  PetscRandom     rnd;
+  const PetscInt            n = T->n;
+  PCSubtreeILUTri           Tp, TpT;
+  PCSubtreeILUGroupsWork    nat;
+  PCSubtreeILULevelSortWork w;
+  PCSubtreeILUGroups        G, GT, Gn;
+  PetscBool                 sorted;
+  PetscInt                 *perm, *pos, *lev, *seen, depth;
+  PetscScalar              *b, *x, *bp, *xp;
+  PetscReal                 err = 0, nrm = 0;
+  PetscRandom               rnd;
+  char                      what[300];
 
   PetscFunctionBeginUser;
   PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
   PetscCall(PetscRandomSetInterval(rnd, -1.0, 1.0));
   PetscCall(PetscMalloc1(PetscMax(T->nnz, 1), &T->val));
+  PetscCall(PetscMalloc1(PetscMax(T->nnz, 1), &T->src));
   for (PetscInt i = 0; i < n; i++) /* contractive rows: no growth along long paths */
     for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) {
       PetscScalar v;
 
       PetscCall(PetscRandomGetValue(rnd, &v));
       T->val[q] = v / (T->rowptr[i + 1] - T->rowptr[i] + 1);
+      T->src[q] = 7 * q + 3; /* (a position in a factor: any distinct values) */
     }
-  PetscCall(PetscMalloc3(n, &perm, n, &lev, n, &seen));
-  PetscCall(PCSubtreeILUTriLevelOrder_Private(T, ISOLATE, perm, &depth));
+  PetscCall(PetscMalloc2(n, &lev, n, &seen));
+  /* the library's three steps after the natural schedule (forced: whatever that schedule; U with the schedule of its
+     transpose, as for ICC's L), the permutation on 3 threads (uneven ranges) */
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(T, 32, 32, 8, PETSC_TRUE, 0, &nat));
+  PCSubtreeILUGroupsCompute_Private(&nat);
+  PetscCall(PCSubtreeILULevelSortSetUp_Private(T, &nat, ISOLATE, PETSC_TRUE, 4.0, 0.0, (PetscBool)!T->lower, 3, &w));
+  PCSubtreeILULevelSortCompute_Private(&w);
+  depth = w.depth;
+  Expect(w.state == PC_SUBTREEILU_LEVEL_SORT_SORTED && !w.fail, "%s: the forced level sort was not taken\n", name);
+  PetscCall(PCSubtreeILULevelSortFinish_Private(&w, &sorted, &Tp, &perm, &pos, &G, &GT));
+  PetscCall(PCSubtreeILUGroupsFinish_Private(&nat, &Gn));
+  Expect(sorted, "%s: the forced level sort was not handed over\n", name);
   /* a permutation, sorted by level in the solve's order (stable: by position of that order within a level) */
   for (PetscInt i = 0; i < n; i++) seen[i] = 0;
   for (PetscInt r = 0; r < n; r++) {
@@ -293,8 +310,9 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
     Expect(lev[a] < lev[b] || (lev[a] == lev[b] && (la > lb || (la == lb && (T->lower ? a < b : a > b)))), "%s: rows %" PetscInt_FMT " (level %" PetscInt_FMT ") and %" PetscInt_FMT " (level %" PetscInt_FMT ") out of order\n", name, a, lev[a], b, lev[b]);
   }
   for (PetscInt i = 0; i < n; i++) Expect(lev[i] < depth, "%s: row %" PetscInt_FMT " at level %" PetscInt_FMT " of %" PetscInt_FMT "\n", name, i, lev[i], depth);
-  PetscCall(PCSubtreeILUTriPermute_Private(T, perm, 3, &Tp, &pos)); /* (3 threads: uneven ranges) */
-  /* Tp = P T P^T entry by entry: CSR increasing on the triangle's side, CSC consistent */
+  /* the values: gathered after a numeric factorization */
+  PetscCall(PCSubtreeILULevelSortValues_Private(T->val, pos, 3, &Tp));
+  /* Tp = P T P^T entry by entry: CSR increasing on the triangle's side, CSC consistent, positions in the factor */
   Expect(Tp.nnz == T->nnz && Tp.lower == T->lower, "%s: permuted triangle has %" PetscInt_FMT " entries, not %" PetscInt_FMT "\n", name, Tp.nnz, T->nnz);
   for (PetscInt r = 0; r < n; r++) {
     Expect(Tp.rowptr[r + 1] - Tp.rowptr[r] == T->rowptr[perm[r] + 1] - T->rowptr[perm[r]], "%s: sorted row %" PetscInt_FMT " has the wrong length\n", name, r);
@@ -303,7 +321,7 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
 
       Expect(T->lower ? c < r : c > r, "%s: sorted entry (%" PetscInt_FMT ", %" PetscInt_FMT ") off the triangle\n", name, r, c);
       Expect(q == Tp.rowptr[r] || Tp.colidx[q - 1] < c, "%s: sorted row %" PetscInt_FMT " not increasing\n", name, r);
-      Expect(pos[q] >= T->rowptr[perm[r]] && pos[q] < T->rowptr[perm[r] + 1] && T->colidx[pos[q]] == perm[c] && Tp.val[q] == T->val[pos[q]], "%s: sorted entry (%" PetscInt_FMT ", %" PetscInt_FMT ") is not T's (%" PetscInt_FMT ", %" PetscInt_FMT ")\n", name, r, c, perm[r], perm[c]);
+      Expect(pos[q] >= T->rowptr[perm[r]] && pos[q] < T->rowptr[perm[r] + 1] && T->colidx[pos[q]] == perm[c] && Tp.val[q] == T->val[pos[q]] && Tp.src[q] == T->src[pos[q]], "%s: sorted entry (%" PetscInt_FMT ", %" PetscInt_FMT ") is not T's (%" PetscInt_FMT ", %" PetscInt_FMT ")\n", name, r, c, perm[r], perm[c]);
     }
   }
   for (PetscInt c = 0; c < n; c++)
@@ -325,36 +343,35 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
     nrm = PetscMax(nrm, PetscAbsScalar(x[perm[r]]));
   }
   Expect(err <= 1e-12 * PetscMax(nrm, 1.0), "%s: the sorted solve differs by %g (max |x| %g)\n", name, (double)err, (double)nrm);
-  /* the sorted values follow T's (refreshed after a numeric factorization) */
-  for (PetscInt q = 0; q < T->nnz; q++) T->val[q] *= 2;
-  PCSubtreeILUTriPermuteValues_Private(T, pos, &Tp);
-  for (PetscInt q = 0; q < Tp.nnz; q++) Expect(Tp.val[q] == T->val[pos[q]], "%s: refreshed sorted value %" PetscInt_FMT " is not T's\n", name, q);
-  for (PetscInt p = 0; p < Tp.nnz; p++) Expect(Tp.cval[p] == Tp.val[Tp.csc2csr[p]], "%s: refreshed sorted CSC value %" PetscInt_FMT " is not the CSR's\n", name, p);
-  /* the schedule of the sorted triangle: the same invariants */
-  {
-    PCSubtreeILUGroups G;
-    char               what[300];
+  /* the schedule made with the sort (and of the transpose, for U): the same invariants */
+  PetscCall(PetscSNPrintf(what, sizeof(what), "%s level-sorted", name));
+  PetscCall(CheckInvariants(what, &Tp, &G, 32, 32, 8));
+  /* a long row shares its group only with rows it is chained to (linked to the previous row) */
+  for (PetscInt g = 0; g < G.ngroups; g++)
+    for (PetscInt r = G.gptr[g]; r < G.gptr[g + 1]; r++) {
+      PetscBool alone = (PetscBool)(G.gptr[g + 1] - G.gptr[g] == 1), chained = PETSC_TRUE;
 
-    PetscCall(PetscSNPrintf(what, sizeof(what), "%s level-sorted", name));
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, 32, 32, 8, PETSC_TRUE, ISOLATE, &G));
-    PetscCall(CheckInvariants(what, &Tp, &G, 32, 32, 8));
-    /* a long row shares its group only with rows it is chained to (linked to the previous row) */
-    for (PetscInt g = 0; g < G.ngroups; g++)
-      for (PetscInt r = G.gptr[g]; r < G.gptr[g + 1]; r++) {
-        PetscBool alone = (PetscBool)(G.gptr[g + 1] - G.gptr[g] == 1), chained = PETSC_TRUE;
-
-        for (PetscInt q = G.gptr[g] + 1; q < G.gptr[g + 1]; q++) chained = (PetscBool)(chained && HasEntry(&Tp, q - 1, q));
-        Expect(PCSubtreeILUTriInputs(&Tp, r) <= ISOLATE || alone || chained, "%s: long row %" PetscInt_FMT " (%" PetscInt_FMT " inputs) shares group %" PetscInt_FMT " of %" PetscInt_FMT " rows\n", what, r, PCSubtreeILUTriInputs(&Tp, r), g, G.gptr[g + 1] - G.gptr[g]);
-      }
-    *rows = n ? (PetscReal)n / G.ngroups : 0;
-    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+      for (PetscInt q = G.gptr[g] + 1; q < G.gptr[g + 1]; q++) chained = (PetscBool)(chained && HasEntry(&Tp, q - 1, q));
+      Expect(PCSubtreeILUTriInputs(&Tp, r) <= ISOLATE || alone || chained, "%s: long row %" PetscInt_FMT " (%" PetscInt_FMT " inputs) shares group %" PetscInt_FMT " of %" PetscInt_FMT " rows\n", what, r, PCSubtreeILUTriInputs(&Tp, r), g, G.gptr[g + 1] - G.gptr[g]);
+    }
+  *rows = n ? (PetscReal)n / G.ngroups : 0;
+  if (!T->lower) {
+    PetscCall(PetscMemzero(&TpT, sizeof(TpT)));
+    TpT.n = n, TpT.nnz = Tp.nnz, TpT.lower = PETSC_TRUE, TpT.rowptr = Tp.colptr, TpT.colidx = Tp.rowidx, TpT.colptr = Tp.rowptr, TpT.rowidx = Tp.colidx;
+    PetscCall(PetscSNPrintf(what, sizeof(what), "%s level-sorted, transposed", name));
+    PetscCall(CheckInvariants(what, &TpT, &GT, 32, 32, 8));
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&GT));
   }
+  PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
+  PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gn));
   PetscCall(PetscFree4(b, x, bp, xp));
   PetscCall(PetscFree3(Tp.rowptr, Tp.colidx, Tp.val));
   PetscCall(PetscFree4(Tp.colptr, Tp.rowidx, Tp.cval, Tp.csc2csr));
-  PetscCall(PetscFree(pos));
-  PetscCall(PetscFree3(perm, lev, seen));
+  PetscCall(PetscFree(Tp.src));
+  PetscCall(PetscFree2(perm, pos));
+  PetscCall(PetscFree2(lev, seen));
   PetscCall(PetscFree(T->val));
+  PetscCall(PetscFree(T->src));
   PetscCall(PetscRandomDestroy(&rnd));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1004,6 +1004,9 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   for (PetscInt t = 0; t < 2; t++) {
     PCSubtreeILUGroups G;
 
+    PetscBool sorted;
+
+    PetscCall(PCSubtreeILULevelSortFinish_Private(&st->lsort[t], &sorted, NULL, NULL, NULL, NULL, NULL)); /* (dropped) */
     if (!st->sched[t].gof) continue;
     st->sched[t].badrow = -1;
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[t], &G));
@@ -1098,7 +1101,10 @@ static void ScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   PC_SubtreeILU *st = (PC_SubtreeILU *)ctx;
 
   (void)tid;
-  for (PetscInt t = begin; t < end; t++) PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
+  for (PetscInt t = begin; t < end; t++) {
+    PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
+    if (st->lsort[t].T) PCSubtreeILULevelSortCompute_Private(&st->lsort[t]); /* (needs that schedule) */
+  }
 }
 
 static void TriFillRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
@@ -1112,12 +1118,35 @@ static void TriFillRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
   }
 }
 
-/* Allocates the cuda solve schedules of U and L (st->sched) */
+/* -pc_subtree_ilu_cuda_level_sort auto (subtreeilulevelsort.c): tried where the factor's groups hold fewer than 4 rows
+   on average and more of them are ready at once (groups per hop of the critical path) than the GPU holds warps (32 a
+   multiprocessor), so that fuller groups would do the work with fewer warps (session 51 on an H100: smaller matrices,
+   e.g. the shared ones, were up to 3.4x slower sorted, a power-law matrix of 4M rows 4.2x faster); kept where the
+   sorted numbering gives at least twice as many rows a group on a critical path at most 25% (+2) longer (a banded
+   matrix's chains, resolved inside a warp, would become a hop per level). Rows with more than
+   SUBTREEILU_LEVEL_SORT_ISOLATE inputs get groups of their own (a hub's sum held its 31 group mates: a power-law
+   matrix of 1M rows was 2x slower sorted without that). */
+#define SUBTREEILU_LEVEL_SORT_ROWS    4.0
+#define SUBTREEILU_LEVEL_SORT_ISOLATE 128
+
+/* Allocates the cuda solve schedules of U and L (st->sched), and the level sorts of U and (ILU) L unless
+   -pc_subtree_ilu_cuda_level_sort no (ICC: L = U^T follows U's sort, with its own schedule) */
 static PetscErrorCode SchedulesSetUp(PC_SubtreeILU *st)
 {
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->U, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, 0, &st->sched[0]));
   PetscCall(PCSubtreeILUGroupsSetUp_Private(&st->L, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, 0, &st->sched[1]));
+#if defined(PETSC_HAVE_CUDA)
+  if (st->cudalevelsort != PC_SUBTREEILU_LEVEL_SORT_NO && st->n > 0) {
+    const PetscBool forced = (PetscBool)(st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_YES), icc = (PetscBool)(st->type == PC_SUBTREEILU_ICC);
+    const PetscInt  nt     = PetscMax(1, st->setupthreads / 2); /* (U and L at once) */
+    PetscInt        nsm;
+
+    PetscCall(PCSubtreeILUCUDAGetMultiprocessors_Private(&nsm));
+    PetscCall(PCSubtreeILULevelSortSetUp_Private(&st->U, &st->sched[0], SUBTREEILU_LEVEL_SORT_ISOLATE, forced, SUBTREEILU_LEVEL_SORT_ROWS, 32.0 * nsm, icc, nt, &st->lsort[0]));
+    if (!icc) PetscCall(PCSubtreeILULevelSortSetUp_Private(&st->L, &st->sched[1], SUBTREEILU_LEVEL_SORT_ISOLATE, forced, SUBTREEILU_LEVEL_SORT_ROWS, 32.0 * nsm, PETSC_FALSE, nt, &st->lsort[1]));
+  }
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

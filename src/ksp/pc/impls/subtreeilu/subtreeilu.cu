@@ -220,8 +220,8 @@ static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
   const PetscBool       icc   = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
 
   PetscFunctionBegin;
-  for (int t = 0; t < 2; t++) /* (a new sort already has the values) */
-    if (valuesonly && c->sperm[t] && c->spos[t]) PCSubtreeILUTriPermuteValues_Private(t ? &st->L : &st->U, c->spos[t], &c->hsort[t]);
+  for (int t = 0; t < 2; t++) /* (ICC's L reads U's) */
+    if (c->sperm[t] && c->spos[t]) PetscCall(PCSubtreeILULevelSortValues_Private(t ? st->L.val : st->U.val, c->spos[t], st->setupthreads, &c->hsort[t]));
   if (c->sperm[0]) {
     const PetscInt *pu = c->sperm[0];
 
@@ -241,68 +241,41 @@ static PetscErrorCode DevUploadAll(PC_SubtreeILU *st, PetscBool valuesonly)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* -pc_subtree_ilu_cuda_level_sort: for U, and L unless ICC (whose L = U^T then follows U's sort), the level-sorted
-   numbering replaces the factor's when asked, or (auto) where idle lanes are what limits the solve: the factor's
-   groups hold fewer than SUBTREEILU_LEVEL_SORT_ROWS rows on average, and more of them are ready at once (groups per
-   hop of the critical path) than the GPU holds warps (32 a multiprocessor), so that fuller groups would do the work
-   with fewer warps (session 51: smaller matrices, e.g. the shared ones, were up to 3x slower sorted; a power-law
-   matrix of 4M rows 2.3x faster); and the sorted numbering must give at least twice as many rows a group on a
-   critical path at most 25% (+2) longer (a banded matrix's chains, resolved inside a warp, would become a hop per
-   level). Rows with more than SUBTREEILU_LEVEL_SORT_ISOLATE inputs get groups of their own (a hub's sum would hold
-   its 31 group mates: a power-law matrix of 1M rows was 2x slower sorted without that). G: the schedules of U and L,
-   replaced by those of the sorted triangles */
-#define SUBTREEILU_LEVEL_SORT_ROWS    4.0
-#define SUBTREEILU_LEVEL_SORT_ISOLATE 128
-static PetscErrorCode LevelSortChoose(PC_SubtreeILU *st, PCSubtreeILUGroups G[2])
+/* the level sorts made with the schedules (subtreeilu.c, subtreeilulevelsort.c): where taken, the sorted triangles go
+   to the device instead of the factor's, and their schedules replace G's (U, L; ICC: L = U^T in U's numbering) */
+static PetscErrorCode LevelSortTake(PC_SubtreeILU *st, PCSubtreeILUGroups G[2])
 {
   PCSubtreeILUCUDA c   = st->cuda;
   const PetscBool  icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
 
   PetscFunctionBegin;
-  if (st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_NO || !st->n) PetscFunctionReturn(PETSC_SUCCESS);
-  for (int t = 0; t < (icc ? 1 : 2); t++) {
-    const PCSubtreeILUTri *T    = t ? &st->L : &st->U;
-    const double           rows = (double)T->n / PetscMax(G[t].ngroups, 1);
-    PCSubtreeILUTri        Tp;
-    PCSubtreeILUGroups     Gp;
-    PetscInt              *perm, *pos, depth;
-    double                 rowsp;
-    PetscBool              take;
+  for (int t = 0; t < 2; t++) {
+    PCSubtreeILUGroups Gs, GsT;
+    PetscBool          sorted;
 
-    if (st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_AUTO) {
-      const double ready = (double)G[t].ngroups / PetscMax(G[t].hops, 1);
-
-      if (rows >= SUBTREEILU_LEVEL_SORT_ROWS || ready <= 32.0 * c->nsm) {
-        PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s not tried: %.1f rows a group, %.0f groups a hop (the GPU holds %d warps)\n", T->lower ? "L" : "U", rows, ready, 32 * c->nsm));
-        continue;
-      }
-    }
-    PetscCall(PetscMalloc1(T->n, &perm));
-    PetscCall(PCSubtreeILUTriLevelOrder_Private(T, SUBTREEILU_LEVEL_SORT_ISOLATE, perm, &depth));
-    PetscCall(PCSubtreeILUTriPermute_Private(T, perm, st->setupthreads, &Tp, &pos));
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&Tp, st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, SUBTREEILU_LEVEL_SORT_ISOLATE, &Gp));
-    rowsp = (double)T->n / PetscMax(Gp.ngroups, 1);
-    take  = (PetscBool)(st->cudalevelsort == PC_SUBTREEILU_LEVEL_SORT_YES || (rowsp >= 2.0 * rows && Gp.hops <= 1.25 * G[t].hops + 2));
-    PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", T->lower ? "L" : "U", depth, rowsp, rows, Gp.hops, G[t].hops, take ? "sorted" : "kept"));
-    if (!take) {
-      PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gp));
-      PetscCall(PCSubtreeILUTriDestroy_Private(&Tp));
-      PetscCall(PetscFree(perm));
-      PetscCall(PetscFree(pos));
-      continue;
-    }
+    PetscCall(PCSubtreeILULevelSortFinish_Private(&st->lsort[t], &sorted, &c->hsort[t], &c->sperm[t], &c->spos[t], &Gs, &GsT));
+    if (!sorted) continue;
     PetscCall(PCSubtreeILUGroupsDestroy_Private(&G[t]));
-    G[t]        = Gp;
-    c->hsort[t] = Tp;
-    c->sperm[t] = perm;
-    c->spos[t]  = pos;
+    G[t] = Gs;
+    if (icc && t == 0) { /* L = U^T in U's new numbering, with the schedule made for it */
+      PetscCall(PCSubtreeILUTriBorrowTranspose_Private(&c->hsort[1], &c->hsort[0]));
+      c->sperm[1] = c->sperm[0];
+      PetscCall(PCSubtreeILUGroupsDestroy_Private(&G[1]));
+      G[1] = GsT;
+    }
   }
-  if (icc && c->sperm[0]) { /* L = U^T in U's new numbering, and its own schedule there */
-    PetscCall(PCSubtreeILUTriBorrowTranspose_Private(&c->hsort[1], &c->hsort[0]));
-    c->sperm[1] = c->sperm[0];
-    PetscCall(PCSubtreeILUGroupsDestroy_Private(&G[1]));
-    PetscCall(PCSubtreeILUGroupsCreate_Private(&c->hsort[1], st->cudachain, SUBTREEILU_MAXSUPER, SUBTREEILU_WARPS, st->cudacutlate, SUBTREEILU_LEVEL_SORT_ISOLATE, &G[1]));
-  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetMultiprocessors_Private(PetscInt *nsm)
+{
+  int dev, m;
+
+  PetscFunctionBegin;
+  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaDeviceGetAttribute(&m, cudaDevAttrMultiProcessorCount, dev));
+  *nsm = PetscMax(1, m);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -748,10 +721,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     st->schedready = PETSC_FALSE;
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[0], &G[0]));
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[1], &G[1]));
-    PetscCall(PetscTime(&t0));
-    PetscCall(LevelSortChoose(st, G));
-    PetscCall(PetscTime(&t1));
-    if (c->sperm[0] || c->sperm[1]) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda setup: level sorts %g s\n", t1 - t0));
+    PetscCall(LevelSortTake(st, G));
     PetscCall(LevelSortPermutations(st));
     PetscCall(PetscTime(&t0));
     PetscCall(DevUploadAll(st, PETSC_FALSE));

@@ -67,6 +67,9 @@ typedef struct {
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PetscInt, PCSubtreeILUGroups *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PetscInt, PCSubtreeILUGroupsWork *);
+PETSC_INTERN void           PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *, PCSubtreeILUGroups *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
 
 /* inputs of row i in T or in T^T (column i), whichever has more: what its lane sums in the slower of the two solves */
 static inline PetscInt PCSubtreeILUTriInputs(const PCSubtreeILUTri *T, PetscInt i)
@@ -75,9 +78,6 @@ static inline PetscInt PCSubtreeILUTriInputs(const PCSubtreeILUTri *T, PetscInt 
 
   return T->colptr ? PetscMax(r, T->colptr[i + 1] - T->colptr[i]) : r;
 }
-PETSC_INTERN void           PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *, PCSubtreeILUGroups *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsDestroy_Private(PCSubtreeILUGroups *);
 
 /* cuda backend: whether a triangle is solved in its level-sorted numbering (subtreeilulevelsort.c) */
 typedef enum {
@@ -86,11 +86,37 @@ typedef enum {
   PC_SUBTREEILU_LEVEL_SORT_YES
 } PCSubtreeILULevelSort;
 
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *, PetscInt, PetscInt *, PetscInt *);
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriPermute_Private(const PCSubtreeILUTri *, const PetscInt *, PetscInt, PCSubtreeILUTri *, PetscInt **);
-PETSC_INTERN void           PCSubtreeILUTriPermuteValues_Private(const PCSubtreeILUTri *, const PetscInt *, PCSubtreeILUTri *);
+typedef enum {
+  PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED,
+  PC_SUBTREEILU_LEVEL_SORT_KEPT,
+  PC_SUBTREEILU_LEVEL_SORT_SORTED
+} PCSubtreeILULevelSortState;
+
+/* The level sort of a triangle (subtreeilulevelsort.c), made in three steps like the schedule */
+typedef struct {
+  const PCSubtreeILUTri  *T;
+  PCSubtreeILUGroupsWork *natural; /* T's schedule in its own numbering (computed before the sort) */
+  PetscInt                isolate, nthreads;
+  PetscBool               forced, transposed;
+  double                  rowsmax, minready;
+  /* results */
+  PCSubtreeILULevelSortState state;
+  PetscInt                   depth, hops, hopsp;
+  double                     rows, rowsp, ready, seconds;
+  int                        fail;
+  /* the sorted triangle, its transpose (borrowed), schedules, and work */
+  PCSubtreeILUTri        Tp, TpT;
+  PCSubtreeILUGroupsWork sched, schedT;
+  PetscInt              *perm, *pos, *iperm, *posc, *ipos, *lev, *start, *seq;
+} PCSubtreeILULevelSortWork;
+
+PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeILUTri *, PCSubtreeILUGroupsWork *, PetscInt, PetscBool, double, double, PetscBool, PetscInt, PCSubtreeILULevelSortWork *);
+PETSC_INTERN void           PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork *);
+PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortFinish_Private(PCSubtreeILULevelSortWork *, PetscBool *, PCSubtreeILUTri *, PetscInt **, PetscInt **, PCSubtreeILUGroups *, PCSubtreeILUGroups *);
+PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortValues_Private(const PetscScalar *, const PetscInt *, PetscInt, PCSubtreeILUTri *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriDestroy_Private(PCSubtreeILUTri *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUTriBorrowTranspose_Private(PCSubtreeILUTri *, const PCSubtreeILUTri *);
+
 
 typedef enum {
   PC_SUBTREEILU_REFACTOR_AUTO,
@@ -204,6 +230,7 @@ typedef struct {
   PCSubtreeILUTri L, U;
   struct _PCSubtreeILUBuild *build;      /* the solve structures being built (on a thread during PETSc's numeric factorization), or NULL */
   PCSubtreeILUGroupsWork     sched[2];   /* cuda backend: the schedules of U and L, made with the structures when schedready */
+  PCSubtreeILULevelSortWork  lsort[2];   /* cuda backend: the level sorts of U and (ILU) L, made with the schedules */
   PetscBool                  schedready;
   PetscBool   factored; /* solve structures exist */
   PetscBool   failed;   /* numeric factorization failed (zero pivot): applies give Inf like MatSolve */
@@ -263,6 +290,7 @@ PETSC_INTERN void           PCSubtreeILUPlanTicketRuns_Private(const PCSubtreeIL
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *, PetscBool);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDADestroy_Private(PCSubtreeILUCUDA *);
+PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetMultiprocessors_Private(PetscInt *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetGroups_Private(PC_SubtreeILU *, PetscInt *, PetscInt *, PetscInt *, PetscInt *, PetscBool *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAGetRefactLanes_Private(PC_SubtreeILU *, PetscInt *, PetscBool *);
 PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAApply_Private(PC_SubtreeILU *, PCSubtreeILUApplyMode, const PetscScalar *, PetscScalar *, PetscBool);

@@ -9,45 +9,15 @@
   order, so T' is triangular like T) puts the independent rows of one level next to each other, and the same schedule
   then groups them 32 at a time. The solves take their vectors in the new numbering (the gathers and scatters around
   them compose P with the ordering's permutation: subtreeilu.cu).
+
+  Like the schedules, the sort needs only the factor's structure: it is made in three steps, SetUp (allocations, on
+  the calling thread; pages never written are never mapped), Compute (plain C, no PETSc calls: it runs on the setup
+  threads with the schedules, during PETSc's numeric factorization) and Finish (on the calling thread: the result
+  taken, or everything freed). The values are gathered after each numeric factorization.
 */
 #include "subtreeiluimpl.h"
 #include <stdlib.h>
-
-/* perm[new] = old: the rows of T stably sorted by level of its dependency DAG, in the order of T's solve (lower: by
-   increasing index within a level; upper: U is solved from the last row, so the new numbering is the reversed sort
-   of the reversed indices); within a level the long rows (more than isolate inputs in T or T^T, isolate > 0) first:
-   they get groups of their own (PCSubtreeILUGroupsCompute_Private()) and, the slowest rows of their level, start
-   first. *depth: the number of levels. */
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriLevelOrder_Private(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt *perm, PetscInt *depth)
-{
-  const PetscInt n = T->n;
-  PetscInt      *lev, *start, *seq, d = 0;
-
-  PetscFunctionBegin;
-  PetscCall(PetscMalloc3(n, &lev, 2 * n + 1, &start, n, &seq));
-  for (PetscInt p = 0; p < n; p++) { /* p: position in the solve's order */
-    const PetscInt i = T->lower ? p : n - 1 - p;
-    PetscInt       l = 0;
-
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) {
-      const PetscInt j = T->lower ? T->colidx[k] : n - 1 - T->colidx[k];
-
-      PetscCheck(j < p, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Triangular factor has entry (%" PetscInt_FMT ", %" PetscInt_FMT ") on the wrong side of the diagonal", i, T->colidx[k]);
-      l = PetscMax(l, lev[j] + 1);
-    }
-    lev[p] = l;
-    d      = PetscMax(d, l + 1);
-  }
-  for (PetscInt p = 0; p < n; p++) lev[p] = 2 * lev[p] + (isolate > 0 && PCSubtreeILUTriInputs(T, T->lower ? p : n - 1 - p) > isolate ? 0 : 1);
-  PCSubtreeILUSortByLevel(n, lev, 2 * d, start, seq); /* seq[k]: the position solved k-th */
-  for (PetscInt k = 0; k < n; k++) {
-    if (T->lower) perm[k] = seq[k];
-    else perm[n - 1 - k] = n - 1 - seq[k];
-  }
-  *depth = d;
-  PetscCall(PetscFree3(lev, start, seq));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include <string.h>
 
 /* the permutation's loops, on the setup threads (plain C: sparsegputhreads.c) */
 typedef struct {
@@ -55,6 +25,7 @@ typedef struct {
   PCSubtreeILUTri       *Tp;
   const PetscInt        *perm, *iperm;
   PetscInt              *pos, *posc, *ipos;
+  const PetscScalar     *val; /* the values (PCSubtreeILULevelSortValues_Private()) */
   int                    fail[PETSC_SPARSEGPU_MAX_THREADS]; /* by thread: a malloc() failed */
 } PermuteCtx;
 
@@ -130,7 +101,7 @@ static void PermuteColumns(void *ctx, PetscInt tid, PetscInt begin, PetscInt end
   }
 }
 
-/* entries [begin, end) of Tp: the CSC's CSR positions, the positions in the factor, the values */
+/* entries [begin, end) of Tp: the CSC's CSR positions and the positions in the factor */
 static void PermuteEntries(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
   PermuteCtx            *c = (PermuteCtx *)ctx;
@@ -140,12 +111,186 @@ static void PermuteEntries(void *ctx, PetscInt tid, PetscInt begin, PetscInt end
   (void)tid;
   for (PetscInt q = begin; q < end; q++) {
     Tp->csc2csr[q] = c->ipos[T->csc2csr[c->posc[q]]];
-    Tp->val[q]     = T->val[c->pos[q]];
     if (Tp->src) Tp->src[q] = T->src[c->pos[q]];
   }
 }
 
-static void PermuteCSCValues(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+/* perm[new] = old: the rows of T stably sorted by level of its dependency DAG, in the order of T's solve (lower: by
+   increasing index within a level; upper: U is solved from the last row, so the new numbering is the reversed sort
+   of the reversed indices); within a level the long rows (more than isolate inputs in T or T^T, isolate > 0) first:
+   they get groups of their own (PCSubtreeILUGroupsCompute_Private()) and, the slowest rows of their level, start
+   first. lev (n), start (2n + 1), seq (n): work. Returns the number of levels. */
+static PetscInt LevelOrder(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt *lev, PetscInt *start, PetscInt *seq, PetscInt *perm)
+{
+  const PetscInt n = T->n;
+  PetscInt       d = 0;
+
+  for (PetscInt p = 0; p < n; p++) { /* p: position in the solve's order (the schedule checked the triangle) */
+    const PetscInt i = T->lower ? p : n - 1 - p;
+    PetscInt       l = 0;
+
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->lower ? T->colidx[k] : n - 1 - T->colidx[k]] + 1);
+    lev[p] = l;
+    d      = PetscMax(d, l + 1);
+  }
+  for (PetscInt p = 0; p < n; p++) lev[p] = 2 * lev[p] + (isolate > 0 && PCSubtreeILUTriInputs(T, T->lower ? p : n - 1 - p) > isolate ? 0 : 1);
+  PCSubtreeILUSortByLevel(n, lev, 2 * d, start, seq); /* seq[k]: the position solved k-th */
+  for (PetscInt k = 0; k < n; k++) {
+    if (T->lower) perm[k] = seq[k];
+    else perm[n - 1 - k] = n - 1 - seq[k];
+  }
+  return d;
+}
+
+/* T^T of the sorted triangle without a copy (ICC: L = U^T), for its schedule */
+static void BorrowTranspose(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
+{
+  memset(T, 0, sizeof(*T));
+  T->n        = S->n;
+  T->nnz      = S->nnz;
+  T->lower    = S->lower ? PETSC_FALSE : PETSC_TRUE;
+  T->rowptr   = S->colptr;
+  T->colidx   = S->rowidx;
+  T->val      = S->cval;
+  T->colptr   = S->rowptr;
+  T->rowidx   = S->colidx;
+  T->cval     = S->val;
+  T->depth    = -1;
+  T->borrowed = PETSC_TRUE;
+}
+
+/*
+  The level sort of T (not borrowed; with its CSC, csc2csr and src allocated, filled before Compute), to be decided
+  after natural, T's schedule in its own numbering (same sizes; isolate: rows of more inputs get groups of their
+  own). mode: yes (forced) or auto, which tries the sort only where the natural groups hold fewer than rowsmax rows and
+  more than minready groups are ready a hop, and keeps it with at least twice as many rows a group on a critical path
+  at most 25% (+2) longer. transposed: also the schedule of the sorted T^T (ICC's L). nthreads: threads of the
+  permutation.
+*/
+PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeILUTri *T, PCSubtreeILUGroupsWork *natural, PetscInt isolate, PetscBool forced, double rowsmax, double minready, PetscBool transposed, PetscInt nthreads, PCSubtreeILULevelSortWork *w)
+{
+  const PetscInt   n = T->n, nnz = T->nnz;
+  PCSubtreeILUTri *Tp = &w->Tp;
+
+  PetscFunctionBegin;
+  PetscCheck(!T->borrowed && T->colptr && T->csc2csr, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The level sort permutes a triangle with its own CSC");
+  PetscCall(PetscMemzero(w, sizeof(*w)));
+  w->T          = T;
+  w->natural    = natural;
+  w->isolate    = isolate;
+  w->forced     = forced;
+  w->rowsmax    = rowsmax;
+  w->minready   = minready;
+  w->transposed = transposed;
+  w->nthreads   = PetscMax(1, PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS));
+  Tp->n         = n;
+  Tp->nnz       = nnz;
+  Tp->lower     = T->lower;
+  Tp->depth     = -1;
+  PetscCall(PetscMalloc3(n + 1, &Tp->rowptr, PetscMax(nnz, 1), &Tp->colidx, PetscMax(nnz, 1), &Tp->val));
+  PetscCall(PetscMalloc4(n + 1, &Tp->colptr, PetscMax(nnz, 1), &Tp->rowidx, PetscMax(nnz, 1), &Tp->cval, PetscMax(nnz, 1), &Tp->csc2csr));
+  if (T->src) PetscCall(PetscMalloc1(PetscMax(nnz, 1), &Tp->src));
+  PetscCall(PetscMalloc2(n, &w->perm, PetscMax(nnz, 1), &w->pos));
+  PetscCall(PetscMalloc6(n, &w->iperm, PetscMax(nnz, 1), &w->posc, PetscMax(nnz, 1), &w->ipos, n, &w->lev, 2 * n + 1, &w->start, n, &w->seq));
+  PetscCall(PCSubtreeILUGroupsSetUp_Private(Tp, natural->maxchain, natural->maxsuper, natural->warps, natural->cutlate, isolate, &w->sched));
+  if (transposed) {
+    BorrowTranspose(&w->TpT, Tp);
+    PetscCall(PCSubtreeILUGroupsSetUp_Private(&w->TpT, natural->maxchain, natural->maxsuper, natural->warps, natural->cutlate, isolate, &w->schedT));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The sort itself, after the natural schedule: plain C (no PETSc calls: it may run on a thread of its own) */
+PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork *w)
+{
+  const PCSubtreeILUTri    *T  = w->T;
+  const PCSubtreeILUGroups *G  = &w->natural->G;
+  PCSubtreeILUTri          *Tp = &w->Tp;
+  const PetscInt            n  = T->n;
+  PermuteCtx                c;
+  PetscLogDouble            t0, t1;
+
+  (void)PetscTime(&t0);
+  w->rows  = (double)n / PetscMax(G->ngroups, 1);
+  w->ready = (double)G->ngroups / PetscMax(G->hops, 1);
+  w->hops  = G->hops;
+  if (w->natural->badrow >= 0 || !n || (!w->forced && (w->rows >= w->rowsmax || w->ready <= w->minready))) {
+    w->state = PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED;
+    return;
+  }
+  w->depth = LevelOrder(T, w->isolate, w->lev, w->start, w->seq, w->perm);
+  for (PetscInt i = 0; i < n; i++) w->iperm[w->perm[i]] = i;
+  Tp->rowptr[0] = Tp->colptr[0] = 0;
+  for (PetscInt r = 0; r < n; r++) {
+    Tp->rowptr[r + 1] = Tp->rowptr[r] + T->rowptr[w->perm[r] + 1] - T->rowptr[w->perm[r]];
+    Tp->colptr[r + 1] = Tp->colptr[r] + T->colptr[w->perm[r] + 1] - T->colptr[w->perm[r]];
+  }
+  memset(&c, 0, sizeof(c));
+  c.T     = T;
+  c.Tp    = Tp;
+  c.perm  = w->perm;
+  c.iperm = w->iperm;
+  c.pos   = w->pos;
+  c.posc  = w->posc;
+  c.ipos  = w->ipos;
+  w->fail |= PetscSparseGPUParallelForC(w->nthreads, n, 4096, PermuteRows, &c);
+  w->fail |= PetscSparseGPUParallelForC(w->nthreads, n, 4096, PermuteColumns, &c);
+  w->fail |= PetscSparseGPUParallelForC(w->nthreads, T->nnz, 65536, PermuteEntries, &c);
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) w->fail |= c.fail[t];
+  PCSubtreeILUGroupsCompute_Private(&w->sched);
+  w->rowsp = (double)n / PetscMax(w->sched.G.ngroups, 1);
+  w->hopsp = w->sched.G.hops;
+  w->state = (w->forced || (w->rowsp >= 2.0 * w->rows && w->hopsp <= 1.25 * w->hops + 2)) ? PC_SUBTREEILU_LEVEL_SORT_SORTED : PC_SUBTREEILU_LEVEL_SORT_KEPT;
+  if (w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED && w->transposed) PCSubtreeILUGroupsCompute_Private(&w->schedT);
+  (void)PetscTime(&t1);
+  w->seconds = t1 - t0;
+}
+
+/* Reports the decision (-info) and frees the work; when the sort is taken, hands over the sorted triangle Tp, perm
+   (perm[new] = old), pos (the positions of Tp's CSR entries in T's CSR) and the schedules G of Tp and GT of Tp^T (when
+   transposed); else frees everything (also to drop a sort in progress: after its thread is joined) */
+PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortFinish_Private(PCSubtreeILULevelSortWork *w, PetscBool *sorted, PCSubtreeILUTri *Tp, PetscInt **perm, PetscInt **pos, PCSubtreeILUGroups *G, PCSubtreeILUGroups *GT)
+{
+  PCSubtreeILUGroups Gs, GsT;
+
+  PetscFunctionBegin;
+  *sorted = PETSC_FALSE;
+  if (!w->T) PetscFunctionReturn(PETSC_SUCCESS); /* (not set up) */
+  PetscCheck(!w->fail, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory in the level sort of the cuda solves");
+  if (w->state == PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s not tried: %.1f rows a group, %.0f groups a hop (more needed: %.0f)\n", w->T->lower ? "L" : "U", w->rows, w->ready, w->minready));
+  else PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels, %g s): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", w->T->lower ? "L" : "U", w->depth, w->seconds, w->rowsp, w->rows, w->hopsp, w->hops, w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED ? "sorted" : "kept"));
+  w->sched.badrow = w->schedT.badrow = -1; /* (a sorted triangle is triangular; one never computed has nothing to report) */
+  PetscCall(PCSubtreeILUGroupsFinish_Private(&w->sched, &Gs));
+  if (w->transposed) PetscCall(PCSubtreeILUGroupsFinish_Private(&w->schedT, &GsT));
+  PetscCall(PetscFree6(w->iperm, w->posc, w->ipos, w->lev, w->start, w->seq));
+  if (w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED && Tp) {
+    *sorted = PETSC_TRUE;
+    *Tp     = w->Tp;
+    *perm   = w->perm;
+    *pos    = w->pos;
+    *G      = Gs;
+    if (w->transposed) *GT = GsT;
+  } else {
+    PetscCall(PetscFree3(w->Tp.rowptr, w->Tp.colidx, w->Tp.val));
+    PetscCall(PetscFree4(w->Tp.colptr, w->Tp.rowidx, w->Tp.cval, w->Tp.csc2csr));
+    PetscCall(PetscFree(w->Tp.src));
+    PetscCall(PetscFree2(w->perm, w->pos));
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gs));
+    if (w->transposed) PetscCall(PCSubtreeILUGroupsDestroy_Private(&GsT));
+  }
+  PetscCall(PetscMemzero(w, sizeof(*w)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static void PermuteValuesCSR(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  PermuteCtx *c = (PermuteCtx *)ctx;
+
+  (void)tid;
+  for (PetscInt q = begin; q < end; q++) c->Tp->val[q] = c->val[c->pos[q]];
+}
+
+static void PermuteValuesCSC(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
   PermuteCtx *c = (PermuteCtx *)ctx;
 
@@ -153,57 +298,17 @@ static void PermuteCSCValues(void *ctx, PetscInt tid, PetscInt begin, PetscInt e
   for (PetscInt q = begin; q < end; q++) c->Tp->cval[q] = c->Tp->val[c->Tp->csc2csr[q]];
 }
 
-/* Tp = P T P^T with perm[new] = old (T not borrowed, with its CSC and csc2csr): CSR with increasing columns, CSC with
-   increasing rows, csc2csr, src (where T has it) and values, on nthreads threads; pos[k] = the position in T's CSR of
-   Tp's CSR entry k (for the values of later factorizations: PCSubtreeILUTriPermuteValues_Private()). Tp is freed like
-   any triangle (TriDestroy()) and pos with PetscFree(). */
-PETSC_INTERN PetscErrorCode PCSubtreeILUTriPermute_Private(const PCSubtreeILUTri *T, const PetscInt *perm, PetscInt nthreads, PCSubtreeILUTri *Tp, PetscInt **pos)
+/* Tp's values (CSR and CSC) from T's (val, in T's CSR), after a numeric factorization, on nthreads threads */
+PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortValues_Private(const PetscScalar *val, const PetscInt *pos, PetscInt nthreads, PCSubtreeILUTri *Tp)
 {
-  const PetscInt n = T->n, nnz = T->nnz;
-  PetscInt      *iperm, *posc, *ipos;
-  PermuteCtx     c;
-  PetscBool      fail = PETSC_FALSE;
+  PermuteCtx c;
 
   PetscFunctionBegin;
-  PetscCheck(!T->borrowed && T->colptr && T->csc2csr, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The level sort permutes a triangle with its own CSC");
-  PetscCall(PetscMemzero(Tp, sizeof(*Tp)));
-  Tp->n     = n;
-  Tp->nnz   = nnz;
-  Tp->lower = T->lower;
-  Tp->depth = -1;
-  PetscCall(PetscMalloc3(n + 1, &Tp->rowptr, PetscMax(nnz, 1), &Tp->colidx, PetscMax(nnz, 1), &Tp->val));
-  PetscCall(PetscMalloc4(n + 1, &Tp->colptr, PetscMax(nnz, 1), &Tp->rowidx, PetscMax(nnz, 1), &Tp->cval, PetscMax(nnz, 1), &Tp->csc2csr));
-  if (T->src) PetscCall(PetscMalloc1(PetscMax(nnz, 1), &Tp->src));
-  PetscCall(PetscMalloc1(PetscMax(nnz, 1), pos));
-  PetscCall(PetscMalloc3(n, &iperm, PetscMax(nnz, 1), &posc, PetscMax(nnz, 1), &ipos));
-  for (PetscInt i = 0; i < n; i++) iperm[perm[i]] = i;
-  Tp->rowptr[0] = Tp->colptr[0] = 0;
-  for (PetscInt r = 0; r < n; r++) {
-    Tp->rowptr[r + 1] = Tp->rowptr[r] + T->rowptr[perm[r] + 1] - T->rowptr[perm[r]];
-    Tp->colptr[r + 1] = Tp->colptr[r] + T->colptr[perm[r] + 1] - T->colptr[perm[r]];
-  }
   PetscCall(PetscMemzero(&c, sizeof(c)));
-  c.T     = T;
-  c.Tp    = Tp;
-  c.perm  = perm;
-  c.iperm = iperm;
-  c.pos   = *pos;
-  c.posc  = posc;
-  c.ipos  = ipos;
-  nthreads = PetscMax(1, PetscMin(nthreads, PETSC_SPARSEGPU_MAX_THREADS));
-  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 4096, PermuteRows, &c));
-  PetscCall(PetscSparseGPUParallelFor(nthreads, n, 4096, PermuteColumns, &c));
-  PetscCall(PetscSparseGPUParallelFor(nthreads, nnz, 65536, PermuteEntries, &c));
-  PetscCall(PetscSparseGPUParallelFor(nthreads, nnz, 65536, PermuteCSCValues, &c));
-  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) fail = (PetscBool)(fail || c.fail[t]);
-  PetscCall(PetscFree3(iperm, posc, ipos));
-  PetscCheck(!fail, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory sorting the rows of the level-sorted triangle");
+  c.Tp  = Tp;
+  c.pos = (PetscInt *)pos;
+  c.val = val;
+  PetscCall(PetscSparseGPUParallelFor(nthreads, Tp->nnz, 65536, PermuteValuesCSR, &c));
+  PetscCall(PetscSparseGPUParallelFor(nthreads, Tp->nnz, 65536, PermuteValuesCSC, &c));
   PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Tp's values (CSR and CSC) from T's, after a numeric factorization refreshed them */
-PETSC_INTERN void PCSubtreeILUTriPermuteValues_Private(const PCSubtreeILUTri *T, const PetscInt *pos, PCSubtreeILUTri *Tp)
-{
-  for (PetscInt q = 0; q < Tp->nnz; q++) Tp->val[q] = T->val[pos[q]];
-  for (PetscInt c = 0; c < Tp->nnz; c++) Tp->cval[c] = Tp->val[Tp->csc2csr[c]];
 }
