@@ -58,7 +58,7 @@ static PetscErrorCode TriFromPattern(PetscInt n, const PetscInt *ia, const Petsc
   T->colptr[0] = 0;
   for (PetscInt j = 0; j < n; j++) T->colptr[j + 1] = T->colptr[j] + cnt[j + 1];
   for (PetscInt j = 0; j < n; j++) cnt[j] = T->colptr[j];
-  PetscCall(PetscMalloc1(PetscMax(nnz, 1), &T->csc2csr));
+  PetscCall(PetscMalloc1(nnz, &T->csc2csr)); /* (NULL without entries, like the library's) */
   for (PetscInt i = 0; i < n; i++)
     for (PetscInt q = T->rowptr[i]; q < T->rowptr[i + 1]; q++) {
       T->csc2csr[cnt[T->colidx[q]]] = q;
@@ -368,7 +368,8 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
   PetscCall(PetscFree3(Tp.rowptr, Tp.colidx, Tp.val));
   PetscCall(PetscFree4(Tp.colptr, Tp.rowidx, Tp.cval, Tp.csc2csr));
   PetscCall(PetscFree(Tp.src));
-  PetscCall(PetscFree2(perm, pos));
+  PetscCall(PetscFree(perm));
+  PetscCall(PetscFree(pos));
   PetscCall(PetscFree2(lev, seen));
   PetscCall(PetscFree(T->val));
   PetscCall(PetscFree(T->src));
@@ -504,6 +505,7 @@ int main(int argc, char **argv)
     PetscInt  d, N;
     PetscReal rcmmean;
   } grids[] = {
+    {2, 1,   0},
     {2, 20,  4},
     {2, 70,  4},
     {3, 12,  8},

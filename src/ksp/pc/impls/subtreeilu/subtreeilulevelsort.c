@@ -173,7 +173,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeIL
   PCSubtreeILUTri *Tp = &w->Tp;
 
   PetscFunctionBegin;
-  PetscCheck(!T->borrowed && T->colptr && T->csc2csr, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The level sort permutes a triangle with its own CSC");
+  PetscCheck(!T->borrowed && T->colptr && (T->csc2csr || !nnz), PETSC_COMM_SELF, PETSC_ERR_PLIB, "The level sort permutes a triangle with its own CSC");
   PetscCall(PetscMemzero(w, sizeof(*w)));
   w->T          = T;
   w->natural    = natural;
@@ -190,7 +190,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeIL
   PetscCall(PetscMalloc3(n + 1, &Tp->rowptr, PetscMax(nnz, 1), &Tp->colidx, PetscMax(nnz, 1), &Tp->val));
   PetscCall(PetscMalloc4(n + 1, &Tp->colptr, PetscMax(nnz, 1), &Tp->rowidx, PetscMax(nnz, 1), &Tp->cval, PetscMax(nnz, 1), &Tp->csc2csr));
   if (T->src) PetscCall(PetscMalloc1(PetscMax(nnz, 1), &Tp->src));
-  PetscCall(PetscMalloc2(n, &w->perm, PetscMax(nnz, 1), &w->pos));
+  PetscCall(PetscMalloc1(n, &w->perm)); /* (apart: handed over and freed one by one) */
+  PetscCall(PetscMalloc1(PetscMax(nnz, 1), &w->pos));
   PetscCall(PetscMalloc6(n, &w->iperm, PetscMax(nnz, 1), &w->posc, PetscMax(nnz, 1), &w->ipos, n, &w->lev, 2 * n + 1, &w->start, n, &w->seq));
   PetscCall(PCSubtreeILUGroupsSetUp_Private(Tp, natural->maxchain, natural->maxsuper, natural->warps, natural->cutlate, isolate, &w->sched));
   if (transposed) {
@@ -248,7 +249,8 @@ PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork
 
 /* Reports the decision (-info) and frees the work; when the sort is taken, hands over the sorted triangle Tp, perm
    (perm[new] = old), pos (the positions of Tp's CSR entries in T's CSR) and the schedules G of Tp and GT of Tp^T (when
-   transposed); else frees everything (also to drop a sort in progress: after its thread is joined) */
+   transposed; perm and pos are freed with PetscFree() each, Tp like any triangle); else frees everything (also to
+   drop a sort in progress: after its thread is joined) */
 PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortFinish_Private(PCSubtreeILULevelSortWork *w, PetscBool *sorted, PCSubtreeILUTri *Tp, PetscInt **perm, PetscInt **pos, PCSubtreeILUGroups *G, PCSubtreeILUGroups *GT)
 {
   PCSubtreeILUGroups Gs, GsT;
@@ -274,7 +276,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortFinish_Private(PCSubtreeILULeve
     PetscCall(PetscFree3(w->Tp.rowptr, w->Tp.colidx, w->Tp.val));
     PetscCall(PetscFree4(w->Tp.colptr, w->Tp.rowidx, w->Tp.cval, w->Tp.csc2csr));
     PetscCall(PetscFree(w->Tp.src));
-    PetscCall(PetscFree2(w->perm, w->pos));
+    PetscCall(PetscFree(w->perm));
+    PetscCall(PetscFree(w->pos));
     PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gs));
     if (w->transposed) PetscCall(PCSubtreeILUGroupsDestroy_Private(&GsT));
   }
