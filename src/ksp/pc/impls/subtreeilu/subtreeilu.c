@@ -286,21 +286,11 @@ static PetscErrorCode TriBorrowTranspose(PCSubtreeILUTri *T, const PCSubtreeILUT
 {
   PetscFunctionBegin;
   PetscCall(TriDestroy(T));
-  T->n        = S->n;
-  T->nnz      = S->nnz;
-  T->lower    = S->lower ? PETSC_FALSE : PETSC_TRUE;
-  T->rowptr   = S->colptr;
-  T->colidx   = S->rowidx;
-  T->val      = S->cval;
-  T->colptr   = S->rowptr;
-  T->rowidx   = S->colidx;
-  T->cval     = S->val;
-  T->nroots   = S->nrootsT;
-  T->roots    = S->rootsT;
-  T->nrootsT  = S->nroots;
-  T->rootsT   = S->roots;
-  T->depth    = -1; /* (the same as S's: TriGetDepth()) */
-  T->borrowed = PETSC_TRUE;
+  PCSubtreeILUTriTransposeView(T, S);
+  T->nroots  = S->nrootsT;
+  T->roots   = S->rootsT;
+  T->nrootsT = S->nroots;
+  T->rootsT  = S->roots;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -3,6 +3,7 @@
 
 #include <petsc/private/pcimpl.h>
 #include <sparsegpuimpl.h>
+#include <string.h> /* memset (PCSubtreeILUTriTransposeView(), also in plain-C code) */
 
 typedef enum {
   PC_SUBTREEILU_ILU,
@@ -37,6 +38,23 @@ typedef struct {
                          computed (TriGetDepth(), when viewed) */
   PetscBool    borrowed; /* the arrays (and values) are another Tri's, read transposed (ICC: L = U^T); src, csc2csr NULL */
 } PCSubtreeILUTri;
+
+/* T = S^T without a copy: T's CSR is S's CSC and the reverse, values included (T's roots are left to the caller) */
+static inline void PCSubtreeILUTriTransposeView(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
+{
+  memset(T, 0, sizeof(*T));
+  T->n        = S->n;
+  T->nnz      = S->nnz;
+  T->lower    = S->lower ? PETSC_FALSE : PETSC_TRUE;
+  T->rowptr   = S->colptr;
+  T->colidx   = S->rowidx;
+  T->val      = S->cval;
+  T->colptr   = S->rowptr;
+  T->rowidx   = S->colidx;
+  T->cval     = S->val;
+  T->depth    = -1; /* (the same as S's: computed when viewed) */
+  T->borrowed = PETSC_TRUE;
+}
 
 /* The schedule of the cuda backend's solves of T and T^T (subtreeilugroups.c): groups gptr (rows), warp tickets sptr
    (groups), block tickets bptr (warp tickets); maxrows = most rows of a block ticket; hops = the critical path of the

@@ -63,42 +63,37 @@ static int SortPairs(PetscInt len, PetscInt *idx, PetscInt *aux)
   }
 }
 
-/* rows r of Tp in [begin, end): row perm[r] of T, columns renumbered and sorted (a topological order keeps them on the
-   triangle's side of the diagonal, not their order); pos: their positions in T's CSR */
-static void PermuteRows(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+/* lists r in [begin, end) of Tp (its rows: ptr, idx = T's CSR; its columns: T's CSC): list perm[r] of T, indices
+   renumbered and sorted (a topological order keeps them on the triangle's side of the diagonal, not their order); at:
+   their positions in T's arrays */
+static void PermuteLists(PermuteCtx *c, PetscInt tid, PetscInt begin, PetscInt end, const PetscInt *ptr, const PetscInt *idx, const PetscInt *pptr, PetscInt *pidx, PetscInt *at)
 {
-  PermuteCtx            *c = (PermuteCtx *)ctx;
-  const PCSubtreeILUTri *T = c->T;
-  PCSubtreeILUTri       *Tp = c->Tp;
-
   for (PetscInt r = begin; r < end; r++) {
-    const PetscInt o = c->perm[r], k0 = T->rowptr[o], len = T->rowptr[o + 1] - k0, q0 = Tp->rowptr[r];
+    const PetscInt o = c->perm[r], k0 = ptr[o], len = ptr[o + 1] - k0, q0 = pptr[r];
 
     for (PetscInt k = 0; k < len; k++) {
-      Tp->colidx[q0 + k] = c->iperm[T->colidx[k0 + k]];
-      c->pos[q0 + k]     = k0 + k;
+      pidx[q0 + k] = c->iperm[idx[k0 + k]];
+      at[q0 + k]   = k0 + k;
     }
-    c->fail[tid] |= SortPairs(len, Tp->colidx + q0, c->pos + q0);
-    for (PetscInt q = q0; q < q0 + len; q++) c->ipos[c->pos[q]] = q;
+    c->fail[tid] |= SortPairs(len, pidx + q0, at + q0);
   }
 }
 
-/* the same for the columns of Tp (column perm[j] of T; posc: positions in T's CSC) */
+/* rows r of Tp in [begin, end) (pos: positions in T's CSR, and their inverse ipos) */
+static void PermuteRows(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  PermuteCtx *c = (PermuteCtx *)ctx;
+
+  PermuteLists(c, tid, begin, end, c->T->rowptr, c->T->colidx, c->Tp->rowptr, c->Tp->colidx, c->pos);
+  for (PetscInt q = c->Tp->rowptr[begin]; q < c->Tp->rowptr[end]; q++) c->ipos[c->pos[q]] = q;
+}
+
+/* columns j of Tp in [begin, end) (posc: positions in T's CSC) */
 static void PermuteColumns(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
-  PermuteCtx            *c = (PermuteCtx *)ctx;
-  const PCSubtreeILUTri *T = c->T;
-  PCSubtreeILUTri       *Tp = c->Tp;
+  PermuteCtx *c = (PermuteCtx *)ctx;
 
-  for (PetscInt j = begin; j < end; j++) {
-    const PetscInt o = c->perm[j], k0 = T->colptr[o], len = T->colptr[o + 1] - k0, p0 = Tp->colptr[j];
-
-    for (PetscInt k = 0; k < len; k++) {
-      Tp->rowidx[p0 + k] = c->iperm[T->rowidx[k0 + k]];
-      c->posc[p0 + k]    = k0 + k;
-    }
-    c->fail[tid] |= SortPairs(len, Tp->rowidx + p0, c->posc + p0);
-  }
+  PermuteLists(c, tid, begin, end, c->T->colptr, c->T->rowidx, c->Tp->colptr, c->Tp->rowidx, c->posc);
 }
 
 /* entries [begin, end) of Tp: the CSC's CSR positions and the positions in the factor */
@@ -142,23 +137,6 @@ static PetscInt LevelOrder(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt 
   return d;
 }
 
-/* T^T of the sorted triangle without a copy (ICC: L = U^T), for its schedule */
-static void BorrowTranspose(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
-{
-  memset(T, 0, sizeof(*T));
-  T->n        = S->n;
-  T->nnz      = S->nnz;
-  T->lower    = S->lower ? PETSC_FALSE : PETSC_TRUE;
-  T->rowptr   = S->colptr;
-  T->colidx   = S->rowidx;
-  T->val      = S->cval;
-  T->colptr   = S->rowptr;
-  T->rowidx   = S->colidx;
-  T->cval     = S->val;
-  T->depth    = -1;
-  T->borrowed = PETSC_TRUE;
-}
-
 /*
   The level sort of T (not borrowed; with its CSC, csc2csr and src allocated, filled before Compute), to be decided
   after natural, T's schedule in its own numbering (same sizes; isolate: rows of more inputs get groups of their
@@ -195,7 +173,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeIL
   PetscCall(PetscMalloc6(n, &w->iperm, PetscMax(nnz, 1), &w->posc, PetscMax(nnz, 1), &w->ipos, n, &w->lev, 2 * n + 1, &w->start, n, &w->seq));
   PetscCall(PCSubtreeILUGroupsSetUp_Private(Tp, natural->maxchain, natural->maxsuper, natural->warps, natural->cutlate, isolate, &w->sched));
   if (transposed) {
-    BorrowTranspose(&w->TpT, Tp);
+    PCSubtreeILUTriTransposeView(&w->TpT, Tp); /* (ICC: L = U^T) */
     PetscCall(PCSubtreeILUGroupsSetUp_Private(&w->TpT, natural->maxchain, natural->maxsuper, natural->warps, natural->cutlate, isolate, &w->schedT));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
