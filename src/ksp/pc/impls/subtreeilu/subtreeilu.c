@@ -993,8 +993,7 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
   PetscCall(PCSubtreeILUBuildJoin_Private(st)); /* (a build in progress writes into the arrays freed below) */
   for (PetscInt t = 0; t < 2; t++) {
     PCSubtreeILUGroups G;
-
-    PetscBool sorted;
+    PetscBool          sorted;
 
     PetscCall(PCSubtreeILULevelSortFinish_Private(&st->lsort[t], &sorted, NULL, NULL, NULL, NULL, NULL)); /* (dropped) */
     if (!st->sched[t].gof) continue;

@@ -290,9 +290,9 @@ static PetscErrorCode LevelSortPermutations(PC_SubtreeILU *st)
   PetscFunctionBegin;
   PetscCall(PetscMalloc5(n, &rl, n, &cu, n, &lu, n, &ul, n, &plinv));
   for (PetscInt p = 0; p < n; p++) {
-    rl[p]                  = st->rperm[pl ? pl[p] : p];
-    cu[p]                  = st->cperm[pu ? pu[p] : p];
-    plinv[pl ? pl[p] : p]  = p;
+    rl[p]                 = st->rperm[pl ? pl[p] : p];
+    cu[p]                 = st->cperm[pu ? pu[p] : p];
+    plinv[pl ? pl[p] : p] = p;
   }
   PetscCall(Upload(&c->rperm, rl, n));
   PetscCall(Upload(&c->cperm, cu, n));
