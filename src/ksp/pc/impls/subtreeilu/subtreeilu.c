@@ -267,14 +267,7 @@ static PetscErrorCode TriGetDepth(PCSubtreeILUTri *T, PetscInt *depth)
   PetscFunctionBegin;
   if (T->depth < 0) {
     PetscCall(PetscMalloc1(T->n, &lev));
-    T->depth = 0;
-    for (PetscInt ii = 0; ii < T->n; ii++) {
-      PetscInt i = T->lower ? ii : T->n - 1 - ii, l = 0;
-
-      for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->colidx[k]]);
-      lev[i]   = l + 1;
-      T->depth = PetscMax(T->depth, l + 1);
-    }
+    T->depth = PCSubtreeILUTriLevels(T, lev);
     PetscCall(PetscFree(lev));
   }
   *depth = T->depth;

@@ -39,6 +39,23 @@ typedef struct {
   PetscBool    borrowed; /* the arrays (and values) are another Tri's, read transposed (ICC: L = U^T); src, csc2csr NULL */
 } PCSubtreeILUTri;
 
+/* lev[i] = the level of row i in T's dependency DAG (0: no inputs), filled in the order of T's solve; returns the number
+   of levels (the longest path, the same for T^T). Plain C (also on the setup threads) */
+static inline PetscInt PCSubtreeILUTriLevels(const PCSubtreeILUTri *T, PetscInt *lev)
+{
+  PetscInt d = 0;
+
+  for (PetscInt p = 0; p < T->n; p++) {
+    const PetscInt i = T->lower ? p : T->n - 1 - p;
+    PetscInt       l = 0;
+
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->colidx[k]] + 1);
+    lev[i] = l;
+    d      = PetscMax(d, l + 1);
+  }
+  return d;
+}
+
 /* T = S^T without a copy: T's CSR is S's CSC and the reverse, values included (T's roots are left to the caller) */
 static inline void PCSubtreeILUTriTransposeView(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
 {

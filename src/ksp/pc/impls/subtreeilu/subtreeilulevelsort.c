@@ -117,17 +117,15 @@ static void PermuteEntries(void *ctx, PetscInt tid, PetscInt begin, PetscInt end
    first. lev (n), start (2n + 1), seq (n): work. Returns the number of levels. */
 static PetscInt LevelOrder(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt *lev, PetscInt *start, PetscInt *seq, PetscInt *perm)
 {
-  const PetscInt n = T->n;
-  PetscInt       d = 0;
+  const PetscInt n = T->n, d = PCSubtreeILUTriLevels(T, lev); /* (by row; the schedule checked the triangle) */
 
-  for (PetscInt p = 0; p < n; p++) { /* p: position in the solve's order (the schedule checked the triangle) */
-    const PetscInt i = T->lower ? p : n - 1 - p;
-    PetscInt       l = 0;
+  if (!T->lower) /* by position in the solve's order */
+    for (PetscInt p = 0; p < n / 2; p++) {
+      const PetscInt l = lev[p];
 
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) l = PetscMax(l, lev[T->lower ? T->colidx[k] : n - 1 - T->colidx[k]] + 1);
-    lev[p] = l;
-    d      = PetscMax(d, l + 1);
-  }
+      lev[p]         = lev[n - 1 - p];
+      lev[n - 1 - p] = l;
+    }
   for (PetscInt p = 0; p < n; p++) lev[p] = 2 * lev[p] + (isolate > 0 && PCSubtreeILUTriInputs(T, T->lower ? p : n - 1 - p) > isolate ? 0 : 1);
   PCSubtreeILUSortByLevel(n, lev, 2 * d, start, seq); /* seq[k]: the position solved k-th */
   for (PetscInt k = 0; k < n; k++) {
