@@ -119,92 +119,6 @@ static PetscErrorCode Compare(const char name[], Mat A, Ctx *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*
-  The N x N 2D Laplacian (convection conv) with four hubs: nodes 0, n/3, 2n/3 and n-1, joined to every 1st, 2nd, 3rd and
-  1st other node (in both directions: row value -(1 + conv)/16, column value -(1 - conv)/16, so symmetric for conv = 0).
-  Every diagonal exceeds its row's absolute sum by 1 (ILU(0)/ICC(0) need no shift). With the natural ordering the
-  first hub's row in U and the last hub's row in L have n - 1 entries, and the hubs' columns as many (the transposed
-  solves): the rows the cuda backend sums with a whole warp.
-*/
-/*
-  N^2 rows, each joined to 3 others drawn at random (a fixed linear congruential sequence; both directions: row value
-  -(1 + conv)/8, column value -(1 - conv)/8), diagonals 1 above the row's absolute sum: random columns, on which the
-  factor's own numbering gives the cuda solves groups of about one row (the level-sorted numbering fills them)
-*/
-static PetscErrorCode GenerateRandom(PetscInt N, PetscReal conv, Mat *A)
-{
-  const PetscInt     n = N * N;
-  unsigned long long x = 12345;
-  PetscReal         *absum;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscCalloc1(n, &absum));
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 16, NULL, A));
-  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-  for (PetscInt r = 0; r < n; r++)
-    for (PetscInt k = 0; k < 3; k++) {
-      const PetscReal vr = -(1.0 + conv) / 8, vc = -(1.0 - conv) / 8;
-      PetscInt        j;
-
-      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-      j = (PetscInt)((x >> 33) % (unsigned long long)n);
-      if (j == r) continue;
-      PetscCall(MatSetValue(*A, r, j, vr, ADD_VALUES));
-      PetscCall(MatSetValue(*A, j, r, vc, ADD_VALUES));
-      absum[r] += PetscAbsReal(vr);
-      absum[j] += PetscAbsReal(vc);
-    }
-  for (PetscInt r = 0; r < n; r++) PetscCall(MatSetValue(*A, r, r, absum[r] + 1.0, ADD_VALUES));
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(PetscFree(absum));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode GenerateHubs(PetscInt N, PetscReal conv, Mat *A)
-{
-  const PetscInt n = N * N, hub[4] = {0, n / 3, 2 * (n / 3), n - 1}, stride[4] = {1, 2, 3, 1};
-  PetscReal     *absum;
-  PetscInt      *nnz;
-  Mat            G;
-
-  PetscFunctionBeginUser;
-  PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, 2, N, conv, &G));
-  PetscCall(PetscCalloc2(n, &absum, n, &nnz));
-  for (PetscInt r = 0; r < n; r++) nnz[r] = 5 + 4;
-  for (PetscInt h = 0; h < 4; h++) nnz[hub[h]] = n;
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 0, nnz, A));
-  for (PetscInt r = 0; r < n; r++) { /* the Laplacian's off-diagonal entries */
-    PetscInt           ncols;
-    const PetscInt    *cols;
-    const PetscScalar *vals;
-
-    PetscCall(MatGetRow(G, r, &ncols, &cols, &vals));
-    for (PetscInt k = 0; k < ncols; k++)
-      if (cols[k] != r) {
-        PetscCall(MatSetValue(*A, r, cols[k], vals[k], ADD_VALUES));
-        absum[r] += PetscAbsScalar(vals[k]);
-      }
-    PetscCall(MatRestoreRow(G, r, &ncols, &cols, &vals));
-  }
-  for (PetscInt h = 0; h < 4; h++)
-    for (PetscInt j = 0; j < n; j += stride[h]) {
-      const PetscReal vr = -(1.0 + conv) / 16, vc = -(1.0 - conv) / 16;
-
-      if (j == hub[h]) continue;
-      PetscCall(MatSetValue(*A, hub[h], j, vr, ADD_VALUES));
-      PetscCall(MatSetValue(*A, j, hub[h], vc, ADD_VALUES));
-      absum[hub[h]] += PetscAbsReal(vr);
-      absum[j] += PetscAbsReal(vc);
-    }
-  for (PetscInt r = 0; r < n; r++) PetscCall(MatSetValue(*A, r, r, absum[r] + 1.0, ADD_VALUES));
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(PetscFree2(absum, nnz));
-  PetscCall(MatDestroy(&G));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 int main(int argc, char **argv)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "../../shared/matrices", *names[64], gen[8] = "";
@@ -270,8 +184,8 @@ int main(int argc, char **argv)
   if (gen[0] && strcmp(gen, "none")) {
     Mat A;
     if (!strcmp(gen, "only")) PetscCall(PetscStrcpy(gen, "2d"));
-    if (!strcmp(gen, "hubs")) PetscCall(GenerateHubs(N, conv, &A));
-    else if (!strcmp(gen, "random")) PetscCall(GenerateRandom(N, conv, &A));
+    if (!strcmp(gen, "hubs")) PetscCall(SubtreeILUGenerateHubs(N, conv, &A));
+    else if (!strcmp(gen, "random")) PetscCall(SubtreeILUGenerateRandom(N, conv, &A));
     else PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, N, conv, &A));
     PetscCall(Compare(gen, A, &ctx));
     PetscCall(MatDestroy(&A));

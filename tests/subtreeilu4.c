@@ -7,6 +7,9 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   3. A1 again (through the plan again)\n\
   -dir <path> -matrices <a,b,...> : Matrix Market files (see subtreeilu1.c; default: none)\n\
   -gen <2d|3d> -N <n1,n2,...> -conv <c> : generated Laplacians (N = 0 and 1 give n = 0 and 1)\n\
+  -gen <hubs|random> -N <n1,...> -conv <c> : subtreeilu_test.h's 2D Laplacian with four hubs (rows and columns of\n\
+                           N^2 - 1 entries: update steps with a hub's U row, and a hub row's many steps), or N^2 rows\n\
+                           with random columns\n\
   -gen chains -N <n> -conv <c> : tridiagonal, cut every 5000 rows into independent chains (of runs enough for several\n\
                            GPU tickets each: the refactorization plan's ticket rule)\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
@@ -446,6 +449,8 @@ int main(int argc, char **argv)
       PetscInt n;
 
       if (!strcmp(gen, "chains")) PetscCall(GenerateChains(Ns[k], conv, &A));
+      else if (!strcmp(gen, "hubs")) PetscCall(SubtreeILUGenerateHubs(Ns[k], conv, &A));
+      else if (!strcmp(gen, "random")) PetscCall(SubtreeILUGenerateRandom(Ns[k], conv, &A));
       else PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
       if (noinode) PetscCall(NoInodes(PETSC_TRUE));
       PetscCall(MatConvert(A, ctx.mtype, MAT_INITIAL_MATRIX, &B));
@@ -638,6 +643,56 @@ int main(int argc, char **argv)
       requires: cuda
       args: -type icc -levels 1 -gen 2d -N 300 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_setup_threads 5 -st_pc_subtree_ilu_plan_check
       output_file: output/subtreeilu4_icc1_setup_threads.out
+
+   test:
+      suffix: ilu0_hubs
+      args: -type ilu -levels 0 -gen hubs -N 1,2,24 -conv 0.3 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 3 -st_pc_subtree_ilu_plan_check
+
+   test:
+      suffix: ilu0_random_rcm
+      args: -type ilu -levels 0 -ordering rcm -gen random -N 30 -conv 0.3 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 40
+
+   test:
+      suffix: ilu1_hubs
+      args: -type ilu -levels 1 -gen hubs -N 12 -conv 0.3 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: icc0_hubs
+      args: -type icc -levels 0 -gen hubs -N 24 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_setup_threads 3 -st_pc_subtree_ilu_plan_check
+
+   test:
+      suffix: icc1_hubs_rcm
+      args: -type icc -levels 1 -ordering rcm -gen hubs -N 12 -st_pc_subtree_ilu_refactor device -st_pc_subtree_ilu_refactor_buffer 0
+
+   test:
+      suffix: cuda_ilu0_hubs
+      requires: cuda
+      args: -type ilu -levels 0 -gen hubs -N 1,2,24 -conv 0.3 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu0_hubs.out
+
+   test:
+      suffix: cuda_icc0_hubs
+      requires: cuda
+      args: -type icc -levels 0 -gen hubs -N 24 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_icc0_hubs.out
+
+   test:
+      suffix: cuda_ilu1_hubs
+      requires: cuda
+      args: -type ilu -levels 1 -gen hubs -N 12 -conv 0.3 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda
+      output_file: output/subtreeilu4_ilu1_hubs.out
+
+   test:
+      suffix: cuda_icc1_hubs_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen hubs -N 12 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 0
+      output_file: output/subtreeilu4_icc1_hubs_rcm.out
+
+   test:
+      suffix: cuda_ilu0_random_rcm
+      requires: cuda
+      args: -type ilu -levels 0 -ordering rcm -gen random -N 30 -conv 0.3 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor_buffer 40
+      output_file: output/subtreeilu4_ilu0_random_rcm.out
 
    test:
       suffix: ilu0_pellr

@@ -864,7 +864,7 @@ struct _PCSubtreeILUCUDAPlan {
   PetscInt     n, nz, annz, ntickets, Lnnz, Unnz;
   int          icc, shifttype;
   double       zeropivot;
-  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *mptr, *map;
+  PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *mptr, *map, *msrc;
   PetscInt    *Lsrc, *Lcsrc, *Usrc, *Ucsrc, *dsrc; /* gathers into the solve structures */
   PetscInt    *ttptr, *truns; /* the tickets in the order they are taken: ticket t's runs (rows truns[2k] .. truns[2k+1]-1)
                                  for k in ttptr[t] .. ttptr[t+1]-1 */
@@ -902,6 +902,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanDestroy_Private(PCSubtreeILUCUDA
   PetscCallCUDA(cudaFree(p->crow));
   PetscCallCUDA(cudaFree(p->mptr));
   PetscCallCUDA(cudaFree(p->map));
+  PetscCallCUDA(cudaFree(p->msrc));
   PetscCallCUDA(cudaFree(p->Lsrc));
   PetscCallCUDA(cudaFree(p->Lcsrc));
   PetscCallCUDA(cudaFree(p->Usrc));
@@ -956,7 +957,7 @@ struct RefactArgs {
   double             zeropivot;
   unsigned           backoff;
   PetscInt           nbundles; /* lanes < 32: bundles of tickets of one level, bundle b = tickets tbptr[b] .. tbptr[b+1]-1 */
-  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *ttptr, *truns, *tbptr, *mptr, *map;
+  const PetscInt    *lptr, *ub, *ud, *bj, *aptr, *asrc, *adst, *cptr, *cpos, *crow, *ttptr, *truns, *tbptr, *mptr, *map, *msrc;
   const PetscScalar *aa;
   PetscScalar       *fa, *ubar, *work;
   int               *ticket, *status;
@@ -965,10 +966,10 @@ struct RefactArgs {
 #define SUBTREEILU_RK_WARPS 4 /* warps per block of the refactorization kernel (at most; with several chains a warp perhaps fewer) */
 
 /* doubles of shared memory per group of lanes (a warp, or a group of fewer lanes: then also 3 ints per row of a run):
-   the values, then 3 (ICC 4) int arrays of steps and the map, rounded up */
+   the values, then 3 (ICC 4) int arrays of steps and the map's 2, rounded up */
 __host__ __device__ static inline size_t RefactWarpDoubles(bool icc, int capval, int capsteps, int capmap, int lanes)
 {
-  return (size_t)capval + ((size_t)(icc ? 4 : 3) * capsteps + capmap + (lanes < 32 ? 3 * SUBTREEILU_REFACT_RUN : 0) + 1) / 2;
+  return (size_t)capval + ((size_t)(icc ? 4 : 3) * capsteps + 2 * (size_t)capmap + (lanes < 32 ? 3 * SUBTREEILU_REFACT_RUN : 0) + 1) / 2;
 }
 
 /* the lanes of the calling thread's group of G lanes (G: 32, 16, 8) within its warp */
@@ -1059,13 +1060,14 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
   The fast path: the run's values in shared memory (val, buffer index bidx(pos): see RefactKernel) and its structure
   cached there with the buffer indices already applied, so that a step is a few shared-memory loads. Per step
   q - S0: spiv = buffer index of row k's inverted pivot when row k is in the run, else -1 - (its position in fa);
-  sfirst = index (buffer or global, alike) of the first entry of row k the step uses (cnt = pivot - first entries);
-  skb (ICC) = global position of Ut(k,i); sm0 = offset of the step's update map, smap = buffer index or -1. The
+  sfirst = index (buffer or global, alike) of the first entry of row k the step may use; skb (ICC) = global position
+  of Ut(k,i); sm0 = offset of the step's update map (its entries: up to the next step's offset); per map entry smap =
+  the destination's buffer index, ssrc = the source's offset from sfirst. The
   loads of the next step's row (when outside the run) are issued before the current step waits, which overlaps
   them with this step and, at a row's last step, with the end of the row.
 */
 template <bool ICC, int G>
-__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap, int *srow)
+__device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap, int *ssrc, int *srow)
 {
   const unsigned     gm   = GroupMask<G>();
   const int          lane = threadIdx.x & (G - 1);
@@ -1100,9 +1102,8 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
     sm0[q - R.S0] = (int)(a.mptr[q] - R.M0);
   }
   for (PetscInt e = R.M0 + lane; e < R.M1; e += G) {
-    PetscInt t = a.map[e];
-
-    smap[e - R.M0] = t >= 0 ? bidx(t) : -1;
+    smap[e - R.M0] = bidx(a.map[e]);
+    ssrc[e - R.M0] = (int)a.msrc[e];
   }
   /* the initial values of all rows of the run at once (independent of other rows: off the critical path) */
   for (PetscInt j = lane; j < size; j += G) val[j] = 0.0;
@@ -1110,6 +1111,8 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
   for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += G) val[bidx(a.adst[q])] = a.aa[a.asrc[q]];
   __syncwarp(gm);
 
+  /* the end of step q's update map entries (relative to M0) */
+  auto mapend = [&](PetscInt q) -> int { return q + 1 < R.S1 ? sm0[q + 1 - R.S0] : (int)(R.M1 - R.M0); };
   /* issues the loads of step q when its row is outside the run */
   auto issue = [&](PetscInt q) {
     pend.q = -1;
@@ -1117,12 +1120,12 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
       int code = spiv[q - R.S0];
 
       if (code < 0) {
-        int fst = sfirst[q - R.S0], cnt = -1 - code - fst, tq = lane < cnt ? smap[sm0[q - R.S0] + lane] : -1;
+        int m0 = sm0[q - R.S0], src = lane < mapend(q) - m0 ? ssrc[m0 + lane] : -1;
 
         pend.q   = q;
         pend.piv = LoadRelaxed(a.fa + (-1 - code));
         pend.uik = ICC ? LoadRelaxed(pub + skb[q - R.S0]) : 0ULL;
-        pend.u   = tq >= 0 ? LoadRelaxed(pub + fst + lane) : 0ULL;
+        pend.u   = src >= 0 ? LoadRelaxed(pub + sfirst[q - R.S0] + src) : 0ULL;
       }
     }
   };
@@ -1148,8 +1151,8 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
 
     for (PetscInt q = s0; q < s1; q++) {
       const int   qq = (int)(q - R.S0), code = spiv[qq], fst = sfirst[qq], m0 = sm0[qq];
-      const int   cnt = (code >= 0 ? code : -1 - code) - fst;
-      const int   tq0 = lane < cnt ? smap[m0 + lane] : -1;
+      const int   cnt = mapend(q) - m0; /* the step's updates */
+      const int   tq0 = lane < cnt ? smap[m0 + lane] : -1, src0 = lane < cnt ? ssrc[m0 + lane] : 0;
       const double w = ICC ? 0.0 : val[q - R.Lb]; /* read before any lane can store the multiplier there */
       double       piv, uik = 0.0, u0v = 0.0, m;
       RefactLoads  cur;
@@ -1161,11 +1164,11 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
       if (code >= 0) {
         piv = val[code];
         if (ICC) uik = val[skb[qq] - R.Ub];
-        if (tq0 >= 0) u0v = val[fst + lane];
+        if (tq0 >= 0) u0v = val[fst + src0];
       } else {
         piv = AwaitValue(cur.piv, a.fa + (-1 - code), a.backoff);
         if (ICC) uik = AwaitValue(cur.uik, pub + skb[qq], a.backoff);
-        if (tq0 >= 0) u0v = AwaitValue(cur.u, pub + fst + lane, a.backoff);
+        if (tq0 >= 0) u0v = AwaitValue(cur.u, pub + fst + src0, a.backoff);
       }
       if (!ICC) m = __dmul_rn(w, piv);
       else {
@@ -1173,14 +1176,11 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
         dk = __dadd_rn(dk, __dmul_rn(m, uik));
       }
       if (tq0 >= 0) val[tq0] = ICC ? __dadd_rn(val[tq0], __dmul_rn(m, u0v)) : __dsub_rn(val[tq0], __dmul_rn(m, u0v));
-      for (int e = lane + G; e < cnt; e += G) { /* rows of more entries than lanes */
-        int tq = smap[m0 + e];
+      for (int e = lane + G; e < cnt; e += G) { /* steps of more updates than lanes */
+        const int tq = smap[m0 + e], us = fst + ssrc[m0 + e];
+        double    u  = code >= 0 ? val[us] : AwaitValue(LoadRelaxed(pub + us), pub + us, a.backoff);
 
-        if (tq >= 0) {
-          double u = code >= 0 ? val[fst + e] : AwaitValue(LoadRelaxed(pub + fst + e), pub + fst + e, a.backoff);
-
-          val[tq] = ICC ? __dadd_rn(val[tq], __dmul_rn(m, u)) : __dsub_rn(val[tq], __dmul_rn(m, u));
-        }
+        val[tq] = ICC ? __dadd_rn(val[tq], __dmul_rn(m, u)) : __dsub_rn(val[tq], __dmul_rn(m, u));
       }
       if (ICC && lane == 0) a.fa[skb[qq]] = m; /* -Ut(k,i), PETSc's stored value (nobody reads it here) */
       __syncwarp(gm);                          /* every lane has read w and made its updates */
@@ -1215,7 +1215,7 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
 
     for (PetscInt q = s0; q < s1; q++) {
       const PetscInt k = ICC ? a.crow[q] : a.bj[q], kb = ICC ? a.cpos[q] : a.ub[k], kd = a.ud[k], first = ICC ? kb + 1 : kb;
-      const PetscInt cnt = kd - first, m0 = a.mptr[q];
+      const PetscInt m0 = a.mptr[q], m1 = a.mptr[q + 1];
       const int      inrun = k >= R.r0;
       const double   wq = ICC ? 0.0 : __ldcg(w + q); /* read before any lane can store the multiplier there */
       double         piv, uik = 0.0, m;
@@ -1233,14 +1233,11 @@ __device__ static void RefactRunGlobal(const RefactArgs &a, const RefactRun &R)
         m  = __dmul_rn(-uik, piv);
         dk = __dadd_rn(dk, __dmul_rn(m, uik));
       }
-      for (PetscInt e = lane; e < cnt; e += G) {
-        PetscInt tq = a.map[m0 + e];
+      for (PetscInt e = m0 + lane; e < m1; e += G) {
+        const PetscInt tq = a.map[e], us = first + a.msrc[e];
+        double         u  = inrun ? __ldcg(w + us) : AwaitValue(LoadRelaxed(pub + us), pub + us, a.backoff);
 
-        if (tq >= 0) {
-          double u = inrun ? __ldcg(w + first + e) : AwaitValue(LoadRelaxed(pub + first + e), pub + first + e, a.backoff);
-
-          w[tq] = ICC ? __dadd_rn(__ldcg(w + tq), __dmul_rn(m, u)) : __dsub_rn(__ldcg(w + tq), __dmul_rn(m, u));
-        }
+        w[tq] = ICC ? __dadd_rn(__ldcg(w + tq), __dmul_rn(m, u)) : __dsub_rn(__ldcg(w + tq), __dmul_rn(m, u));
       }
       if (ICC && lane == 0) a.fa[kb] = m;
       __syncwarp(gm);
@@ -1264,7 +1261,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
   const unsigned           full = 0xffffffffu;
   const int                gib = threadIdx.x / G, giw = (threadIdx.x & 31) / G; /* the group in the block, in the warp */
   double                  *val  = refact_smem + (size_t)gib * RefactWarpDoubles(ICC, a.capval, a.capsteps, a.capmap, G);
-  int                     *spiv = (int *)(val + a.capval), *sfirst = spiv + a.capsteps, *sm0 = sfirst + a.capsteps, *skb = sm0 + a.capsteps, *smap = skb + (ICC ? a.capsteps : 0), *srow = smap + a.capmap;
+  int                     *spiv = (int *)(val + a.capval), *sfirst = spiv + a.capsteps, *sm0 = sfirst + a.capsteps, *skb = sm0 + a.capsteps, *smap = skb + (ICC ? a.capsteps : 0), *ssrc = smap + a.capmap, *srow = ssrc + a.capmap;
 
   while (true) {
     PetscInt t = 0, t1;
@@ -1293,7 +1290,7 @@ __global__ static void __launch_bounds__(SUBTREEILU_RK_WARPS * 32) RefactKernel(
         R.S1 = ICC ? a.cptr[R.r1] : a.lptr[R.r1];
         R.M0 = a.mptr[R.S0];
         R.M1 = a.mptr[R.S1];
-        if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) RefactRunShared<ICC, G>(a, R, val, spiv, sfirst, skb, sm0, smap, srow);
+        if ((R.Le - R.Lb) + (R.Ue - R.Ub + 1) <= a.capval && R.S1 - R.S0 <= a.capsteps && R.M1 - R.M0 <= a.capmap) RefactRunShared<ICC, G>(a, R, val, spiv, sfirst, skb, sm0, smap, ssrc, srow);
         else RefactRunGlobal<ICC, G>(a, R);
       }
     }
@@ -1466,6 +1463,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
 
     PetscCall(UploadSegment(&p->mptr, hp->mptr, nsteps + 1, seg, &nseg));
     PetscCall(UploadSegment(&p->map, hp->map, hp->mptr[nsteps], seg, &nseg));
+    PetscCall(UploadSegment(&p->msrc, hp->msrc, hp->mptr[nsteps], seg, &nseg));
   }
   PetscCall(UploadSegment(&p->Lsrc, Ld->src, p->Lnnz, seg, &nseg));
   PetscCall(UploadSegment(&p->Usrc, Ud->src, Ud->nnz, seg, &nseg));
@@ -1625,6 +1623,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDARefactor_Private(PC_SubtreeILU *st, 
   a.truns     = p->truns;
   a.mptr      = p->mptr;
   a.map       = p->map;
+  a.msrc      = p->msrc;
   a.aa        = aa;
   a.fa        = p->fa;
   a.ubar      = p->ubar;

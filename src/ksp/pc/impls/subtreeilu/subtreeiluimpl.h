@@ -180,7 +180,10 @@ typedef enum {
   ICC: row k receives the contributions of rows crow[q] (entry cpos[q] = Ut(crow[q], k)) for q in cptr[k] ..
   cptr[k+1]-1, in exactly PETSc's (linked list) order; ubar holds the unscaled rows U(i,:) (PETSc computes them in
   place, which a parallel version cannot do).
-  The update map replaces the search of each updated column in the row's pattern (structure only, made once).
+  The update map replaces the search of each updated column in the row's pattern (structure only, made once). It
+  lists only the updates that land in the pattern: a hub row k of U (thousands of entries) eliminated from short
+  rows costs each of them its few matches, not the hub's length (power-law graphs; the map of all of U(k)'s entries
+  had more than 10^9 entries on a 1M-row one).
   runptr: runs of consecutive rows where each row depends on the previous one, at most SUBTREEILU_REFACT_RUN rows
   and, unless a single row is larger, SUBTREEILU_REFACT_BUF values, SUBTREEILU_REFACT_STEPS elimination steps and
   SUBTREEILU_REFACT_MAP update map entries: the unit of the GPU kernel's shared-memory caches.
@@ -203,9 +206,12 @@ typedef struct {
   PetscInt           nruns, *runptr;
   PetscInt           ntickets, *tptr;
   PetscInt           bufcap; /* runs of at most bufcap values are computed in a buffer (-pc_subtree_ilu_refactor_buffer) */
-  PetscInt          *mptr, *map; /* update map: elimination step q (ILU: L position q; ICC: contribution q) updates, for
-                                    its e-th entry (ILU: U position ub[k]+e; ICC: position cpos[q]+1+e), the position
-                                    map[mptr[q]+e] of the row being factored, or -1 (dropped) */
+  PetscInt          *mptr, *map, *msrc; /* update map: elimination step q (ILU: L position q; ICC: contribution q)
+                                           updates, for e in mptr[q] .. mptr[q+1]-1, position map[e] of the row being
+                                           factored with the eliminating row's entry msrc[e] of its part the step uses
+                                           (ILU: U position ub[k]+msrc[e]; ICC: position cpos[q]+1+msrc[e]); only the
+                                           entries in the row's pattern, increasing (PETSc's updates outside it are
+                                           dropped: its numeric factorization never reads them) */
   MatFactorShiftType shifttype;
   PetscReal          zeropivot;
   PetscScalar       *ubar; /* CPU version, ICC */

@@ -26,6 +26,7 @@
 #include "subtreeiluimpl.h"
 #include <petsc/private/matimpl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **pplan)
@@ -39,7 +40,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **p
   PetscCall(PetscFree3(p->cptr, p->cpos, p->crow));
   PetscCall(PetscFree2(p->runptr, p->tptr));
   PetscCall(PetscFree(p->mptr));
-  PetscCall(PetscFree(p->map));
+  PetscCall(PetscFree2(p->map, p->msrc));
   PetscCall(PetscFree(p->ubar));
   PetscCall(PetscFree(*pplan));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -78,6 +79,8 @@ typedef struct {
   PetscInt64        total2;                                                        /* the sum of cnt2 */
   PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS], off2[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
   int               bad[PETSC_SPARSEGPU_MAX_THREADS]; /* the range found an entry outside the factor's layout */
+  PetscInt         *rmap[PETSC_SPARSEGPU_MAX_THREADS], *rsrc[PETSC_SPARSEGPU_MAX_THREADS]; /* each range's update map (malloc) */
+  int               nomem[PETSC_SPARSEGPU_MAX_THREADS];                                     /* its malloc failed */
 } PlanCtx;
 
 /* a counting pass fn over the ranges of [0, n): the offsets of the ranges from their counts (cnt, and cnt2 if fn
@@ -268,56 +271,198 @@ static inline void PlanRowSteps(const PCSubtreeILUPlan *p, PetscInt i, PetscInt 
   *s1 = p->icc ? p->cptr[i + 1] : p->lptr[i + 1];
 }
 
-/* update map entries of step q: the off-diagonal U entries of row k right of the step's column */
+/* updates PETSc's numeric factorization makes in step q: the off-diagonal U entries of row k right of the step's column
+   (the update map keeps those in the pattern of the row being factored) */
 static inline PetscInt PlanStepUpdates(const PCSubtreeILUPlan *p, PetscInt q)
 {
   return p->icc ? p->ud[p->crow[q]] - p->cpos[q] - 1 : p->ud[p->bj[q]] - p->ub[p->bj[q]];
 }
 
-static void PlanCountMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+/*
+  The matches of two increasing column lists, sources bj[a0 .. a1-1] (the eliminating row's part) and destinations
+  bj[b0 .. b1-1] (part of the row being factored), in increasing column order: writes (when msrc is not NULL) the
+  source's offset from base and the destination's position, and returns their number. A merge when the lengths are
+  alike, else a binary search of each entry of the shorter list in the longer, so a hub's row costs a short row
+  only about its length times a logarithm.
+*/
+static inline PetscInt PlanMatch(const PetscInt *bj, PetscInt a0, PetscInt a1, PetscInt b0, PetscInt b1, PetscInt base, PetscInt *msrc, PetscInt *map)
 {
-  PlanCtx          *c = (PlanCtx *)ctx;
-  PCSubtreeILUPlan *p = c->p;
-  PetscInt          s0, s1, unused;
-  PetscInt64        cnt = 0;
+  const PetscInt na = a1 - a0, nb = b1 - b0;
+  PetscInt       cnt = 0;
 
-  PlanRowSteps(p, i0, &s0, &unused); /* the range's steps: from row i0's first to row i1-1's last */
-  PlanRowSteps(p, i1 - 1, &unused, &s1);
-  for (PetscInt q = s0; q < s1; q++) cnt += PlanStepUpdates(p, q);
-  c->cnt[tid] = cnt;
+  if (na <= 0 || nb <= 0) return 0;
+  if (na > 8 * nb) {
+    for (PetscInt b = b0; b < b1; b++) {
+      const PetscInt a = FindCol(bj, a0, a1, bj[b]);
+
+      if (a >= 0) {
+        if (msrc) msrc[cnt] = a - base, map[cnt] = b;
+        cnt++;
+        a0 = a + 1;
+      }
+    }
+  } else if (nb > 8 * na) {
+    for (PetscInt a = a0; a < a1; a++) {
+      const PetscInt b = FindCol(bj, b0, b1, bj[a]);
+
+      if (b >= 0) {
+        if (msrc) msrc[cnt] = a - base, map[cnt] = b;
+        cnt++;
+        b0 = b + 1;
+      }
+    }
+  } else {
+    while (a0 < a1 && b0 < b1) {
+      if (bj[a0] < bj[b0]) a0++;
+      else if (bj[a0] > bj[b0]) b0++;
+      else {
+        if (msrc) msrc[cnt] = a0 - base, map[cnt] = b0;
+        cnt++;
+        a0++, b0++;
+      }
+    }
+  }
+  return cnt;
 }
 
-/* mptr of the range's steps from its offset, and the update map of its rows */
+/*
+  The update map of step q of row i (its steps end at s1; its U off-diagonals u0 .. d-1, its pivot at d): writes (when
+  msrc is not NULL) and counts the step's entries.
+    ILU: step q eliminates with U row k = bj[q] (columns > k); row i's pattern right of column k is its L entries after
+         q (columns below i), its diagonal (column i, position d) and its U entries: three increasing pieces.
+    ICC: row i = crow[q] contributes its entries right of Ut(i,k) (position cpos[q]) to row k = the row being factored,
+         whose U off-diagonals are u0 .. d-1 (columns > k, where all of the contributing entries lie).
+*/
+static inline PetscInt PlanStepMap(const PCSubtreeILUPlan *p, PetscInt i, PetscInt q, PetscInt s1, PetscInt u0, PetscInt d, PetscInt *msrc, PetscInt *map)
+{
+  PetscInt cnt, a0, a1, split;
+
+  if (p->icc) {
+    a0 = p->cpos[q] + 1;
+    return PlanMatch(p->bj, a0, p->ud[p->crow[q]], u0, d, a0, msrc, map);
+  }
+  a0    = p->ub[p->bj[q]];
+  a1    = p->ud[p->bj[q]];
+  split = a0; /* the first entry of U(k) with column >= i */
+  {
+    PetscInt lo = a0, hi = a1;
+
+    while (lo < hi) {
+      PetscInt mid = lo + (hi - lo) / 2;
+
+      if (p->bj[mid] < i) lo = mid + 1;
+      else hi = mid;
+    }
+    split = lo;
+  }
+  cnt = PlanMatch(p->bj, a0, split, q + 1, s1, a0, msrc, map);
+  if (split < a1 && p->bj[split] == i) {
+    if (msrc) msrc[cnt] = split - a0, map[cnt] = d;
+    cnt++;
+    split++;
+  }
+  return cnt + PlanMatch(p->bj, split, a1, u0, d, a0, msrc ? msrc + cnt : NULL, msrc ? map + cnt : NULL);
+}
+
+/* the eliminating rows of the steps ahead of q (before send), by two stages: their U ranges 16 steps ahead, their
+   entries 8 steps ahead (on random columns each step's row k is a cache miss: about half of the map's time) */
+static inline void PlanPrefetchStep(const PCSubtreeILUPlan *p, PetscInt q, PetscInt send)
+{
+#if defined(__GNUC__)
+  if (q + 16 < send) {
+    if (p->icc) {
+      __builtin_prefetch(p->ud + p->crow[q + 16]);
+      __builtin_prefetch(p->bj + p->cpos[q + 16] + 1);
+    } else {
+      __builtin_prefetch(p->ub + p->bj[q + 16]);
+      __builtin_prefetch(p->ud + p->bj[q + 16]);
+    }
+  }
+  if (!p->icc && q + 8 < send) __builtin_prefetch(p->bj + p->ub[p->bj[q + 8]]);
+#else
+  (void)p, (void)q, (void)send;
+#endif
+}
+
+/*
+  The update map in one pass over the steps (the searches miss the cache on a random-column matrix: U row k is
+  anywhere): each range writes its map into buffers of its own, grown as needed (malloc: plain C, on its thread),
+  with mptr relative to the range; PlanPlaceMap() then copies them into place and shifts mptr.
+*/
 static void PlanFillMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
 {
   PlanCtx          *c = (PlanCtx *)ctx;
   PCSubtreeILUPlan *p = c->p;
-  PetscInt          pos = c->off[tid];
+  PetscInt          pos = 0, cap, s0, s1, send, unused;
+  PetscInt64        all = 0;
 
+  PlanRowSteps(p, i0, &s0, &unused);
+  PlanRowSteps(p, i1 - 1, &unused, &s1);
+  cap          = PetscMax(s1 - s0, 64);
+  c->rmap[tid] = (PetscInt *)malloc((size_t)cap * sizeof(PetscInt));
+  c->rsrc[tid] = (PetscInt *)malloc((size_t)cap * sizeof(PetscInt));
+  if (!c->rmap[tid] || !c->rsrc[tid]) {
+    c->nomem[tid] = 1;
+    return;
+  }
+  PlanRowSteps(p, i1 - 1, &unused, &send);
   for (PetscInt i = i0; i < i1; i++) {
     const PetscInt u0 = p->ub[i], d = p->ud[i];
-    PetscInt       s0, s1;
 
     PlanRowSteps(p, i, &s0, &s1);
     for (PetscInt q = s0; q < s1; q++) {
-      PetscInt *m = p->map + pos;
+      PlanPrefetchStep(p, q, send);
+      const PetscInt upd = PlanStepUpdates(p, q), most = PetscMin(upd, p->icc ? d - u0 : s1 - q + d - u0);
 
-      if (!p->icc) {
-        const PetscInt k = p->bj[q];
+      if (pos + most > cap) {
+        PetscInt *m, *r;
 
-        for (PetscInt u = p->ub[k]; u < p->ud[k]; u++) {
-          const PetscInt j = p->bj[u];
-
-          if (j < i) *m++ = FindCol(p->bj, q + 1, s1, j);
-          else if (j == i) *m++ = d;
-          else *m++ = FindCol(p->bj, u0, d, j);
+        if ((PetscInt64)pos + most > PETSC_INT_MAX / 2) { /* (the map's total is checked against PetscInt by the caller) */
+          c->nomem[tid] = 1;
+          return;
         }
-      } else {
-        for (PetscInt j = p->cpos[q] + 1; j < p->ud[p->crow[q]]; j++) *m++ = FindCol(p->bj, u0, d, p->bj[j]);
+        cap = PetscMax(2 * cap, pos + most);
+        m   = (PetscInt *)realloc(c->rmap[tid], (size_t)cap * sizeof(PetscInt));
+        if (m) c->rmap[tid] = m;
+        r = (PetscInt *)realloc(c->rsrc[tid], (size_t)cap * sizeof(PetscInt));
+        if (r) c->rsrc[tid] = r;
+        if (!m || !r) {
+          c->nomem[tid] = 1;
+          return;
+        }
       }
-      pos += PlanStepUpdates(p, q);
+      pos += PlanStepMap(p, i, q, s1, u0, d, c->rsrc[tid] + pos, c->rmap[tid] + pos);
+      all += upd;
       p->mptr[q + 1] = pos;
     }
+  }
+  c->cnt[tid]  = pos;
+  c->cnt2[tid] = all;
+}
+
+/* a range's map into place (from its offset) and its mptr shifted there */
+static void PlanPlaceMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  const PetscInt    off = c->off[tid];
+  PetscInt          s0, s1, unused;
+
+  PlanRowSteps(p, i0, &s0, &unused);
+  PlanRowSteps(p, i1 - 1, &unused, &s1);
+  if (c->cnt[tid]) {
+    memcpy(p->map + off, c->rmap[tid], (size_t)c->cnt[tid] * sizeof(PetscInt));
+    memcpy(p->msrc + off, c->rsrc[tid], (size_t)c->cnt[tid] * sizeof(PetscInt));
+  }
+  for (PetscInt q = s0; q < s1; q++) p->mptr[q + 1] += off;
+}
+
+static void PlanFreeMaps(PlanCtx *c)
+{
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
+    free(c->rmap[t]);
+    free(c->rsrc[t]);
+    c->rmap[t] = c->rsrc[t] = NULL;
   }
 }
 
@@ -731,10 +876,17 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
     PetscCall(PetscMalloc1(nsteps + 1, &p->mptr));
     p->mptr[0] = 0;
-    PetscCall(PlanCountRanges(nt, n, PlanCountMap, &c, &nmap));
+    PetscCall(PlanCountRanges(nt, n, PlanFillMap, &c, &nmap));
+    for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
+      if (c.nomem[t]) PlanFreeMaps(&c);
+      PetscCheck(!c.nomem[t], PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory for the refactorization plan's update map");
+    }
+    if (nmap >= PETSC_INT_MAX) PlanFreeMaps(&c);
     PetscCheck(nmap < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "The refactorization plan's update map would have %" PetscInt64_FMT " entries, more than PetscInt holds", nmap);
-    PetscCall(PetscMalloc1(PetscMax(nmap, 1), &p->map));
-    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
+    PetscCall(PetscInfo(NULL, "PCSUBTREEILU refactorization plan: an update map of %" PetscInt64_FMT " entries, the updates in the factor's pattern of the %" PetscInt64_FMT " that PETSc's numeric factorization makes\n", nmap, c.total2));
+    PetscCall(PetscMalloc2(PetscMax(nmap, 1), &p->map, PetscMax(nmap, 1), &p->msrc));
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanPlaceMap, &c));
+    PlanFreeMaps(&c);
   }
 
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)); see PlanRunsRange() */
@@ -821,6 +973,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanEqual_Private(const PCSubtreeILUPlan
   PLAN_SAME(mptr, nsteps + 1);
   if (!eq) PetscFunctionReturn(PETSC_SUCCESS);
   PLAN_SAME(map, p->mptr[nsteps]);
+  PLAN_SAME(msrc, p->mptr[nsteps]);
 #undef PLAN_SAME
   *equal = eq;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -912,14 +1065,11 @@ static void PlanRun(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, const PetscSc
         if (w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing */
         piv = inrun ? *RunAt(&b, kd) : fa[kd];
         m   = MulRn(w, piv);
-        for (PetscInt e = 0; e < kd - first; e++) {
-          PetscInt tq = p->map[p->mptr[q] + e];
+        for (PetscInt e = p->mptr[q]; e < p->mptr[q + 1]; e++) {
+          const PetscInt tq = p->map[e], uq = first + p->msrc[e];
+          PetscScalar    u  = inrun ? *RunAt(&b, uq) : fa[uq];
 
-          if (tq >= 0) {
-            PetscScalar u = inrun ? *RunAt(&b, first + e) : fa[first + e];
-
-            *RunAt(&b, tq) = *RunAt(&b, tq) - MulRn(m, u);
-          }
+          *RunAt(&b, tq) = *RunAt(&b, tq) - MulRn(m, u);
         }
         *RunAt(&b, q) = m; /* the multiplier is L's entry */
       } else {
@@ -928,14 +1078,11 @@ static void PlanRun(PCSubtreeILUPlan *p, PetscInt r0, PetscInt r1, const PetscSc
         piv = inrun ? *RunAt(&b, kd) : fa[kd];
         m   = MulRn(-uik, piv);
         dk  = dk + MulRn(m, uik);
-        for (PetscInt e = 0; e < kd - first; e++) {
-          PetscInt tq = p->map[p->mptr[q] + e];
+        for (PetscInt e = p->mptr[q]; e < p->mptr[q + 1]; e++) {
+          const PetscInt tq = p->map[e], uq = first + p->msrc[e];
+          PetscScalar    u  = inrun ? *RunAt(&b, uq) : ubar[uq];
 
-          if (tq >= 0) {
-            PetscScalar u = inrun ? *RunAt(&b, first + e) : ubar[first + e];
-
-            *RunAt(&b, tq) = *RunAt(&b, tq) + MulRn(m, u);
-          }
+          *RunAt(&b, tq) = *RunAt(&b, tq) + MulRn(m, u);
         }
         fa[kb] = m; /* -Ut(k,i), PETSc's stored value */
       }
