@@ -407,4 +407,68 @@ int main(int argc, char **argv)
       suffix: ilu1_setup_threads
       args: -type ilu -levels 1 -gen 3d -N 40 -conv 0.1 -st_pc_subtree_ilu_setup_threads 5 -matrices sherman3
 
+   # -pc_subtree_ilu_cuda_first_factorization: the first numeric factorization by the plan on the GPU (PETSc's where a
+   # pivot would not pass its check unchanged: the shift and zero-pivot cases), and auto's decisions
+   test:
+      suffix: cuda_first_ilu0
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 20 -conv 0.3 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_ilu0.out
+
+   test:
+      suffix: cuda_first_ilu1_rcm
+      requires: cuda
+      args: -type ilu -levels 1 -ordering rcm -gen 3d -N 8 -conv 0.2 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_ilu1_rcm.out
+
+   test:
+      suffix: cuda_first_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 8 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_icc1_rcm.out
+
+   test:
+      suffix: cuda_first_ilu0_hubs
+      requires: cuda
+      args: -type ilu -levels 0 -gen hubs -N 40 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_ilu0_hubs.out
+
+   test:
+      suffix: cuda_first_icc0_hubs_rcm
+      requires: cuda
+      args: -type icc -levels 0 -ordering rcm -gen hubs -N 40 -matrices none -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_icc0_hubs_rcm.out
+
+   test:
+      suffix: cuda_first_ilu_shift_nonzero
+      requires: cuda
+      args: -type ilu -levels 0 -shift_type nonzero -matrices west0479,gemat11,bayer10,mbeacxc,e30r4000,hangGlider_2,zenios -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_ilu_shift_nonzero.out
+
+   test:
+      suffix: cuda_first_icc_shift_none
+      requires: cuda
+      args: -type icc -levels 0 -shift_type none -matrices zenios,bcsstk05 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_icc_shift_none.out
+
+   test:
+      suffix: cuda_first_level_sort_2d
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 20 -conv 0.3 -st_pc_subtree_ilu_cuda_level_sort yes -matrices bcsstk13,sherman3,jpwh_991,Pd,west0479 -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu1_cuda_level_sort_2d.out
+
+   test:
+      suffix: cuda_first_auto_random
+      requires: cuda
+      args: -type ilu -levels 0 -gen random -N 520 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -info :pc
+      filter: grep -E "first numeric factorization of the pattern|max rel" | sed -E -e "s/.*(the first numeric factorization of the pattern [^:]+):.+$/\1/"
+      output_file: output/subtreeilu1_cuda_first_auto_random.out
+
+   test:
+      suffix: cuda_first_auto_2d
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 520 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -info :pc
+      filter: grep -E "first numeric factorization of the pattern|max rel" | sed -E -e "s/.*(the first numeric factorization of the pattern [^:]+):.+$/\1/"
+      output_file: output/subtreeilu1_cuda_first_auto_2d.out
+
 TEST*/

@@ -908,4 +908,23 @@ int main(int argc, char **argv)
       args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_refactor petsc
       output_file: output/subtreeilu4_petsc.out
 
+   # the first factorization by the plan on the GPU, then the rounds' refactorizations from the same plan
+   test:
+      suffix: cuda_first_ilu0
+      requires: cuda
+      args: -type ilu -levels 0 -gen 2d -N 0,1,12 -conv 0.3 -matrices sherman1,jpwh_991,pde900 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu4_ilu0.out
+
+   test:
+      suffix: cuda_first_icc1_rcm
+      requires: cuda
+      args: -type icc -levels 1 -ordering rcm -gen 3d -N 6 -matrices bcsstk17,494_bus -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu4_icc1_rcm.out
+
+   test:
+      suffix: cuda_first_ilu0_hubs
+      requires: cuda
+      args: -type ilu -levels 0 -gen hubs -N 1,2,24 -conv 0.3 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -st_pc_subtree_ilu_cuda_first_factorization device
+      output_file: output/subtreeilu4_ilu0_hubs.out
+
 TEST*/

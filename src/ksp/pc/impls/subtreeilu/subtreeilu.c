@@ -39,7 +39,7 @@ PetscLogEvent PC_SubtreeILU_Factor, PC_SubtreeILU_Setup, PC_SubtreeILU_Solve, PC
 
 static const char *const PCSubtreeILUTypes[]    = {"ilu", "icc", "PCSubtreeILUType", "PC_SUBTREEILU_", NULL};
 static const char *const PCSubtreeILUBackends[] = {"auto", "cuda", "threads", "serial", "PCSubtreeILUBackend", "PC_SUBTREEILU_BACKEND_", NULL};
-static const char *const PCSubtreeILULastRefactorDescriptions[] = {"with the symbolic factorization (PETSc's)", "PETSc's numeric factorization (host)", "refactorization plan, CPU version", "refactorization plan on the GPU", "PETSc's numeric factorization (the plan found a pivot PETSc does not accept unchanged)"};
+static const char *const PCSubtreeILULastRefactorDescriptions[] = {"with the symbolic factorization (PETSc's)", "PETSc's numeric factorization (host)", "refactorization plan, CPU version", "refactorization plan on the GPU", "PETSc's numeric factorization (the plan found a pivot PETSc does not accept unchanged)", "refactorization plan on the GPU, at the first factorization (PETSc's numeric factorization skipped)"};
 static const char *const PCSubtreeILULevelSorts[] = {"auto", "no", "yes", "PCSubtreeILULevelSort", "PC_SUBTREEILU_LEVEL_SORT_", NULL};
 static const char *const PCSubtreeILURefactors[] = {"auto", "device", "petsc", "PCSubtreeILURefactor", "PC_SUBTREEILU_REFACTOR_", NULL};
 
@@ -1335,7 +1335,7 @@ static PetscErrorCode PCSubtreeILUBuildFinish_Private(PC_SubtreeILU *st)
   PetscCall(PCSubtreeILUBuildJoin_Private(st));
   PetscCheck(!fail, PETSC_COMM_SELF, PETSC_ERR_SYS, "pthread_join() failed");
   PetscCall(PetscMalloc2(st->n, &st->work, st->n, &st->work2));
-  PetscCall(PCSubtreeILURefreshValues_Private(st));
+  if (!st->valueslater) PetscCall(PCSubtreeILURefreshValues_Private(st));
   PetscCall(PetscTime(&t2));
   PetscCall(PetscInfo(NULL, "PCSUBTREEILU solve structures of %" PetscInt_FMT " rows built in %g s%s, waited for %g s; values and pivots gathered in %g s (%" PetscInt_FMT " setup threads)\n", st->n, seconds, st->setupthreads > 1 ? " on a thread during PETSc's numeric factorization" : "", t1 - t0, t2 - t1, st->setupthreads));
   if (st->schedready) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda solve schedules of U and L made with them in %g s\n", schedseconds));
@@ -1535,6 +1535,34 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
   negative pivot or a non-finite value): the caller runs PETSc's numeric factorization, so errors and shifted
   factors are exactly PETSc's.
 */
+/* the host plan of the factor's pattern for A (SeqAIJ), once per pattern (st->plantried) */
+static PetscErrorCode PCSubtreeILUPlanMake_Private(PC pc, Mat A)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+
+  PetscFunctionBegin;
+  if (st->plantried) PetscFunctionReturn(PETSC_SUCCESS);
+  st->plantried = PETSC_TRUE;
+  PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
+  PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+  if (st->plancheck && st->plan && st->setupthreads > 1) { /* (developer) the same plan from the calling thread alone */
+    PCSubtreeILUPlan *one = NULL;
+    PetscInt          nt  = st->setupthreads;
+    PetscBool         equal;
+
+    st->setupthreads = 1;
+    PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &one));
+    st->setupthreads = nt;
+    PetscCheck(one, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The refactorization plan was made on %" PetscInt_FMT " setup threads but not on one", nt);
+    PetscCall(PCSubtreeILUPlanEqual_Private(st->plan, one, &equal));
+    PetscCall(PCSubtreeILUPlanDestroy_Private(&one));
+    PetscCheck(equal, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The refactorization plan made on %" PetscInt_FMT " setup threads differs from the one made on one thread", nt);
+    PetscCall(PetscInfo(pc, "Refactorization plan made on %" PetscInt_FMT " setup threads: identical to the one made on one thread\n", nt));
+  }
+  PetscCall(PetscLogEventEnd(PC_SubtreeILU_Plan, pc, A, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool isseqaij, PetscBool *done, PetscBool *fellback)
 {
   PC_SubtreeILU *st  = (PC_SubtreeILU *)pc->data;
@@ -1561,30 +1589,16 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
     if (!A) PetscFunctionReturn(PETSC_SUCCESS);
   }
   /* the plan (and its device copy) is made at the first refactorization that uses it, not at the symbolic setup: an
-     application that factors a pattern once never pays for it (on the GPU, 128^3 Poisson ICC(0): see the README) */
-  if (!st->plantried) {
-    st->plantried = PETSC_TRUE;
-    PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
-    PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
-    if (st->plancheck && st->plan && st->setupthreads > 1) { /* (developer) the same plan from the calling thread alone */
-      PCSubtreeILUPlan *one = NULL;
-      PetscInt          nt  = st->setupthreads;
-      PetscBool         equal;
-
-      st->setupthreads = 1;
-      PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &one));
-      st->setupthreads = nt;
-      PetscCheck(one, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The refactorization plan was made on %" PetscInt_FMT " setup threads but not on one", nt);
-      PetscCall(PCSubtreeILUPlanEqual_Private(st->plan, one, &equal));
-      PetscCall(PCSubtreeILUPlanDestroy_Private(&one));
-      PetscCheck(equal, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The refactorization plan made on %" PetscInt_FMT " setup threads differs from the one made on one thread", nt);
-      PetscCall(PetscInfo(pc, "Refactorization plan made on %" PetscInt_FMT " setup threads: identical to the one made on one thread\n", nt));
-    }
+     application that factors a pattern once never pays for it (on the GPU, 128^3 Poisson ICC(0): see the README),
+     unless the first factorization is the GPU's (PCSubtreeILUFirstOnDevice_Private()) */
+  PetscCall(PCSubtreeILUPlanMake_Private(pc, A));
 #if defined(PETSC_HAVE_CUDA)
-    if (gpu) PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
-#endif
+  if (gpu && st->plan && !st->cudaplan) {
+    PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
+    PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Plan, pc, A, 0, 0));
   }
+#endif
   if (!st->plan) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_CUDA)
   if (gpu && !st->cudaplan) PetscFunctionReturn(PETSC_SUCCESS);
@@ -1707,12 +1721,80 @@ static PetscErrorCode PCSubtreeILUPermuteValues_Private(PC_SubtreeILU *st, Mat A
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* PETSc's numeric factorization of F into st->fact; *err: its failure (zero pivot without a shift: like PCILU/PCICC
+   the PC then fails, its applies give Inf, and the solve structures are dropped) */
+static PetscErrorCode PCSubtreeILUNumeric_Private(PC pc, Mat F, const MatFactorInfo *info, MatFactorError *err)
+{
+  PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+  PetscErrorCode numerr;
+
+  PetscFunctionBegin;
+  st->hoststale = PETSC_FALSE; /* (PETSc's factor holds the values now) */
+  if (st->type == PC_SUBTREEILU_ICC) numerr = MatCholeskyFactorNumeric(st->fact, F, info);
+  else numerr = MatLUFactorNumeric(st->fact, F, info);
+  if (numerr) PetscCall(PCSubtreeILUFreeSolve_Private(st)); /* (waits for the build, which uses the factor) */
+  PetscCall(numerr);
+  PetscCall(MatFactorGetError(st->fact, err));
+  st->failed = *err ? PETSC_TRUE : PETSC_FALSE;
+  if (*err) {
+    pc->failedreason = (PCFailedReason)*err;
+    if (st->build) PetscCall(PCSubtreeILUFreeSolve_Private(st)); /* (a new pattern's: else kept for the next values) */
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Cuda backend, a new pattern: is its first numeric factorization the GPU's (the refactorization plan, made on the
+  setup threads, then the GPU kernel) rather than PETSc's on the host? auto: where PETSc's would be slow, i.e. on
+  large factors with random columns, where each elimination step of PETSc's row-by-row loop reads a U row far away
+  (a cache miss; powerlaw:4M:8 ILU(0): 3 s on the H100 host, against about 1 s for the plan on 16 threads and 0.08 s
+  on the GPU), judged from a sample of the factor's rows: at least SUBTREEILU_FIRST_DEVICE_ROWS rows and a mean
+  distance between a row and the rows it eliminates with of at least n/8 (grids: about n/300 and less). The plan is
+  then made anyway, and later refactorizations start from it.
+*/
+#define SUBTREEILU_FIRST_DEVICE_ROWS (1 << 18)
+static PetscErrorCode PCSubtreeILUFirstOnDevice_Private(PC pc, PetscBool cuda, PetscBool *device)
+{
+  PC_SubtreeILU  *st = (PC_SubtreeILU *)pc->data;
+  const PetscInt  n  = st->n;
+  const PetscInt *ia, *ja;
+  PetscInt        nn, stride, rows = 0;
+  PetscInt64      cnt = 0;
+  PetscReal       dist = 0, mean;
+  PetscBool       done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+
+  PetscFunctionBegin;
+  *device = PETSC_FALSE;
+  if (!cuda || st->refactor == PC_SUBTREEILU_REFACTOR_PETSC || st->cudafirst == PC_SUBTREEILU_REFACTOR_PETSC || !n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (st->cudafirst == PC_SUBTREEILU_REFACTOR_DEVICE) {
+    *device = PETSC_TRUE;
+    PetscCall(PetscInfo(pc, "PCSUBTREEILU: the first numeric factorization of the pattern on the GPU (asked for)\n"));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (n < SUBTREEILU_FIRST_DEVICE_ROWS) PetscFunctionReturn(PETSC_SUCCESS);
+  if (icc) {
+    PetscCall(MatGetRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
+    PetscCheck(done && nn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the structure of PETSc's ICC factor");
+  } else PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &ia, &ja, NULL, NULL));
+  stride = PetscMax(1, n / 65536);
+  for (PetscInt i = 0; i < n; i += stride, rows++) { /* ILU: row i's L entries (columns < i); ICC: row i's U off-diagonals */
+    const PetscInt b = ia[i], e = icc ? ia[i + 1] - 1 : ia[i + 1];
+
+    for (PetscInt q = b; q < e; q++) dist += (PetscReal)PetscAbsInt(ja[q] - i);
+    cnt += e - b;
+  }
+  if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
+  mean    = cnt ? dist / (PetscReal)cnt : 0;
+  *device = (PetscBool)(mean >= (PetscReal)n / 8);
+  PetscCall(PetscInfo(pc, "PCSUBTREEILU: the first numeric factorization of the pattern %s: mean distance %g rows (%.3g n) between a row and those it eliminates with, over %" PetscInt64_FMT " entries of %" PetscInt_FMT " sampled rows (the GPU's from n/8, %" PetscInt_FMT " rows and more)\n", *device ? "on the GPU" : "PETSc's, on the host", (double)mean, (double)(mean / n), cnt, rows, (PetscInt)SUBTREEILU_FIRST_DEVICE_ROWS));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
 {
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
   Mat            Ad, A, F = NULL;
-  PetscBool      isseqaij, numericonly, sched, refresh;
-  PetscErrorCode numerr;
+  PetscBool      isseqaij, numericonly, sched = PETSC_FALSE, refresh, devicefirst = PETSC_FALSE;
   MatFactorInfo  info;
   MatFactorError err;
   MatFactorType  ftype = st->type == PC_SUBTREEILU_ICC ? MAT_FACTOR_ICC : MAT_FACTOR_ILU;
@@ -1796,23 +1878,20 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
        the numeric factorization (PETSc's, single-threaded) */
     PetscCall(PCSubtreeILUUsesCUDA_Private(pc, Ad, &sched));
     PetscCall(PCSubtreeILUBuildStart_Private(st, sched));
+    PetscCall(PCSubtreeILUFirstOnDevice_Private(pc, sched, &devicefirst));
   }
   if (numericonly) {
     PetscCall(MatFactorClearError(st->fact)); /* a failure of an earlier numeric factorization is not this one's */
     if (st->Aperm) PetscCall(PCSubtreeILUPermuteValues_Private(st, A));
     F = st->Aperm ? st->Aperm : A;
   }
-  if (ftype == MAT_FACTOR_ICC) numerr = MatCholeskyFactorNumeric(st->fact, F, &info);
-  else numerr = MatLUFactorNumeric(st->fact, F, &info);
-  if (numerr) PetscCall(PCSubtreeILUFreeSolve_Private(st)); /* (waits for the build, which uses the factor) */
-  PetscCall(numerr);
-  PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
-  PetscCall(MatFactorGetError(st->fact, &err));
-  st->failed = err ? PETSC_TRUE : PETSC_FALSE;
-  if (err) { /* zero pivot (without a shift): like PCILU/PCICC the PC fails and its applies give Inf */
-    pc->failedreason = (PCFailedReason)err;
-    if (st->build) PetscCall(PCSubtreeILUFreeSolve_Private(st));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  if (devicefirst) { /* ILU's host plan needs only the structures: made beside the build (ICC's reads U's columns) */
+    if (ftype == MAT_FACTOR_ILU) PetscCall(PCSubtreeILUPlanMake_Private(pc, A));
+    PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
+  } else {
+    PetscCall(PCSubtreeILUNumeric_Private(pc, F, &info, &err));
+    PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
+    if (err) PetscFunctionReturn(PETSC_SUCCESS);
   }
 
   PetscCall(PetscLogEventBegin(PC_SubtreeILU_Setup, pc, A, 0, 0));
@@ -1822,16 +1901,19 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
   refresh = st->factored; /* (the build sets it) */
   if (!refresh) {
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_Build, pc, A, 0, 0));
+    st->valueslater = devicefirst; /* (the GPU's factorization computes them below) */
     if (st->build) PetscCall(PCSubtreeILUBuildFinish_Private(st));
     else { /* same pattern as a setup whose numeric factorization failed */
       PetscCall(PCSubtreeILUUsesCUDA_Private(pc, Ad, &sched));
       PetscCall(PCSubtreeILUBuildSolve_Private(st, sched));
     }
+    st->valueslater = PETSC_FALSE;
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Build, pc, A, 0, 0));
     PetscCall(PCSubtreeILUChooseBackend_Private(pc, Ad));
   } else PetscCall(PCSubtreeILURefreshValues_Private(st)); /* same pattern: only the values change */
 #if defined(PETSC_HAVE_CUDA)
-  if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) { /* the device copy: made, or its values refreshed */
+  if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) { /* the device copy: made, or its values refreshed (the GPU's first
+                                                       factorization below overwrites them) */
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_ToGPU, pc, A, 0, 0));
     PetscCall(FactorsEnsureColumns(st)); /* (made with the structures when the build knew of the GPU) */
     PetscCall(PCSubtreeILUCUDASetUp_Private(st, refresh));
@@ -1839,6 +1921,26 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
   }
 #endif
   PetscCall(PetscLogEventEnd(PC_SubtreeILU_Setup, pc, A, 0, 0));
+  if (devicefirst) {
+    PetscBool done = PETSC_FALSE, fellback = PETSC_FALSE;
+
+    if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILURefactorPlan_Private(pc, Ad, isseqaij, &done, &fellback));
+    if (done) st->last = PC_SUBTREEILU_LAST_FIRST_GPU;
+    else { /* no plan for this factor, or a pivot PETSc would not accept unchanged: PETSc's numeric factorization decides */
+      PetscCall(PetscLogEventBegin(PC_SubtreeILU_Factor, pc, A, 0, 0));
+      PetscCall(PCSubtreeILUNumeric_Private(pc, F, &info, &err));
+      PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
+      if (err) { /* as a new pattern's failure above: the solve structures are dropped */
+        PetscCall(PCSubtreeILUFreeSolve_Private(st));
+        PetscFunctionReturn(PETSC_SUCCESS);
+      }
+      st->last = fellback ? PC_SUBTREEILU_LAST_FALLBACK : PC_SUBTREEILU_LAST_SYMBOLIC;
+      PetscCall(PCSubtreeILURefreshValues_Private(st));
+#if defined(PETSC_HAVE_CUDA)
+      if (st->backend == PC_SUBTREEILU_BACKEND_CUDA) PetscCall(PCSubtreeILUCUDASetUp_Private(st, PETSC_TRUE));
+#endif
+    }
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -2042,6 +2144,7 @@ static PetscErrorCode PCSetFromOptions_SubtreeILU(PC pc, PetscOptionItems *Petsc
   if (flg && st->factored) pc->setupcalled = 0;
   PetscCall(PetscOptionsBool("-pc_subtree_ilu_plan_check", "(developer) The refactorization plan made by the setup threads is checked against one made on the calling thread alone (an error if they differ; twice the plan's time)", "PCSUBTREEILU", st->plancheck, &st->plancheck, NULL));
   PetscCall(PetscOptionsRangeInt("-pc_subtree_ilu_refactor_buffer", "Refactorization plan: runs of rows with at most this many values are computed in a buffer (GPU: the warp's shared memory), else in global memory", "PCSUBTREEILU", st->refactbuf, &st->refactbuf, NULL, 0, SUBTREEILU_REFACT_BUF));
+  PetscCall(PetscOptionsEnum("-pc_subtree_ilu_cuda_first_factorization", "Cuda backend: a new pattern's first numeric factorization: device (the refactorization plan, made then, and the GPU kernel), petsc (PETSc's host factorization), auto (device for factors of 2^18 rows or more whose rows eliminate with rows n/8 away on average, e.g. random columns, where PETSc's row loop misses the cache at every step)", "PCSUBTREEILU", PCSubtreeILURefactors, (PetscEnum)st->cudafirst, (PetscEnum *)&st->cudafirst, NULL));
   PetscCall(PetscOptionsEnum("-pc_subtree_ilu_refactor", "Numeric refactorization with the same nonzero pattern: device (the plan, on the GPU with the cuda backend, else its CPU version), petsc (PETSc's host factorization), auto (device with the cuda backend, else petsc)", "PCSUBTREEILU", PCSubtreeILURefactors, (PetscEnum)st->refactor, (PetscEnum *)&st->refactor, NULL));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -2164,6 +2267,7 @@ static PetscErrorCode PCView_SubtreeILU(PC pc, PetscViewer viewer)
 .  -pc_subtree_ilu_cuda_refactor_level_order <bool> - cuda backend: the GPU refactorization takes its tickets (chains of rows) by level of their dependency DAG (default true; on an H100 3D 160^3 ILU(1) 1.7 times faster, 2D grids and RCM orderings unchanged), else in index order
 .  -pc_subtree_ilu_cuda_refactor_lanes <0,32,16,8>  - cuda backend: lanes of the GPU refactorization per chain of rows (default 0: 8 or 16 where the tickets' DAG is on average 1.5 or 0.5 times wider than the warps the GPU holds at once and the factor's rows fit the lanes, e.g. RCM-ordered 3D 7-point grids with ILU(0)/ICC(0), else 32, a warp); 16 or 8: a warp factors a bundle of 2 or 4 chains of one level of the DAG at once, in lockstep (fewer instructions per row where rows are short; needs the level order, else 32)
 .  -pc_subtree_ilu_cuda_long_row <n>             - cuda backend: a row with more than n inputs from outside its chain's group (a hub's row, or column in the transposed solves) is summed by the whole warp, 128 entries per round trip instead of its lane's 4, when that shortens the group's first phase (default 8; 0: never). On an H100 the ILU(0) apply of a power-law matrix of 1M rows (hub rows of 67,069 entries) takes 2.02 ms instead of 16.9 (cuSPARSE: 6.8), the RCM-ordered 27-point 100^3 grid's 8-14% less, the other grids the same time. Such a row's sum is not in PETSc's order: the result differs from PETSc's in rounding (still bitwise reproducible)
+.  -pc_subtree_ilu_cuda_first_factorization <auto,device,petsc> - cuda backend: a new pattern's first numeric factorization. device = the refactorization plan (made then, on the setup threads; ILU's beside the building of the solve structures) and the GPU kernel, with PETSc's numeric factorization only where a pivot would not pass PETSc's check unchanged; petsc = PETSc's host factorization (during which the solve structures are built); auto (default) = device for factors of at least 2^18 rows whose rows eliminate with rows n/8 away on average (sampled; random columns, e.g. power-law graphs, where PETSc's row loop misses the cache at each elimination step), else petsc. Needs refactorizations by the plan (not -pc_subtree_ilu_refactor petsc); -info reports the decision
 .  -pc_subtree_ilu_cuda_level_sort <auto,no,yes> - cuda backend: solve L and U renumbered by level of their dependency DAGs (a topological order, so the factors stay triangular; the rows of one level, independent of each other, then fill a warp's 32 lanes; rows of more than 128 inputs first in their level, each in a group of its own), with the vectors gathered into and scattered out of that numbering (composed with the ordering's permutation) and, for ILU, one gather between the L and U solves. The sort needs only the structure: it is made with the schedules on the setup threads, during PETSc's numeric factorization. auto (default): where the factor's own numbering leaves the warps groups of fewer than 4 rows on average (random columns, e.g. power-law graphs) and more groups are ready at once than the GPU holds warps (32 a multiprocessor), kept if the sorted numbering gives twice as many rows a group on a critical path at most 25% longer (ICC: decided on U; L = U^T follows it); -info reports the decision. On an H100 the ILU(0) apply of a power-law matrix of 4M rows takes 1.71 ms instead of 7.16 (cuSPARSE: 11.1); smaller or banded matrices are slower sorted, and auto leaves them alone. A row's inputs are then summed in the order of the new numbering: the result differs from PETSc's in rounding (still bitwise reproducible)
 -  -pc_subtree_ilu_cuda_blocks_per_sm <b>         - cuda backend: at most b blocks of 8 warps per multiprocessor in the persistent solve and refactorization grids (default 0: as many as fit)
 
@@ -2199,6 +2303,7 @@ PETSC_EXTERN PetscErrorCode PCCreate_SubtreeILU(PC pc)
   st->cudacutlate       = PETSC_TRUE;
   st->cudalongrow       = 8;
   st->cudalevelsort     = PC_SUBTREEILU_LEVEL_SORT_AUTO;
+  st->cudafirst         = PC_SUBTREEILU_REFACTOR_AUTO;
   st->refactbuf         = SUBTREEILU_REFACT_BUF;
   st->setupthreads      = PetscMin(PetscSparseGPUAvailableCores(), 16); /* (first touch and the setup's loops scale no further on the H200 host) */
 #if defined(SUBTREEILU_HAVE_THREADS)

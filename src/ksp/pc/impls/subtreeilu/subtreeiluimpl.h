@@ -165,7 +165,8 @@ typedef enum {
   PC_SUBTREEILU_LAST_PETSC,     /* PETSc's numeric factorization on the host */
   PC_SUBTREEILU_LAST_PLAN_CPU,  /* the refactorization plan, CPU version */
   PC_SUBTREEILU_LAST_PLAN_GPU,  /* the refactorization plan on the GPU */
-  PC_SUBTREEILU_LAST_FALLBACK   /* the plan found a pivot PETSc would not accept unchanged: PETSc's numeric factorization */
+  PC_SUBTREEILU_LAST_FALLBACK,  /* the plan found a pivot PETSc would not accept unchanged: PETSc's numeric factorization */
+  PC_SUBTREEILU_LAST_FIRST_GPU  /* the plan on the GPU at a new pattern's first factorization (PETSc's numeric skipped) */
 } PCSubtreeILULastRefactor;
 
 /*
@@ -247,6 +248,8 @@ typedef struct {
   PetscInt            cudalongrow;     /* cuda backend: a row with more inputs from outside its group may be summed by a whole warp (0: never) */
   PCSubtreeILULevelSort cudalevelsort; /* cuda backend: solve L and U in their level-sorted numberings */
   PCSubtreeILURefactor refactor;   /* how refactorizations (same nonzero pattern) are computed */
+  PCSubtreeILURefactor cudafirst;  /* cuda backend: how a new pattern's first numeric factorization is computed */
+  PetscBool            valueslater; /* the build leaves the values: the GPU's first factorization computes them */
   PetscInt             refactbuf;  /* runs of at most this many values are refactored in a buffer (GPU: shared memory) */
   PetscInt             setupthreads; /* host threads of the setup (building the solve structures, filling their arrays) */
   PetscBool            plancheck;    /* (developer) the setup threads' refactorization plan checked against a one-thread one */
