@@ -461,14 +461,14 @@ int main(int argc, char **argv)
       suffix: cuda_first_auto_random
       requires: cuda
       args: -type ilu -levels 0 -gen random -N 520 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -info :pc
-      filter: grep -E "first numeric factorization of the pattern|max rel" | sed -E -e "s/.*(the first numeric factorization of the pattern [^:]+):.+$/\1/"
+      filter: grep -E "first numeric factorization of the pattern|max rel. difference <" | sed -E -e "s/.*(the first numeric factorization of the pattern [^:]+):.+$/\1/"
       output_file: output/subtreeilu1_cuda_first_auto_random.out
 
    test:
       suffix: cuda_first_auto_2d
       requires: cuda
       args: -type ilu -levels 0 -gen 2d -N 520 -conv 0.3 -matrices none -st_pc_subtree_ilu_backend cuda -info :pc
-      filter: grep -E "first numeric factorization of the pattern|max rel" | sed -E -e "s/.*(the first numeric factorization of the pattern [^:]+):.+$/\1/"
+      filter: grep -E "first numeric factorization of the pattern|max rel. difference <" | sed -E -e "s/.*(the first numeric factorization of the pattern [^:]+):.+$/\1/"
       output_file: output/subtreeilu1_cuda_first_auto_2d.out
 
 TEST*/
