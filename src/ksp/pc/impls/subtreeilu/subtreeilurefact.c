@@ -26,7 +26,6 @@
 #include "subtreeiluimpl.h"
 #include <petsc/private/matimpl.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **pplan)
@@ -40,7 +39,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **p
   PetscCall(PetscFree3(p->cptr, p->cpos, p->crow));
   PetscCall(PetscFree2(p->runptr, p->tptr));
   PetscCall(PetscFree(p->mptr));
-  PetscCall(PetscFree2(p->map, p->msrc));
+  PetscCall(PetscFree(p->map));
+  PetscCall(PetscFree(p->msrc));
   PetscCall(PetscFree(p->ubar));
   PetscCall(PetscFree(*pplan));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -79,8 +79,7 @@ typedef struct {
   PetscInt64        total2;                                                        /* the sum of cnt2 */
   PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS], off2[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
   int               bad[PETSC_SPARSEGPU_MAX_THREADS]; /* the range found an entry outside the factor's layout */
-  PetscInt         *rmap[PETSC_SPARSEGPU_MAX_THREADS], *rsrc[PETSC_SPARSEGPU_MAX_THREADS]; /* each range's update map (malloc) */
-  int               nomem[PETSC_SPARSEGPU_MAX_THREADS];                                     /* its malloc failed */
+  PetscInt          shift[PETSC_SPARSEGPU_MAX_THREADS]; /* how far left the map of each range moved */
 } PlanCtx;
 
 /* a counting pass fn over the ranges of [0, n): the offsets of the ranges from their counts (cnt, and cnt2 if fn
@@ -366,7 +365,7 @@ static inline PetscInt PlanStepMap(const PCSubtreeILUPlan *p, PetscInt i, PetscI
 
 /* the eliminating rows of the steps ahead of q (before send), by two stages: their U ranges 16 steps ahead, their
    entries 8 steps ahead (on random columns each step's row k is a cache miss: about half of the map's time) */
-static inline void PlanPrefetchStep(const PCSubtreeILUPlan *p, PetscInt q, PetscInt send)
+static inline void PlanPrefetchStep(const PCSubtreeILUPlan *p, PetscInt q, PetscInt send, PetscBool entries)
 {
 #if defined(__GNUC__)
   if (q + 16 < send) {
@@ -378,92 +377,90 @@ static inline void PlanPrefetchStep(const PCSubtreeILUPlan *p, PetscInt q, Petsc
       __builtin_prefetch(p->ud + p->bj[q + 16]);
     }
   }
-  if (!p->icc && q + 8 < send) __builtin_prefetch(p->bj + p->ub[p->bj[q + 8]]);
+  if (entries && !p->icc && q + 8 < send) __builtin_prefetch(p->bj + p->ub[p->bj[q + 8]]);
 #else
-  (void)p, (void)q, (void)send;
+  (void)p, (void)q, (void)send, (void)entries;
 #endif
 }
 
 /*
-  The update map in one pass over the steps (the searches miss the cache on a random-column matrix: U row k is
-  anywhere): each range writes its map into buffers of its own, grown as needed (malloc: plain C, on its thread),
-  with mptr relative to the range; PlanPlaceMap() then copies them into place and shifts mptr.
+  The update map: a count pass bounds each step's entries (fewer than the eliminating row's part and than the
+  candidates in the row; only two loads a step), the fill pass writes each range's map from its bound's offset,
+  PlanPackMap() moves them together and PlanShiftMap() shifts mptr. The bound's slack is never touched (nor mapped
+  in) and is given back by PetscRealloc(); a second exact count pass would repeat the fill's searches, which miss the
+  cache on random columns.
 */
+static inline PetscInt PlanStepBound(const PCSubtreeILUPlan *p, PetscInt q, PetscInt s1, PetscInt u0, PetscInt d)
+{
+  return PetscMin(PlanStepUpdates(p, q), p->icc ? d - u0 : s1 - q + d - u0);
+}
+
+static void PlanCountMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+{
+  PlanCtx          *c = (PlanCtx *)ctx;
+  PCSubtreeILUPlan *p = c->p;
+  PetscInt64        bound = 0, all = 0;
+  PetscInt          s0, s1, send, unused;
+
+  PlanRowSteps(p, i1 - 1, &unused, &send);
+  for (PetscInt i = i0; i < i1; i++) {
+    PlanRowSteps(p, i, &s0, &s1);
+    for (PetscInt q = s0; q < s1; q++) {
+      PlanPrefetchStep(p, q, send, PETSC_FALSE);
+      bound += PlanStepBound(p, q, s1, p->ub[i], p->ud[i]);
+      all += PlanStepUpdates(p, q);
+    }
+  }
+  c->cnt[tid]  = bound;
+  c->cnt2[tid] = all;
+}
+
+/* the range's map from its bound's offset, with mptr there; cnt = the entries written */
 static void PlanFillMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
 {
   PlanCtx          *c = (PlanCtx *)ctx;
   PCSubtreeILUPlan *p = c->p;
-  PetscInt          pos = 0, cap, s0, s1, send, unused;
-  PetscInt64        all = 0;
+  PetscInt          pos = c->off[tid], s0, s1, send, unused;
 
-  PlanRowSteps(p, i0, &s0, &unused);
-  PlanRowSteps(p, i1 - 1, &unused, &s1);
-  cap          = PetscMax(s1 - s0, 64);
-  c->rmap[tid] = (PetscInt *)malloc((size_t)cap * sizeof(PetscInt));
-  c->rsrc[tid] = (PetscInt *)malloc((size_t)cap * sizeof(PetscInt));
-  if (!c->rmap[tid] || !c->rsrc[tid]) {
-    c->nomem[tid] = 1;
-    return;
-  }
   PlanRowSteps(p, i1 - 1, &unused, &send);
   for (PetscInt i = i0; i < i1; i++) {
-    const PetscInt u0 = p->ub[i], d = p->ud[i];
-
     PlanRowSteps(p, i, &s0, &s1);
     for (PetscInt q = s0; q < s1; q++) {
-      PlanPrefetchStep(p, q, send);
-      const PetscInt upd = PlanStepUpdates(p, q), most = PetscMin(upd, p->icc ? d - u0 : s1 - q + d - u0);
-
-      if (pos + most > cap) {
-        PetscInt *m, *r;
-
-        if ((PetscInt64)pos + most > PETSC_INT_MAX / 2) { /* (the map's total is checked against PetscInt by the caller) */
-          c->nomem[tid] = 1;
-          return;
-        }
-        cap = PetscMax(2 * cap, pos + most);
-        m   = (PetscInt *)realloc(c->rmap[tid], (size_t)cap * sizeof(PetscInt));
-        if (m) c->rmap[tid] = m;
-        r = (PetscInt *)realloc(c->rsrc[tid], (size_t)cap * sizeof(PetscInt));
-        if (r) c->rsrc[tid] = r;
-        if (!m || !r) {
-          c->nomem[tid] = 1;
-          return;
-        }
-      }
-      pos += PlanStepMap(p, i, q, s1, u0, d, c->rsrc[tid] + pos, c->rmap[tid] + pos);
-      all += upd;
+      PlanPrefetchStep(p, q, send, PETSC_TRUE);
+      pos += PlanStepMap(p, i, q, s1, p->ub[i], p->ud[i], p->msrc + pos, p->map + pos);
       p->mptr[q + 1] = pos;
     }
   }
-  c->cnt[tid]  = pos;
-  c->cnt2[tid] = all;
+  c->cnt[tid] = pos - c->off[tid];
 }
 
-/* a range's map into place (from its offset) and its mptr shifted there */
-static void PlanPlaceMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
+/* the ranges' maps moved together, in order (each moves left, over its own and earlier ranges' slack); the total */
+static PetscInt PlanPackMap(PlanCtx *c)
+{
+  PCSubtreeILUPlan *p   = c->p;
+  PetscInt          end = 0;
+
+  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
+    c->shift[t] = c->off[t] - end;
+    if (c->cnt[t] && c->shift[t]) {
+      memmove(p->map + end, p->map + c->off[t], (size_t)c->cnt[t] * sizeof(PetscInt));
+      memmove(p->msrc + end, p->msrc + c->off[t], (size_t)c->cnt[t] * sizeof(PetscInt));
+    }
+    end += (PetscInt)c->cnt[t];
+  }
+  return end;
+}
+
+static void PlanShiftMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
 {
   PlanCtx          *c = (PlanCtx *)ctx;
   PCSubtreeILUPlan *p = c->p;
-  const PetscInt    off = c->off[tid];
   PetscInt          s0, s1, unused;
 
+  if (!c->shift[tid]) return;
   PlanRowSteps(p, i0, &s0, &unused);
   PlanRowSteps(p, i1 - 1, &unused, &s1);
-  if (c->cnt[tid]) {
-    memcpy(p->map + off, c->rmap[tid], (size_t)c->cnt[tid] * sizeof(PetscInt));
-    memcpy(p->msrc + off, c->rsrc[tid], (size_t)c->cnt[tid] * sizeof(PetscInt));
-  }
-  for (PetscInt q = s0; q < s1; q++) p->mptr[q + 1] += off;
-}
-
-static void PlanFreeMaps(PlanCtx *c)
-{
-  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
-    free(c->rmap[t]);
-    free(c->rsrc[t]);
-    c->rmap[t] = c->rsrc[t] = NULL;
-  }
+  for (PetscInt q = s0; q < s1; q++) p->mptr[q + 1] -= c->shift[tid];
 }
 
 /* ICC: every contribution to row k comes from an earlier row's entry in column k */
@@ -869,24 +866,24 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PetscMalloc1(PetscMax(nz, 1), &p->ubar));
   }
 
-  /* the update map: the steps' entry counts by ranges of rows, then each range's mptr and map */
+  /* the update map: bounds of the steps' entries by ranges of rows, each range's mptr and map, packed */
   if (ok) {
     PetscInt   nsteps = icc ? p->cptr[n] : p->lptr[n];
-    PetscInt64 nmap = 0;
+    PetscInt64 nmap = 0, bound, all;
 
     PetscCall(PetscMalloc1(nsteps + 1, &p->mptr));
     p->mptr[0] = 0;
-    PetscCall(PlanCountRanges(nt, n, PlanFillMap, &c, &nmap));
-    for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) {
-      if (c.nomem[t]) PlanFreeMaps(&c);
-      PetscCheck(!c.nomem[t], PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory for the refactorization plan's update map");
-    }
-    if (nmap >= PETSC_INT_MAX) PlanFreeMaps(&c);
-    PetscCheck(nmap < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "The refactorization plan's update map would have %" PetscInt64_FMT " entries, more than PetscInt holds", nmap);
-    PetscCall(PetscInfo(NULL, "PCSUBTREEILU refactorization plan: an update map of %" PetscInt64_FMT " entries, the updates in the factor's pattern of the %" PetscInt64_FMT " that PETSc's numeric factorization makes\n", nmap, c.total2));
-    PetscCall(PetscMalloc2(PetscMax(nmap, 1), &p->map, PetscMax(nmap, 1), &p->msrc));
-    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanPlaceMap, &c));
-    PlanFreeMaps(&c);
+    PetscCall(PlanCountRanges(nt, n, PlanCountMap, &c, &bound));
+    all = c.total2;
+    PetscCheck(bound < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "The refactorization plan's update map would have up to %" PetscInt64_FMT " entries, more than PetscInt holds", bound);
+    PetscCall(PetscMalloc1(PetscMax(bound, 1), &p->map));
+    PetscCall(PetscMalloc1(PetscMax(bound, 1), &p->msrc));
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
+    nmap = PlanPackMap(&c);
+    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanShiftMap, &c));
+    PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->map));
+    PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->msrc));
+    PetscCall(PetscInfo(NULL, "PCSUBTREEILU refactorization plan: an update map of %" PetscInt64_FMT " entries, the updates in the factor's pattern of the %" PetscInt64_FMT " that PETSc's numeric factorization makes\n", nmap, all));
   }
 
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)); see PlanRunsRange() */
