@@ -1539,12 +1539,16 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
 static PetscErrorCode PCSubtreeILUPlanMake_Private(PC pc, Mat A)
 {
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
+  PetscLogDouble t0, t1;
 
   PetscFunctionBegin;
   if (st->plantried) PetscFunctionReturn(PETSC_SUCCESS);
   st->plantried = PETSC_TRUE;
   PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
+  PetscCall(PetscTime(&t0));
   PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
+  PetscCall(PetscTime(&t1));
+  PetscCall(PetscInfo(pc, "Refactorization plan made in %g s on %" PetscInt_FMT " setup threads\n", t1 - t0, st->setupthreads));
   if (st->plancheck && st->plan && st->setupthreads > 1) { /* (developer) the same plan from the calling thread alone */
     PCSubtreeILUPlan *one = NULL;
     PetscInt          nt  = st->setupthreads;
@@ -1594,8 +1598,13 @@ static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool 
   PetscCall(PCSubtreeILUPlanMake_Private(pc, A));
 #if defined(PETSC_HAVE_CUDA)
   if (gpu && st->plan && !st->cudaplan) {
+    PetscLogDouble t0, t1;
+
     PetscCall(PetscLogEventBegin(PC_SubtreeILU_Plan, pc, A, 0, 0));
+    PetscCall(PetscTime(&t0));
     PetscCall(PCSubtreeILUCUDAPlanSetUp_Private(st));
+    PetscCall(PetscTime(&t1));
+    PetscCall(PetscInfo(pc, "Refactorization plan on the device in %g s\n", t1 - t0));
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Plan, pc, A, 0, 0));
   }
 #endif

@@ -384,14 +384,19 @@ static inline void PlanPrefetchStep(const PCSubtreeILUPlan *p, PetscInt q, Petsc
 }
 
 /*
-  The update map: a count pass bounds each step's entries (fewer than the eliminating row's part and than the
-  candidates in the row; only two loads a step), the fill pass writes each range's map from its bound's offset,
-  PlanPackMap() moves them together and PlanShiftMap() shifts mptr. The bound's slack is never touched (nor mapped
-  in) and is given back by PetscRealloc(); a second exact count pass would repeat the fill's searches, which miss the
-  cache on random columns.
+  The update map: a count pass counts each step's entries where the eliminating row is near (within
+  PLAN_NEAR_ROWS: in cache on stencil matrices), and elsewhere only bounds them (fewer than the eliminating row's part
+  and than the candidates in the row: two loads a step, where the exact count would repeat the fill's searches, which
+  miss the cache on random columns). The fill pass writes each range's map from its offset, PlanPackMap() moves the
+  ranges together where bounds left slack (none on stencils), PlanShiftMap() shifts mptr, and PetscRealloc() gives
+  the slack back (never touched, so never mapped in).
 */
-static inline PetscInt PlanStepBound(const PCSubtreeILUPlan *p, PetscInt q, PetscInt s1, PetscInt u0, PetscInt d)
+#define PLAN_NEAR_ROWS 65536
+static inline PetscInt PlanStepBound(const PCSubtreeILUPlan *p, PetscInt i, PetscInt q, PetscInt s1, PetscInt u0, PetscInt d)
 {
+  const PetscInt k = p->icc ? p->crow[q] : p->bj[q];
+
+  if (i - k <= PLAN_NEAR_ROWS) return PlanStepMap(p, i, q, s1, u0, d, NULL, NULL);
   return PetscMin(PlanStepUpdates(p, q), p->icc ? d - u0 : s1 - q + d - u0);
 }
 
@@ -407,7 +412,7 @@ static void PlanCountMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
     PlanRowSteps(p, i, &s0, &s1);
     for (PetscInt q = s0; q < s1; q++) {
       PlanPrefetchStep(p, q, send, PETSC_FALSE);
-      bound += PlanStepBound(p, q, s1, p->ub[i], p->ud[i]);
+      bound += PlanStepBound(p, i, q, s1, p->ub[i], p->ud[i]);
       all += PlanStepUpdates(p, q);
     }
   }
@@ -881,8 +886,10 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
     nmap = PlanPackMap(&c);
     PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanShiftMap, &c));
-    PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->map));
-    PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->msrc));
+    if (nmap < bound) {
+      PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->map));
+      PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->msrc));
+    }
     PetscCall(PetscInfo(NULL, "PCSUBTREEILU refactorization plan: an update map of %" PetscInt64_FMT " entries, the updates in the factor's pattern of the %" PetscInt64_FMT " that PETSc's numeric factorization makes\n", nmap, all));
   }
 
