@@ -46,5 +46,19 @@ for (m, pc, v), rs in sorted(data.items()):
     s, f, rf = med([float(r["setup_s"]) for r in rs]), med([first(r) for r in rs]), med([float(r["refactor_s"]) for r in rs])
     a, k = med([float(r["apply_s"]) for r in rs]) * 1e3, med([float(r["ksp_s"]) for r in rs])
     lines.append(f"| {m} | {pc} | {v} | {s:.3f} | {f:.3f} | {rf:.4f} | {s + f:.3f} | {a:.3f} | {k:.3f} |")
+for job, title in (("job4", "Job 4: the plan written from per-range bounds (41271d5) against fc17bd4, same host, medians of 3 (grids) and 2 (power-law)"),
+                   ("job5", "Job 5: the final code (0035efa: exact counts near the diagonal) against fc17bd4, same host, medians of 2")):
+    lines += ["", f"## {title}, GPU refactorization ms and setup s", "",
+              "| matrix | pc | ordering | setup base | setup new | first base | first new | steady base | steady new |", "|---|---|---|---|---|---|---|---|---|"]
+    data = {}
+    for v in ("base", "new"):
+        for r in rows(f"{job}/*-{v}*.csv"):
+            if r["pc"].startswith("subtree"):
+                data.setdefault(key(r), {}).setdefault(v, []).append((float(r["setup_s"]), first(r), float(r["refactor_s"])))
+    for k, d in data.items():
+        if "base" not in d or "new" not in d:
+            continue
+        m = lambda l, i: med([t[i] for t in l])
+        lines.append(f"| {k[0]} | {k[1]} | {k[2]} | {m(d['base'], 0):.3f} | {m(d['new'], 0):.3f} | {m(d['base'], 1) * 1e3:.1f} | {m(d['new'], 1) * 1e3:.1f} | {m(d['base'], 2) * 1e3:.2f} | {m(d['new'], 2) * 1e3:.2f} |")
 open("summary.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
