@@ -1527,14 +1527,6 @@ static PetscErrorCode PCSubtreeILUSeqAIJ_Private(PC_SubtreeILU *st, Mat Ad, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*
-  Numeric refactorization (same nonzero pattern) through the plan: on the GPU for the cuda backend (A's values taken
-  in device memory: an aijcusparse block's device array without any host copy; host values are uploaded once), or
-  the CPU version (-pc_subtree_ilu_refactor device with the serial/threads backends). *done = PETSC_FALSE: not done
-  (no plan, option petsc, CPU backends with auto, or a row PETSc's pivot check would not accept unchanged, a zero or
-  negative pivot or a non-finite value): the caller runs PETSc's numeric factorization, so errors and shifted
-  factors are exactly PETSc's.
-*/
 /* the host plan of the factor's pattern for A (SeqAIJ), once per pattern (st->plantried) */
 static PetscErrorCode PCSubtreeILUPlanMake_Private(PC pc, Mat A)
 {
@@ -1567,6 +1559,14 @@ static PetscErrorCode PCSubtreeILUPlanMake_Private(PC pc, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*
+  Numeric refactorization (same nonzero pattern) through the plan: on the GPU for the cuda backend (A's values taken
+  in device memory: an aijcusparse block's device array without any host copy; host values are uploaded once), or
+  the CPU version (-pc_subtree_ilu_refactor device with the serial/threads backends). *done = PETSC_FALSE: not done
+  (no plan, option petsc, CPU backends with auto, or a row PETSc's pivot check would not accept unchanged, a zero or
+  negative pivot or a non-finite value): the caller runs PETSc's numeric factorization, so errors and shifted
+  factors are exactly PETSc's.
+*/
 static PetscErrorCode PCSubtreeILURefactorPlan_Private(PC pc, Mat Ad, PetscBool isseqaij, PetscBool *done, PetscBool *fellback)
 {
   PC_SubtreeILU *st  = (PC_SubtreeILU *)pc->data;
@@ -1731,14 +1731,14 @@ static PetscErrorCode PCSubtreeILUPermuteValues_Private(PC_SubtreeILU *st, Mat A
 }
 
 /* PETSc's numeric factorization of F into st->fact; *err: its failure (zero pivot without a shift: like PCILU/PCICC
-   the PC then fails, its applies give Inf, and the solve structures are dropped) */
-static PetscErrorCode PCSubtreeILUNumeric_Private(PC pc, Mat F, const MatFactorInfo *info, MatFactorError *err)
+   the PC then fails and its applies give Inf; a new pattern's solve structures are dropped, a refactorization's kept
+   for the next values) */
+static PetscErrorCode PCSubtreeILUNumeric_Private(PC pc, Mat F, const MatFactorInfo *info, PetscBool newpattern, MatFactorError *err)
 {
   PC_SubtreeILU *st = (PC_SubtreeILU *)pc->data;
   PetscErrorCode numerr;
 
   PetscFunctionBegin;
-  st->hoststale = PETSC_FALSE; /* (PETSc's factor holds the values now) */
   if (st->type == PC_SUBTREEILU_ICC) numerr = MatCholeskyFactorNumeric(st->fact, F, info);
   else numerr = MatLUFactorNumeric(st->fact, F, info);
   if (numerr) PetscCall(PCSubtreeILUFreeSolve_Private(st)); /* (waits for the build, which uses the factor) */
@@ -1747,7 +1747,7 @@ static PetscErrorCode PCSubtreeILUNumeric_Private(PC pc, Mat F, const MatFactorI
   st->failed = *err ? PETSC_TRUE : PETSC_FALSE;
   if (*err) {
     pc->failedreason = (PCFailedReason)*err;
-    if (st->build) PetscCall(PCSubtreeILUFreeSolve_Private(st)); /* (a new pattern's: else kept for the next values) */
+    if (newpattern) PetscCall(PCSubtreeILUFreeSolve_Private(st));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1898,7 +1898,7 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
     if (ftype == MAT_FACTOR_ILU) PetscCall(PCSubtreeILUPlanMake_Private(pc, A));
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
   } else {
-    PetscCall(PCSubtreeILUNumeric_Private(pc, F, &info, &err));
+    PetscCall(PCSubtreeILUNumeric_Private(pc, F, &info, (PetscBool)!numericonly, &err));
     PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
     if (err) PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -1937,12 +1937,9 @@ static PetscErrorCode PCSetUp_SubtreeILU(PC pc)
     if (done) st->last = PC_SUBTREEILU_LAST_FIRST_GPU;
     else { /* no plan for this factor, or a pivot PETSc would not accept unchanged: PETSc's numeric factorization decides */
       PetscCall(PetscLogEventBegin(PC_SubtreeILU_Factor, pc, A, 0, 0));
-      PetscCall(PCSubtreeILUNumeric_Private(pc, F, &info, &err));
+      PetscCall(PCSubtreeILUNumeric_Private(pc, F, &info, PETSC_TRUE, &err));
       PetscCall(PetscLogEventEnd(PC_SubtreeILU_Factor, pc, A, 0, 0));
-      if (err) { /* as a new pattern's failure above: the solve structures are dropped */
-        PetscCall(PCSubtreeILUFreeSolve_Private(st));
-        PetscFunctionReturn(PETSC_SUCCESS);
-      }
+      if (err) PetscFunctionReturn(PETSC_SUCCESS);
       st->last = fellback ? PC_SUBTREEILU_LAST_FALLBACK : PC_SUBTREEILU_LAST_SYMBOLIC;
       PetscCall(PCSubtreeILURefreshValues_Private(st));
 #if defined(PETSC_HAVE_CUDA)

@@ -46,18 +46,24 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanDestroy_Private(PCSubtreeILUPlan **p
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* position of column j in bj[lo .. hi-1] (sorted), or -1 */
-static inline PetscInt FindCol(const PetscInt *bj, PetscInt lo, PetscInt hi, PetscInt j)
+/* the first position in bj[lo .. hi-1] (sorted) whose column is j or more (hi if none) */
+static inline PetscInt LowerCol(const PetscInt *bj, PetscInt lo, PetscInt hi, PetscInt j)
 {
-  const PetscInt end = hi;
-
   while (lo < hi) {
     PetscInt mid = lo + (hi - lo) / 2;
 
     if (bj[mid] < j) lo = mid + 1;
     else hi = mid;
   }
-  return (lo < end && bj[lo] == j) ? lo : -1;
+  return lo;
+}
+
+/* position of column j in bj[lo .. hi-1] (sorted), or -1 */
+static inline PetscInt FindCol(const PetscInt *bj, PetscInt lo, PetscInt hi, PetscInt j)
+{
+  const PetscInt at = LowerCol(bj, lo, hi, j);
+
+  return (at < hi && bj[at] == j) ? at : -1;
 }
 
 
@@ -342,19 +348,8 @@ static inline PetscInt PlanStepMap(const PCSubtreeILUPlan *p, PetscInt i, PetscI
   }
   a0    = p->ub[p->bj[q]];
   a1    = p->ud[p->bj[q]];
-  split = a0; /* the first entry of U(k) with column >= i */
-  {
-    PetscInt lo = a0, hi = a1;
-
-    while (lo < hi) {
-      PetscInt mid = lo + (hi - lo) / 2;
-
-      if (p->bj[mid] < i) lo = mid + 1;
-      else hi = mid;
-    }
-    split = lo;
-  }
-  cnt = PlanMatch(p->bj, a0, split, q + 1, s1, a0, msrc, map);
+  split = LowerCol(p->bj, a0, a1, i); /* the first entry of U(k) with column >= i */
+  cnt   = PlanMatch(p->bj, a0, split, q + 1, s1, a0, msrc, map);
   if (split < a1 && p->bj[split] == i) {
     if (msrc) msrc[cnt] = split - a0, map[cnt] = d;
     cnt++;
