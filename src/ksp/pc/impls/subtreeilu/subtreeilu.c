@@ -989,7 +989,7 @@ static PetscErrorCode PCSubtreeILUFreeSolve_Private(PC_SubtreeILU *st)
     PetscBool          sorted;
 
     PetscCall(PCSubtreeILULevelSortFinish_Private(&st->lsort[t], &sorted, NULL, NULL, NULL, NULL, NULL)); /* (dropped) */
-    if (!st->sched[t].gof) continue;
+    if (!st->sched[t].pos) continue;
     st->sched[t].badrow = -1;
     PetscCall(PCSubtreeILUGroupsFinish_Private(&st->sched[t], &G));
     PetscCall(PCSubtreeILUGroupsDestroy_Private(&G));
@@ -1138,7 +1138,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUMakeSchedules_Private(PC_SubtreeILU *st)
 {
   PetscFunctionBegin;
   if (st->schedready) PetscFunctionReturn(PETSC_SUCCESS);
-  if (!st->sched[0].gof) PetscCall(SchedulesSetUp(st));
+  if (!st->sched[0].pos) PetscCall(SchedulesSetUp(st));
   PetscCall(PetscSparseGPUParallelFor(st->setupthreads > 1 ? 2 : 1, 2, 1, ScheduleRange, st));
   st->schedready = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);

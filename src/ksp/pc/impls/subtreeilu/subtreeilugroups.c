@@ -74,7 +74,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTr
   w->badrow   = -1;
   PetscCall(PetscMalloc3(n + 1, &w->G.gptr, n + 1, &w->G.sptr, n + 1, &w->G.bptr));
   PetscCall(PetscMalloc1(n + 1, &w->G.border));
-  PetscCall(PetscMalloc5(n + 1, &w->gof, n + 1, &w->fin, n + 2, &w->cnt, n + 1, &w->bof, n + 1, &w->blev));
+  PetscCall(PetscMalloc3(n + 1, &w->pos, n + 2, &w->cnt, n + 1, &w->blev));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -82,7 +82,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsSetUp_Private(const PCSubtreeILUTr
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsFinish_Private(PCSubtreeILUGroupsWork *w, PCSubtreeILUGroups *G)
 {
   PetscFunctionBegin;
-  PetscCall(PetscFree5(w->gof, w->fin, w->cnt, w->bof, w->blev));
+  PetscCall(PetscFree3(w->pos, w->cnt, w->blev));
   if (w->badrow >= 0) {
     PetscInt i = w->badrow, j = w->badcol;
 
@@ -131,9 +131,11 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
   const PetscInt         maxchain = w->maxchain, maxsuper = w->maxsuper, warps = w->warps;
   const PetscBool        cutlate = w->cutlate;
   const PetscInt         isolate = w->isolate;
-  PetscInt *gptr = w->G.gptr, *sptr = w->G.sptr, *bptr = w->G.bptr, *border = w->G.border, *gof = w->gof, *fin = w->fin, *bof = w->bof, *blev = w->blev;
+  PetscInt *gptr = w->G.gptr, *sptr = w->G.sptr, *bptr = w->G.bptr, *border = w->G.border, *blev = w->blev;
+  PCSubtreeILUGroupsPos *pos = w->pos;
   PetscInt  bdepth = 0, ng = 0, ns = 0, nb = 0, maxrows = 0, hops = 0, n = T->n;
   PetscInt  gstart = 0, gfin = 0, base = 1; /* the current group: first position, finish hop, hop its ticket allows */
+  PetscInt  bstart = 0;                     /* the first position of the current block (that of position p-1) */
   PetscBool glinked = PETSC_FALSE;           /* the current group has a row linked to its predecessor */
   PetscBool gchain  = PETSC_TRUE;            /* every row of the current group but its first is linked to its predecessor */
   PetscBool glong   = PETSC_FALSE;           /* the current group holds a long row (isolate) */
@@ -157,8 +159,8 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
       }
       if (p > 0 && q == p - 1) link = PETSC_TRUE;
       else if (p > 0 && q >= gstart) other = PETSC_TRUE;
-      if (q < gstart) req = PetscMax(req, fin[gof[q]] + 1);
-      if (bof[q] != bc) lvb = PetscMax(lvb, blev[bof[q]] + 1);
+      if (q < gstart) req = PetscMax(req, pos[q].fin + 1);
+      if (q < bstart) lvb = PetscMax(lvb, pos[q].blev + 1);
       else incur = PETSC_TRUE;
     }
     if (p > 0) {
@@ -174,8 +176,8 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
       if (cut) {
         PetscBool sameticket = (PetscBool)(link && gchain && ng + 1 - sptr[ns] < maxsuper);
 
-        fin[ng] = gfin;
-        hops    = PetscMax(hops, gfin);
+        for (PetscInt r = gstart; r < p; r++) pos[r].fin = gfin; /* the group is final: its finish hop by position */
+        hops = PetscMax(hops, gfin);
         if (!sameticket) sptr[++ns] = ng + 1;
         base       = sameticket ? gfin + 1 : 1;
         glinked    = PETSC_FALSE;
@@ -185,7 +187,7 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
         gstart     = p;
         /* the inputs counted as in-group above are now outside it */
         req = 1;
-        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) req = PetscMax(req, fin[gof[PrimaryPos(T, T->colidx[k])]] + 1);
+        for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) req = PetscMax(req, pos[PrimaryPos(T, T->colidx[k])].fin + 1);
         gfin = PetscMax(base, req);
       } else {
         if (link) glinked = PETSC_TRUE;
@@ -194,17 +196,17 @@ PETSC_INTERN void PCSubtreeILUGroupsCompute_Private(PCSubtreeILUGroupsWork *w)
         glong = (PetscBool)(glong || lng);
       }
     } else gfin = req, glong = lng;
-    gof[p] = ng;
     /* the block's level: one more than the latest of its inputs' other blocks (those before the current one are final;
        the current one is final too once position p starts the next block) */
-    bof[p] = ns / warps;
-    if (bof[p] != bc) {
-      blev[bof[p]] = lvb;
-      if (incur) blev[bof[p]] = PetscMax(blev[bof[p]], blev[bc] + 1);
+    if (ns / warps != bc) {
+      const PetscInt b = ns / warps;
+
+      for (PetscInt r = bstart; r < p; r++) pos[r].blev = blev[bc]; /* the block is final: its level by position */
+      bstart  = p;
+      blev[b] = incur ? PetscMax(lvb, blev[bc] + 1) : lvb;
     } else blev[bc] = PetscMax(blev[bc], lvb);
   }
   if (n) {
-    fin[ng]    = gfin;
     hops       = PetscMax(hops, gfin);
     gptr[++ng] = n;
     sptr[++ns] = ng;

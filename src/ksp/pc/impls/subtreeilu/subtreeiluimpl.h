@@ -87,6 +87,12 @@ typedef struct {
 #define SUBTREEILU_WARPS    8  /* warps per block of the cuda solve kernel */
 #define SUBTREEILU_MAXSUPER 32 /* most groups of one chain one warp takes with one ticket (cuda solves) */
 
+/* what the schedule keeps of a position once its group (fin) and its block ticket (blev) are final: an input's two
+   values in one cache line, read without looking up its group and block first (random columns: one miss, not four) */
+typedef struct {
+  PetscInt fin, blev;
+} PCSubtreeILUGroupsPos;
+
 /* The schedule made in three steps, so that the middle one (plain C, no PETSc calls) can run on a thread of its own
    beside the copies to the GPU: SetUp allocates, Compute computes, Finish checks and hands the schedule over */
 typedef struct {
@@ -95,8 +101,8 @@ typedef struct {
   PetscBool              cutlate;
   PetscInt               isolate; /* an unlinked row with more inputs (in T or T^T) gets a group of its own (0: never) */
   PCSubtreeILUGroups     G;
-  PetscInt              *gof, *fin, *cnt; /* work: group of each position, finish hop of each group, level counts */
-  PetscInt              *bof, *blev;      /* work: block ticket of each position, level of each block ticket */
+  PCSubtreeILUGroupsPos *pos;         /* work, by position: its group's finish hop, its block ticket's level */
+  PetscInt              *cnt, *blev; /* work: level counts; the level of each block ticket */
   PetscInt               badrow, badcol;   /* an entry on the wrong side of the diagonal (badrow >= 0) */
 } PCSubtreeILUGroupsWork;
 

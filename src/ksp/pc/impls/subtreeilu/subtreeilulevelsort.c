@@ -195,6 +195,14 @@ PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork
     w->state = PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED;
     return;
   }
+  { /* the fresh arrays of nnz entries and the schedules' work by position mapped first, on the threads (transparent
+       huge pages advised), instead of a page fault at a time in the loops below */
+    const size_t bn = (size_t)(n + 1) * sizeof(PCSubtreeILUGroupsPos), bz = (size_t)PetscMax(T->nnz, 1) * sizeof(PetscInt);
+    void        *a[] = {Tp->colidx, Tp->rowidx, Tp->csc2csr, Tp->src, w->pos, w->posc, w->ipos, w->sched.pos, w->schedT.pos};
+    const size_t b[] = {bz, bz, bz, bz, bz, bz, bz, bn, bn};
+
+    for (size_t k = 0; k < sizeof(b) / sizeof(b[0]); k++) w->fail |= PetscSparseGPUPrefaultC(w->nthreads, a[k], b[k]); /* (NULL: nothing) */
+  }
   w->depth = LevelOrder(T, w->isolate, w->lev, w->start, w->seq, w->perm);
   for (PetscInt i = 0; i < n; i++) w->iperm[w->perm[i]] = i;
   Tp->rowptr[0] = Tp->colptr[0] = 0;
