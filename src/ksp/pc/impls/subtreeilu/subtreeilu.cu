@@ -992,6 +992,13 @@ typedef struct {
   PetscInt           q; /* the step the loads are for, or -1 */
 } RefactLoads;
 
+/* a step's structure from RefactRunShared()'s shared-memory caches, read one step ahead (it never changes during the
+   run), so that a step's critical path holds only its values' loads: code = spiv, fst = sfirst, cnt = its updates,
+   this lane's first update tq (-1: none) and its source offset src */
+typedef struct {
+  int code, fst, m0, cnt, tq, src;
+} RefactStep;
+
 /*
   The end of row i (both paths): PETSc's pivot check (a row sum only for the shift types that use it), the inverted
   pivot, the status words, then publication of the row. ld(pos)/st(pos, v) access the row's values being computed.
@@ -1062,9 +1069,9 @@ __device__ static __forceinline__ void RefactFinishRow(const RefactArgs &a, Pets
   q - S0: spiv = buffer index of row k's inverted pivot when row k is in the run, else -1 - (its position in fa);
   sfirst = index (buffer or global, alike) of the first entry of row k the step may use; skb (ICC) = global position
   of Ut(k,i); sm0 = offset of the step's update map (its entries: up to the next step's offset); per map entry smap =
-  the destination's buffer index, ssrc = the source's offset from sfirst. The
-  loads of the next step's row (when outside the run) are issued before the current step waits, which overlaps
-  them with this step and, at a row's last step, with the end of the row.
+  the destination's buffer index, ssrc = the source's offset from sfirst. The next step's structure is read from these
+  caches during the current step (RefactStep), and the loads of its row (when outside the run) are issued before the
+  current step waits, which overlaps them with this step and, at a row's last step, with the end of the row.
 */
 template <bool ICC, int G>
 __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, double *val, int *spiv, int *sfirst, int *skb, int *sm0, int *smap, int *ssrc, int *srow)
@@ -1111,25 +1118,33 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
   for (PetscInt q = a.aptr[R.r0] + lane; q < a.aptr[R.r1]; q += G) val[bidx(a.adst[q])] = a.aa[a.asrc[q]];
   __syncwarp(gm);
 
-  /* the end of step q's update map entries (relative to M0) */
-  auto mapend = [&](PetscInt q) -> int { return q + 1 < R.S1 ? sm0[q + 1 - R.S0] : (int)(R.M1 - R.M0); };
-  /* issues the loads of step q when its row is outside the run */
-  auto issue = [&](PetscInt q) {
+  /* step q's structure (q < S1) */
+  auto step = [&](PetscInt q) -> RefactStep {
+    const int  qq = (int)(q - R.S0);
+    RefactStep s;
+
+    s.code = spiv[qq];
+    s.fst  = sfirst[qq];
+    s.m0   = sm0[qq];
+    s.cnt  = (q + 1 < R.S1 ? sm0[qq + 1] : (int)(R.M1 - R.M0)) - s.m0;
+    s.tq   = lane < s.cnt ? smap[s.m0 + lane] : -1;
+    s.src  = lane < s.cnt ? ssrc[s.m0 + lane] : 0;
+    return s;
+  };
+  /* issues the loads of step q (structure s) when its row is outside the run */
+  auto issue = [&](PetscInt q, const RefactStep &s) {
     pend.q = -1;
-    if (q < R.S1) {
-      int code = spiv[q - R.S0];
-
-      if (code < 0) {
-        int m0 = sm0[q - R.S0], src = lane < mapend(q) - m0 ? ssrc[m0 + lane] : -1;
-
-        pend.q   = q;
-        pend.piv = LoadRelaxed(a.fa + (-1 - code));
-        pend.uik = ICC ? LoadRelaxed(pub + skb[q - R.S0]) : 0ULL;
-        pend.u   = src >= 0 ? LoadRelaxed(pub + sfirst[q - R.S0] + src) : 0ULL;
-      }
+    if (q < R.S1 && s.code < 0) {
+      pend.q   = q;
+      pend.piv = LoadRelaxed(a.fa + (-1 - s.code));
+      pend.uik = ICC ? LoadRelaxed(pub + skb[q - R.S0]) : 0ULL;
+      pend.u   = s.tq >= 0 ? LoadRelaxed(pub + s.fst + s.src) : 0ULL;
     }
   };
-  issue(R.S0);
+  RefactStep next = {0, 0, 0, 0, -1, 0};
+
+  if (R.S0 < R.S1) next = step(R.S0);
+  issue(R.S0, next);
   for (PetscInt i = R.r0; i < R.r1; i++) {
     const int      li = (int)(i - R.r0);
     PetscInt       u0, d, s0, s1;
@@ -1150,16 +1165,16 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
     double         dk = ICC ? val[bidx(d)] : 0.0;
 
     for (PetscInt q = s0; q < s1; q++) {
-      const int   qq = (int)(q - R.S0), code = spiv[qq], fst = sfirst[qq], m0 = sm0[qq];
-      const int   cnt = mapend(q) - m0; /* the step's updates */
-      const int   tq0 = lane < cnt ? smap[m0 + lane] : -1, src0 = lane < cnt ? ssrc[m0 + lane] : 0;
-      const double w = ICC ? 0.0 : val[q - R.Lb]; /* read before any lane can store the multiplier there */
-      double       piv, uik = 0.0, u0v = 0.0, m;
-      RefactLoads  cur;
+      const RefactStep cs = next; /* (steps are consecutive across the run's rows) */
+      const int        qq = (int)(q - R.S0), code = cs.code, fst = cs.fst, m0 = cs.m0, cnt = cs.cnt, tq0 = cs.tq, src0 = cs.src;
+      const double     w = ICC ? 0.0 : val[q - R.Lb]; /* read before any lane can store the multiplier there */
+      double           piv, uik = 0.0, u0v = 0.0, m;
+      RefactLoads      cur;
 
-      if (code < 0 && pend.q != q) issue(q); /* not issued before (cannot happen: kept for safety) */
+      if (code < 0 && pend.q != q) issue(q, cs); /* not issued before (cannot happen: kept for safety) */
       cur = pend;
-      issue(q + 1);
+      if (q + 1 < R.S1) next = step(q + 1);
+      issue(q + 1, next);
       if (!ICC && w == 0.0) continue; /* as PETSc: a zero multiplier changes nothing (uniform over the warp) */
       if (code >= 0) {
         piv = val[code];
