@@ -252,6 +252,7 @@ static void UnitSolve(const PCSubtreeILUTri *T, const PetscScalar *b, PetscScala
    ISOLATE inputs (in T or T^T) come first in their level and get groups of their own (a small bound, so that the shared
    matrices have such rows) */
 #define ISOLATE 8
+static PetscInt       autobeside, autonatural; /* auto sorts made beside the natural schedule (random columns), after it */
 static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscReal *rows)
 {
   const PetscInt            n = T->n;
@@ -283,14 +284,48 @@ static PetscErrorCode LevelSorted(const char *name, PCSubtreeILUTri *T, PetscRea
   /* the library's three steps after the natural schedule (forced: whatever that schedule; U with the schedule of its
      transpose, as for ICC's L), the permutation on 3 threads (uneven ranges) */
   PetscCall(PCSubtreeILUGroupsSetUp_Private(T, 32, 32, 8, PETSC_TRUE, 0, &nat));
-  PCSubtreeILUGroupsCompute_Private(&nat);
   PetscCall(PCSubtreeILULevelSortSetUp_Private(T, &nat, ISOLATE, PETSC_TRUE, 4.0, 0.0, (PetscBool)!T->lower, 3, &w));
-  PCSubtreeILULevelSortCompute_Private(&w);
+  PCSubtreeILULevelSortCompute_Private(&w); /* (the natural schedule too: forced, on a thread beside the sort) */
   depth = w.depth;
-  Expect(w.state == PC_SUBTREEILU_LEVEL_SORT_SORTED && !w.fail, "%s: the forced level sort was not taken\n", name);
+  Expect(w.beside && w.state == PC_SUBTREEILU_LEVEL_SORT_SORTED && !w.fail, "%s: the forced level sort was not taken (beside the natural schedule: %d)\n", name, (int)w.beside);
   PetscCall(PCSubtreeILULevelSortFinish_Private(&w, &sorted, &Tp, &perm, &pos, &G, &GT));
   PetscCall(PCSubtreeILUGroupsFinish_Private(&nat, &Gn));
   Expect(sorted, "%s: the forced level sort was not handed over\n", name);
+  /* auto: the natural schedule first (or, on random columns, beside the sort), tried below 4 rows a group (any number
+     of groups ready: minready 0), kept with twice the rows a group on a critical path at most 25% (+2) longer; the
+     decision the two schedules just made predict, and the same schedules */
+  {
+    PCSubtreeILUGroupsWork    nat2;
+    PCSubtreeILULevelSortWork w2;
+    PCSubtreeILUGroups        G2, GT2, Gn2;
+    PCSubtreeILUTri           Tp2;
+    PetscInt                 *perm2, *pos2;
+    PetscBool                 sorted2;
+    const PetscReal           rn = n ? (PetscReal)n / Gn.ngroups : 0, rs = n ? (PetscReal)n / G.ngroups : 0;
+    const PCSubtreeILULevelSortState expect = (!n || rn >= 4.0) ? PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED : (rs >= 2.0 * rn && G.hops <= 1.25 * Gn.hops + 2) ? PC_SUBTREEILU_LEVEL_SORT_SORTED : PC_SUBTREEILU_LEVEL_SORT_KEPT;
+
+    PetscCall(PCSubtreeILUGroupsSetUp_Private(T, 32, 32, 8, PETSC_TRUE, 0, &nat2));
+    PetscCall(PCSubtreeILULevelSortSetUp_Private(T, &nat2, ISOLATE, PETSC_FALSE, 4.0, 0.0, (PetscBool)!T->lower, 3, &w2));
+    PCSubtreeILULevelSortCompute_Private(&w2);
+    Expect(w2.state == expect && !w2.fail, "%s: auto level sort state %d, expected %d (%.1f rows a group natural, %.1f sorted)\n", name, (int)w2.state, (int)expect, (double)rn, (double)rs);
+    if (w2.beside) autobeside++;
+    else autonatural++;
+    PetscCall(PCSubtreeILULevelSortFinish_Private(&w2, &sorted2, &Tp2, &perm2, &pos2, &G2, &GT2));
+    PetscCall(PCSubtreeILUGroupsFinish_Private(&nat2, &Gn2));
+    Expect(Gn2.ngroups == Gn.ngroups && Gn2.hops == Gn.hops && Gn2.nblk == Gn.nblk, "%s: auto's natural schedule differs\n", name);
+    if (sorted2) {
+      Expect(G2.ngroups == G.ngroups && G2.hops == G.hops, "%s: auto's sorted schedule differs\n", name);
+      for (PetscInt r = 0; r < n; r++) Expect(perm2[r] == perm[r], "%s: auto's level order differs at %" PetscInt_FMT "\n", name, r);
+      PetscCall(PCSubtreeILUGroupsDestroy_Private(&G2));
+      if (!T->lower) PetscCall(PCSubtreeILUGroupsDestroy_Private(&GT2));
+      PetscCall(PetscFree3(Tp2.rowptr, Tp2.colidx, Tp2.val));
+      PetscCall(PetscFree4(Tp2.colptr, Tp2.rowidx, Tp2.cval, Tp2.csc2csr));
+      PetscCall(PetscFree(Tp2.src));
+      PetscCall(PetscFree(perm2));
+      PetscCall(PetscFree(pos2));
+    }
+    PetscCall(PCSubtreeILUGroupsDestroy_Private(&Gn2));
+  }
   /* a permutation, sorted by level in the solve's order (stable: by position of that order within a level) */
   for (PetscInt i = 0; i < n; i++) seen[i] = 0;
   for (PetscInt r = 0; r < n; r++) {
@@ -573,6 +608,8 @@ int main(int argc, char **argv)
     PetscCall(Orderings("random columns", A, PETSC_TRUE, &ng, &ns, 0, sorted));
     Expect((PetscReal)n / ng < 2.0, "random columns natural: %.1f rows a group (expected fewer than 2)\n", (double)n / ng);
     Expect(sorted[0] >= 16.0 && sorted[1] >= 16.0, "random columns level-sorted: %.1f (L) and %.1f (U) rows a group (expected at least 16)\n", (double)sorted[0], (double)sorted[1]);
+    /* auto made the sort beside the natural schedule on these columns (natural numbering, L and U), after it on grids */
+    Expect(autobeside >= 2 && autonatural >= 4, "auto level sorts: %" PetscInt_FMT " beside the natural schedule (expected 2 or more), %" PetscInt_FMT " after it\n", autobeside, autonatural);
     PetscCall(MatDestroy(&A));
     PetscCall(PetscRandomDestroy(&rnd));
   }

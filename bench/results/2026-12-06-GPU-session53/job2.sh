@@ -1,6 +1,6 @@
 #!/bin/bash
 # session 53, job 2 (one GPU host, 16 cores): every subtree_ilu test with ICC reading its steps' structure at the step
-# again (fd below); steady refactorizations on natural grids against b12a4da built in the same job, rounds alternated;
+# again and the level sort made beside the natural schedule on random columns; steady refactorizations on natural grids against b12a4da built in the same job, rounds alternated;
 # where the setup of powerlaw:4M:8 goes now (-info :pc,sys, -log_view), new and base.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session53/job2.sh <revision> [<s>]
 . bench/gpujob.sh job2 "$1"

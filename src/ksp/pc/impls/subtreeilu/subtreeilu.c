@@ -1084,8 +1084,8 @@ static void ScheduleRange(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 
   (void)tid;
   for (PetscInt t = begin; t < end; t++) {
-    PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
-    if (st->lsort[t].T) PCSubtreeILULevelSortCompute_Private(&st->lsort[t]); /* (needs that schedule) */
+    if (st->lsort[t].T) PCSubtreeILULevelSortCompute_Private(&st->lsort[t]); /* (with that schedule, st->sched[t]) */
+    else PCSubtreeILUGroupsCompute_Private(&st->sched[t]);
   }
 }
 

@@ -139,6 +139,8 @@ typedef struct {
   PCSubtreeILUGroupsWork *natural; /* T's schedule in its own numbering (computed before the sort) */
   PetscInt                isolate, nthreads;
   PetscBool               forced, transposed;
+  PetscBool               beside; /* the natural schedule computed on a thread beside the sort */
+  PetscBool               built;  /* the sorted triangle and its schedule made */
   double                  rowsmax, minready;
   /* results */
   PCSubtreeILULevelSortState state;

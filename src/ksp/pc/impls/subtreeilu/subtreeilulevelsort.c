@@ -135,10 +135,23 @@ static PetscInt LevelOrder(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt 
   return d;
 }
 
+/* whether T's columns look random: over at most 4096 rows evenly spread, an entry lies on average at least n/8 columns
+   from the diagonal (random columns: about n/4 in either triangle; grids in any ordering, and banded matrices, far
+   less), where the level sort is expected to be kept */
+static PetscBool RandomColumns(const PCSubtreeILUTri *T)
+{
+  const PetscInt n = T->n, step = PetscMax(1, n / 4096);
+  double         dist = 0, cnt = 0;
+
+  for (PetscInt i = 0; i < n; i += step)
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) dist += (double)PetscAbs(T->colidx[k] - i), cnt += 1;
+  return (PetscBool)(cnt > 0 && dist >= cnt * (n / 8.0));
+}
+
 /*
   The level sort of T (not borrowed; with its CSC, csc2csr and src allocated, filled before Compute), to be decided
-  after natural, T's schedule in its own numbering (same sizes; isolate: rows of more inputs get groups of their
-  own). mode: yes (forced) or auto, which tries the sort only where the natural groups hold fewer than rowsmax rows and
+  after natural, T's schedule in its own numbering (same sizes, set up; Compute computes it; isolate: rows of more
+  inputs get groups of their own). mode: yes (forced) or auto, which tries the sort only where the natural groups hold fewer than rowsmax rows and
   more than minready groups are ready a hop, and keeps it with at least twice as many rows a group on a critical path
   at most 25% (+2) longer. transposed: also the schedule of the sorted T^T (ICC's L). nthreads: threads of the
   permutation.
@@ -177,24 +190,24 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeIL
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The sort itself, after the natural schedule: plain C (no PETSc calls: it may run on a thread of its own) */
-PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork *w)
+/* whether every entry of T lies on its side of the diagonal (the natural schedule's check, which a sort made beside it
+   cannot wait for: LevelOrder() needs a DAG) */
+static PetscBool Triangular(const PCSubtreeILUTri *T)
 {
-  const PCSubtreeILUTri    *T  = w->T;
-  const PCSubtreeILUGroups *G  = &w->natural->G;
-  PCSubtreeILUTri          *Tp = &w->Tp;
-  const PetscInt            n  = T->n;
-  PermuteCtx                c;
-  PetscLogDouble            t0, t1;
+  for (PetscInt i = 0; i < T->n; i++)
+    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++)
+      if (T->lower ? T->colidx[k] >= i : T->colidx[k] <= i) return PETSC_FALSE;
+  return PETSC_TRUE;
+}
 
-  (void)PetscTime(&t0);
-  w->rows  = (double)n / PetscMax(G->ngroups, 1);
-  w->ready = (double)G->ngroups / PetscMax(G->hops, 1);
-  w->hops  = G->hops;
-  if (w->natural->badrow >= 0 || !n || (!w->forced && (w->rows >= w->rowsmax || w->ready <= w->minready))) {
-    w->state = PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED;
-    return;
-  }
+/* the sorted triangle Tp and its schedule (T triangular) */
+static void SortBuild(PCSubtreeILULevelSortWork *w)
+{
+  const PCSubtreeILUTri *T  = w->T;
+  PCSubtreeILUTri       *Tp = &w->Tp;
+  const PetscInt         n  = T->n;
+  PermuteCtx             c;
+
   { /* the fresh arrays of nnz entries and the schedules' work by position mapped first, on the threads (transparent
        huge pages advised), instead of a page fault at a time in the loops below */
     const size_t bn = (size_t)(n + 1) * sizeof(PCSubtreeILUGroupsPos), bz = (size_t)PetscMax(T->nnz, 1) * sizeof(PetscInt);
@@ -223,6 +236,42 @@ PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork
   w->fail |= PetscSparseGPUParallelForC(w->nthreads, T->nnz, 65536, PermuteEntries, &c);
   for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) w->fail |= c.fail[t];
   PCSubtreeILUGroupsCompute_Private(&w->sched);
+  w->built = PETSC_TRUE;
+}
+
+/* item 0: the natural schedule; item 1: the sort beside it */
+static void NaturalBesideSort(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
+{
+  PCSubtreeILULevelSortWork *w = (PCSubtreeILULevelSortWork *)ctx;
+
+  (void)tid;
+  for (PetscInt k = begin; k < end; k++) {
+    if (k == 0) PCSubtreeILUGroupsCompute_Private(w->natural);
+    else if (Triangular(w->T)) SortBuild(w);
+  }
+}
+
+/* The natural schedule, then the sort: plain C (no PETSc calls: it may run on a thread of its own). Where the sort is
+   forced or T's columns look random (where it is expected to be kept) it is made on a thread beside the natural
+   schedule, before the natural schedule says whether it is tried */
+PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork *w)
+{
+  const PCSubtreeILUGroups *G = &w->natural->G;
+  const PetscInt            n = w->T->n;
+  PetscLogDouble            t0, t1;
+
+  (void)PetscTime(&t0);
+  w->beside = (PetscBool)(n > 0 && (w->forced || RandomColumns(w->T)));
+  if (w->beside) w->fail |= PetscSparseGPUParallelForC(2, 2, 1, NaturalBesideSort, w);
+  else PCSubtreeILUGroupsCompute_Private(w->natural);
+  w->rows  = (double)n / PetscMax(G->ngroups, 1);
+  w->ready = (double)G->ngroups / PetscMax(G->hops, 1);
+  w->hops  = G->hops;
+  if (w->natural->badrow >= 0 || !n || (!w->forced && (w->rows >= w->rowsmax || w->ready <= w->minready))) {
+    w->state = PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED;
+    return;
+  }
+  if (!w->built) SortBuild(w);
   w->rowsp = (double)n / PetscMax(w->sched.G.ngroups, 1);
   w->hopsp = w->sched.G.hops;
   w->state = (w->forced || (w->rowsp >= 2.0 * w->rows && w->hopsp <= 1.25 * w->hops + 2)) ? PC_SUBTREEILU_LEVEL_SORT_SORTED : PC_SUBTREEILU_LEVEL_SORT_KEPT;
