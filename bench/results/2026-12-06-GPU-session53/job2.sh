@@ -20,9 +20,11 @@ for round in 1 2 3; do
     echo "grids $v r$round exit $? at $SECONDS s"; grep -hE "^  subtree" $r/grid-$v-r$round.txt | cut -c1-160
   done
 done
-for v in new base; do
-  L=$PWD/build/lib/libpetscsparsegpu.so; [ $v = base ] && L=/tmp/base/build/lib/libpetscsparsegpu.so
-  [ $SECONDS -gt $((B - 40)) ] && continue
-  timeout 60 build/bench/bench_factor -matrices powerlaw:4M:8 -pcs subtree_ilu -orderings natural -reps 2 -refactor_reps 2 -ksp_max_rows 0 -info :pc,sys -log_view -csv $r/pl-$v.csv -dll_append $L > $r/pl-$v.txt 2>&1
-  echo "powerlaw $v exit $? at $SECONDS s"; grep -hE "^  subtree|schedules of U and L|level sort of|built in|plan made|plan on the device|copies to the device|^SubtreeILU|^MatILUFactorSym|^MatLUFactorNum" $r/pl-$v.txt | cut -c1-230
+for round in 1 2; do
+  for v in new base; do
+    L=$PWD/build/lib/libpetscsparsegpu.so; [ $v = base ] && L=/tmp/base/build/lib/libpetscsparsegpu.so
+    [ $SECONDS -gt $((B - 40)) ] && continue
+    timeout 60 build/bench/bench_factor -matrices powerlaw:1M:16,powerlaw:4M:8 -pcs subtree_ilu -orderings natural -reps 2 -refactor_reps 2 -ksp_max_rows 0 -info :pc,sys -log_view -csv $r/pl-$v-r$round.csv -dll_append $L > $r/pl-$v-r$round.txt 2>&1
+    echo "powerlaw $v r$round exit $? at $SECONDS s"; grep -hE "^  subtree|schedules of U and L|level sort of|built in|plan made|plan on the device|copies to the device|^SubtreeILU|^MatILUFactorSym|^MatLUFactorNum" $r/pl-$v-r$round.txt | cut -c1-230
+  done
 done
