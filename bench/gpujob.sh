@@ -14,3 +14,12 @@ SECONDS=0
 make -j16 > "$r/build.log" 2>&1 && make -C bench -j16 >> "$r/build.log" 2>&1 || { tail -n 40 "$r/build.log"; exit 1; }
 echo "build after $SECONDS s" | tee -a "$r/info.txt"; SECONDS=0
 dll="-dll_append $PWD/build/lib/libpetscsparsegpu.so"
+# gpujob_base <patch>: the baseline of an A/B, built in this job: the tree copied to /tmp/base, <patch> (from
+# `git diff HEAD <base> -- src`) applied, its library built (-dll_append /tmp/base/build/lib/libpetscsparsegpu.so)
+gpujob_base() {
+  local p="$PWD/$1"
+  rm -rf /tmp/base; mkdir -p /tmp/base
+  tar cf - --exclude=./build --exclude=./.gpu --exclude="./gpu-*" . | tar xf - -C /tmp/base
+  (cd /tmp/base && patch -s -p1 --batch < "$p" > "$r/base-build.log" 2>&1 && make -j16 lib >> "$r/base-build.log" 2>&1) || { tail -n 20 "$r/base-build.log"; echo "no baseline: $1 does not apply or does not build (made against another HEAD?)"; exit 1; }
+  echo "baseline library built at $SECONDS s"
+}

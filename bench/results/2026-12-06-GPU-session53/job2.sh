@@ -5,11 +5,7 @@
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session53/job2.sh <revision> [<s>]
 . bench/gpujob.sh job2 "$1"
 B=${2:-540}
-D=bench/results/2026-12-06-GPU-session53
-t=/tmp/base; rm -rf $t; mkdir -p $t
-tar cf - --exclude=./build --exclude=./.gpu --exclude="./gpu-*" . | tar xf - -C $t
-(cd $t && patch -s -p1 < $D/to-b12a4da.patch && make -j16 lib > $r/base-build.log 2>&1) || tail -n 20 $r/base-build.log
-echo "baseline library built at $SECONDS s"
+gpujob_base bench/results/2026-12-06-GPU-session53/to-b12a4da.patch
 timeout 150 make check TESTS='subtreeilu' TESTARGS="--timeout 120 --jobs 14" > $r/check.log 2>&1
 echo "check exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check.log | tail -n 12
 for round in 1 2 3; do
