@@ -690,7 +690,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
   PetscCheck(st->cudachain >= 1 && st->cudachain <= SUBTREEILU_MAXCHAIN, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-pc_subtree_ilu_cuda_chain must be in [1, %d], got %" PetscInt_FMT, SUBTREEILU_MAXCHAIN, st->cudachain);
   PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
   if (!valuesonly || !st->cuda) {
-    int dev, nsm;
+    PetscInt nsm;
 
     PetscCall(PCSubtreeILUCUDADestroy_Private(&st->cuda));
     PetscCall(PetscNew(&st->cuda));
@@ -701,9 +701,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDASetUp_Private(PC_SubtreeILU *st, Pet
     PetscCallCUDA(cudaMalloc((void **)&c->t3, PetscMax(n, 1) * sizeof(PetscScalar)));
     PetscCallCUDA(cudaMalloc((void **)&c->tickets, 2 * sizeof(int)));
     /* the persistent solve grids are sized per triangular factor (DevTriSchedule) from the multiprocessors */
-    PetscCallCUDA(cudaGetDevice(&dev));
-    PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-    c->nsm     = PetscMax(1, nsm);
+    PetscCall(PCSubtreeILUCUDAGetMultiprocessors_Private(&nsm));
+    c->nsm     = (int)nsm;
     valuesonly = PETSC_FALSE;
   }
   c              = st->cuda;
@@ -1457,7 +1456,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscInt             *tmpL, *tmpU, *tmpd, *ttptr, *truns, nseg = 0;
   const PCSubtreeILUTri *Ld, *Ud;
   PetscSparseGPUSegment seg[24];
-  int                   dev, nsm;
+  PetscInt              nsm;
 
   PetscFunctionBegin;
   PetscCall(PCSubtreeILUCUDAPlanDestroy_Private(&st->cudaplan));
@@ -1519,9 +1518,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUCUDAPlanSetUp_Private(PC_SubtreeILU *st)
   PetscCallCUDA(cudaMalloc((void **)&p->work, PetscMax(hp->nz, 1) * sizeof(PetscScalar)));
   PetscCallCUDA(cudaMalloc((void **)&p->ticket, sizeof(int)));
   PetscCallCUDA(cudaMalloc((void **)&p->status, 2 * sizeof(int)));
-  PetscCallCUDA(cudaGetDevice(&dev));
-  PetscCallCUDA(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, dev));
-  p->nsm        = PetscMax(1, nsm);
+  PetscCall(PCSubtreeILUCUDAGetMultiprocessors_Private(&nsm));
+  p->nsm        = (int)nsm;
   p->bufcap     = -1; /* the shared memory sizes are made at the first refactorization */
   p->lanesasked = -1; /* and the lanes (RefactBundles()) */
   PetscFunctionReturn(PETSC_SUCCESS);
