@@ -151,10 +151,10 @@ static PetscBool RandomColumns(const PCSubtreeILUTri *T)
 /*
   The level sort of T (not borrowed; with its CSC, csc2csr and src allocated, filled before Compute), to be decided
   after natural, T's schedule in its own numbering (same sizes, set up; Compute computes it; isolate: rows of more
-  inputs get groups of their own). mode: yes (forced) or auto, which tries the sort only where the natural groups hold fewer than rowsmax rows and
-  more than minready groups are ready a hop, and keeps it with at least twice as many rows a group on a critical path
-  at most 25% (+2) longer. transposed: also the schedule of the sorted T^T (ICC's L). nthreads: threads of the
-  permutation.
+  inputs get groups of their own). mode: yes (forced) or auto, which tries the sort only where the natural groups
+  hold fewer than rowsmax rows and more than minready groups are ready a hop, and keeps it with at least twice as many
+  rows a group on a critical path at most 25% (+2) longer. transposed: also the schedule of the sorted T^T (ICC's L).
+  nthreads: threads of the permutation.
 */
 PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortSetUp_Private(const PCSubtreeILUTri *T, PCSubtreeILUGroupsWork *natural, PetscInt isolate, PetscBool forced, double rowsmax, double minready, PetscBool transposed, PetscInt nthreads, PCSubtreeILULevelSortWork *w)
 {
@@ -292,8 +292,8 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortFinish_Private(PCSubtreeILULeve
   *sorted = PETSC_FALSE;
   if (!w->T) PetscFunctionReturn(PETSC_SUCCESS); /* (not set up) */
   PetscCheck(!w->fail, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory in the level sort of the cuda solves");
-  if (w->state == PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s not tried: %.1f rows a group, %.0f groups a hop (more needed: %.0f)\n", w->T->lower ? "L" : "U", w->rows, w->ready, w->minready));
-  else PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels, %g s): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", w->T->lower ? "L" : "U", w->depth, w->seconds, w->rowsp, w->rows, w->hopsp, w->hops, w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED ? "sorted" : "kept"));
+  if (w->state == PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s not tried: %.1f rows a group, %.0f groups a hop (more needed: %.0f)%s\n", w->T->lower ? "L" : "U", w->rows, w->ready, w->minready, w->built ? "; made beside the natural schedule, dropped" : ""));
+  else PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels, %g s with the natural schedule%s): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", w->T->lower ? "L" : "U", w->depth, w->seconds, w->beside ? " beside it" : " before it", w->rowsp, w->rows, w->hopsp, w->hops, w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED ? "sorted" : "kept"));
   w->sched.badrow = w->schedT.badrow = -1; /* (a sorted triangle is triangular; one never computed has nothing to report) */
   PetscCall(PCSubtreeILUGroupsFinish_Private(&w->sched, &Gs));
   if (w->transposed) PetscCall(PCSubtreeILUGroupsFinish_Private(&w->schedT, &GsT));
