@@ -1157,7 +1157,7 @@ __device__ static void RefactRunShared(const RefactArgs &a, const RefactRun &R, 
     }
   };
   /* ILU reads the next step's structure a step ahead (H100, session 53: steady ILU(0) refactorizations of natural
-     grids 5-10% faster); ICC's register pressure (its entries Ut(k,i)) then makes it spill, and it was 1-4% slower */
+     grids 5-11% faster); ICC's register pressure (its entries Ut(k,i)) then makes it spill, and it was 1-4% slower */
   constexpr bool AHEAD = !ICC;
   RefactStep     next  = {0, 0, 0, 0, -1, 0};
 
