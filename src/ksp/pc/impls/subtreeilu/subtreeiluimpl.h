@@ -146,6 +146,7 @@ typedef struct {
   PCSubtreeILULevelSortState state;
   PetscInt                   depth, hops, hopsp;
   double                     rows, rowsp, ready, seconds;
+  double                     phase[5]; /* seconds: natural schedule, mapping, level order, permutation, sorted schedule */
   int                        fail;
   /* the sorted triangle, its transpose (borrowed), schedules, and work */
   PCSubtreeILUTri        Tp, TpT;

@@ -207,7 +207,9 @@ static void SortBuild(PCSubtreeILULevelSortWork *w)
   PCSubtreeILUTri       *Tp = &w->Tp;
   const PetscInt         n  = T->n;
   PermuteCtx             c;
+  PetscLogDouble         t[5];
 
+  (void)PetscTime(&t[0]);
   { /* the fresh arrays of nnz entries and the schedules' work by position mapped first, on the threads (transparent
        huge pages advised), instead of a page fault at a time in the loops below */
     const size_t bn = (size_t)(n + 1) * sizeof(PCSubtreeILUGroupsPos), bz = (size_t)PetscMax(T->nnz, 1) * sizeof(PetscInt);
@@ -216,6 +218,7 @@ static void SortBuild(PCSubtreeILULevelSortWork *w)
 
     for (size_t k = 0; k < sizeof(b) / sizeof(b[0]); k++) w->fail |= PetscSparseGPUPrefaultC(w->nthreads, a[k], b[k]); /* (NULL: nothing) */
   }
+  (void)PetscTime(&t[1]);
   w->depth = LevelOrder(T, w->isolate, w->lev, w->start, w->seq, w->perm);
   for (PetscInt i = 0; i < n; i++) w->iperm[w->perm[i]] = i;
   Tp->rowptr[0] = Tp->colptr[0] = 0;
@@ -223,6 +226,7 @@ static void SortBuild(PCSubtreeILULevelSortWork *w)
     Tp->rowptr[r + 1] = Tp->rowptr[r] + T->rowptr[w->perm[r] + 1] - T->rowptr[w->perm[r]];
     Tp->colptr[r + 1] = Tp->colptr[r] + T->colptr[w->perm[r] + 1] - T->colptr[w->perm[r]];
   }
+  (void)PetscTime(&t[2]);
   memset(&c, 0, sizeof(c));
   c.T     = T;
   c.Tp    = Tp;
@@ -234,8 +238,11 @@ static void SortBuild(PCSubtreeILULevelSortWork *w)
   w->fail |= PetscSparseGPUParallelForC(w->nthreads, n, 4096, PermuteRows, &c);
   w->fail |= PetscSparseGPUParallelForC(w->nthreads, n, 4096, PermuteColumns, &c);
   w->fail |= PetscSparseGPUParallelForC(w->nthreads, T->nnz, 65536, PermuteEntries, &c);
-  for (PetscInt t = 0; t < PETSC_SPARSEGPU_MAX_THREADS; t++) w->fail |= c.fail[t];
+  for (PetscInt k = 0; k < PETSC_SPARSEGPU_MAX_THREADS; k++) w->fail |= c.fail[k];
+  (void)PetscTime(&t[3]);
   PCSubtreeILUGroupsCompute_Private(&w->sched);
+  (void)PetscTime(&t[4]);
+  for (PetscInt k = 0; k < 4; k++) w->phase[k + 1] = t[k + 1] - t[k];
   w->built = PETSC_TRUE;
 }
 
@@ -246,8 +253,14 @@ static void NaturalBesideSort(void *ctx, PetscInt tid, PetscInt begin, PetscInt 
 
   (void)tid;
   for (PetscInt k = begin; k < end; k++) {
-    if (k == 0) PCSubtreeILUGroupsCompute_Private(w->natural);
-    else if (Triangular(w->T)) SortBuild(w);
+    if (k == 0) {
+      PetscLogDouble t0, t1;
+
+      (void)PetscTime(&t0);
+      PCSubtreeILUGroupsCompute_Private(w->natural);
+      (void)PetscTime(&t1);
+      w->phase[0] = t1 - t0;
+    } else if (Triangular(w->T)) SortBuild(w);
   }
 }
 
@@ -263,7 +276,11 @@ PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork
   (void)PetscTime(&t0);
   w->beside = (PetscBool)(n > 0 && (w->forced || RandomColumns(w->T)));
   if (w->beside) w->fail |= PetscSparseGPUParallelForC(2, 2, 1, NaturalBesideSort, w);
-  else PCSubtreeILUGroupsCompute_Private(w->natural);
+  else {
+    PCSubtreeILUGroupsCompute_Private(w->natural);
+    (void)PetscTime(&t1);
+    w->phase[0] = t1 - t0;
+  }
   w->rows  = (double)n / PetscMax(G->ngroups, 1);
   w->ready = (double)G->ngroups / PetscMax(G->hops, 1);
   w->hops  = G->hops;
@@ -293,7 +310,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILULevelSortFinish_Private(PCSubtreeILULeve
   if (!w->T) PetscFunctionReturn(PETSC_SUCCESS); /* (not set up) */
   PetscCheck(!w->fail, PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of memory in the level sort of the cuda solves");
   if (w->state == PC_SUBTREEILU_LEVEL_SORT_NOT_TRIED) PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s not tried: %.1f rows a group, %.0f groups a hop (more needed: %.0f)%s\n", w->T->lower ? "L" : "U", w->rows, w->ready, w->minready, w->built ? "; made beside the natural schedule, dropped" : ""));
-  else PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels, %g s with the natural schedule%s): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", w->T->lower ? "L" : "U", w->depth, w->seconds, w->beside ? " beside it" : " before it", w->rowsp, w->rows, w->hopsp, w->hops, w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED ? "sorted" : "kept"));
+  else PetscCall(PetscInfo(NULL, "PCSUBTREEILU cuda level sort of %s (%" PetscInt_FMT " levels, %g s with the natural schedule %s: natural schedule %.3g s, mapping %.3g s, level order %.3g s, permutation %.3g s, schedule %.3g s): %.1f rows a group instead of %.1f (critical path %" PetscInt_FMT " groups instead of %" PetscInt_FMT "): %s\n", w->T->lower ? "L" : "U", w->depth, w->seconds, w->beside ? "beside it" : "before it", w->phase[0], w->phase[1], w->phase[2], w->phase[3], w->phase[4], w->rowsp, w->rows, w->hopsp, w->hops, w->state == PC_SUBTREEILU_LEVEL_SORT_SORTED ? "sorted" : "kept"));
   w->sched.badrow = w->schedT.badrow = -1; /* (a sorted triangle is triangular; one never computed has nothing to report) */
   PetscCall(PCSubtreeILUGroupsFinish_Private(&w->sched, &Gs));
   if (w->transposed) PetscCall(PCSubtreeILUGroupsFinish_Private(&w->schedT, &GsT));
