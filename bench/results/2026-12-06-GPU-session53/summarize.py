@@ -26,7 +26,7 @@ for job in sorted(d for d in os.listdir(".") if re.fullmatch(r"job\d+", d)):
             if r["pc"].startswith("subtree"):
                 k = (r["matrix"], r["pc"], r["ordering"], r["levels"])
                 data.setdefault(k, {}).setdefault(v, []).append(r)
-    if not data:
+    if not any("base" in d and "new" in d for d in data.values()):
         continue
     n = max(len(d.get("new", [])) for d in data.values())
     lines += [f"## {job} (up to {n} rounds)", "",
