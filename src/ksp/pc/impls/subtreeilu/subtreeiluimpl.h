@@ -101,9 +101,9 @@ typedef struct {
   PetscBool              cutlate;
   PetscInt               isolate; /* an unlinked row with more inputs (in T or T^T) gets a group of its own (0: never) */
   PCSubtreeILUGroups     G;
-  PCSubtreeILUGroupsPos *pos;         /* work, by position: its group's finish hop, its block ticket's level */
-  PetscInt              *cnt, *blev; /* work: level counts; the level of each block ticket */
-  PetscInt               badrow, badcol;   /* an entry on the wrong side of the diagonal (badrow >= 0) */
+  PCSubtreeILUGroupsPos *pos;            /* work, by position: its group's finish hop, its block ticket's level */
+  PetscInt              *cnt, *blev;     /* work: level counts; the level of each block ticket */
+  PetscInt               badrow, badcol; /* an entry on the wrong side of the diagonal (badrow >= 0) */
 } PCSubtreeILUGroupsWork;
 
 PETSC_INTERN PetscErrorCode PCSubtreeILUGroupsCreate_Private(const PCSubtreeILUTri *, PetscInt, PetscInt, PetscInt, PetscBool, PetscInt, PCSubtreeILUGroups *);
@@ -136,7 +136,7 @@ typedef enum {
 /* The level sort of a triangle (subtreeilulevelsort.c), made in three steps like the schedule */
 typedef struct {
   const PCSubtreeILUTri  *T;
-  PCSubtreeILUGroupsWork *natural; /* T's schedule in its own numbering (computed before the sort) */
+  PCSubtreeILUGroupsWork *natural; /* T's schedule in its own numbering (set up by the caller, computed by Compute) */
   PetscInt                isolate, nthreads;
   PetscBool               forced, transposed;
   PetscBool               beside; /* the natural schedule computed on a thread beside the sort */
