@@ -1767,9 +1767,9 @@ static PetscErrorCode PCSubtreeILUFirstOnDevice_Private(PC pc, PetscBool cuda, P
   PC_SubtreeILU  *st = (PC_SubtreeILU *)pc->data;
   const PetscInt  n  = st->n;
   const PetscInt *ia, *ja;
-  PetscInt        nn, stride, rows = 0;
-  PetscInt64      cnt = 0;
-  PetscReal       dist = 0, mean;
+  PetscInt        nn, rows;
+  PetscInt64      cnt;
+  PetscReal       mean;
   PetscBool       done, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
 
   PetscFunctionBegin;
@@ -1785,15 +1785,9 @@ static PetscErrorCode PCSubtreeILUFirstOnDevice_Private(PC pc, PetscBool cuda, P
     PetscCall(MatGetRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
     PetscCheck(done && nn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the structure of PETSc's ICC factor");
   } else PetscCall(MatSeqAIJGetCSRAndMemType(st->fact, &ia, &ja, NULL, NULL));
-  stride = PetscMax(1, n / 65536);
-  for (PetscInt i = 0; i < n; i += stride, rows++) { /* ILU: row i's L entries (columns < i); ICC: row i's U off-diagonals */
-    const PetscInt b = ia[i], e = icc ? ia[i + 1] - 1 : ia[i + 1];
-
-    for (PetscInt q = b; q < e; q++) dist += (PetscReal)PetscAbsInt(ja[q] - i);
-    cnt += e - b;
-  }
+  /* ILU: row i's L entries (columns < i); ICC: row i's U off-diagonals (all but its last entry) */
+  mean = (PetscReal)PCSubtreeILUMeanDistance(n, ia, ja, PetscMax(1, n / 65536), icc ? 1 : 0, &cnt, &rows);
   if (icc) PetscCall(MatRestoreRowIJ(st->fact, 0, PETSC_FALSE, PETSC_FALSE, &nn, &ia, &ja, &done));
-  mean    = cnt ? dist / (PetscReal)cnt : 0;
   *device = (PetscBool)(mean >= (PetscReal)n / 8);
   PetscCall(PetscInfo(pc, "PCSUBTREEILU: the first numeric factorization of the pattern %s: mean distance %g rows (%.3g n) between a row and those it eliminates with, over %" PetscInt64_FMT " entries of %" PetscInt_FMT " sampled rows (the GPU's from n/8, %" PetscInt_FMT " rows and more)\n", *device ? "on the GPU" : "PETSc's, on the host", (double)mean, (double)(mean / n), cnt, rows, (PetscInt)SUBTREEILU_FIRST_DEVICE_ROWS));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -56,6 +56,24 @@ static inline PetscInt PCSubtreeILUTriLevels(const PCSubtreeILUTri *T, PetscInt 
   return d;
 }
 
+/* The mean distance |j - i| over the entries of rows 0, stride, 2 stride, ... (< n) of a CSR, of row i the entries
+   ia[i] .. ia[i+1] - 1 - skiplast; *cnt: how many, *rows: the rows sampled. The cuda backend's test for random columns
+   (about n/4 in a triangle; grids in any ordering far less): its first factorization on the GPU, its level sort beside
+   the natural schedule. Plain C (any thread) */
+static inline double PCSubtreeILUMeanDistance(PetscInt n, const PetscInt *ia, const PetscInt *ja, PetscInt stride, PetscInt skiplast, PetscInt64 *cnt, PetscInt *rows)
+{
+  double dist = 0;
+
+  *cnt = 0, *rows = 0;
+  for (PetscInt i = 0; i < n; i += stride, (*rows)++) {
+    const PetscInt b = ia[i], e = ia[i + 1] - skiplast;
+
+    for (PetscInt q = b; q < e; q++) dist += (double)PetscAbsInt(ja[q] - i);
+    *cnt += e - b;
+  }
+  return *cnt ? dist / (double)*cnt : 0;
+}
+
 /* T = S^T without a copy: T's CSR is S's CSC and the reverse, values included (T's roots are left to the caller) */
 static inline void PCSubtreeILUTriTransposeView(PCSubtreeILUTri *T, const PCSubtreeILUTri *S)
 {

@@ -135,17 +135,15 @@ static PetscInt LevelOrder(const PCSubtreeILUTri *T, PetscInt isolate, PetscInt 
   return d;
 }
 
-/* whether T's columns look random: over at most 4096 rows evenly spread, an entry lies on average at least n/8 columns
-   from the diagonal (random columns: about n/4 in either triangle; grids in any ordering, and banded matrices, far
-   less), where the level sort is expected to be kept */
+/* whether T's columns look random (PCSubtreeILUMeanDistance() over at most 4096 rows evenly spread at least n/8), where
+   the level sort is expected to be kept */
 static PetscBool RandomColumns(const PCSubtreeILUTri *T)
 {
-  const PetscInt n = T->n, step = PetscMax(1, n / 4096);
-  double         dist = 0, cnt = 0;
+  PetscInt64 cnt;
+  PetscInt   rows;
+  double     mean = PCSubtreeILUMeanDistance(T->n, T->rowptr, T->colidx, PetscMax(1, T->n / 4096), 0, &cnt, &rows);
 
-  for (PetscInt i = 0; i < n; i += step)
-    for (PetscInt k = T->rowptr[i]; k < T->rowptr[i + 1]; k++) dist += (double)PetscAbs(T->colidx[k] - i), cnt += 1;
-  return (PetscBool)(cnt > 0 && dist >= cnt * (n / 8.0));
+  return (PetscBool)(cnt > 0 && mean >= T->n / 8.0);
 }
 
 /*
