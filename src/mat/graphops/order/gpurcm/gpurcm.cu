@@ -480,23 +480,25 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
     if (atomicAdd(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else waits for gen */
       __threadfence();                                  /* the others' writes (made before they arrived) are seen below */
       VStore(&c->arrive, 0u);
-      if (update) {
-        if (VLoad(&c->pending)) {
-          VStore(&c->pbeg, VLoad(&c->ppbeg));
-          VStore(&c->lbeg, VLoad(&c->plbeg));
-          VStore(&c->lend, VLoad(&c->plend));
-          VStore(&c->nlvl, VLoad(&c->pnlvl));
-          VStore(&c->done, VLoad(&c->pdone));
+      if (update) { /* every field loaded at once: one round trip, where a load between stores costs one each */
+        const unsigned pending = VLoad(&c->pending), ppbeg = VLoad(&c->ppbeg), plbeg = VLoad(&c->plbeg), plend = VLoad(&c->plend);
+        const unsigned pnlvl = VLoad(&c->pnlvl), pdone = VLoad(&c->pdone), cnt = VLoad(&c->lvlcnt), lbeg = VLoad(&c->lbeg);
+        const unsigned lend = VLoad(&c->lend), nlvl = VLoad(&c->nlvl), maxwidth = VLoad(&c->maxwidth);
+        if (pending) {
+          VStore(&c->pbeg, ppbeg);
+          VStore(&c->lbeg, plbeg);
+          VStore(&c->lend, plend);
+          VStore(&c->nlvl, pnlvl);
+          VStore(&c->done, pdone);
           VStore(&c->pending, 0u);
         } else {
-          const unsigned cnt = VLoad(&c->lvlcnt), lend = VLoad(&c->lend);
           if (!cnt) VStore(&c->done, 1u);
           else {
-            VStore(&c->pbeg, VLoad(&c->lbeg));
+            VStore(&c->pbeg, lbeg);
             VStore(&c->lbeg, lend);
             VStore(&c->lend, lend + cnt);
-            VStore(&c->nlvl, VLoad(&c->nlvl) + 1);
-            if (cnt > VLoad(&c->maxwidth)) VStore(&c->maxwidth, cnt);
+            VStore(&c->nlvl, nlvl + 1);
+            if (cnt > maxwidth) VStore(&c->maxwidth, cnt);
           }
           VStore(&c->lvlcnt, 0u);
         }
@@ -509,6 +511,19 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
     __threadfence();
   }
   __syncthreads();
+}
+
+/* thread 0 after a barrier: the level state into the block's shared memory, the five loads issued together */
+template <class Shared>
+__device__ __forceinline__ void GPURCMLvStateToShared(GPURCMLvCtl *c, Shared &s)
+{
+  const unsigned pbeg = VLoad(&c->pbeg), lbeg = VLoad(&c->lbeg), lend = VLoad(&c->lend), nlvl = VLoad(&c->nlvl), done = VLoad(&c->done);
+
+  s.pbeg = pbeg;
+  s.lbeg = lbeg;
+  s.lend = lend;
+  s.nlvl = nlvl;
+  s.done = done;
 }
 
 /* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
@@ -694,13 +709,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
-    if (t == 0) {
-      s.pbeg = VLoad(&c->pbeg);
-      s.lbeg = VLoad(&c->lbeg);
-      s.lend = VLoad(&c->lend);
-      s.nlvl = VLoad(&c->nlvl);
-      s.done = VLoad(&c->done);
-    }
+    if (t == 0) GPURCMLvStateToShared(c, s);
     __syncthreads();
     lbeg = s.lbeg;
     lend = s.lend;
@@ -749,7 +758,9 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     B. each node u collects its children (neighbours v with key[v] == its key for them), sorts them by (degree,
        position), and the children are written in rank order after an exclusive scan of the counts.
   Each node is numbered once in the whole ordering, so key[] (all ~0 at first) is never reset. Same narrow/wide
-  scheme, barrier and state hand-over as the level BFS above; a wide level costs three grid barriers.
+  scheme, barrier and state hand-over as the level BFS above. A wide level costs two grid barriers (counts in; level
+  written), as the nodes it writes make the next level's claims at once (A. for the next level without a barrier of
+  its own); the first wide level after a narrow stretch makes its own claims first, behind a third.
 */
 struct GPURCMNmShared {
   GPURCMLvScan::TempStorage scan;
@@ -1251,26 +1262,23 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 0);
   }
   GPURCMLvBarrier(c, 1);
-  for (;;) {
-    if (t == 0) {
-      s.pbeg = VLoad(&c->pbeg);
-      s.lbeg = VLoad(&c->lbeg);
-      s.lend = VLoad(&c->lend);
-      s.nlvl = VLoad(&c->nlvl);
-      s.done = VLoad(&c->done);
-    }
+  for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
+    if (t == 0) GPURCMLvStateToShared(c, s);
     __syncthreads();
     lbeg = s.lbeg;
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
       if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 1);
+      claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
 
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
-      GPURCMLvBarrier(c, 0); /* the claims are final */
+      if (!claimed) { /* the first wide level after a narrow stretch */
+        for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
+        GPURCMLvBarrier(c, 0); /* the claims are final */
+      }
       for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
         const unsigned i = r0 + t;
         PetscInt       cnt = 0, cv[GPURCM_LV_LIGHT], *buf = NULL;
@@ -1312,6 +1320,15 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
           for (unsigned q = 0; q < cnt; q++) L[p0 + q] = (unsigned)buf[q];
         }
       }
+      /* The next level's claims by the nodes just written, with their ranks, which saves the next level a grid barrier
+         between its claims and its collection. They only lower keys of the level after it: every other neighbour
+         already holds a smaller key (its parent's rank is below any rank of the next level) */
+      __syncthreads(); /* the block's writes to L are seen by its threads */
+      {
+        const unsigned w0 = lend + s.base, w1 = w0 + carry;
+        for (unsigned r0 = w0; r0 < w1; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, w1, 0);
+      }
+      claimed = 1;
       if (b == 0 && t == 0) VStore(&c->lvlcnt, s.nn); /* the barrier's serial part advances the state by it */
     }
     GPURCMLvBarrier(c, 1);
