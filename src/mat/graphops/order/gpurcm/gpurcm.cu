@@ -760,7 +760,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   Each node is numbered once in the whole ordering, so key[] (all ~0 at first) is never reset. Same narrow/wide
   scheme, barrier and state hand-over as the level BFS above. A wide level costs two grid barriers (counts in; level
   written), as the nodes it writes make the next level's claims at once (A. for the next level without a barrier of
-  its own); the first wide level after a narrow stretch makes its own claims first, behind a third.
+  its own); the first wide level after a narrow stretch, or after a level whose children fell unevenly to the blocks
+  (hubs), makes its own claims first, behind a third.
 */
 struct GPURCMNmShared {
   GPURCMLvScan::TempStorage scan;
@@ -1274,6 +1275,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
+      int            claimnow;
 
       if (!claimed) { /* the first wide level after a narrow stretch */
         for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
@@ -1305,12 +1307,14 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       if (t == 0) bsum[b] = carry;
       GPURCMLvBarrier(c, 0); /* every block's count is in */
       {
-        const unsigned x = t < gridDim.x ? __ldcg(bsum + t) : 0;
+        const unsigned x = t < gridDim.x ? __ldcg(bsum + t) : 0, R = GPURCM_LV_BLOCK;
         unsigned       pre, all;
         GPURCMLvScan(s.scan).ExclusiveSum(x, pre, all);
         if (t == b) s.base = pre; /* b < gridDim.x <= GPURCM_LV_BLOCK */
         if (t == 0) s.nn = all;
-        __syncthreads();
+        /* the next level's claims as it is written only where no block writes more rounds of nodes than an even share
+           of that level would take (a hub's children all fall to its block: then the next level claims by shares) */
+        claimnow = !__syncthreads_or((x + R - 1) / R > ((all + gridDim.x - 1) / gridDim.x + R - 1) / R);
       }
       for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
         const unsigned i = r0 + t;
@@ -1323,12 +1327,13 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       /* The next level's claims by the nodes just written, with their ranks, which saves the next level a grid barrier
          between its claims and its collection. They only lower keys of the level after it: every other neighbour
          already holds a smaller key (its parent's rank is below any rank of the next level) */
-      __syncthreads(); /* the block's writes to L are seen by its threads */
-      {
+      if (claimnow) {
         const unsigned w0 = lend + s.base, w1 = w0 + carry;
+
+        __syncthreads(); /* the block's writes to L are seen by its threads */
         for (unsigned r0 = w0; r0 < w1; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, w1, 0);
       }
-      claimed = 1;
+      claimed = claimnow;
       if (b == 0 && t == 0) VStore(&c->lvlcnt, s.nn); /* the barrier's serial part advances the state by it */
     }
     GPURCMLvBarrier(c, 1);
