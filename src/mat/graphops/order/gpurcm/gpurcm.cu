@@ -1277,7 +1277,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       unsigned       carry = 0;
       int            claimnow;
 
-      if (!claimed) { /* the first wide level after a narrow stretch */
+      if (!claimed) { /* after a narrow stretch, or a level whose children fell unevenly to the blocks */
         for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
         GPURCMLvBarrier(c, 0); /* the claims are final */
       }
