@@ -33,5 +33,22 @@ for job in sorted(glob.glob(os.path.join(here, 'job*/'))):
         out.append(f'| {m} | {o} | {len(n)} | {mb:.2f} | {st.median(n):.2f} | {mb / st.median(n):.2f} | '
                    f'{st.median(first.get((m, "base", o), [float("nan")])):.1f} | {st.median(first[(m, "new", o)]):.1f} | {r:.1f} | {r / st.median(n):.1f}× |')
     out.append('')
+for job in sorted(glob.glob(os.path.join(here, 'job*/'))):
+    files = sorted(glob.glob(job + 'first-*-r*-*.csv'))
+    if not files:
+        continue
+    first, steady = {}, {}
+    for f in files:
+        v = re.search(r'first-(\w+?)-r\d+-', f).group(1)
+        for row in csv.DictReader(open(f)):
+            if row['status'] == 'ok' and row['ordering'] != 'rcm':
+                first.setdefault((row['matrix'], v), []).append(1e3 * float(row['first_s']))
+                steady.setdefault((row['matrix'], v), []).append(1e3 * float(row['time_s']))
+    out += [f'## {os.path.basename(job.rstrip("/"))}: the first call of a fresh process (one process per mesh, gpurcm@cuda; median of the rounds, ms)', '',
+            '| matrix | rounds | first call base | first call new | base/new | steady base | steady new |', '|---|---|---|---|---|---|---|']
+    for m in sorted({k[0] for k in first}):
+        fb, fn = st.median(first[(m, 'base')]), st.median(first[(m, 'new')])
+        out.append(f'| {m} | {len(first[(m, "new")])} | {fb:.1f} | {fn:.1f} | {fb / fn:.2f} | {st.median(steady[(m, "base")]):.2f} | {st.median(steady[(m, "new")]):.2f} |')
+    out.append('')
 open(os.path.join(here, 'summary.md'), 'w').write('\n'.join(out) + '\n')
 print('\n'.join(out))
