@@ -1386,17 +1386,17 @@ static PetscErrorCode GPURCMCheckFlaggedPermutation(PetscInt n, PetscInt **perm)
 }
 
 /*
-  The ordering's permutation (n entries, owned by the IS from here on) as both the row and the column IS: one IS
-  referenced twice, as PETSc's spectral ordering returns it. PETSc's rcm makes two ISes, each an O(n) pass and one a
-  copy (about 1 ms on a million rows); PCCHOLESKY's ISEqual() of the two returns at once instead of sorting both.
+  The ordering's permutation (n entries, owned by the column IS from here on) as the row and the column IS: two ISes
+  with arrays of their own, as rcm returns them. Not one IS referenced twice (as PETSc's spectral ordering returns
+  it), which saves a copy: MatReorderForNonzeroDiagonal() (-pc_factor_nonzeros_along_diagonal) swaps entries of each
+  IS's array in place, and on a shared array its result would differ from rcm's (tests/gpurcm_identity.c checks it).
 */
 static PetscErrorCode GPURCMPermutationIS(PetscInt n, PetscInt **perm, IS *row, IS *col)
 {
   PetscFunctionBegin;
-  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_OWN_POINTER, row));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_COPY_VALUES, row));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_OWN_POINTER, col));
   *perm = NULL;
-  PetscCall(PetscObjectReference((PetscObject)*row));
-  *col = *row;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1696,9 +1696,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   `-info` reports the backend chosen; `-log_view` shows the events GPURCMOrder (whole ordering), GPURCMGraph
   (graph construction), GPURCMRootFind (components and pseudo-peripheral roots), GPURCMNumber (numbering) and
   GPURCMSetup (the threads backend's workspace, thread pool and first touch of its node arrays).
-
-  The row and column permutations are one IS referenced twice (destroy both, as for any ordering), with the same
-  indices as rcm's two: no copy, and `PCCHOLESKY`'s check that they are equal returns at once.
 
   -mat_ordering_type <type> takes effect through the options database only: when the library is initialized
   (at -dll_append loading, or PetscSparseGPUInitializePackage()) it inserts -pc_factor_mat_ordering_type <type>
