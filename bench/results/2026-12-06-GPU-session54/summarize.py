@@ -4,7 +4,7 @@ alternated; medians over the rounds of each run's median (ms). Writes summary.md
 import csv, glob, os, re, statistics as st
 
 here = os.path.dirname(os.path.abspath(__file__))
-out = ['# Session 54 summary (gpurcm cuda end to end, ms; medians over rounds of the per-run medians; base = 9ea8b05 built in the same job)', '']
+out = ['# Session 54 summary (gpurcm cuda end to end, ms, with the shared IS of 1fe831d, reverted in 5bd0104: see NOTE.md; medians over rounds of the per-run medians; base = 9ea8b05 built in the same job)', '']
 for job in sorted(glob.glob(os.path.join(here, 'job*/'))):
     files = sorted(glob.glob(job + 'order-*-r*.csv'))
     if not files:
