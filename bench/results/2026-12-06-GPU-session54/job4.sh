@@ -1,5 +1,5 @@
 #!/bin/bash
-# session 54, job 4 (one GPU host, 16 cores): the final code (two ISes again, 5bd0104): every gpurcm test (the new
+# session 54, job 4 (prepared, NOT run: too little device time was left; for the next session): the final code (two ISes again, 5bd0104): every gpurcm test (the new
 # reordering check among them), then one round of bench_order against 9ea8b05 built in the same job, new and base
 # alternated twice on 3D meshes and 2D 1000².
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session54/job4.sh <revision> [<s>]
