@@ -16,3 +16,6 @@ for round in 1 2; do
     echo "order $v r$round exit $? at $SECONDS s"; grep -h "^  gpurcm" $r/order-$v-r$round.txt | cut -c1-110
   done
 done
+# the host time outside the traced GPU stages (end to end minus the trace's total: the two ISes among it)
+[ $SECONDS -lt $((B - 5)) ] && timeout 20 build/bench/bench_order -matrices lap3d:100,lap3d:160 -orderings gpurcm@cuda -reps 3 -info :sys $dll > $r/info-new.txt 2>&1
+grep -h "total" $r/info-new.txt | tail -n 2 | cut -c1-300
