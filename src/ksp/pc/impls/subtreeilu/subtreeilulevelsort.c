@@ -244,6 +244,17 @@ static void SortBuild(PCSubtreeILULevelSortWork *w)
   w->built = PETSC_TRUE;
 }
 
+/* T's schedule in its own numbering, timed (phase 0) */
+static void NaturalSchedule(PCSubtreeILULevelSortWork *w)
+{
+  PetscLogDouble t0, t1;
+
+  (void)PetscTime(&t0);
+  PCSubtreeILUGroupsCompute_Private(w->natural);
+  (void)PetscTime(&t1);
+  w->phase[0] = t1 - t0;
+}
+
 /* item 0: the natural schedule; item 1: the sort beside it */
 static void NaturalBesideSort(void *ctx, PetscInt tid, PetscInt begin, PetscInt end)
 {
@@ -251,14 +262,8 @@ static void NaturalBesideSort(void *ctx, PetscInt tid, PetscInt begin, PetscInt 
 
   (void)tid;
   for (PetscInt k = begin; k < end; k++) {
-    if (k == 0) {
-      PetscLogDouble t0, t1;
-
-      (void)PetscTime(&t0);
-      PCSubtreeILUGroupsCompute_Private(w->natural);
-      (void)PetscTime(&t1);
-      w->phase[0] = t1 - t0;
-    } else if (Triangular(w->T)) SortBuild(w);
+    if (k == 0) NaturalSchedule(w);
+    else if (Triangular(w->T)) SortBuild(w);
   }
 }
 
@@ -274,11 +279,7 @@ PETSC_INTERN void PCSubtreeILULevelSortCompute_Private(PCSubtreeILULevelSortWork
   (void)PetscTime(&t0);
   w->beside = (PetscBool)(n > 0 && (w->forced || RandomColumns(w->T)));
   if (w->beside) w->fail |= PetscSparseGPUParallelForC(2, 2, 1, NaturalBesideSort, w);
-  else {
-    PCSubtreeILUGroupsCompute_Private(w->natural);
-    (void)PetscTime(&t1);
-    w->phase[0] = t1 - t0;
-  }
+  else NaturalSchedule(w);
   w->rows  = (double)n / PetscMax(G->ngroups, 1);
   w->ready = (double)G->ngroups / PetscMax(G->hops, 1);
   w->hops  = G->hops;
