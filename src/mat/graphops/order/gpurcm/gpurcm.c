@@ -1391,62 +1391,12 @@ static PetscErrorCode GPURCMCheckFlaggedPermutation(PetscInt n, PetscInt **perm)
   it), which saves a copy: MatReorderForNonzeroDiagonal() (-pc_factor_nonzeros_along_diagonal) swaps entries of each
   IS's array in place, and on a shared array its result would differ from rcm's (tests/gpurcm_identity.c checks it).
 */
-static void GPURCMHostPermPrefaultTask(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
-{
-  GPURCMHostPerm *hp    = (GPURCMHostPerm *)ctx;
-  const size_t    bytes = (size_t)hp->n * sizeof(PetscInt);
-
-  (void)t;
-  (void)begin;
-  (void)end;
-  (void)PetscSparseGPUPrefaultC(hp->threads, hp->perm, bytes);
-  if (hp->copy) (void)PetscSparseGPUPrefaultC(hp->threads, hp->copy, bytes);
-}
-
-/* hp's fresh pages mapped on a thread (arrays of at least 4 MiB; PetscSparseGPUPrefaultC()), while the caller goes on */
-PetscErrorCode GPURCMHostPermPrefaultStart(GPURCMHostPerm *hp)
+static PetscErrorCode GPURCMPermutationIS(PetscInt n, PetscInt **perm, IS *row, IS *col)
 {
   PetscFunctionBegin;
-  if (!hp->prefault && hp->perm && (size_t)hp->n * sizeof(PetscInt) >= ((size_t)4 << 20)) PetscCall(PetscSparseGPUTasksStart(1, PETSC_TRUE, GPURCMHostPermPrefaultTask, hp, &hp->prefault));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* waits for the mapping (if any): then hp's arrays may be written */
-PetscErrorCode GPURCMHostPermReady(GPURCMHostPerm *hp)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscSparseGPUTasksJoin(&hp->prefault));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static void GPURCMCopyRange(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
-{
-  GPURCMHostPerm *hp = (GPURCMHostPerm *)ctx;
-
-  (void)t;
-  memcpy(hp->copy + begin, hp->perm + begin, (size_t)(end - begin) * sizeof(PetscInt));
-}
-
-/* copy = perm, by ranges of at least 2^18 entries on up to hp->threads threads (the copy's fresh pages are mapped in
-   parallel too, where no mapping ran before) */
-PetscErrorCode GPURCMHostPermCopy(GPURCMHostPerm *hp)
-{
-  PetscFunctionBegin;
-  if (hp->copy && hp->n > 0) PetscCall(PetscSparseGPUParallelFor(hp->threads, hp->n, (PetscInt)1 << 18, GPURCMCopyRange, hp));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode GPURCMPermutationIS(GPURCMHostPerm *hp, IS *row, IS *col)
-{
-  PetscFunctionBegin;
-  if (!hp->copy) {
-    PetscCall(PetscMalloc1(hp->n, &hp->copy));
-    PetscCall(GPURCMHostPermCopy(hp));
-  }
-  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, hp->n, hp->perm, PETSC_OWN_POINTER, row));
-  hp->perm = NULL;
-  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, hp->n, hp->copy, PETSC_OWN_POINTER, col));
-  hp->copy = NULL;
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_COPY_VALUES, row));
+  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, n, *perm, PETSC_OWN_POINTER, col));
+  *perm = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1454,14 +1404,13 @@ static PetscErrorCode GPURCMPermutationIS(GPURCMHostPerm *hp, IS *row, IS *col)
    or, where it did not order (a matrix flagged structurally symmetric whose pattern is not), the serial backend
    takes over */
 #if defined(PETSC_HAVE_CUDA) || defined(GPURCM_HAVE_THREADS)
-static PetscErrorCode GPURCMParallelResult(Mat mat, PetscBool ordered, GPURCMHostPerm *hp, IS *row, IS *col, MatGPURCMBackend *used)
+static PetscErrorCode GPURCMParallelResult(Mat mat, PetscInt n, PetscBool ordered, PetscInt **perm, IS *row, IS *col, MatGPURCMBackend *used)
 {
   PetscFunctionBegin;
   if (ordered) {
-    PetscCall(GPURCMPermutationIS(hp, row, col));
+    PetscCall(GPURCMPermutationIS(n, perm, row, col));
   } else {
-    PetscCall(PetscFree(hp->perm));
-    PetscCall(PetscFree(hp->copy));
+    PetscCall(PetscFree(*perm));
     PetscCall(PetscInfo(mat, "gpurcm: matrix flagged structurally symmetric but its graph is not: using the serial backend\n"));
     *used = MAT_GPURCM_BACKEND_SERIAL;
   }
@@ -1553,8 +1502,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscMemType    mtype;
       const PetscBool flagged = (PetscBool)(nc == m && symknown && symflag);
       PetscBool       ordered;
-      GPURCMHostPerm  hp = {NULL, NULL, nc, copt.uploadthreads, NULL};
-      PetscErrorCode  ierr;
 
       if (nc < m) {
         PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
@@ -1562,12 +1509,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       }
       PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s on the GPU\n", MatGPURCMBackends[backend], m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
-      PetscCall(PetscMalloc1(nc, &hp.perm));
-      PetscCall(PetscMalloc1(nc, &hp.copy));
-      ierr = MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, &hp, &ordered);
-      PetscCall(GPURCMHostPermReady(&hp)); /* on every path: the mapping of hp's pages must not outlive them */
-      PetscCall(ierr);
-      PetscCall(GPURCMParallelResult(mat, ordered, &hp, row, col, &used));
+      PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, perm, &ordered));
+      PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
       if (ordered) {
         PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
         PetscFunctionReturn(PETSC_SUCCESS);
@@ -1586,7 +1530,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       const PetscInt *cia = NULL, *cja = NULL;
       PetscBool       check = PETSC_FALSE, ordered;
       const PetscBool flagged = (PetscBool)(nc == m && symknown && symflag);
-      GPURCMHostPerm  hp      = {NULL, NULL, nc, PetscMin(nthreads, 8), NULL};
 
       if (nc < m) { /* inode starts and column-to-inode map, as MatGetRowIJ_SeqAIJ_Inode_Symmetric() */
         PetscCall(MatInodeGetInodeSizes(mat, &nnodes, &sizes, NULL));
@@ -1603,12 +1546,12 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCall(MatGetRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, &nrow, &ia, &ja, &done));
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
-      PetscCall(PetscMalloc1(nc, &hp.perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, hp.perm, &ordered));
+      PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm, &ordered));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
-      PetscCall(GPURCMParallelResult(mat, ordered, &hp, row, col, &used));
+      PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
       if (ordered) {
         PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
         PetscFunctionReturn(PETSC_SUCCESS);
@@ -1652,14 +1595,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   else PetscCall(PetscInfo(mat, "gpurcm: backend %s (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes)%s\n", MatGPURCMBackends[used], MatGPURCMBackends[backend], m, nrow, raw ? ": the matrix is structurally symmetric, its CSR is the graph" : (used == MAT_GPURCM_BACKEND_SERIAL && !graphsym ? ", SPARSEPACK's passes (graph not symmetric)" : "")));
   switch (used) {
 #if defined(PETSC_HAVE_CUDA)
-  case MAT_GPURCM_BACKEND_CUDA: {
-    GPURCMHostPerm hp = {perm, NULL, nrow, copt.uploadthreads, NULL}; /* the copy is made with the ISes */
-    PetscErrorCode ierr;
-
-    ierr = MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, &copt, &hp);
-    PetscCall(GPURCMHostPermReady(&hp)); /* on every path: the mapping of perm's pages must not outlive them */
-    PetscCall(ierr);
-  } break;
+  case MAT_GPURCM_BACKEND_CUDA:
+    PetscCall(MatGPURCMCUDAOrderGraph_Private(nrow, ia, ja, PETSC_MEMTYPE_HOST, &copt, perm));
+    break;
 #endif
 #if defined(GPURCM_HAVE_THREADS)
   case MAT_GPURCM_BACKEND_THREADS: {
@@ -1677,11 +1615,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   }
   PetscCall(MatRestoreRowIJ(mat, 0, (PetscBool)!raw, (PetscBool)!raw, NULL, &ia, &ja, &done));
   if (symknown && symflag) PetscCall(GPURCMCheckFlaggedPermutation(nrow, &perm));
-  {
-    GPURCMHostPerm hp = {perm, NULL, nrow, used == MAT_GPURCM_BACKEND_SERIAL ? 1 : copt.uploadthreads, NULL};
-
-    PetscCall(GPURCMPermutationIS(&hp, row, col));
-  }
+  PetscCall(GPURCMPermutationIS(nrow, &perm, row, col));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
   (void)copt;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -1798,6 +1798,7 @@ static PetscErrorCode GPURCMLabelComponents(PetscInt n, const PetscInt *d_ia, co
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Orders the graph (d_ia, d_ja) on the device into perm (host); tr: the -info stage trace, started by the caller */
 /* Blocks of the batch numbering: only parents already in the queue can be batched; with the widest level known (level
    passes), blocks beyond about two levels' worth of batches would only poll the chain, so the grid is limited to that
    (-mat_gpurcm_cuda_batch_blocks overrides) */
@@ -1826,9 +1827,7 @@ static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Orders the graph (d_ia, d_ja) on the device into hp's host arrays (the mapping of their pages runs on a thread
-   meanwhile); tr: the -info stage trace, started by the caller */
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, GPURCMHostPerm *hp, SparseGPUCUDATrace *tr)
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[], SparseGPUCUDATrace *tr)
 {
   GPURCMDev   d;
   GPURCMCtl   h;
@@ -1847,7 +1846,6 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscFunctionBegin;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck((unsigned long long)n < (1ULL << 32) && (unsigned long long)nnz < (1ULL << GPURCM_POS_BITS), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: graph too large (%" PetscInt_FMT " nodes)", n);
-  PetscCall(GPURCMHostPermPrefaultStart(hp));
   PetscCall(PetscMemzero(&d, sizeof(d)));
   PetscCall(PetscMemzero(&lv, sizeof(lv)));
   d.n     = n;
@@ -2098,13 +2096,10 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCall(SparseGPUCUDATraceStage(tr, "number"));
   }
   if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
-  PetscCall(GPURCMHostPermReady(hp)); /* the download's pages mapped */
-  PetscCallCUDA(cudaMemcpy(hp->perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+  PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
   PetscCall(PetscFree3(large, offs, sizes));
   PetscCall(SparseGPUCUDATraceStage(tr, "download"));
-  PetscCall(GPURCMHostPermCopy(hp));
-  PetscCall(SparseGPUCUDATraceStage(tr, "copy"));
   if (usenumber) {
     PetscCallCUDA(cudaFreeAsync(nm_key, 0));
     PetscCallCUDA(cudaFreeAsync(nm_poff, 0));
@@ -2217,7 +2212,7 @@ static PetscErrorCode GPURCMUsePETScPool(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, const MatGPURCMCUDAOptions *opt, GPURCMHostPerm *hp)
+PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscMemType mtype, const MatGPURCMCUDAOptions *opt, PetscInt perm[])
 {
   PetscInt          *d_ia = NULL, *d_ja = NULL, nnz;
   SparseGPUCUDATrace tr;
@@ -2233,19 +2228,19 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(GPURCMUploadCSR(d_ia, ia, n, d_ja, ja, nnz, opt));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, hp, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm, &tr));
     PetscCallCUDA(cudaFreeAsync(d_ia, 0));
     PetscCallCUDA(cudaFreeAsync(d_ja, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, hp, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, perm, &tr));
   }
   PetscCall(GPURCMTraceReport(&tr, n, nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostPerm *hp, PetscBool *ordered)
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, PetscInt perm[], PetscBool *ordered)
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -2298,7 +2293,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
       PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, hp, &tr));
+      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, perm, &tr));
       if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
       if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
@@ -2355,7 +2350,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tvc) PetscCallCUDA(cudaFreeAsync(d_tvc, 0));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, hp, &tr));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm, &tr));
   PetscCallCUDA(cudaFreeAsync(d_gia, 0));
   PetscCallCUDA(cudaFreeAsync(d_gja, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "free"));

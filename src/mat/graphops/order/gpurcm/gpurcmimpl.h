@@ -116,21 +116,6 @@ typedef struct {
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
 } MatGPURCMCUDAOptions;
-/* The permutation's two host arrays: the row IS's and the column IS's (PETSc may change either in place, so they are
-   not one array). A GPU ordering maps their fresh pages on a thread while its kernels run
-   (GPURCMHostPermPrefaultStart(), after the upload, which the mapping would slow down), waits for it before the
-   download (GPURCMHostPermReady(); the caller calls it again on every path, errors included), downloads into perm and
-   copies perm into copy on threads (GPURCMHostPermCopy()). A CPU ordering writes perm and leaves copy NULL: the copy is
-   made with the ISes */
-typedef struct {
-  PetscInt           *perm, *copy; /* n entries each (copy may be NULL) */
-  PetscInt            n, threads;  /* threads of the mapping and of the copy */
-  PetscSparseGPUTasks prefault;    /* the mapping, while it runs */
-} GPURCMHostPerm;
-PETSC_INTERN PetscErrorCode GPURCMHostPermPrefaultStart(GPURCMHostPerm *);
-PETSC_INTERN PetscErrorCode GPURCMHostPermReady(GPURCMHostPerm *);
-PETSC_INTERN PetscErrorCode GPURCMHostPermCopy(GPURCMHostPerm *);
-
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
 /* Serial exact port of SPARSEPACK genrcm on a 0-based graph (the reference; also used for small components) */
@@ -139,11 +124,11 @@ PETSC_INTERN PetscErrorCode MatGPURCMSerial_Private(PetscInt, const PetscInt[], 
 #if defined(PETSC_HAVE_CUDA)
 /* CUDA backend (gpurcm.cu) */
 PETSC_INTERN PetscErrorCode MatGPURCMCUDAAvailable_Private(PetscBool *);
-/* Orders the symmetric graph (0-based CSR, host arrays) on the GPU into hp (n entries) */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, const MatGPURCMCUDAOptions *, GPURCMHostPerm *);
+/* Orders the symmetric graph (0-based CSR, host arrays) on the GPU; perm is a host array of length n */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, const MatGPURCMCUDAOptions *, PetscInt[]);
 /* Builds PETSc's symmetrized graph of a SeqAIJ CSR (m rows; with inode sizes, the inode-compressed graph of nnodes
-   nodes) on the GPU and orders it into hp (m entries, nnodes with inodes). flagged (no inodes): the matrix is flagged
-   structurally symmetric, so its graph is the raw CSR: ordered only if the GPU check finds it symmetric, else
-   *ordered is PETSC_FALSE and hp's arrays are untouched (the caller orders it with SPARSEPACK's passes) */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostPerm *, PetscBool *);
+   nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes). flagged (no inodes): the
+   matrix is flagged structurally symmetric, so its graph is the raw CSR: ordered only if the GPU check finds it
+   symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes) */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, PetscInt[], PetscBool *);
 #endif
