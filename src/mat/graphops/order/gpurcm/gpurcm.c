@@ -1442,9 +1442,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
+  PetscLogDouble       tstart;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS};
 
   PetscFunctionBegin;
+  PetscCall(PetscTime(&tstart));
   /* not PetscObjectOptionsBegin(): the matrix's options were printed by MatSetFromOptions() already and -help would skip these */
   PetscOptionsBegin(PetscObjectComm((PetscObject)mat), ((PetscObject)mat)->prefix, "Reverse Cuthill-McKee ordering gpurcm (PETSc SparseGPU)", "Mat");
   PetscCall(PetscOptionsEnum("-mat_gpurcm_backend", "Where gpurcm runs", "MATORDERINGGPURCM", MatGPURCMBackends, (PetscEnum)backend, (PetscEnum *)&backend, NULL));
@@ -1509,9 +1511,15 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       }
       PetscCall(PetscInfo(mat, "gpurcm: backend cuda (requested %s), n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s on the GPU\n", MatGPURCMBackends[backend], m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
+      PetscLogDouble  t1, t2, t3;
+
       PetscCall(PetscMalloc1(nc, &perm));
+      PetscCall(PetscTime(&t1));
       PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, perm, &ordered));
+      PetscCall(PetscTime(&t2));
       PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
+      PetscCall(PetscTime(&t3));
+      PetscCall(PetscInfo(mat, "gpurcm: cuda backend's host time %g ms: %g before the GPU (options, checks), %g from the upload to the download, %g the two ISes\n", 1e3 * (t3 - tstart), 1e3 * (t1 - tstart), 1e3 * (t2 - t1), 1e3 * (t3 - t2)));
       if (ordered) {
         PetscCall(PetscLogEventEnd(MAT_GPURCM_Order, mat, 0, 0, 0));
         PetscFunctionReturn(PETSC_SUCCESS);
