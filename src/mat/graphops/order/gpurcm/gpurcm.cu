@@ -1654,7 +1654,15 @@ static inline GKey GPURCMNextEpoch(PetscInt n, GKey *owner, PetscInt *epoch)
 
 /* One rootls pass in queue order (batch kernel) from root over a component of cc nodes: h->cc, h->nlvl and SPARSEPACK's
    candidate h->candnode (first node of the last level, in queue order, with the smallest min(degree, cc)) */
-static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt blocks, PetscInt *epoch, GPURCMCtl *h)
+/* one step of the caller's host work (if any is left), while the kernels just launched run */
+static PetscErrorCode GPURCMHostWorkStep(GPURCMHostWork *hw)
+{
+  PetscFunctionBegin;
+  if (hw && hw->more) PetscCall(hw->step(hw->ctx, &hw->more));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt blocks, PetscInt *epoch, GPURCMHostWork *hw, GPURCMCtl *h)
 {
   const GKey hi = GPURCMNextEpoch(d->n, d->owner, epoch);
 
@@ -1666,6 +1674,7 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
   GPURCMCandidateNodeKernel<<<1, 1>>>(*d);
   GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(*d, d->ls, NULL);
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMHostWorkStep(hw));
   PetscCallCUDA(cudaMemcpy(h, d->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
   PetscCheck(h->cc == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: BFS reached %" PetscInt_FMT " of %" PetscInt_FMT " nodes", h->cc, cc);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1678,6 +1687,7 @@ typedef struct {
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
+  GPURCMHostWork *hw; /* the caller's host work, a step at each pass's wait */
 } GPURCMLv;
 
 /* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident);
@@ -1696,6 +1706,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
   st = ++lv->stamp;
   PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, (size_t)lv->nbitwords * sizeof(unsigned), NULL));
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
   PetscCheck(cc == 0 || (PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
   PetscCheck(h->nmin >= 1 && h->nlvl >= 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level BFS found no last level");
@@ -1713,6 +1724,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   PetscFunctionBegin;
   PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
   PetscCheck((PetscInt)h->lend == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level numbering reached %u of %" PetscInt_FMT " nodes", h->lend, cc);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -1747,7 +1759,7 @@ static PetscErrorCode GPURCMLastLevelStat(const PetscInt *ia, const T *q, PetscI
 
 /* Cuthill-McKee numbering from root by the batch kernel into d->cm[0, cc); with info also its level count and last
    level (a root-finder pass). GPURCMResetKernel() then writes it reversed into the permutation or drops it. */
-static PetscErrorCode GPURCMBatchNumber(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt nblocks, PetscInt *epoch, GPURCMLastStat *d_st, GPURCMPassInfo *info)
+static PetscErrorCode GPURCMBatchNumber(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt nblocks, PetscInt *epoch, GPURCMHostWork *hw, GPURCMLastStat *d_st, GPURCMPassInfo *info)
 {
   const GKey hi = GPURCMNextEpoch(d->n, d->owner, epoch);
   GPURCMCtl  h;
@@ -1756,6 +1768,7 @@ static PetscErrorCode GPURCMBatchNumber(GPURCMDev *d, PetscInt root, PetscInt cc
   GPURCMStartKernel<<<1, 1>>>(*d, d->cm, root, hi);
   GPURCMBatchKernel<<<(int)nblocks, GPURCM_BLOCK>>>(*d, d->cm, 1, hi);
   PetscCallCUDA(cudaGetLastError());
+  PetscCall(GPURCMHostWorkStep(hw));
   if (info) {
     GPURCMLevelsKernel<<<1, 1>>>(*d);
     PetscCallCUDA(cudaGetLastError());
@@ -1827,7 +1840,7 @@ static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, PetscInt perm[], SparseGPUCUDATrace *tr)
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], SparseGPUCUDATrace *tr)
 {
   GPURCMDev   d;
   GPURCMCtl   h;
@@ -1848,6 +1861,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCheck((unsigned long long)n < (1ULL << 32) && (unsigned long long)nnz < (1ULL << GPURCM_POS_BITS), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: graph too large (%" PetscInt_FMT " nodes)", n);
   PetscCall(PetscMemzero(&d, sizeof(d)));
   PetscCall(PetscMemzero(&lv, sizeof(lv)));
+  lv.hw   = hw;
   d.n     = n;
   d.ia    = d_ia;
   d.ja    = d_ja;
@@ -2016,7 +2030,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
           if (pi.nmin == 1) root = pi.pick;
           else {
             PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " nodes of minimum degree in the last level: pass repeated in queue order\n", pi.nmin));
-            PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
+            PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, hw, &h));
             PetscCheck(h.nlvl == nlvl, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: level structures of the two BFS engines differ (%" PetscInt_FMT " and %" PetscInt_FMT " levels)", h.nlvl, nlvl);
             root = h.candnode;
             nrepeat++;
@@ -2030,7 +2044,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
               PetscCall(GPURCMLevelsNumber(&lv, nm_key, d.scratch, d.sortkey, nm_poff, nm_pcnt, nm_bsum, root, cc, &nh));
               pi.nlvl = (PetscInt)nh.nlvl;
               PetscCall(GPURCMLastLevelStat(d_ia, lv.L, (PetscInt)nh.lbeg, (PetscInt)nh.lend, cc, d_st, &pi));
-            } else PetscCall(GPURCMBatchNumber(&d, root, cc, GPURCMNumberBlocks(blocks, width, opt), &epoch, d_st, &pi));
+            } else PetscCall(GPURCMBatchNumber(&d, root, cc, GPURCMNumberBlocks(blocks, width, opt), &epoch, hw, d_st, &pi));
             numbered = PETSC_TRUE;
             PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
             PetscCall(SparseGPUCUDATraceStage(tr, "number"));
@@ -2058,7 +2072,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       rootnlvl = pi.nlvl; /* levels of the final root's structure */
     } else {
       for (PetscInt pass = 0;; pass++) {
-        PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, &h));
+        PetscCall(GPURCMOrderedPass(&d, root, cc, blocks, &epoch, hw, &h));
         if (pass == 0) {
           if (h.nlvl == 1 || h.nlvl == cc) break;
           nlvl = h.nlvl;
@@ -2085,7 +2099,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       GPURCMLevelsReverseKernel<<<GPURCMGrid(cc), 256>>>(cc, lv.L, d_perm + offs[c]);
       PetscCallCUDA(cudaGetLastError());
     } else {
-      if (!numbered) PetscCall(GPURCMBatchNumber(&d, root, cc, nblocks, &epoch, NULL, NULL));
+      if (!numbered) PetscCall(GPURCMBatchNumber(&d, root, cc, nblocks, &epoch, hw, NULL, NULL));
       GPURCMResetKernel<<<GPURCMGrid(cc), 256>>>(d, d.cm, d_perm + offs[c]);
       PetscCallCUDA(cudaGetLastError());
     }
@@ -2096,6 +2110,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCall(SparseGPUCUDATraceStage(tr, "number"));
   }
   if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
+  while (hw && hw->more) PetscCall(GPURCMHostWorkStep(hw)); /* what no wait took: before perm is written */
   PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
   PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
   PetscCall(PetscFree3(large, offs, sizes));
@@ -2228,19 +2243,19 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(GPURCMUploadCSR(d_ia, ia, n, d_ja, ja, nnz, opt));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, perm, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, NULL, perm, &tr));
     PetscCallCUDA(cudaFreeAsync(d_ia, 0));
     PetscCallCUDA(cudaFreeAsync(d_ja, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, perm, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, NULL, perm, &tr));
   }
   PetscCall(GPURCMTraceReport(&tr, n, nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, PetscInt perm[], PetscBool *ordered)
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscBool *ordered)
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -2293,7 +2308,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
       PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, perm, &tr));
+      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, hw, perm, &tr));
       if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
       if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
@@ -2350,7 +2365,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tvc) PetscCallCUDA(cudaFreeAsync(d_tvc, 0));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, perm, &tr));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, hw, perm, &tr));
   PetscCallCUDA(cudaFreeAsync(d_gia, 0));
   PetscCallCUDA(cudaFreeAsync(d_gja, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "free"));

@@ -116,6 +116,15 @@ typedef struct {
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
 } MatGPURCMCUDAOptions;
+/* Host work that the cuda backend does while its kernels run: at each wait for a long kernel (a root-finder pass, a
+   numbering) step(ctx, &more) is called once, after the launch and before the result is read, until it sets more to
+   PETSC_FALSE; the steps left are done before the permutation is downloaded */
+typedef struct {
+  PetscErrorCode (*step)(void *, PetscBool *);
+  void     *ctx;
+  PetscBool more;
+} GPURCMHostWork;
+
 PETSC_INTERN PetscLogEvent     MAT_GPURCM_Order, MAT_GPURCM_Graph, MAT_GPURCM_RootFind, MAT_GPURCM_Number, MAT_GPURCM_Setup;
 
 /* Serial exact port of SPARSEPACK genrcm on a 0-based graph (the reference; also used for small components) */
@@ -129,6 +138,7 @@ PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const Pets
 /* Builds PETSc's symmetrized graph of a SeqAIJ CSR (m rows; with inode sizes, the inode-compressed graph of nnodes
    nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes). flagged (no inodes): the
    matrix is flagged structurally symmetric, so its graph is the raw CSR: ordered only if the GPU check finds it
-   symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes) */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, PetscInt[], PetscBool *);
+   symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes). hw
+   (may be NULL): host work done while the kernels run (all of it done before perm is written) */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostWork *, PetscInt[], PetscBool *);
 #endif
