@@ -2255,31 +2255,6 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* CUDA loads a kernel at its first launch (lazy module loading, its default): a process's first ordering paid about
-   1-2 ms for it (the first stages' traces, session 55). So the process's first upload of a host CSR, which keeps the
-   GPU idle, has a thread load the kernels of a mesh's ordering meanwhile (cudaFuncGetAttributes() loads one); any error
-   there is left to the kernel's own launch */
-static PetscBool gpurcmKernelsLoaded = PETSC_FALSE;
-
-static void GPURCMLoadKernels(int dev)
-{
-  const void *k[] = {(const void *)GPURCMSymCheckKernel, (const void *)GPURCMMaxRowLenKernel, (const void *)GPURCMHookKernel, (const void *)GPURCMLongRowsKernel, (const void *)GPURCMHookLongKernel, (const void *)GPURCMCompressKernel, (const void *)GPURCMSmallComponentsKernel, (const void *)GPURCMFillKernel, (const void *)GPURCMFillIotaKernel, (const void *)GPURCMFillKeyKernel, (const void *)GPURCMFillIntKernel, (const void *)GPURCMLevelsBFSKernel, (const void *)GPURCMLevelsNumberKernel, (const void *)GPURCMLevelsReverseKernel, (const void *)GPURCMLastLevelMinKernel<unsigned>, (const void *)GPURCMLastLevelCountKernel<unsigned>, (const void *)GPURCMBatchKernel, (const void *)GPURCMStartKernel, (const void *)GPURCMLevelsKernel, (const void *)GPURCMResetKernel, (const void *)GPURCMLowerCountKernel, (const void *)GPURCMLowerEmitKernel, (const void *)GPURCMKeysToColsKernel};
-  cudaFuncAttributes a;
-
-  if (cudaSetDevice(dev) != cudaSuccess) return;
-  for (const void *f : k) (void)cudaFuncGetAttributes(&a, f);
-  (void)cudaGetLastError(); /* this thread's */
-}
-
-/* a thread joined when it goes out of scope, on every path (an error return included) */
-struct GPURCMScopedThread {
-  std::thread t;
-  ~GPURCMScopedThread()
-  {
-    if (t.joinable()) t.join();
-  }
-};
-
 PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscBool *ordered)
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
@@ -2300,23 +2275,10 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   PetscCheck((unsigned long long)m < (1ULL << 31), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: %" PetscInt_FMT " rows: too many for the GPU graph keys (2^31)", m);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Graph, 0, 0, 0, 0));
   if (PetscMemTypeHost(mtype)) { /* upload the CSR of a host matrix */
-    GPURCMScopedThread loader;
-
     annz = ai[m];
     PetscCallCUDA(cudaMallocAsync((void **)&u_ai, (m + 1) * sizeof(PetscInt), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&u_aj, (annz > 0 ? annz : 1) * sizeof(PetscInt), 0));
-    if (!gpurcmKernelsLoaded) {
-      int dev;
-
-      gpurcmKernelsLoaded = PETSC_TRUE;
-      PetscCallCUDA(cudaGetDevice(&dev));
-      try {
-        loader.t = std::thread(GPURCMLoadKernels, dev);
-      } catch (...) { /* loaded at their launches */
-      }
-    }
     PetscCall(GPURCMUploadCSR(u_ai, ai, m, u_aj, aj, annz, opt));
-    if (loader.t.joinable()) loader.t.join();
     PetscCall(PetscLogCpuToGpu((m + 1 + annz) * sizeof(PetscInt)));
     d_ai = u_ai;
     d_aj = u_aj;
