@@ -33,4 +33,7 @@ typedef struct {
 PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegment *, PetscInt, PetscInt);
 /* the same, staged only when the segments hold at least min_bytes together, else the driver's copies */
 PETSC_INTERN PetscErrorCode PetscSparseGPUUpload(const PetscSparseGPUSegment *, PetscInt, PetscInt, size_t);
+/* dst0 (host) = src (device), and dst1 = src too unless NULL, through the staging buffers of an earlier staged upload
+   (*staged = PETSC_FALSE, nothing copied, when there are none) */
+PETSC_INTERN PetscErrorCode PetscSparseGPUStagedDownload(void *, void *, const void *, size_t, PetscInt, PetscBool *);
 #endif

@@ -237,6 +237,96 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* copying thread t: downloads [src, src + bytes) in chunks of at most `chunk` bytes through its two pinned buffers, the
+   DMA of the next chunk (its stream) overlapping the copy of the last one out of its buffer into dst0 (and dst1); plain
+   CUDA calls */
+static cudaError_t StageDownWorker(int t, char *dst0, char *dst1, const char *src, size_t bytes, size_t chunk)
+{
+  const size_t nch = (bytes + chunk - 1) / chunk;
+  cudaError_t  err = cudaSuccess;
+
+  if (!nch) return cudaSuccess;
+  err = cudaMemcpyAsync(stageBuf[t][0], src, PetscMin(bytes, chunk), cudaMemcpyDeviceToHost, stageStream[t]);
+  if (err == cudaSuccess) err = cudaEventRecord(stageDone[t][0], stageStream[t]);
+  for (size_t c = 0; c < nch && err == cudaSuccess; c++) {
+    const int    b   = (int)(c & 1);
+    const size_t off = c * chunk, len = PetscMin(bytes - off, chunk);
+
+    if (c + 1 < nch) { /* the other buffer was emptied in the last step */
+      const size_t off2 = off + chunk;
+
+      err = cudaMemcpyAsync(stageBuf[t][1 - b], src + off2, PetscMin(bytes - off2, chunk), cudaMemcpyDeviceToHost, stageStream[t]);
+      if (err == cudaSuccess) err = cudaEventRecord(stageDone[t][1 - b], stageStream[t]);
+      if (err != cudaSuccess) break;
+    }
+    err = cudaEventSynchronize(stageDone[t][b]);
+    if (err != cudaSuccess) break;
+    memcpy(dst0 + off, stageBuf[t][b], len);
+    if (dst1) memcpy(dst1 + off, stageBuf[t][b], len);
+  }
+  if (err == cudaSuccess) err = cudaStreamSynchronize(stageStream[t]);
+  return err;
+}
+
+static cudaError_t StageDownRange(int t, char *dst0, char *dst1, const char *src, size_t lo, size_t hi, size_t chunk)
+{
+  cudaError_t err = cudaSetDevice(stageDevice);
+
+  if (err == cudaSuccess && lo < hi) err = StageDownWorker(t, dst0 + lo, dst1 ? dst1 + lo : NULL, src + lo, hi - lo, chunk);
+  return err;
+}
+
+/*
+  PetscSparseGPUStagedDownload - dst0 (host) = src (device), bytes, and dst1 = the same when dst1 is not NULL: split
+  among up to nthreads copying threads (parts of at least 1 MiB), each through its two pinned staging buffers (the
+  DMA of a chunk overlapping the copy of the last one into the destinations), complete on return. Only with the
+  buffers an earlier staged upload made (never page-locked here: see PetscSparseGPUStagedUpload()); *staged =
+  PETSC_FALSE when there are none (or for another device): then nothing was copied.
+*/
+PETSC_INTERN PetscErrorCode PetscSparseGPUStagedDownload(void *dst0, void *dst1, const void *src, size_t bytes, PetscInt nthreads, PetscBool *staged)
+{
+  std::thread th[SPARSEGPU_STAGE_THREADS];
+  cudaError_t err[SPARSEGPU_STAGE_THREADS];
+  PetscBool   started[SPARSEGPU_STAGE_THREADS];
+  size_t      part, chunk, cap;
+  int         T = (int)PetscMax(1, PetscMin(nthreads, SPARSEGPU_STAGE_THREADS)), dev;
+
+  PetscFunctionBegin;
+  *staged = PETSC_FALSE;
+  if (!stageReady || stageRefused || !bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaGetDevice(&dev));
+  if (dev != stageDevice) PetscFunctionReturn(PETSC_SUCCESS);
+  while (T > 1 && (size_t)T * SPARSEGPU_STAGE_MIN_PART > bytes) T--;
+  for (int t = 0; t < T; t++)
+    if (!stageCap[t]) T = t; /* the threads whose buffers exist */
+  if (!T) PetscFunctionReturn(PETSC_SUCCESS);
+  cap = stageCap[0];
+  for (int t = 1; t < T; t++) cap = PetscMin(cap, stageCap[t]);
+  part  = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
+  chunk = PetscMin(cap, PetscMax(SPARSEGPU_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
+  for (int t = 0; t < T; t++) {
+    err[t]     = cudaSuccess;
+    started[t] = PETSC_FALSE;
+  }
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
+    try {
+      th[t]      = std::thread([=, &err] { err[t] = StageDownRange(t, (char *)dst0, (char *)dst1, (const char *)src, lo, hi, chunk); });
+      started[t] = PETSC_TRUE;
+    } catch (...) { /* done below by this thread */
+    }
+  }
+  err[0] = StageDownRange(0, (char *)dst0, (char *)dst1, (const char *)src, 0, PetscMin(bytes, part), chunk);
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
+    if (started[t]) th[t].join();
+    else err[t] = StageDownRange(t, (char *)dst0, (char *)dst1, (const char *)src, lo, hi, chunk);
+  }
+  for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
+  *staged = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* staged when the segments hold at least min_bytes together (smaller copies are not worth the threads), else the
    driver's copies; complete on return */
 PETSC_INTERN PetscErrorCode PetscSparseGPUUpload(const PetscSparseGPUSegment *seg, PetscInt nseg, PetscInt nthreads, size_t min_bytes)

@@ -1406,9 +1406,9 @@ static PetscErrorCode GPURCMPermutationIS(PetscInt n, PetscInt **perm, IS *row, 
   the whole array once (its minimum and maximum) on the calling thread: on a 4M-row mesh the two ISes cost about 8 ms
   there, a third of the ordering. So each IS is made during a wait for the GPU, on an array holding 0..n-1 (written by
   threads), which has the minimum and maximum of any permutation of n; the permutation is then written into those
-  arrays, as PETSc's MatReorderForNonzeroDiagonal() writes into an IS's array: downloaded into the row IS's, copied
-  (by threads) into the column IS's, the ISes' cached properties cleared and their states increased. Not with -is_view,
-  which would show the arrays before the permutation.
+  arrays, as PETSc's MatReorderForNonzeroDiagonal() writes into an IS's array: downloaded into both (GPURCMDownload():
+  staged, or into one and copied into the other by threads), the ISes' cached properties cleared and their states
+  increased. Not with -is_view, which would show the arrays before the permutation.
 */
 typedef struct {
   PetscInt  n, threads, made; /* made: how many of the ISes exist */
@@ -1422,14 +1422,6 @@ static void GPURCMIotaRange(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
 
   (void)t;
   for (PetscInt i = begin; i < end; i++) a[i] = i;
-}
-
-static void GPURCMCopyRange(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
-{
-  PetscInt *const *a = (PetscInt *const *)ctx; /* a[1] = a[0] */
-
-  (void)t;
-  memcpy(a[1] + begin, a[0] + begin, (size_t)(end - begin) * sizeof(PetscInt));
 }
 
 /* GPURCMHostWork step: the next IS */
@@ -1446,13 +1438,12 @@ static PetscErrorCode GPURCMEarlyISStep(void *ctx, PetscBool *more)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* After the GPU ordering: ordered, idx[0] holds the permutation and the ISes become row and col; else they are destroyed */
+/* After the GPU ordering: ordered, both arrays hold the permutation and the ISes become row and col; else they are destroyed */
 static PetscErrorCode GPURCMEarlyISFinish(GPURCMEarlyIS *e, PetscBool ordered, IS *row, IS *col)
 {
   PetscFunctionBegin;
   if (ordered) {
     PetscCheck(e->made == 2, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: %" PetscInt_FMT " of the 2 ISes made during the GPU ordering", e->made);
-    PetscCall(PetscSparseGPUParallelFor(e->threads, e->n, (PetscInt)1 << 18, GPURCMCopyRange, e->idx));
     for (PetscInt k = 0; k < 2; k++) {
       PetscCall(ISClearInfoCache(e->is[k], PETSC_FALSE));
       PetscCall(PetscObjectStateIncrease((PetscObject)e->is[k]));
@@ -1586,17 +1577,17 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCall(MatSeqAIJGetCSRAndMemType(mat, &ai, &aj, NULL, &mtype));
       PetscCall(PetscOptionsHasName(NULL, NULL, "-is_view", &isview));
       PetscCall(PetscTime(&t1));
-      if (!isview) { /* the ISes made while the GPU orders, the permutation downloaded into the first one's array */
+      if (!isview) { /* the ISes made while the GPU orders, the permutation downloaded into their arrays */
         PetscCall(PetscMalloc1(nc, &eis.idx[0]));
         PetscCall(PetscMalloc1(nc, &eis.idx[1]));
-        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, &hw, eis.idx[0], &ordered));
+        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, &hw, eis.idx[0], eis.idx[1], &ordered));
         while (ordered && hw.more) PetscCall(GPURCMEarlyISStep(&eis, &hw.more)); /* (done by then) */
         PetscCall(PetscTime(&t2));
         PetscCall(GPURCMEarlyISFinish(&eis, ordered, row, col));
         if (!ordered) PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used)); /* perm: NULL */
       } else {
         PetscCall(PetscMalloc1(nc, &perm));
-        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, NULL, perm, &ordered));
+        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, NULL, perm, NULL, &ordered));
         PetscCall(PetscTime(&t2));
         PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
       }

@@ -1654,6 +1654,36 @@ static inline GKey GPURCMNextEpoch(PetscInt n, GKey *owner, PetscInt *epoch)
 
 /* One rootls pass in queue order (batch kernel) from root over a component of cc nodes: h->cc, h->nlvl and SPARSEPACK's
    candidate h->candnode (first node of the last level, in queue order, with the smallest min(degree, cc)) */
+static void GPURCMCopyRange(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
+{
+  PetscInt *const *a = (PetscInt *const *)ctx; /* a[1] = a[0] */
+
+  (void)t;
+  memcpy(a[1] + begin, a[0] + begin, (size_t)(end - begin) * sizeof(PetscInt));
+}
+
+/* perm (host) = d_perm (n entries), and perm2 too unless NULL: from 1 MiB on through the staging buffers of the uploads
+   (the DMA overlapping the copies out of them into both arrays), else (or without them) the driver's copy into perm,
+   then perm2 copied from it by threads */
+static PetscErrorCode GPURCMDownload(PetscInt *perm, PetscInt *perm2, const PetscInt *d_perm, PetscInt n, const MatGPURCMCUDAOptions *opt)
+{
+  const size_t bytes  = (size_t)n * sizeof(PetscInt);
+  PetscBool    staged = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (bytes >= ((size_t)1 << 20)) PetscCall(PetscSparseGPUStagedDownload(perm, perm2, d_perm, bytes, opt->uploadthreads, &staged));
+  if (!staged) {
+    PetscCallCUDA(cudaMemcpy(perm, d_perm, bytes, cudaMemcpyDeviceToHost));
+    if (perm2) {
+      PetscInt *a[2] = {perm, perm2};
+
+      PetscCall(PetscSparseGPUParallelFor(opt->uploadthreads, n, (PetscInt)1 << 18, GPURCMCopyRange, a));
+    }
+  }
+  PetscCall(PetscLogGpuToCpu(bytes)); /* (each chunk crosses once) */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* one step of the caller's host work (if any is left), while the kernels just launched run */
 static PetscErrorCode GPURCMHostWorkStep(GPURCMHostWork *hw)
 {
@@ -1811,7 +1841,6 @@ static PetscErrorCode GPURCMLabelComponents(PetscInt n, const PetscInt *d_ia, co
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Orders the graph (d_ia, d_ja) on the device into perm (host); tr: the -info stage trace, started by the caller */
 /* Blocks of the batch numbering: only parents already in the queue can be batched; with the widest level known (level
    passes), blocks beyond about two levels' worth of batches would only poll the chain, so the grid is limited to that
    (-mat_gpurcm_cuda_batch_blocks overrides) */
@@ -1840,7 +1869,9 @@ static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], SparseGPUCUDATrace *tr)
+/* Orders the graph (d_ia, d_ja) on the device into perm (host), and into perm2 too unless it is NULL; hw: the caller's
+   host work, done while the kernels run; tr: the -info stage trace, started by the caller */
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscInt perm2[], SparseGPUCUDATrace *tr)
 {
   GPURCMDev   d;
   GPURCMCtl   h;
@@ -2111,8 +2142,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   }
   if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
   while (hw && hw->more) PetscCall(GPURCMHostWorkStep(hw)); /* what no wait took: before perm is written */
-  PetscCallCUDA(cudaMemcpy(perm, d_perm, n * sizeof(PetscInt), cudaMemcpyDeviceToHost));
-  PetscCall(PetscLogGpuToCpu(n * sizeof(PetscInt)));
+  PetscCall(GPURCMDownload(perm, perm2, d_perm, n, opt));
   PetscCall(PetscFree3(large, offs, sizes));
   PetscCall(SparseGPUCUDATraceStage(tr, "download"));
   if (usenumber) {
@@ -2243,19 +2273,19 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(GPURCMUploadCSR(d_ia, ia, n, d_ja, ja, nnz, opt));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, NULL, perm, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, NULL, perm, NULL, &tr));
     PetscCallCUDA(cudaFreeAsync(d_ia, 0));
     PetscCallCUDA(cudaFreeAsync(d_ja, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, NULL, perm, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, NULL, perm, NULL, &tr));
   }
   PetscCall(GPURCMTraceReport(&tr, n, nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscBool *ordered)
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscInt perm2[], PetscBool *ordered)
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -2308,7 +2338,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
       PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, hw, perm, &tr));
+      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, hw, perm, perm2, &tr));
       if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
       if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
@@ -2365,7 +2395,7 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tvc) PetscCallCUDA(cudaFreeAsync(d_tvc, 0));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, hw, perm, &tr));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, hw, perm, perm2, &tr));
   PetscCallCUDA(cudaFreeAsync(d_gia, 0));
   PetscCallCUDA(cudaFreeAsync(d_gja, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "free"));

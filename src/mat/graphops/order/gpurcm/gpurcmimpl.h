@@ -139,6 +139,7 @@ PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const Pets
    nodes) on the GPU and orders it; perm is a host array of length m (nnodes with inodes). flagged (no inodes): the
    matrix is flagged structurally symmetric, so its graph is the raw CSR: ordered only if the GPU check finds it
    symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes). hw
-   (may be NULL): host work done while the kernels run (all of it done before perm is written) */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostWork *, PetscInt[], PetscBool *);
+   (may be NULL): host work done while the kernels run (all of it done before perm is written); perm2 (may be NULL):
+   a second host array that receives the permutation too */
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostWork *, PetscInt[], PetscInt[], PetscBool *);
 #endif
