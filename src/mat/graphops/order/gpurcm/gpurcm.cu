@@ -1652,8 +1652,6 @@ static inline GKey GPURCMNextEpoch(PetscInt n, GKey *owner, PetscInt *epoch)
   return (GPURCM_EPOCH_MAX - (GKey)*epoch) << GPURCM_POS_BITS;
 }
 
-/* One rootls pass in queue order (batch kernel) from root over a component of cc nodes: h->cc, h->nlvl and SPARSEPACK's
-   candidate h->candnode (first node of the last level, in queue order, with the smallest min(degree, cc)) */
 static void GPURCMCopyRange(void *ctx, PetscInt t, PetscInt begin, PetscInt end)
 {
   PetscInt *const *a = (PetscInt *const *)ctx; /* a[1] = a[0] */
@@ -1692,6 +1690,8 @@ static PetscErrorCode GPURCMHostWorkStep(GPURCMHostWork *hw)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* One rootls pass in queue order (batch kernel) from root over a component of cc nodes: h->cc, h->nlvl and SPARSEPACK's
+   candidate h->candnode (first node of the last level, in queue order, with the smallest min(degree, cc)) */
 static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc, PetscInt blocks, PetscInt *epoch, GPURCMHostWork *hw, GPURCMCtl *h)
 {
   const GKey hi = GPURCMNextEpoch(d->n, d->owner, epoch);
