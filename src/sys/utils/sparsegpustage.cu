@@ -166,18 +166,48 @@ static PetscErrorCode DriverUpload(const PetscSparseGPUSegment *seg, PetscInt ns
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* work(t, lo, hi) on each part [lo, hi) = [t part, min(bytes, (t + 1) part)) of [0, bytes), t < T: part 0 on the calling
+   thread, the others on threads of their own (a part whose thread could not be started on the calling thread after part
+   0); complete on return; returns the error of the first part (in part order) that failed */
+template <class Work>
+static cudaError_t StageForkJoin(int T, size_t bytes, size_t part, Work work)
+{
+  std::thread th[SPARSEGPU_STAGE_THREADS];
+  cudaError_t err[SPARSEGPU_STAGE_THREADS];
+  bool        started[SPARSEGPU_STAGE_THREADS];
+
+  for (int t = 0; t < T; t++) {
+    err[t]     = cudaSuccess;
+    started[t] = false;
+  }
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
+    try {
+      th[t]      = std::thread([=, &err] { err[t] = work(t, lo, hi); });
+      started[t] = true;
+    } catch (...) { /* done below by this thread */
+    }
+  }
+  err[0] = work(0, 0, PetscMin(bytes, part));
+  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
+    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
+    if (started[t]) th[t].join();
+    else err[t] = work(t, lo, hi);
+  }
+  for (int t = 0; t < T; t++)
+    if (err[t] != cudaSuccess) return err[t];
+  return cudaSuccess;
+}
+
 /* staged upload of nseg arrays (a CSR's row pointers and columns together: one set of threads): their concatenation
    in page-aligned parts, one per copying thread (the calling thread takes part 0, and any part whose thread could not
    be started); complete on return */
 PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegment *seg, PetscInt nseg, PetscInt nthreads)
 {
-  std::thread th[SPARSEGPU_STAGE_THREADS];
-  cudaError_t err[SPARSEGPU_STAGE_THREADS];
-  PetscBool   started[SPARSEGPU_STAGE_THREADS];
-  size_t      part, chunk, bytes = 0;
-  int         T = (int)PetscMax(1, PetscMin(nthreads, SPARSEGPU_STAGE_THREADS));
-  PetscBool   ok;
-  int         dev;
+  size_t    part, chunk, bytes = 0;
+  int       T = (int)PetscMax(1, PetscMin(nthreads, SPARSEGPU_STAGE_THREADS));
+  PetscBool ok;
+  int       dev;
 
   PetscFunctionBegin;
   for (PetscInt k = 0; k < nseg; k++) bytes += seg[k].bytes;
@@ -215,25 +245,7 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedUpload(const PetscSparseGPUSegme
       PetscFunctionReturn(PETSC_SUCCESS);
     }
   }
-  for (int t = 0; t < T; t++) {
-    err[t]     = cudaSuccess;
-    started[t] = PETSC_FALSE;
-  }
-  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
-    try {
-      th[t]      = std::thread([=, &err] { err[t] = StageWorkerRange(t, seg, nseg, lo, hi, chunk); });
-      started[t] = PETSC_TRUE;
-    } catch (...) { /* done below by this thread */
-    }
-  }
-  err[0] = StageWorkerRange(0, seg, nseg, 0, PetscMin(bytes, part), chunk);
-  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
-    if (started[t]) th[t].join();
-    else err[t] = StageWorkerRange(t, seg, nseg, lo, hi, chunk);
-  }
-  for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
+  PetscCallCUDA(StageForkJoin(T, bytes, part, [=](int t, size_t lo, size_t hi) { return StageWorkerRange(t, seg, nseg, lo, hi, chunk); }));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -285,11 +297,8 @@ static cudaError_t StageDownRange(int t, char *dst0, char *dst1, const char *src
 */
 PETSC_INTERN PetscErrorCode PetscSparseGPUStagedDownload(void *dst0, void *dst1, const void *src, size_t bytes, PetscInt nthreads, PetscBool *staged)
 {
-  std::thread th[SPARSEGPU_STAGE_THREADS];
-  cudaError_t err[SPARSEGPU_STAGE_THREADS];
-  PetscBool   started[SPARSEGPU_STAGE_THREADS];
-  size_t      part, chunk, cap;
-  int         T = (int)PetscMax(1, PetscMin(nthreads, SPARSEGPU_STAGE_THREADS)), dev;
+  size_t part, chunk, cap;
+  int    T = (int)PetscMax(1, PetscMin(nthreads, SPARSEGPU_STAGE_THREADS)), dev;
 
   PetscFunctionBegin;
   *staged = PETSC_FALSE;
@@ -304,25 +313,7 @@ PETSC_INTERN PetscErrorCode PetscSparseGPUStagedDownload(void *dst0, void *dst1,
   for (int t = 1; t < T; t++) cap = PetscMin(cap, stageCap[t]);
   part  = ((bytes + T - 1) / T + 4095) & ~(size_t)4095;
   chunk = PetscMin(cap, PetscMax(SPARSEGPU_STAGE_MIN_CHUNK, ((part + 3) / 4 + 4095) & ~(size_t)4095));
-  for (int t = 0; t < T; t++) {
-    err[t]     = cudaSuccess;
-    started[t] = PETSC_FALSE;
-  }
-  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
-    try {
-      th[t]      = std::thread([=, &err] { err[t] = StageDownRange(t, (char *)dst0, (char *)dst1, (const char *)src, lo, hi, chunk); });
-      started[t] = PETSC_TRUE;
-    } catch (...) { /* done below by this thread */
-    }
-  }
-  err[0] = StageDownRange(0, (char *)dst0, (char *)dst1, (const char *)src, 0, PetscMin(bytes, part), chunk);
-  for (int t = 1; t < T && (size_t)t * part < bytes; t++) {
-    const size_t lo = (size_t)t * part, hi = PetscMin(bytes, lo + part);
-    if (started[t]) th[t].join();
-    else err[t] = StageDownRange(t, (char *)dst0, (char *)dst1, (const char *)src, lo, hi, chunk);
-  }
-  for (int t = 0; t < T; t++) PetscCallCUDA(err[t]);
+  PetscCallCUDA(StageForkJoin(T, bytes, part, [=](int t, size_t lo, size_t hi) { return StageDownRange(t, (char *)dst0, (char *)dst1, (const char *)src, lo, hi, chunk); }));
   *staged = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -443,6 +443,19 @@ __global__ void GPURCMResetKernel(GPURCMDev d, PetscInt *q, PetscInt *perm)
   Then the last level: its smallest min(degree, cc), how many nodes have it and (if one) which.
   Node indices and counts are 32-bit here (the caller guarantees n < 2^31 and fewer than 2^32 graph entries).
 */
+#if defined(GPURCM_PROFILE)
+/* developer diagnostic (build with -DGPURCM_PROFILE): block 0's cycles and counts of its levels by size (64 nodes a
+   bin, the last bin larger): the shared-table numbering levels, the root finder's narrow BFS levels */
+__device__ unsigned long long gpurcmProfNm[2][17], gpurcmProfBfs[2][17];
+
+__device__ void GPURCMProfPrintBins(const char *what, unsigned long long (*p)[17])
+{
+  for (int q = 0; q < 17; q++) {
+    if (p[1][q]) printf("GPURCM_PROFILE %s levels of %d-%d nodes: %llu, %.0f cycles each\n", what, 64 * q, q < 16 ? 64 * q + 63 : 4096, p[1][q], (double)p[0][q] / p[1][q]);
+    p[0][q] = p[1][q] = 0;
+  }
+}
+#endif
 #define GPURCM_LV_BLOCK 1024                   /* threads per block */
 #define GPURCM_LV_CAP   GPURCM_CUDA_NARROW_MAX /* shared level buffers: nodes per level */
 #define GPURCM_LV_LIGHT 8                      /* a thread expands a node of at most this degree itself */
@@ -646,10 +659,20 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
       const unsigned size = lend - lbeg;
       unsigned      *cnt  = &s.cnt[lvl % 3], nn;
 
+#if defined(GPURCM_PROFILE)
+      const long long prof00_ = clock64();
+#endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
       for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
+#if defined(GPURCM_PROFILE)
+      if (t == 0) {
+        const unsigned bin = size >> 6 < 16 ? size >> 6 : 16;
+        gpurcmProfBfs[0][bin] += (unsigned long long)(clock64() - prof00_);
+        gpurcmProfBfs[1][bin]++;
+      }
+#endif
       if (!nn) {
         done = 1;
         break;
@@ -744,6 +767,9 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   if (cnt) VStore(&c->pick, pick); /* meaningful when a single node has it */
   cnt = __reduce_add_sync(0xffffffffu, cnt);
   if (lane == 0 && cnt) atomicAdd(&c->nmin, cnt);
+#if defined(GPURCM_PROFILE)
+  if (blockIdx.x == 0 && t == 0) GPURCMProfPrintBins("BFS (root finder)", gpurcmProfBfs);
+#endif
 }
 
 /* ---------------------------------------------------------------------------------------------- level numbering */
@@ -1016,7 +1042,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 {
   const unsigned t = threadIdx.x;
 #if defined(GPURCM_PROFILE)
-  long long prof0_ = clock64();
+  long long prof0_ = clock64(), prof00_ = prof0_;
 #endif
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
@@ -1101,7 +1127,12 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   heavy = __syncthreads_or(heavy); /* also: the table is empty again, s.buf, s.hrow, s.hoff and the bitmap are complete */
   GPURCM_PROF_MARK(6);
 #if defined(GPURCM_PROFILE)
-  if (t == 0) gpurcmProf[8]++;
+  if (t == 0) {
+    const unsigned bin = size >> 6 < 16 ? size >> 6 : 16;
+    gpurcmProf[8]++;
+    gpurcmProfNm[0][bin] += (unsigned long long)(clock64() - prof00_);
+    gpurcmProfNm[1][bin]++;
+  }
 #endif
   *rows = tot <= GPURCM_LV_BLOCK && !heavy;
   return tot;
@@ -1343,6 +1374,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     printf("GPURCM_PROFILE shared levels %llu, cycles per level: claims %.0f barrier %.0f children %.0f sort %.0f scan %.0f write %.0f end %.0f\n", gpurcmProf[8], (double)gpurcmProf[0] / gpurcmProf[8], (double)gpurcmProf[1] / gpurcmProf[8], (double)gpurcmProf[2] / gpurcmProf[8], (double)gpurcmProf[3] / gpurcmProf[8], (double)gpurcmProf[4] / gpurcmProf[8], (double)gpurcmProf[5] / gpurcmProf[8], (double)gpurcmProf[6] / gpurcmProf[8]);
     for (int q = 0; q < 9; q++) gpurcmProf[q] = 0;
   }
+  if (b == 0 && t == 0) GPURCMProfPrintBins("numbering (shared tables)", gpurcmProfNm);
 #endif
 }
 
