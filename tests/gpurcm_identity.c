@@ -779,20 +779,6 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_narrow {{4096 37}shared output}
 
-   # the narrow levels without and with the edge rows (each neighbour's row loaded with it), on graphs whose narrow
-   # levels claim in shared memory (1024) and in global memory (bitmap off, claim tables of 64 slots: most overflow)
-   test:
-      suffix: cuda_edge_rows
-      requires: cuda
-      output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda -mat_gpurcm_cuda_edge_rows {{0 1}shared output} -mat_gpurcm_cuda_number {{auto levels}shared output} -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_claim_slots 64
-
-   test:
-      suffix: cuda_matrices_edge_rows
-      requires: cuda
-      output_file: output/gpurcm_identity_matrices.out
-      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_edge_rows {{0 1}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
-
    # the uploads of a host matrix's CSR: staged (pinned buffers, parallel fill; arrays below 64 KiB: pageable), the
    # driver's pageable copy, page-locked in place
    test:

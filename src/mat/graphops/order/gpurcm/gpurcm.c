@@ -1504,7 +1504,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
   PetscLogDouble       tstart;
-  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE};
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS};
 
   PetscFunctionBegin;
   PetscCall(PetscTime(&tstart));
@@ -1522,7 +1522,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level root finder claim in a shared-memory bitmap of the nodes (when it fits: up to about 1.4 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_edge_rows", "Narrow levels load each neighbour's row (start, length) with the neighbour, from an array of one 8-byte entry per graph entry made first, so that a level's next level loads no row pointers (graphs of at most 8 entries per row on average)", "MATORDERINGGPURCM", copt.edgerows, &copt.edgerows, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_upload", "Upload of a host matrix's CSR by the cuda backend: pinned staging buffers filled by threads, the driver's pageable copy, or page-locked in place", "MATORDERINGGPURCM", MatGPURCMCUDAUploads, (PetscEnum)copt.upload, (PetscEnum *)&copt.upload, NULL));
@@ -1758,11 +1757,6 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  of all nodes in shared memory, when it fits (up to about 1.4 million nodes on
                                                  an H200), instead of with global atomics; the previous and the current level
                                                  are entered when a narrow stretch follows wide levels
-. -mat_gpurcm_cuda_edge_rows <true>           - (developer) on graphs of at most 8 entries per row on average, the narrow levels
-                                                 (one block) of the level root finder and numbering load each neighbour's row
-                                                 (start, length) together with the neighbour, from an array of one 8-byte entry
-                                                 per graph entry made before the first pass, so that the next level loads no row
-                                                 pointers: one dependent global load a level fewer
 . -mat_gpurcm_cuda_claim_slots <4096>          - (developer) slots of the level numbering's shared-memory claim table (a power of 2,
                                                  64 to 4096; half as many when they do not fit); a level whose claims find no
                                                  slot is numbered in global memory

@@ -540,10 +540,8 @@ __device__ __forceinline__ void GPURCMLvStateToShared(GPURCMLvCtl *c, Shared &s)
 }
 
 /* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
-   positions p from *cnt (shared or global), one atomic per warp; with ROWS also their rows rv[j] into rout[p] if
-   p < GPURCM_LV_BLOCK. Every thread of the block calls it. */
-template <bool ROWS>
-__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, const uint2 *rv, unsigned *cnt, unsigned *out, unsigned *sout, uint2 *rout)
+   positions p from *cnt (shared or global), one atomic per warp. Every thread of the block calls it. */
+__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned lane = threadIdx.x & 31, mine = __popc(won);
   unsigned       incl = mine, tot, base = 0, p;
@@ -562,7 +560,6 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
     if (won >> j & 1u) {
       out[p] = v[j];
       if (sout && p < GPURCM_LV_CAP) sout[p] = v[j];
-      if (ROWS && p < GPURCM_LV_BLOCK) rout[p] = rv[j];
       p++;
     }
   }
@@ -584,44 +581,30 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
 
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
-   With ROWS (block 0's narrow stretches with the edge rows er[], see GPURCMEdgeRowsKernel()): the rows of cur's nodes
-   are rin[] (shared) when rin is not NULL, else loaded, and the reached nodes' rows are written into rout[] (shared,
-   first GPURCM_LV_BLOCK positions), loaded with the nodes themselves, so that the next level needs no load of its
-   row pointers; not for the nodes reached from heavy nodes. Returns whether the round had heavy nodes (the same in
-   all threads). Every thread of the block calls it. */
-template <bool ROWS>
-__device__ int GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const uint2 *er, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout, const uint2 *rin, uint2 *rout)
+   Every thread of the block calls it. */
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
-  uint2          rv[ROWS ? GPURCM_LV_LIGHT : 1];
   PetscInt       k0 = 0, k1 = 0;
 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
   if (i < i1) {
-    if (ROWS && rin) {
-      k0 = (PetscInt)rin[i].x;
-      k1 = k0 + (PetscInt)rin[i].y;
-    } else {
-      const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
-      k0               = ia[u];
-      k1               = ia[u + 1];
-    }
+    const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
+    k0               = ia[u];
+    k1               = ia[u + 1];
     if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
     else {
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (k0 + j < k1) {
-          v[j] = (unsigned)ja[k0 + j];
-          if (ROWS) rv[j] = er[k0 + j];
-        }
+        if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
         if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
     }
   }
-  GPURCMLvAppend<ROWS>(won, v, rv, cnt, out, sout, rout);
+  GPURCMLvAppend(won, v, cnt, out, sout);
   if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
     unsigned off, htot;
     GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
@@ -647,24 +630,20 @@ __device__ int GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const uint2
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
         if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(vis, stamp, bits, w[j])) won2 |= 1u << j;
-      GPURCMLvAppend<false>(won2, w, NULL, cnt, out, sout, NULL);
+      GPURCMLvAppend(won2, w, cnt, out, sout);
     }
     __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
-    return 1;
   }
-  return 0;
 }
 
 /* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
-   after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). With
-   er (edge rows), rows[2][GPURCM_LV_BLOCK] (shared) hold the rows of the current and the next level's nodes. */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const uint2 *er, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, uint2 (*rows)[GPURCM_LV_BLOCK], GPURCMLvShared &s, int fromL)
+   after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
-  int            known = 0; /* rows[cb] holds the rows of the current level's nodes */
 
   if (lend - lbeg <= narrow) {
     if (fromL)
@@ -684,14 +663,9 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const uin
       const long long prof00_ = clock64();
 #endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      int heavy = 0;
-      if (er)
-        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) heavy |= GPURCMLvRound<true>(ia, ja, er, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], known && size <= GPURCM_LV_BLOCK ? rows[cb] : NULL, rows[1 - cb]);
-      else
-        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) (void)GPURCMLvRound<false>(ia, ja, NULL, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], NULL, NULL);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
-      nn    = *(volatile unsigned *)cnt;
-      known = er && !heavy && nn <= GPURCM_LV_BLOCK; /* every node of the next level has its row in rows[1 - cb] */
+      nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
       if (t == 0) {
         const unsigned bin = size >> 6 < 16 ? size >> 6 : 16;
@@ -723,16 +697,14 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const uin
   }
 }
 
-/* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words);
-   er (edge rows) not NULL: the rows of their levels' nodes in dynamic shared memory after it (GPURCMLvDynamicBytes()) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, const uint2 *er, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
+/* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
 {
   __shared__ GPURCMLvShared s;
-  extern __shared__ uint2 gpurcmLvDyn[];
-  const unsigned          t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
-  unsigned                lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
-  unsigned               *bits = nbitwords ? (unsigned *)gpurcmLvDyn : NULL;
-  uint2(*rows)[GPURCM_LV_BLOCK] = er ? (uint2(*)[GPURCM_LV_BLOCK])(gpurcmLvDyn + (nbitwords + 1) / 2) : NULL;
+  extern __shared__ unsigned gpurcmLvBits[];
+  const unsigned             t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
+  unsigned                   lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
+  unsigned                  *bits = nbitwords ? gpurcmLvBits : NULL;
 
   if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
     if (bits) {
@@ -756,7 +728,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, er, vis, L, c, stamp, narrow, bits, rows, s, 0);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -766,10 +738,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, er, vis, L, c, stamp, narrow, bits, rows, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) (void)GPURCMLvRound<false>(ia, ja, NULL, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, NULL, NULL);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -988,21 +960,15 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). Every thread calls it. */
-template <bool ROWS>
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const uint2 *er, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
-  uint2          rv[ROWS ? GPURCM_LV_LIGHT : 1];
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
 #pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
-    const int in = t < size && k0 + j < k1;
-    v[j]         = in ? ja[k0 + j] : -1;
-    if (ROWS) rv[j] = in ? er[k0 + j] : make_uint2(0, 0);
-  }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
@@ -1012,8 +978,8 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
-    a[j]            = child ? (ROWS ? (PetscInt)rv[j].x : ia[v[j]]) : 0;
-    sk[j]           = child ? ((GKey)(ROWS ? (PetscInt)rv[j].y : ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    a[j]            = child ? ia[v[j]] : 0;
+    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
     cnt += child;
   }
   GPURCM_BATCHER8(GPURCM_CE_KVA);
@@ -1072,24 +1038,18 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-template <bool ROWS>
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const uint2 *er, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64(), prof00_ = prof0_;
 #endif
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
-  uint2          rv[ROWS ? GPURCM_LV_LIGHT : 1];
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
 #pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
-    const int in = t < size && k0 + j < k1;
-    v[j]         = in ? ja[k0 + j] : -1;
-    if (ROWS) rv[j] = in ? er[k0 + j] : make_uint2(0, 0);
-  }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
@@ -1123,8 +1083,8 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == (t << 3 | (unsigned)j);
-    a[j]            = child ? (ROWS ? (PetscInt)rv[j].x : ia[v[j]]) : 0;
-    sk[j]           = child ? (ROWS ? rv[j].y : (unsigned)(ia[v[j] + 1] - a[j])) << 8 | (unsigned)j : ~0u;
+    a[j]            = child ? ia[v[j]] : 0;
+    sk[j]           = child ? (unsigned)(ia[v[j] + 1] - a[j]) << 8 | (unsigned)j : ~0u;
     cnt += child;
   }
   GPURCM_PROF_MARK(2);
@@ -1180,7 +1140,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uint2 *er, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1214,8 +1174,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uin
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (er) nn = tb.hkey ? GPURCMNmSharedLevel<true>(ia, ja, er, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<true>(ia, ja, er, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
-        else nn = tb.hkey ? GPURCMNmSharedLevel<false>(ia, ja, NULL, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<false>(ia, ja, NULL, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1294,7 +1253,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uin
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const uint2 *er, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
 {
   __shared__ GPURCMNmShared s;
   extern __shared__ unsigned gpurcmNmDyn[];
@@ -1332,7 +1291,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, er, key, scratch, sortkey, L, c, narrow, tb, s, 0);
+    GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1342,7 +1301,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, er, key, scratch, sortkey, L, c, narrow, tb, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 1);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -1417,23 +1376,6 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
   }
   if (b == 0 && t == 0) GPURCMProfPrintBins("numbering (shared tables)", gpurcmProfNm);
 #endif
-}
-
-/* Dynamic shared memory of the level BFS: the bitmap of nbitwords words, then with rows the rows of two levels */
-static inline size_t GPURCMLvDynamicBytes(unsigned nbitwords, PetscBool rows)
-{
-  return (size_t)(nbitwords + 1) / 2 * sizeof(uint2) + (rows ? 2 * GPURCM_LV_BLOCK * sizeof(uint2) : 0);
-}
-
-/* er[k] = (start, length) of the row of the neighbour ja[k]: the narrow levels load it with the neighbour, so that the
-   next level's nodes have their rows without a dependent load of the row pointers (32-bit: nnz < 2^32 here) */
-__global__ void GPURCMEdgeRowsKernel(PetscInt nnz, const PetscInt *ia, const PetscInt *ja, uint2 *er)
-{
-  for (PetscInt k = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; k < nnz; k += (PetscInt)gridDim.x * blockDim.x) {
-    const PetscInt v = ja[k], b = ia[v];
-
-    er[k] = make_uint2((unsigned)b, (unsigned)(ia[v + 1] - b));
-  }
 }
 
 /* perm[cc - 1 - k] = L[k]: the reversed numbering into the component's segment */
@@ -1802,7 +1744,6 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
 
 typedef struct {
   const PetscInt *ia, *ja;
-  uint2          *er, *bfser;        /* edge rows (GPURCMEdgeRowsKernel()) or NULL: of the numbering, of the BFS (NULL if its shared rows do not fit) */
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
@@ -1817,7 +1758,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->bfser, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1825,7 +1766,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
     lv->stamp = 0;
   }
   st = ++lv->stamp;
-  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, GPURCMLvDynamicBytes(lv->nbitwords, (PetscBool)(lv->bfser != NULL)), NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, (size_t)lv->nbitwords * sizeof(unsigned), NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
@@ -1839,7 +1780,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->er, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
@@ -2046,19 +1987,9 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
       PetscBool fits;
 
-      PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, GPURCMLvDynamicBytes((unsigned)((n + 31) / 32), PETSC_FALSE), dev, &fits));
+      PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
       if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
       PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s\n", lv.nbitwords ? "a shared-memory bitmap" : "global memory (the bitmap does not fit)"));
-    }
-    if (opt->edgerows && opt->narrow > 0 && nnz <= GPURCM_LV_LIGHT * n && nnz > 0) { /* light rows on average: the narrow levels are latency-bound */
-      PetscBool fits;
-
-      PetscCallCUDA(cudaMallocAsync((void **)&lv.er, nnz * sizeof(uint2), 0));
-      GPURCMEdgeRowsKernel<<<GPURCMGrid(nnz), 256>>>(nnz, d_ia, d_ja, lv.er);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, GPURCMLvDynamicBytes(lv.nbitwords, PETSC_TRUE), dev, &fits));
-      if (fits) lv.bfser = lv.er;
-      PetscCall(PetscInfo(NULL, "gpurcm cuda: edge rows (%.1f MiB): the narrow levels of the numbering%s load no row pointers\n", nnz * sizeof(uint2) / 1048576.0, fits ? " and of the root finder" : ""));
     }
     PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
@@ -2256,7 +2187,6 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaFreeAsync(lv.vis, 0));
     PetscCallCUDA(cudaFreeAsync(lv.L, 0));
     PetscCallCUDA(cudaFreeAsync(lv.ctl, 0));
-    if (lv.er) PetscCallCUDA(cudaFreeAsync(lv.er, 0));
   }
   PetscCallCUDA(cudaFreeAsync(d.owner, 0));
   PetscCallCUDA(cudaFreeAsync(d.ls, 0));

@@ -115,7 +115,6 @@ typedef struct {
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
-  PetscBool             edgerows;      /* the narrow levels load each neighbour's row with the neighbour (an 8-byte entry per graph entry) */
 } MatGPURCMCUDAOptions;
 /* Host work that the cuda backend does while its kernels run: at each wait for a long kernel (a root-finder pass, a
    numbering) step(ctx, &more) is called once, after the launch and before the result is read, until it sets more to
