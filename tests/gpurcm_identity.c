@@ -779,6 +779,21 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_narrow {{4096 37}shared output}
 
+   # the narrow levels without and with the packed ELL copy (every row of at most 8 entries: the grids, the
+   # disconnected graphs, the upper-only ones), claiming in shared memory and in global memory (bitmap off, claim
+   # tables of 64 slots: most levels overflow), and narrow levels of 37 nodes with wide ones between them
+   test:
+      suffix: cuda_ell
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_ell {{0 1}shared output} -mat_gpurcm_cuda_number {{auto levels}shared output} -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
+
+   test:
+      suffix: cuda_matrices_ell
+      requires: cuda
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_ell {{0 1}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
+
    # the uploads of a host matrix's CSR: staged (pinned buffers, parallel fill; arrays below 64 KiB: pageable), the
    # driver's pageable copy, page-locked in place
    test:

@@ -459,6 +459,10 @@ __device__ void GPURCMProfPrintBins(const char *what, unsigned long long (*p)[17
 #define GPURCM_LV_BLOCK 1024                   /* threads per block */
 #define GPURCM_LV_CAP   GPURCM_CUDA_NARROW_MAX /* shared level buffers: nodes per level */
 #define GPURCM_LV_LIGHT 8                      /* a thread expands a node of at most this degree itself */
+/* the packed ELL copy of a graph whose rows all have at most GPURCM_LV_LIGHT entries and fewer than 2^24 - 1 nodes: entry
+   j of node u's row is its j-th neighbour v | degree(v) << 24, or GPURCM_ELL_NONE past the row's end */
+#define GPURCM_ELL_NONE 0xffffffffu
+#define GPURCM_ELL_NODE 0x00ffffffu
 
 typedef cub::BlockScan<unsigned, GPURCM_LV_BLOCK, cub::BLOCK_SCAN_WARP_SCANS> GPURCMLvScan;
 
@@ -580,9 +584,11 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
 }
 
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
-   a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
-   Every thread of the block calls it. */
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+   a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly. With ELL
+   (block 0's narrow stretches on a graph with a packed ELL copy, GPURCMEllKernel(): every row light) a node's row is
+   read from the copy, with no load of its row pointers first. Every thread of the block calls it. */
+template <bool ELL>
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -590,7 +596,23 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
-  if (i < i1) {
+  if (ELL && i < i1) {
+    const unsigned  u = curshared ? cur[i] : __ldcg(cur + i);
+    const unsigned *e = ell + (size_t)u * ellw;
+    unsigned        present = 0;
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+      if ((unsigned)j < ellw) {
+        const unsigned x = e[j];
+        if (x != GPURCM_ELL_NONE) {
+          v[j] = x & GPURCM_ELL_NODE;
+          present |= 1u << j;
+        }
+      }
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+      if ((present >> j & 1u) && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
+  } else if (i < i1) {
     const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
     k0               = ia[u];
     k1               = ia[u + 1];
@@ -605,7 +627,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
     }
   }
   GPURCMLvAppend(won, v, cnt, out, sout);
-  if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
+  if (!ELL && __syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
     unsigned off, htot;
     GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
     s.hoff[t] = off;
@@ -640,7 +662,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
    after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
@@ -663,7 +685,10 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
       const long long prof00_ = clock64();
 #endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      if (ell)
+        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<true>(ia, ja, ell, ellw, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      else
+        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, NULL, 0, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -698,7 +723,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -728,7 +753,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
+    GPURCMLvNarrow(ia, ja, ell, ellw, vis, L, c, stamp, narrow, bits, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -738,10 +763,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, ell, ellw, vis, L, c, stamp, narrow, bits, s, 1);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, NULL, 0, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -954,21 +979,43 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
   return c;
 }
 
+/* Thread t's node of a narrow level (cur[t], t < size): its neighbours v[] (-1 past the row) from its row [k0, k1) of
+   ja, or with ELL from the packed ELL copy, which gives their degrees dg[] too */
+template <bool ELL>
+__device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsigned *ell, unsigned ellw, const unsigned *cur, unsigned size, PetscInt k0, PetscInt k1, PetscInt *v, unsigned *dg)
+{
+  const unsigned t = threadIdx.x;
+
+  if (ELL) {
+    const unsigned *e = ell + (size_t)(t < size ? cur[t] : 0) * ellw;
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+      const unsigned x = t < size && (unsigned)j < ellw ? e[j] : GPURCM_ELL_NONE;
+      v[j]             = x != GPURCM_ELL_NONE ? (PetscInt)(x & GPURCM_ELL_NODE) : -1;
+      dg[j]            = x >> 24;
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+  }
+}
+
 /* One narrow level of at most GPURCM_LV_BLOCK light nodes (row length <= GPURCM_LV_LIGHT), thread t handling node t
    whose row is [k0, k1): claims, __syncthreads(), children with their rows, sorting network, scan, write. The
    neighbours stay in registers between the claims and the collection, and each child's row (its degree is loaded for
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). Every thread calls it. */
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+template <bool ELL>
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  unsigned       dg[ELL ? GPURCM_LV_LIGHT : 1];
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
-#pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+  GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
@@ -978,8 +1025,8 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, GK
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
-    a[j]            = child ? ia[v[j]] : 0;
-    sk[j]           = child ? ((GKey)(ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    a[j]            = child && !ELL ? ia[v[j]] : 0;
+    sk[j]           = child ? ((GKey)(ELL ? (PetscInt)dg[j] : ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
     cnt += child;
   }
   GPURCM_BATCHER8(GPURCM_CE_KVA);
@@ -1038,18 +1085,19 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+template <bool ELL>
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
   const unsigned t = threadIdx.x;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64(), prof00_ = prof0_;
 #endif
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  unsigned       dg[ELL ? GPURCM_LV_LIGHT : 1];
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
-#pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+  GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
@@ -1083,8 +1131,8 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == (t << 3 | (unsigned)j);
-    a[j]            = child ? ia[v[j]] : 0;
-    sk[j]           = child ? (unsigned)(ia[v[j] + 1] - a[j]) << 8 | (unsigned)j : ~0u;
+    a[j]            = child && !ELL ? ia[v[j]] : 0;
+    sk[j]           = child ? (ELL ? dg[j] : (unsigned)(ia[v[j] + 1] - a[j])) << 8 | (unsigned)j : ~0u;
     cnt += child;
   }
   GPURCM_PROF_MARK(2);
@@ -1140,7 +1188,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1160,7 +1208,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
       int            fast = 0;
       PetscInt       k0 = 0, k1 = 0;
 
-      if (size <= GPURCM_LV_BLOCK) { /* one node per thread: the fast form if all its nodes are light */
+      if (size <= GPURCM_LV_BLOCK && ell) fast = 1; /* every row light, read from the ELL copy */
+      else if (size <= GPURCM_LV_BLOCK) { /* one node per thread: the fast form if all its nodes are light */
         if (t < size) {
           if (rows) {
             k0 = s.hrow[t];
@@ -1174,7 +1223,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        nn = tb.hkey ? GPURCMNmSharedLevel(ia, ja, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel(ia, ja, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        if (ell) nn = tb.hkey ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        else nn = tb.hkey ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1253,7 +1303,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, GKey *key
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
 {
   __shared__ GPURCMNmShared s;
   extern __shared__ unsigned gpurcmNmDyn[];
@@ -1291,7 +1341,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 0);
+    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1301,7 +1351,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, key, scratch, sortkey, L, c, narrow, tb, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -1376,6 +1426,24 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
   }
   if (b == 0 && t == 0) GPURCMProfPrintBins("numbering (shared tables)", gpurcmProfNm);
 #endif
+}
+
+/* The packed ELL copy of a graph whose rows have at most w <= GPURCM_LV_LIGHT entries (n < 2^24 - 1): the narrow levels
+   read a node's row from it at (u * w), without loading its row pointers first, and a child's degree with the child */
+__global__ void GPURCMEllKernel(PetscInt n, const PetscInt *ia, const PetscInt *ja, unsigned w, unsigned *ell)
+{
+  for (PetscInt u = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; u < n; u += (PetscInt)gridDim.x * blockDim.x) {
+    const PetscInt k0 = ia[u], len = ia[u + 1] - k0;
+
+    for (unsigned j = 0; j < w; j++) {
+      unsigned x = GPURCM_ELL_NONE;
+      if ((PetscInt)j < len) {
+        const PetscInt v = ja[k0 + j];
+        x                = (unsigned)v | (unsigned)(ia[v + 1] - ia[v]) << 24;
+      }
+      ell[(size_t)u * w + j] = x;
+    }
+  }
 }
 
 /* perm[cc - 1 - k] = L[k]: the reversed numbering into the component's segment */
@@ -1744,6 +1812,7 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
 
 typedef struct {
   const PetscInt *ia, *ja;
+  unsigned       *ell, ellw;         /* the packed ELL copy (GPURCMEllKernel()) of width ellw, or NULL */
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
@@ -1758,7 +1827,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1780,7 +1849,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
@@ -1911,6 +1980,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   GPURCMLvCtl lh;
   PetscInt   *d_parent, *d_size, *d_offset, *d_perm, *d_large, *d_nlarge, nlarge, *large, *offs, *sizes, nrepeat = 0;
   GPURCMLastStat *d_st;
+  unsigned long long maxrow = 0; /* the longest row */
   int        *d_mask, sms = 0, perSM = 0, dev, grid, coop = 0, lvperSM = 0, nmperSM = 0;
   PetscInt    epoch     = 0;
   PetscBool   uselevels = (PetscBool)(opt->rootfind == MAT_GPURCM_CUDA_ROOTFIND_LEVELS), usenumber = (PetscBool)(opt->number != MAT_GPURCM_CUDA_NUMBER_BATCH); /* the level numbering may run */
@@ -1950,7 +2020,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscCallCUDA(cudaMallocAsync((void **)&d.lev, n * sizeof(PetscInt), 0));
   PetscCallCUDA(cudaMallocAsync((void **)&d.scratch, (nnz > 0 ? nnz : 1) * sizeof(PetscInt), 0));
   { /* a row longer than GPURCM_SORT_SHORT may give a long child list: keys to merge-sort it (2 per graph entry) */
-    unsigned long long *d_mx, mx = 0;
+    unsigned long long *d_mx, &mx = maxrow;
 
     PetscCallCUDA(cudaMallocAsync((void **)&d_mx, sizeof(*d_mx), 0));
     PetscCallCUDA(cudaMemsetAsync(d_mx, 0, sizeof(*d_mx), 0));
@@ -1990,6 +2060,14 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
       if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
       PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s\n", lv.nbitwords ? "a shared-memory bitmap" : "global memory (the bitmap does not fit)"));
+    }
+    if (opt->ell && opt->narrow > 0 && maxrow <= GPURCM_LV_LIGHT && maxrow > 0 && (unsigned long long)n < GPURCM_ELL_NODE) {
+      /* every row light (meshes): the narrow levels read rows from a packed ELL copy, one dependent load a level fewer */
+      lv.ellw = (unsigned)maxrow;
+      PetscCallCUDA(cudaMallocAsync((void **)&lv.ell, (size_t)n * lv.ellw * sizeof(unsigned), 0));
+      GPURCMEllKernel<<<GPURCMGrid(n), 256>>>(n, d_ia, d_ja, lv.ellw, lv.ell);
+      PetscCallCUDA(cudaGetLastError());
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: the narrow levels read rows from a packed ELL copy of width %u (%.1f MiB)\n", lv.ellw, (double)n * lv.ellw * sizeof(unsigned) / 1048576.0));
     }
     PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
@@ -2187,6 +2265,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaFreeAsync(lv.vis, 0));
     PetscCallCUDA(cudaFreeAsync(lv.L, 0));
     PetscCallCUDA(cudaFreeAsync(lv.ctl, 0));
+    if (lv.ell) PetscCallCUDA(cudaFreeAsync(lv.ell, 0));
   }
   PetscCallCUDA(cudaFreeAsync(d.owner, 0));
   PetscCallCUDA(cudaFreeAsync(d.ls, 0));

@@ -115,6 +115,7 @@ typedef struct {
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
+  PetscBool             ell;           /* the narrow levels read rows from a packed ELL copy when every row has at most 8 entries */
 } MatGPURCMCUDAOptions;
 /* Host work that the cuda backend does while its kernels run: at each wait for a long kernel (a root-finder pass, a
    numbering) step(ctx, &more) is called once, after the launch and before the result is read, until it sets more to
