@@ -779,7 +779,7 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_narrow {{4096 37}shared output}
 
-   # the narrow levels without and with the packed ELL copy (every row of at most 8 entries: the grids, the
+   # the numbering's narrow levels without and with the packed ELL copy (every row of at most 8 entries: the grids, the
    # disconnected graphs, the upper-only ones), claiming in shared memory and in global memory (bitmap off, claim
    # tables of 64 slots: most levels overflow), and narrow levels of 37 nodes with wide ones between them
    test:

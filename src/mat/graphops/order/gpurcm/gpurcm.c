@@ -1522,7 +1522,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level root finder claim in a shared-memory bitmap of the nodes (when it fits: up to about 1.4 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "Narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "The level numbering's narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_upload", "Upload of a host matrix's CSR by the cuda backend: pinned staging buffers filled by threads, the driver's pageable copy, or page-locked in place", "MATORDERINGGPURCM", MatGPURCMCUDAUploads, (PetscEnum)copt.upload, (PetscEnum *)&copt.upload, NULL));
@@ -1759,10 +1759,10 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  an H200), instead of with global atomics; the previous and the current level
                                                  are entered when a narrow stretch follows wide levels
 . -mat_gpurcm_cuda_ell <true>                 - (developer) when every row of the graph has at most 8 entries (meshes of low degree) and
-                                                 there are fewer than 2^24 - 1 nodes, the narrow levels (one block) of the level root
-                                                 finder and numbering read each node's row from a packed ELL copy (neighbour |
-                                                 degree << 24, 4 bytes an entry, made before the first pass): no load of the row
-                                                 pointers before the row, nor of the children's row pointers for their degrees
+                                                 there are fewer than 2^24 - 1 nodes, the narrow levels (one block) of the level
+                                                 numbering read each node's row from a packed ELL copy (neighbour | degree << 24,
+                                                 4 bytes an entry, made at the first level numbering), which gives the children's
+                                                 degrees without loading their row pointers
 . -mat_gpurcm_cuda_claim_slots <4096>          - (developer) slots of the level numbering's shared-memory claim table (a power of 2,
                                                  64 to 4096; half as many when they do not fit); a level whose claims find no
                                                  slot is numbered in global memory

@@ -584,11 +584,9 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
 }
 
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
-   a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly. With ELL
-   (block 0's narrow stretches on a graph with a packed ELL copy, GPURCMEllKernel(): every row light) a node's row is
-   read from the copy, with no load of its row pointers first. Every thread of the block calls it. */
-template <bool ELL>
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+   a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
+   Every thread of the block calls it. */
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -596,23 +594,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const unsi
 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
-  if (ELL && i < i1) {
-    const unsigned  u = curshared ? cur[i] : __ldcg(cur + i);
-    const unsigned *e = ell + (size_t)u * ellw;
-    unsigned        present = 0;
-#pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-      if ((unsigned)j < ellw) {
-        const unsigned x = e[j];
-        if (x != GPURCM_ELL_NONE) {
-          v[j] = x & GPURCM_ELL_NODE;
-          present |= 1u << j;
-        }
-      }
-#pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-      if ((present >> j & 1u) && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
-  } else if (i < i1) {
+  if (i < i1) {
     const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
     k0               = ia[u];
     k1               = ia[u + 1];
@@ -627,7 +609,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const unsi
     }
   }
   GPURCMLvAppend(won, v, cnt, out, sout);
-  if (!ELL && __syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
+  if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
     unsigned off, htot;
     GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
     s.hoff[t] = off;
@@ -662,7 +644,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, const unsi
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
    after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
@@ -685,10 +667,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const uns
       const long long prof00_ = clock64();
 #endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      if (ell)
-        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<true>(ia, ja, ell, ellw, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
-      else
-        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, NULL, 0, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -723,7 +702,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -753,7 +732,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, ell, ellw, vis, L, c, stamp, narrow, bits, s, 0);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -763,10 +742,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, ell, ellw, vis, L, c, stamp, narrow, bits, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, NULL, 0, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -1428,8 +1407,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
 #endif
 }
 
-/* The packed ELL copy of a graph whose rows have at most w <= GPURCM_LV_LIGHT entries (n < 2^24 - 1): the narrow levels
-   read a node's row from it at (u * w), without loading its row pointers first, and a child's degree with the child */
+/* The packed ELL copy of a graph whose rows have at most w <= GPURCM_LV_LIGHT entries (n < 2^24 - 1): the numbering's
+   narrow levels read a node's row from it at (u * w), and each child's degree with the child, where the children's
+   row pointers were loaded for their degrees. (The level BFS's narrow levels were 1.5x slower with it on 2D 1000^2,
+   session 56 job 3, and read the CSR.) */
 __global__ void GPURCMEllKernel(PetscInt n, const PetscInt *ia, const PetscInt *ja, unsigned w, unsigned *ell)
 {
   for (PetscInt u = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; u < n; u += (PetscInt)gridDim.x * blockDim.x) {
@@ -1812,7 +1793,7 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
 
 typedef struct {
   const PetscInt *ia, *ja;
-  unsigned       *ell, ellw;         /* the packed ELL copy (GPURCMEllKernel()) of width ellw, or NULL */
+  unsigned       *ell, ellw;         /* the numbering's packed ELL copy (GPURCMEllKernel()) of width ellw (0: none), made at its first use */
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
@@ -1827,7 +1808,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1853,6 +1834,12 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
+  if (lv->ellw && !lv->ell) {
+    PetscCallCUDA(cudaMallocAsync((void **)&lv->ell, (size_t)lv->n * lv->ellw * sizeof(unsigned), 0));
+    GPURCMEllKernel<<<GPURCMGrid(lv->n), 256>>>(lv->n, lv->ia, lv->ja, lv->ellw, lv->ell);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: the numbering's narrow levels read rows from a packed ELL copy of width %u (%.1f MiB)\n", lv->ellw, (double)lv->n * lv->ellw * sizeof(unsigned) / 1048576.0));
+  }
   PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
@@ -2061,14 +2048,9 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
       PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s\n", lv.nbitwords ? "a shared-memory bitmap" : "global memory (the bitmap does not fit)"));
     }
-    if (opt->ell && opt->narrow > 0 && maxrow <= GPURCM_LV_LIGHT && maxrow > 0 && (unsigned long long)n < GPURCM_ELL_NODE) {
-      /* every row light (meshes): the narrow levels read rows from a packed ELL copy, one dependent load a level fewer */
-      lv.ellw = (unsigned)maxrow;
-      PetscCallCUDA(cudaMallocAsync((void **)&lv.ell, (size_t)n * lv.ellw * sizeof(unsigned), 0));
-      GPURCMEllKernel<<<GPURCMGrid(n), 256>>>(n, d_ia, d_ja, lv.ellw, lv.ell);
-      PetscCallCUDA(cudaGetLastError());
-      PetscCall(PetscInfo(NULL, "gpurcm cuda: the narrow levels read rows from a packed ELL copy of width %u (%.1f MiB)\n", lv.ellw, (double)n * lv.ellw * sizeof(unsigned) / 1048576.0));
-    }
+    /* every row light (meshes): the numbering's narrow levels read rows and the children's degrees from a packed ELL
+       copy, made at the first level numbering (GPURCMLevelsNumber()) */
+    if (opt->ell && opt->narrow > 0 && maxrow <= GPURCM_LV_LIGHT && maxrow > 0 && (unsigned long long)n < GPURCM_ELL_NODE) lv.ellw = (unsigned)maxrow;
     PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.ctl, sizeof(GPURCMLvCtl), 0));
