@@ -1,9 +1,10 @@
 #!/bin/bash
-# session 56, job 4: the packed ELL copy for the level numbering only: the complete test suite, the A/B in one binary
+# session 56, job 4: the packed ELL copy for the level numbering only: every gpurcm test (the complete suite ran in job 1;
+# only gpurcm changed since), the A/B in one binary
 # (-mat_gpurcm_cuda_ell 0/1 alternated, two rounds), -info stage traces.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session56/job4.sh <revision>
 . bench/gpujob.sh job4 "$1"
-timeout 280 make check TESTARGS="--jobs 14" > $r/check.log 2>&1
+timeout 200 make check TESTS='gpurcm' TESTARGS="--jobs 14" > $r/check.log 2>&1
 echo "check exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check.log | tail -n 12; SECONDS=0
 M=lap2d:1000,lap3d:100,lap3d27:100,lap2d:2000,lap3d:160,lap2d:500
 for round in 1 2; do
