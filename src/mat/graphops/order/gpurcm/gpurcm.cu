@@ -984,7 +984,8 @@ __device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsign
    neighbours stay in registers between the claims and the collection, and each child's row (its degree is loaded for
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
-   s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). Every thread calls it. */
+   s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). With ELL the rows
+   come from the packed copy and the children's degrees with them (s.hrow is then not used). Every thread calls it. */
 template <bool ELL>
 __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
 {
@@ -1409,8 +1410,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
 
 /* The packed ELL copy of a graph whose rows have at most w <= GPURCM_LV_LIGHT entries (n < 2^24 - 1): the numbering's
    narrow levels read a node's row from it at (u * w), and each child's degree with the child, where the children's
-   row pointers were loaded for their degrees. (The level BFS's narrow levels were 1.5x slower with it on 2D 1000^2,
-   session 56 job 3, and read the CSR.) */
+   row pointers were loaded for their degrees. (The level BFS read it too in session 56's job 3: its pass on 2D 1000^2
+   took 7.4 instead of 5.7 ms, so it reads the CSR.) */
 __global__ void GPURCMEllKernel(PetscInt n, const PetscInt *ia, const PetscInt *ja, unsigned w, unsigned *ell)
 {
   for (PetscInt u = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; u < n; u += (PetscInt)gridDim.x * blockDim.x) {
