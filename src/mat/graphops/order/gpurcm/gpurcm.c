@@ -1504,7 +1504,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
   PetscLogDouble       tstart;
-  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE};
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE, PETSC_TRUE};
 
   PetscFunctionBegin;
   PetscCall(PetscTime(&tstart));
@@ -1523,6 +1523,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level root finder claim in a shared-memory bitmap of the nodes (when it fits: up to about 1.4 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "The level numbering's narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_fit_warps", "In the level kernels (root finder and numbering), the warps of a thread block that hold no node of the level being expanded skip to its barriers instead of running its steps on no data", "MATORDERINGGPURCM", copt.fitwarps, &copt.fitwarps, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_upload", "Upload of a host matrix's CSR by the cuda backend: pinned staging buffers filled by threads, the driver's pageable copy, or page-locked in place", "MATORDERINGGPURCM", MatGPURCMCUDAUploads, (PetscEnum)copt.upload, (PetscEnum *)&copt.upload, NULL));
@@ -1763,6 +1764,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  numbering read each node's row from a packed ELL copy (neighbour | degree << 24,
                                                  4 bytes an entry, made at the first level numbering), which gives the children's
                                                  degrees without loading their row pointers
+. -mat_gpurcm_cuda_fit_warps <true>           - (developer) in the level kernels, the warps of a thread block that hold no node of the
+                                                 level being expanded (in a narrow level of n nodes, all but the first n/32) skip to the
+                                                 level's barriers, and the numbering's scan adds only the working warps' counts
 . -mat_gpurcm_cuda_claim_slots <4096>          - (developer) slots of the level numbering's shared-memory claim table (a power of 2,
                                                  64 to 4096; half as many when they do not fit); a level whose claims find no
                                                  slot is numbered in global memory

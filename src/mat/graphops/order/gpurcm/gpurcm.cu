@@ -569,6 +569,28 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
   }
 }
 
+/* Exclusive sum of x over the threads of the block's first nw warps, and the total *tot in every thread; the other
+   warps only pass the one barrier (their x is taken as 0). wsum: 32 words of shared memory, not written again before
+   the caller's next barrier. Every thread of the block calls it. */
+__device__ __forceinline__ unsigned GPURCMActiveExclusiveSum(unsigned x, unsigned nw, unsigned *wsum, unsigned *tot)
+{
+  const unsigned lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+  unsigned       incl = x, sw;
+
+  if (w < nw) {
+#pragma unroll
+    for (unsigned o = 1; o < 32; o <<= 1) {
+      const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
+      if (lane >= o) incl += y;
+    }
+    if (lane == 31) wsum[w] = incl;
+  }
+  __syncthreads();
+  sw   = lane < nw ? wsum[lane] : 0;
+  *tot = __reduce_add_sync(0xffffffffu, sw);
+  return w < nw ? __reduce_add_sync(0xffffffffu, lane < w ? sw : 0u) + incl - x : 0u;
+}
+
 /* Claims v for the next level: true for exactly one caller. With bits (block 0's narrow stretches: a bitmap in
    shared memory holding the previous and the current level and what the stretch has reached) the claim is a
    shared-memory atomic, and vis[v] is stored for the wide levels that may follow; else an atomicMax on vis[v]. */
@@ -586,7 +608,7 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
    Every thread of the block calls it. */
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout, int fit)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -594,21 +616,23 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = 0;
-  if (i < i1) {
-    const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
-    k0               = ia[u];
-    k1               = ia[u + 1];
-    if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
-    else {
+  if (!fit || i0 + (t & ~31u) < i1) { /* with fit, a warp with no node of the round skips to the barrier */
+    if (i < i1) {
+      const unsigned u = curshared ? cur[i] : __ldcg(cur + i);
+      k0               = ia[u];
+      k1               = ia[u + 1];
+      if (k1 - k0 > GPURCM_LV_LIGHT) hd = (unsigned)(k1 - k0);
+      else {
 #pragma unroll
-      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
+        for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+          if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
-      for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
+        for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+          if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
+      }
     }
+    GPURCMLvAppend(won, v, cnt, out, sout);
   }
-  GPURCMLvAppend(won, v, cnt, out, sout);
   if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
     unsigned off, htot;
     GPURCMLvScan(s.scan).ExclusiveSum(hd, off, htot);
@@ -644,7 +668,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
    after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL)
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
@@ -667,7 +691,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
       const long long prof00_ = clock64();
 #endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb]);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], fit);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -702,7 +726,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, int fit)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -732,7 +756,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -742,10 +766,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1, fit);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -798,6 +822,7 @@ struct GPURCMNmShared {
   unsigned                  buf[2][GPURCM_LV_CAP]; /* levels of a narrow stretch */
   unsigned                  hoff[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: exclusive scan of their degrees */
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: start of their row */
+  unsigned                  wsum[32]; /* GPURCMActiveExclusiveSum() */
   unsigned                  pbeg, lbeg, lend, nlvl, done, base, nn;
   int                       overflow; /* a claim found no free slot in the shared table */
 };
@@ -979,6 +1004,43 @@ __device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsign
   }
 }
 
+/* Block 0's shared-memory state of the level numbering (dynamic shared memory; NULL tables: not used): a bitmap of the
+   numbered nodes (all n; it holds the previous and the current level, which is all a level's claims can meet) and an
+   open-addressing table of the claims of the next level (node, smallest claim), emptied after each level. A claim is
+   32 bits, thread (the claimant's rank within the level, < GPURCM_LV_BLOCK) << 3 | position in its row (< 8): all
+   claimants of a level share its first rank, so this orders them as the global keys do. */
+typedef struct {
+  unsigned *bits, *hnode, *hkey;
+  unsigned  hmask, hshift;
+} GPURCMNmTables;
+
+#define GPURCM_NM_EMPTY    0xffffffffu
+#define GPURCM_NM_OVERFLOW 0xffffffffu
+#define GPURCM_NM_PROBES   32
+
+/* The part in a narrow level of a warp holding none of its nodes (-mat_gpurcm_cuda_fit_warps; never warp 0): the barriers
+   of GPURCMNmFastLevel() (tb NULL) or GPURCMNmSharedLevel(), in the same order, and what they return. (Warps of a block
+   may wait at one barrier from different places in the code: the barrier counts the arriving warps.) */
+__device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, const GPURCMNmTables *tb, unsigned nw, unsigned *rows)
+{
+  unsigned tot, heavy;
+
+  __syncthreads(); /* the claims are final */
+  if (tb && s.overflow) { /* as the working warps: empty the table with them */
+    for (unsigned h = threadIdx.x; h <= tb->hmask; h += GPURCM_LV_BLOCK) {
+      tb->hnode[h] = GPURCM_NM_EMPTY;
+      tb->hkey[h]  = ~0u;
+    }
+    __syncthreads();
+    __syncthreads();
+    return GPURCM_NM_OVERFLOW;
+  }
+  (void)GPURCMActiveExclusiveSum(0, nw, s.wsum, &tot);
+  heavy = __syncthreads_or(0);
+  *rows = tot <= GPURCM_LV_BLOCK && !heavy;
+  return tot;
+}
+
 /* One narrow level of at most GPURCM_LV_BLOCK light nodes (row length <= GPURCM_LV_LIGHT), thread t handling node t
    whose row is [k0, k1): claims, __syncthreads(), children with their rows, sorting network, scan, write. The
    neighbours stay in registers between the claims and the collection, and each child's row (its degree is loaded for
@@ -987,14 +1049,15 @@ __device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsign
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). With ELL the rows
    come from the packed copy and the children's degrees with them (s.hrow is then not used). Every thread calls it. */
 template <bool ELL>
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
-  const unsigned t = threadIdx.x;
+  const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
   unsigned       dg[ELL ? GPURCM_LV_LIGHT : 1];
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, NULL, nw, rows);
   GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
@@ -1010,7 +1073,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
     cnt += child;
   }
   GPURCM_BATCHER8(GPURCM_CE_KVA);
-  GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot);
+  off = GPURCMActiveExclusiveSum(cnt, nw, s.wsum, &tot);
 #pragma unroll
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
     if ((unsigned)q < cnt) {
@@ -1029,19 +1092,6 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
   return tot;
 }
 
-/* Block 0's shared-memory state of the level numbering (dynamic shared memory; NULL tables: not used): a bitmap of the
-   numbered nodes (all n; it holds the previous and the current level, which is all a level's claims can meet) and an
-   open-addressing table of the claims of the next level (node, smallest claim), emptied after each level. A claim is
-   32 bits, thread (the claimant's rank within the level, < GPURCM_LV_BLOCK) << 3 | position in its row (< 8): all
-   claimants of a level share its first rank, so this orders them as the global keys do. */
-typedef struct {
-  unsigned *bits, *hnode, *hkey;
-  unsigned  hmask, hshift;
-} GPURCMNmTables;
-
-#define GPURCM_NM_EMPTY    0xffffffffu
-#define GPURCM_NM_OVERFLOW 0xffffffffu
-#define GPURCM_NM_PROBES   32
 
 /* As GPURCMNmFastLevel(), with the claims in the shared table instead of global memory: numbered neighbours are
    skipped by the bitmap, the others claimed by an atomicMin in their slot; the children are those whose slot holds
@@ -1066,9 +1116,9 @@ __device__ unsigned long long gpurcmProf[9];
 #endif
 
 template <bool ELL>
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
-  const unsigned t = threadIdx.x;
+  const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64(), prof00_ = prof0_;
 #endif
@@ -1077,6 +1127,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, &tb, nw, rows);
   GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
@@ -1128,7 +1179,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       }
   }
   GPURCM_PROF_MARK(3);
-  GPURCMLvScan(s.scan).ExclusiveSum(cnt, off, tot); /* its barriers: every thread has read the table */
+  off = GPURCMActiveExclusiveSum(cnt, nw, s.wsum, &tot); /* its barrier: every thread has read the table */
   GPURCM_PROF_MARK(4);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
@@ -1168,7 +1219,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1203,8 +1254,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (ell) nn = tb.hkey ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
-        else nn = tb.hkey ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        if (ell) nn = tb.hkey ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        else nn = tb.hkey ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1283,7 +1334,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, int fit)
 {
   __shared__ GPURCMNmShared s;
   extern __shared__ unsigned gpurcmNmDyn[];
@@ -1321,7 +1372,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0);
+    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1331,7 +1382,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1, fit);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -1798,6 +1849,7 @@ typedef struct {
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
+  int             fit;               /* a level's warps with none of its nodes only pass its barriers (-mat_gpurcm_cuda_fit_warps) */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
   GPURCMHostWork *hw; /* the caller's host work, a step at each pass's wait */
@@ -1809,7 +1861,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->fit};
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1831,7 +1883,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->fit};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
@@ -2041,6 +2093,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.ja      = d_ja;
     lv.n       = n;
     lv.narrow  = (unsigned)opt->narrow;
+    lv.fit     = opt->fitwarps ? 1 : 0;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
     if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
       PetscBool fits;

@@ -116,6 +116,7 @@ typedef struct {
   PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
   PetscBool             ell;           /* the narrow levels read rows from a packed ELL copy when every row has at most 8 entries */
+  PetscBool             fitwarps;      /* the level kernels' warps with no node of a level only pass its barriers */
 } MatGPURCMCUDAOptions;
 /* Host work that the cuda backend does while its kernels run: at each wait for a long kernel (a root-finder pass, a
    numbering) step(ctx, &more) is called once, after the launch and before the result is read, until it sets more to
