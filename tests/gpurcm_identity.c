@@ -788,9 +788,9 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_ell {{0 1}shared output} -mat_gpurcm_cuda_number {{auto levels}shared output} -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
 
-   # every warp of the block in every narrow level (-mat_gpurcm_cuda_fit_warps 0) against the default (the warps with
-   # none of the level's nodes only pass its barriers), in the level numbering with and without the ELL copy, claim
-   # tables of 4096 and 64 slots (most levels overflow), narrow levels of up to 1024 and 37 nodes
+   # every warp of the block in every narrow level (-mat_gpurcm_cuda_fit_warps 0, the default) against the warps with
+   # none of the level's nodes only passing its barriers (1), in the level numbering with and without the ELL copy,
+   # claim tables of 4096 and 64 slots (most levels overflow), narrow levels of up to 1024 and 37 nodes
    test:
       suffix: cuda_fit_warps
       requires: cuda

@@ -1019,8 +1019,11 @@ typedef struct {
 #define GPURCM_NM_PROBES   32
 
 /* The part in a narrow level of a warp holding none of its nodes (-mat_gpurcm_cuda_fit_warps; never warp 0): the barriers
-   of GPURCMNmFastLevel() (tb NULL) or GPURCMNmSharedLevel(), in the same order, and what they return. (Warps of a block
-   may wait at one barrier from different places in the code: the barrier counts the arriving warps.) */
+   of GPURCMNmFastLevel() (tb NULL) or GPURCMNmSharedLevel(), in the same order, and what they return. The hardware
+   counts the warps arriving at barrier 0 wherever they are, and every test passed on an H100 (session 57), but
+   __syncthreads() is PTX's .aligned barrier, which the whole block must reach from one instruction: synccheck reports
+   these, so the option is off by default. (e0ea16e, reverted untested for want of device time, made these and the
+   levels' barriers non-.aligned: bench/results/2026-12-06-GPU-session57/fit-warps-next.patch.) */
 __device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, const GPURCMNmTables *tb, unsigned nw, unsigned *rows)
 {
   unsigned tot, heavy;
