@@ -1,6 +1,8 @@
 # The common start of a GPU job script (bench/results/<session>/jobN.sh), sourced from the repository root on the GPU
 # machine with .gpu carried (../shared/gpu/stage.sh):
 #   . bench/gpujob.sh <job name> <revision>
+# <revision>: write it out (git rev-parse here, before the call); `$(git rev-parse HEAD)` in the device command runs
+# in the device's copy, whose .git can be older than the working tree it runs (session 57's job 1 got 6b5213f).
 # Sets $r (the job's folder, packed into $OUT/<job name>.tgz at exit), $dll (-dll_append of the library), loads the
 # GPU environment (.gpu/setup.sh), records the revision, GPU and cores in $r/info.txt, and builds the library and the
 # benchmark drivers with 16 cores (exit 1 with the build log's tail if that fails). SECONDS restarts at 0.
