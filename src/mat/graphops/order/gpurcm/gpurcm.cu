@@ -1095,7 +1095,6 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
   return tot;
 }
 
-
 /* As GPURCMNmFastLevel(), with the claims in the shared table instead of global memory: numbered neighbours are
    skipped by the bitmap, the others claimed by an atomicMin in their slot; the children are those whose slot holds
    the claimant's key. A level then costs the loads of the rows' entries and of the children's row pointers. Each
