@@ -10,6 +10,8 @@ against PETSc's own PCILU/PCICC of the new matrix (MATSOLVERPETSC on a SeqAIJ co
   -gen <hubs|random> -N <n1,...> -conv <c> : subtreeilu_test.h's 2D Laplacian with four hubs (rows and columns of\n\
                            N^2 - 1 entries: update steps with a hub's U row, and a hub row's many steps), or N^2 rows\n\
                            with random columns\n\
+  -gen dense -N <n> -conv <c> : dense n x n (a refactorization plan's update map of about n/3 entries per factor entry:\n\
+                           none is made from n of a few hundred, -expect petsc)\n\
   -gen chains -N <n> -conv <c> : tridiagonal, cut every 5000 rows into independent chains (of runs enough for several\n\
                            GPU tickets each: the refactorization plan's ticket rule)\n\
   -type <ilu|icc> -levels <k> -ordering <natural|rcm|...> -shift_type <none|nonzero|positive_definite>\n\
@@ -237,6 +239,29 @@ static PetscErrorCode GenerateChains(PetscInt n, PetscReal conv, Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* dense n x n, diagonally dominant, symmetric for conv = 0: a factor with about n^3/3 (ILU) or n^3/6 (ICC) updates, n/3 per
+   entry, which is too many for a refactorization plan from n of a few hundred */
+static PetscErrorCode GenerateDense(PetscInt n, PetscReal conv, Mat *A)
+{
+  PetscInt    *cols;
+  PetscScalar *vals;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, n, NULL, A));
+  PetscCall(PetscMalloc2(n, &cols, n, &vals));
+  for (PetscInt r = 0; r < n; r++) {
+    for (PetscInt c = 0; c < n; c++) {
+      cols[c] = c;
+      vals[c] = c == r ? 3.0 + 2.0 * PetscLogReal((PetscReal)n + 1) : -(c > r ? 1.0 + conv : 1.0) / (1.0 + PetscAbsInt(c - r));
+    }
+    PetscCall(MatSetValues(*A, 1, &r, n, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(PetscFree2(cols, vals));
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* st (already set up on A's current values, refactored) against PETSc's factorization of A's current values */
 static PetscErrorCode CheckRound(const char name[], const char round[], Mat A, PC st, PetscErrorCode est, Ctx *ctx, const char expect[], PetscReal tol, PetscBool nonfinite)
 {
@@ -449,6 +474,7 @@ int main(int argc, char **argv)
       PetscInt n;
 
       if (!strcmp(gen, "chains")) PetscCall(GenerateChains(Ns[k], conv, &A));
+      else if (!strcmp(gen, "dense")) PetscCall(GenerateDense(Ns[k], conv, &A));
       else if (!strcmp(gen, "hubs")) PetscCall(SubtreeILUGenerateHubs(Ns[k], conv, &A));
       else if (!strcmp(gen, "random")) PetscCall(SubtreeILUGenerateRandom(Ns[k], conv, &A));
       else PetscCall(SubtreeILUGenerateLaplacian(PETSC_COMM_SELF, !strcmp(gen, "3d") ? 3 : 2, Ns[k], conv, &A));
@@ -718,6 +744,20 @@ int main(int argc, char **argv)
    test:
       suffix: petsc
       args: -type ilu -levels 0 -gen 2d -N 10 -expect petsc
+
+   test:
+      suffix: dense_plan
+      args: -type ilu -levels 0 -gen dense -N 60 -conv 0.2 -st_pc_subtree_ilu_refactor device
+
+   test:
+      suffix: dense_noplan
+      args: -type {{ilu icc}separate output} -levels 0 -gen dense -N 560 -st_pc_subtree_ilu_refactor device -expect petsc
+
+   test:
+      suffix: cuda_dense_noplan
+      requires: cuda
+      args: -type ilu -levels 0 -gen dense -N 560 -mtype seqaijcusparse -st_pc_subtree_ilu_backend cuda -expect petsc
+      output_file: output/subtreeilu4_dense_noplan_ilu.out
 
    test:
       suffix: cuda_ilu0

@@ -1540,7 +1540,7 @@ static PetscErrorCode PCSubtreeILUPlanMake_Private(PC pc, Mat A)
   PetscCall(PetscTime(&t0));
   PetscCall(PCSubtreeILUPlanCreate_Private(st, A, &st->plan));
   PetscCall(PetscTime(&t1));
-  PetscCall(PetscInfo(pc, "Refactorization plan made in %g s on %" PetscInt_FMT " setup threads\n", t1 - t0, st->setupthreads));
+  PetscCall(PetscInfo(pc, "Refactorization plan %s in %g s on %" PetscInt_FMT " setup threads\n", st->plan ? "made" : "not made (see above)", t1 - t0, st->setupthreads));
   if (st->plancheck && st->plan && st->setupthreads > 1) { /* (developer) the same plan from the calling thread alone */
     PCSubtreeILUPlan *one = NULL;
     PetscInt          nt  = st->setupthreads;

@@ -387,6 +387,10 @@ static inline void PlanPrefetchStep(const PCSubtreeILUPlan *p, PetscInt q, Petsc
   the slack back (never touched, so never mapped in).
 */
 #define PLAN_NEAR_ROWS 65536
+/* the map's size limit (PCSubtreeILUPlanCreate_Private()): entries per entry of the factor, beyond a few million; grids'
+   ILU(0-3)/ICC take 1-16 (27-point 25^3 ILU(2): 16), a dense factor about n/3 */
+#define PLAN_MAP_MAX_PER_ENTRY 128
+#define PLAN_MAP_ALWAYS        (1 << 22)
 static inline PetscInt PlanStepBound(const PCSubtreeILUPlan *p, PetscInt i, PetscInt q, PetscInt s1, PetscInt u0, PetscInt d)
 {
   const PetscInt k = p->icc ? p->crow[q] : p->bj[q];
@@ -777,7 +781,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
   PCSubtreeILUPlan *p;
   PetscInt          n = st->n, na, nz, *icol, nt = PetscMax(1, st->setupthreads);
   const PetscInt   *ai, *aj, *fi, *fj;
-  PetscBool         done, ok = PETSC_TRUE, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
+  PetscBool         done, ok = PETSC_TRUE, toolarge = PETSC_FALSE, icc = st->type == PC_SUBTREEILU_ICC ? PETSC_TRUE : PETSC_FALSE;
   MatInfo           info;
   PlanCtx           c;
   PetscInt64        total = 0;
@@ -866,7 +870,9 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     PetscCall(PetscMalloc1(PetscMax(nz, 1), &p->ubar));
   }
 
-  /* the update map: bounds of the steps' entries by ranges of rows, each range's mptr and map, packed */
+  /* the update map: bounds of the steps' entries by ranges of rows, each range's mptr and map, packed. Not made when
+     it would not fit PetscInt or would dwarf the factor (near-dense factors: a dense n x n ILU(0) has about n^3/3
+     updates, 2.6 GB of map for n = 1000, where PETSc's factorization needs none) */
   if (ok) {
     PetscInt   nsteps = icc ? p->cptr[n] : p->lptr[n];
     PetscInt64 nmap = 0, bound, all;
@@ -875,17 +881,22 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
     p->mptr[0] = 0;
     PetscCall(PlanCountRanges(nt, n, PlanCountMap, &c, &bound));
     all = c.total2;
-    PetscCheck(bound < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "The refactorization plan's update map would have up to %" PetscInt64_FMT " entries, more than PetscInt holds", bound);
-    PetscCall(PetscMalloc1(PetscMax(bound, 1), &p->map));
-    PetscCall(PetscMalloc1(PetscMax(bound, 1), &p->msrc));
-    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
-    nmap = PlanPackMap(&c);
-    PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanShiftMap, &c));
-    if (nmap < bound) {
-      PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->map));
-      PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->msrc));
+    if (bound >= PETSC_INT_MAX || bound > PLAN_MAP_MAX_PER_ENTRY * (PetscInt64)nz + PLAN_MAP_ALWAYS) {
+      PetscCall(PetscInfo(NULL, "PCSUBTREEILU: no refactorization plan: its update map would have up to %" PetscInt64_FMT " entries, %.3g per factor entry (allowed: PetscInt's range, and %d per factor entry beyond %d entries); refactorizations use PETSc's numeric factorization\n", bound, nz ? (double)bound / (double)nz : 0.0, PLAN_MAP_MAX_PER_ENTRY, PLAN_MAP_ALWAYS));
+      ok       = PETSC_FALSE;
+      toolarge = PETSC_TRUE;
+    } else {
+      PetscCall(PetscMalloc1(PetscMax(bound, 1), &p->map));
+      PetscCall(PetscMalloc1(PetscMax(bound, 1), &p->msrc));
+      PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanFillMap, &c));
+      nmap = PlanPackMap(&c);
+      PetscCall(PetscSparseGPUParallelFor(nt, n, PLAN_MIN_ROWS, PlanShiftMap, &c));
+      if (nmap < bound) {
+        PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->map));
+        PetscCall(PetscRealloc(PetscMax(nmap, 1) * sizeof(PetscInt), &p->msrc));
+      }
+      PetscCall(PetscInfo(NULL, "PCSUBTREEILU refactorization plan: an update map of %" PetscInt64_FMT " entries, the updates in the factor's pattern of the %" PetscInt64_FMT " that PETSc's numeric factorization makes\n", nmap, all));
     }
-    PetscCall(PetscInfo(NULL, "PCSUBTREEILU refactorization plan: an update map of %" PetscInt64_FMT " entries, the updates in the factor's pattern of the %" PetscInt64_FMT " that PETSc's numeric factorization makes\n", nmap, all));
   }
 
   /* runs: row i+1 joins row i's run when it depends on row i (ILU: L(i+1,i); ICC: Ut(i,i+1)); see PlanRunsRange() */
@@ -907,7 +918,7 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
   }
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &na, &ai, &aj, &done));
   if (!ok) {
-    PetscCall(PetscInfo(NULL, "PCSUBTREEILU: PETSc's factor has an unexpected layout; refactorizations use PETSc's numeric factorization\n"));
+    if (!toolarge) PetscCall(PetscInfo(NULL, "PCSUBTREEILU: PETSc's factor has an unexpected layout; refactorizations use PETSc's numeric factorization\n"));
     PetscCall(PCSubtreeILUPlanDestroy_Private(&p));
   }
   *plan = p;
