@@ -4,8 +4,9 @@
 # (only the root finder's level BFS then skips warps: which kernel is it?), and the new subtreeilu4 cuda tests.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-06-GPU-session58/job2.sh <revision>
 S57=bench/results/2026-12-06-GPU-session57
-patch -s -p1 < $S57/fit-warps-next.patch || { echo "fit-warps-next.patch does not apply"; exit 1; }
-. bench/gpujob.sh job2 "$1+fit-warps-next.patch"
+# (main has carried the patch, with the option off by default, since session 58: applied only where it is not there)
+if patch --dry-run -s -p1 < $S57/fit-warps-next.patch > /dev/null 2>&1; then patch -s -p1 < $S57/fit-warps-next.patch; rev="$1+fit-warps-next.patch"; else rev=$1; fi
+. bench/gpujob.sh job2 "$rev"
 E="-backends cuda -mat_gpurcm_cuda_ell 1"
 for run in "0 levels -mat_gpurcm_cuda_narrow 37" "0 levels -mat_gpurcm_cuda_claim_slots 64" "1 batch -mat_gpurcm_cuda_narrow 37" "1 levels -mat_gpurcm_cuda_narrow 37" "1 levels -mat_gpurcm_cuda_claim_slots 64"; do
   set -- $run; f=$r/synccheck-fit$1-$2-${@: -1}.log

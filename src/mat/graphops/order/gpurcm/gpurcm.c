@@ -1767,9 +1767,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_cuda_fit_warps <false>          - (developer) in the level kernels, the warps of a thread block that hold no node of the
                                                  level being expanded (in a narrow level of n nodes, all but the first n/32) skip to the
                                                  level's barriers, and the numbering's scan adds only the working warps' counts
-                                                 (2D meshes 1.07-1.15x faster on an H100). Off by default: in the numbering those warps
-                                                 wait at __syncthreads() calls of their own, which compute-sanitizer's synccheck reports
-                                                 (PTX: an .aligned barrier must be reached from one instruction by the whole block)
+                                                 (2D meshes 1.07-1.15x faster). Off by default: those warps wait at barriers of their own
+                                                 (PTX's non-.aligned barrier.sync/barrier.red since session 58), and compute-sanitizer's
+                                                 synccheck still reports barrier errors with the option on
 . -mat_gpurcm_cuda_claim_slots <4096>          - (developer) slots of the level numbering's shared-memory claim table (a power of 2,
                                                  64 to 4096; half as many when they do not fit); a level whose claims find no
                                                  slot is numbered in global memory

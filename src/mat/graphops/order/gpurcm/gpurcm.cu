@@ -543,18 +543,26 @@ __device__ __forceinline__ void GPURCMLvStateToShared(GPURCMLvCtl *c, Shared &s)
   s.done = done;
 }
 
+/* Inclusive sum of x over the lanes of the calling warp (all 32 lanes call it). */
+__device__ __forceinline__ unsigned GPURCMWarpInclusiveSum(unsigned x)
+{
+  const unsigned lane = threadIdx.x & 31;
+
+#pragma unroll
+  for (unsigned o = 1; o < 32; o <<= 1) {
+    const unsigned y = __shfl_up_sync(0xffffffffu, x, o);
+    if (lane >= o) x += y;
+  }
+  return x;
+}
+
 /* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
    positions p from *cnt (shared or global), one atomic per warp. Every thread of the block calls it. */
 __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
 {
-  const unsigned lane = threadIdx.x & 31, mine = __popc(won);
-  unsigned       incl = mine, tot, base = 0, p;
+  const unsigned lane = threadIdx.x & 31, mine = __popc(won), incl = GPURCMWarpInclusiveSum(mine);
+  unsigned       tot, base = 0, p;
 
-#pragma unroll
-  for (unsigned o = 1; o < 32; o <<= 1) {
-    const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
-    if (lane >= o) incl += y;
-  }
   tot = __shfl_sync(0xffffffffu, incl, 31);
   if (lane == 31 && tot) base = atomicAdd(cnt, tot);
   base = __shfl_sync(0xffffffffu, base, 31);
@@ -569,6 +577,23 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
   }
 }
 
+/* Block barriers that warps may reach from different places in the code: PTX's non-.aligned barrier.sync and
+   barrier.red (__syncthreads() and __syncthreads_or() are .aligned: every thread of the block at the same instruction).
+   The numbering's narrow levels use them where the warps holding none of the level's nodes wait in
+   GPURCMNmIdleLevel() instead of in the level's own code. */
+__device__ __forceinline__ void GPURCMBarrierAnyPC(void)
+{
+  __barrier_sync(0);
+}
+
+__device__ __forceinline__ unsigned GPURCMBarrierAnyPCOr(unsigned x)
+{
+  unsigned r;
+
+  asm volatile("{\n\t.reg .pred p, q;\n\tsetp.ne.u32 p, %1, 0;\n\tbarrier.red.or.pred q, 0, p;\n\tselp.u32 %0, 1, 0, q;\n\t}" : "=r"(r) : "r"(x) : "memory");
+  return r;
+}
+
 /* Exclusive sum of x over the threads of the block's first nw warps, and the total *tot in every thread; the other
    warps only pass the one barrier (their x is taken as 0). wsum: 32 words of shared memory, not written again before
    the caller's next barrier. Every thread of the block calls it. */
@@ -578,14 +603,10 @@ __device__ __forceinline__ unsigned GPURCMActiveExclusiveSum(unsigned x, unsigne
   unsigned       incl = x, sw;
 
   if (w < nw) {
-#pragma unroll
-    for (unsigned o = 1; o < 32; o <<= 1) {
-      const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
-      if (lane >= o) incl += y;
-    }
+    incl = GPURCMWarpInclusiveSum(x);
     if (lane == 31) wsum[w] = incl;
   }
-  __syncthreads();
+  GPURCMBarrierAnyPC();
   sw   = lane < nw ? wsum[lane] : 0;
   *tot = __reduce_add_sync(0xffffffffu, sw);
   return w < nw ? __reduce_add_sync(0xffffffffu, lane < w ? sw : 0u) + incl - x : 0u;
@@ -1008,38 +1029,48 @@ __device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsign
    numbered nodes (all n; it holds the previous and the current level, which is all a level's claims can meet) and an
    open-addressing table of the claims of the next level (node, smallest claim), emptied after each level. A claim is
    32 bits, thread (the claimant's rank within the level, < GPURCM_LV_BLOCK) << 3 | position in its row (< 8): all
-   claimants of a level share its first rank, so this orders them as the global keys do. */
-typedef struct {
-  unsigned *bits, *hnode, *hkey;
-  unsigned  hmask, hshift;
-} GPURCMNmTables;
+   claimants of a level share its first rank, so this orders them as the global keys do. The tables are found from
+   hslots alone (a value, kept in a register or the kernel's parameters), and their addresses come from the __shared__
+   array itself, so the accesses are shared-memory instructions and no pointer takes registers: with pointers in a
+   struct, the compiler spilled them to local memory at 64 registers a thread, reloaded them at every access and
+   reached the tables through generic loads and atomics (Nsight Compute, session 57). Session 58 (H200, one job):
+   numbering of 2D 1000^2 1.14x faster, 3D meshes within 4%. */
+extern __shared__ unsigned gpurcmNmDyn[]; /* the level numbering's dynamic shared memory: hkey, hnode, bits */
+
+struct GPURCMNmTables {
+  unsigned hslots; /* slots of the claim table (a power of 2); 0: no tables */
+
+  __device__ __forceinline__ unsigned *hkey() const { return gpurcmNmDyn; }
+  __device__ __forceinline__ unsigned *hnode() const { return gpurcmNmDyn + hslots; }
+  __device__ __forceinline__ unsigned *bits() const { return gpurcmNmDyn + 2 * hslots; }
+  __device__ __forceinline__ unsigned  hmask() const { return hslots - 1; }
+  __device__ __forceinline__ unsigned  hshift() const { return 33 - (unsigned)__ffs((int)hslots); }
+};
 
 #define GPURCM_NM_EMPTY    0xffffffffu
 #define GPURCM_NM_OVERFLOW 0xffffffffu
 #define GPURCM_NM_PROBES   32
 
 /* The part in a narrow level of a warp holding none of its nodes (-mat_gpurcm_cuda_fit_warps; never warp 0): the barriers
-   of GPURCMNmFastLevel() (tb NULL) or GPURCMNmSharedLevel(), in the same order, and what they return. The hardware
-   counts the warps arriving at barrier 0 wherever they are, and every test passed on an H100 (session 57), but
-   __syncthreads() is PTX's .aligned barrier, which the whole block must reach from one instruction: synccheck reports
-   these, so the option is off by default. (e0ea16e, reverted untested for want of device time, made these and the
-   levels' barriers non-.aligned: bench/results/2026-12-06-GPU-session57/fit-warps-next.patch.) */
-__device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, const GPURCMNmTables *tb, unsigned nw, unsigned *rows)
+   of GPURCMNmFastLevel() (no tables) or GPURCMNmSharedLevel(), in the same order, and what they return (all three use
+   the barriers that may be reached from different instructions, GPURCMBarrierAnyPC()). compute-sanitizer's synccheck
+   still reports 32 barrier errors with the option on (session 58, H200), so it stays off by default. */
+__device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTables tb, unsigned nw, unsigned *rows)
 {
   unsigned tot, heavy;
 
-  __syncthreads(); /* the claims are final */
-  if (tb && s.overflow) { /* as the working warps: empty the table with them */
-    for (unsigned h = threadIdx.x; h <= tb->hmask; h += GPURCM_LV_BLOCK) {
-      tb->hnode[h] = GPURCM_NM_EMPTY;
-      tb->hkey[h]  = ~0u;
+  GPURCMBarrierAnyPC(); /* the claims are final */
+  if (tb.hslots && s.overflow) { /* as the working warps: empty the table with them */
+    for (unsigned h = threadIdx.x; h <= tb.hmask(); h += GPURCM_LV_BLOCK) {
+      tb.hnode()[h] = GPURCM_NM_EMPTY;
+      tb.hkey()[h]  = ~0u;
     }
-    __syncthreads();
-    __syncthreads();
+    GPURCMBarrierAnyPC();
+    GPURCMBarrierAnyPC();
     return GPURCM_NM_OVERFLOW;
   }
   (void)GPURCMActiveExclusiveSum(0, nw, s.wsum, &tot);
-  heavy = __syncthreads_or(0);
+  heavy = GPURCMBarrierAnyPCOr(0);
   *rows = tot <= GPURCM_LV_BLOCK && !heavy;
   return tot;
 }
@@ -1060,12 +1091,12 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
-  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, NULL, nw, rows);
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, GPURCMNmTables{0}, nw, rows);
   GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
-  __syncthreads(); /* the claims are final */
+  GPURCMBarrierAnyPC(); /* the claims are final */
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
 #pragma unroll
@@ -1090,7 +1121,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
       if (len > GPURCM_LV_LIGHT) heavy = 1;
     }
   }
-  heavy = __syncthreads_or(heavy); /* also: s.scan, s.buf, s.hrow and s.hoff are complete */
+  heavy = GPURCMBarrierAnyPCOr(heavy); /* also: s.scan, s.buf, s.hrow and s.hoff are complete */
   *rows = tot <= GPURCM_LV_BLOCK && !heavy;
   return tot;
 }
@@ -1118,7 +1149,7 @@ __device__ unsigned long long gpurcmProf[9];
 #endif
 
 template <bool ELL>
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMNmTables &tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
 #if defined(GPURCM_PROFILE)
@@ -1129,17 +1160,17 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
-  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, &tb, nw, rows);
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, tb, nw, rows);
   GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
-    if (v[j] >= 0 && !(tb.bits[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
-      unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift;
-      for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask) {
-        const unsigned cur = atomicCAS(&tb.hnode[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
+    if (v[j] >= 0 && !(tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
+      unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift();
+      for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask()) {
+        const unsigned cur = atomicCAS(&tb.hnode()[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
         if (cur == GPURCM_NM_EMPTY || cur == (unsigned)v[j]) {
-          (void)atomicMin(&tb.hkey[h], t << 3 | (unsigned)j);
+          (void)atomicMin(&tb.hkey()[h], t << 3 | (unsigned)j);
           slot[j] = h;
           if (cur == GPURCM_NM_EMPTY) own |= 1u << j; /* this thread empties the slot after the level */
           break;
@@ -1149,21 +1180,21 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
     }
   }
   GPURCM_PROF_MARK(0);
-  __syncthreads(); /* the claims are final */
+  GPURCMBarrierAnyPC(); /* the claims are final */
   GPURCM_PROF_MARK(1);
   if (s.overflow) { /* undo: empty the whole table; the caller numbers this level in global memory */
-    for (unsigned h = t; h <= tb.hmask; h += GPURCM_LV_BLOCK) {
-      tb.hnode[h] = GPURCM_NM_EMPTY;
-      tb.hkey[h]  = ~0u;
+    for (unsigned h = t; h <= tb.hmask(); h += GPURCM_LV_BLOCK) {
+      tb.hnode()[h] = GPURCM_NM_EMPTY;
+      tb.hkey()[h]  = ~0u;
     }
-    __syncthreads();
+    GPURCMBarrierAnyPC();
     if (t == 0) s.overflow = 0;
-    __syncthreads();
+    GPURCMBarrierAnyPC();
     return GPURCM_NM_OVERFLOW;
   }
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
-    const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey[slot[j]] == (t << 3 | (unsigned)j);
+    const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey()[slot[j]] == (t << 3 | (unsigned)j);
     a[j]            = child && !ELL ? ia[v[j]] : 0;
     sk[j]           = child ? (ELL ? dg[j] : (unsigned)(ia[v[j] + 1] - a[j])) << 8 | (unsigned)j : ~0u;
     cnt += child;
@@ -1186,8 +1217,8 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (own >> j & 1u) {
-      tb.hnode[slot[j]] = GPURCM_NM_EMPTY;
-      tb.hkey[slot[j]]  = ~0u;
+      tb.hnode()[slot[j]] = GPURCM_NM_EMPTY;
+      tb.hkey()[slot[j]]  = ~0u;
     }
 #pragma unroll
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
@@ -1195,7 +1226,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
       L[lend + p] = w;
       key[w]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
-      atomicOr(&tb.bits[w >> 5], 1u << (w & 31));
+      atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
       if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = w;
       if (p < GPURCM_LV_BLOCK) {
         s.hrow[p] = a[q];
@@ -1205,7 +1236,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
     }
   }
   GPURCM_PROF_MARK(5);
-  heavy = __syncthreads_or(heavy); /* also: the table is empty again, s.buf, s.hrow, s.hoff and the bitmap are complete */
+  heavy = GPURCMBarrierAnyPCOr(heavy); /* also: the table is empty again, s.buf, s.hrow, s.hoff and the bitmap are complete */
   GPURCM_PROF_MARK(6);
 #if defined(GPURCM_PROFILE)
   if (t == 0) {
@@ -1221,7 +1252,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, const GPURCMNmTables &tb, GPURCMNmShared &s, int fromL, int fit)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1229,10 +1260,10 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
   if (lend - lbeg <= narrow) {
     if (fromL)
       for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
-    if (fromL && tb.bits) /* after wide levels: the previous and the current level into the bitmap */
+    if (fromL && tb.hslots) /* after wide levels: the previous and the current level into the bitmap */
       for (unsigned j = pbeg + t; j < lend; j += GPURCM_LV_BLOCK) {
         const unsigned w = __ldcg(L + j);
-        atomicOr(&tb.bits[w >> 5], 1u << (w & 31));
+        atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
       }
     __syncthreads();
     for (;;) {
@@ -1256,8 +1287,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (ell) nn = tb.hkey ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
-        else nn = tb.hkey ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        if (ell) nn = tb.hslots ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        else nn = tb.hslots ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1297,14 +1328,14 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
               if (q < cnt) {
                 L[lend + p0 + q] = (unsigned)cv[q];
                 if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)cv[q];
-                if (tb.bits) atomicOr(&tb.bits[cv[q] >> 5], 1u << (cv[q] & 31));
+                if (tb.hslots) atomicOr(&tb.bits()[cv[q] >> 5], 1u << (cv[q] & 31));
               }
             }
           } else {
             for (PetscInt q = 0; q < cnt; q++) {
               L[lend + p0 + q] = (unsigned)buf[q];
               if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)buf[q];
-              if (tb.bits) atomicOr(&tb.bits[buf[q] >> 5], 1u << (buf[q] & 31));
+              if (tb.hslots) atomicOr(&tb.bits()[buf[q] >> 5], 1u << (buf[q] & 31));
             }
           }
         }
@@ -1339,27 +1370,19 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, int fit)
 {
   __shared__ GPURCMNmShared s;
-  extern __shared__ unsigned gpurcmNmDyn[];
   const unsigned             t = threadIdx.x, b = blockIdx.x;
   unsigned                   lbeg, lend;
-  GPURCMNmTables             tb = {NULL, NULL, NULL, 0, 0};
+  const GPURCMNmTables       tb = {hslots};
 
-  if (hslots) {
-    tb.hkey  = gpurcmNmDyn;
-    tb.hnode = gpurcmNmDyn + hslots;
-    tb.bits  = tb.hnode + hslots;
-    tb.hmask = hslots - 1;
-    tb.hshift = 32 - (unsigned)__ffs((int)hslots) + 1;
-  }
   if (b == 0) {
     if (hslots) {
       for (unsigned h = t; h < hslots; h += GPURCM_LV_BLOCK) {
-        tb.hkey[h]  = ~0u;
-        tb.hnode[h] = GPURCM_NM_EMPTY;
+        tb.hkey()[h]  = ~0u;
+        tb.hnode()[h] = GPURCM_NM_EMPTY;
       }
-      for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits[w] = 0;
+      for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits()[w] = 0;
       __syncthreads();
-      if (t == 0) tb.bits[root >> 5] = 1u << (root & 31);
+      if (t == 0) tb.bits()[root >> 5] = 1u << (root & 31);
     }
     if (t == 0) {
       L[0]      = root;
