@@ -799,7 +799,9 @@ PetscErrorCode PellrChooseFormat(Mat A, Mat_PELLR *p, PellrBlock *b, Mat aij, Pe
     PetscCall(PellrFormatSlots(MAT_PELLR_FORMAT_ELLR, m, len, p->long_row_length, &slots));
     PetscCall(PetscFree(len));
     nnz = m ? (PetscInt64)(ai[m] - ai[0]) : 0;
-    PetscCheck(slots <= PETSC_INT32_MAX && slots <= 8 * nnz + (PetscInt64)PELLR_SLICE * m, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP,
+    /* a block of this process only (other ranks' blocks may pass): on PETSC_COMM_SELF, so that the message is printed
+       (on the matrix's communicator an error raised by one rank printed nothing before MPI_Abort) */
+    PetscCheck(slots <= PETSC_INT32_MAX && slots <= 8 * nnz + (PetscInt64)PELLR_SLICE * m, PETSC_COMM_SELF, PETSC_ERR_SUP,
                "-mat_pellr_format ellr: a block of %" PetscInt_FMT " rows with %" PetscInt64_FMT " nonzeros would need %" PetscInt64_FMT " ELLR slots (every row padded to the longest), more than %s; use sell, pellr or auto",
                m, nnz, slots, slots > PETSC_INT32_MAX ? "2^31-1 (32-bit indices)" : "8 nnz + 32 m");
   }
