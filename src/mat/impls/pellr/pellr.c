@@ -1443,12 +1443,31 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
   Mat_PELLR        *p = (Mat_PELLR *)A->spptr;
   PetscBool         isascii, dev;
   PetscViewerFormat format;
+  PetscMPIInt       size = 1;
 
   PetscFunctionBegin;
-  PetscCall((*p->view)(A, viewer));
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &isascii));
-  if (!isascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerGetFormat(viewer, &format));
+  if (p->mpi) PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  if (p->mpi && A->assembled && size > 1) {
+    PetscBool isdraw, issocket;
+
+    PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERDRAW, &isdraw));
+    PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERSOCKET, &issocket));
+    if (isdraw || issocket || (isascii && format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL && format != PETSC_VIEWER_ASCII_FACTOR_INFO && format != PETSC_VIEWER_LOAD_BALANCE)) {
+      /* MPIAIJ gathers the entries on rank 0 through a submatrix of A's own type, which must be MPIAIJ
+         (MatMPIAIJGetSeqAIJ()): view an MPIAIJ copy instead (its entries; MatView() has printed A's header) */
+      Mat T;
+
+      PetscCall(MatConvert(A, MATMPIAIJ, MAT_INITIAL_MATRIX, &T));
+      PetscCall(PetscObjectSetName((PetscObject)T, ((PetscObject)A)->name));
+      PetscUseTypeMethod(T, view, viewer);
+      PetscCall(MatDestroy(&T));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+  PetscCall((*p->view)(A, viewer));
+  if (!isascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   if (format != PETSC_VIEWER_ASCII_INFO && format != PETSC_VIEWER_ASCII_INFO_DETAIL) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PellrReportDevice(A, p, &dev));
   PetscCall(PetscViewerASCIIPrintf(viewer, "PELLR matrix (%s products%s), -mat_pellr_format %s, transpose products: %s%s%s\n", p->cuda ? "GPU" : "host", p->cuda ? " with cuda vectors" : "", MatPELLRFormats[p->format], MatPELLRTransposeModes[p->tmode], p->cuda ? ", layout built on the " : "", p->cuda ? (p->build == MAT_PELLR_BUILD_DEVICE ? "GPU" : "host and copied") : ""));
