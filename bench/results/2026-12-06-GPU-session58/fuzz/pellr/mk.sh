@@ -1,0 +1,1 @@
+export PETSC_DIR=$HOME/.cache/petscsparsegpu/petsc-3.22.5-opt; mpicc -O2 -g -Wall -I$PETSC_DIR/include -I/work/main/include ${1:-fuzz.c} -o ${2:-fuzz} -L/tmp/fuzz_pellr -lpetscsparsegpu -Wl,-rpath,/tmp/fuzz_pellr -L$PETSC_DIR/lib -Wl,-rpath,$PETSC_DIR/lib -lpetsc -lm 2>&1 | grep -E "error|warning:" | grep -v TEXTREL | grep -v "relocation against"
