@@ -3,9 +3,13 @@ static char help[] = "MATPELLR regressions found by fuzzing (session 37), each a
   2. MatStoreValues()/MatRetrieveValues(): products with the retrieved values\n\
   3. in parallel, a new entry on one process only, in an off-diagonal column it already had: no hang, right products\n\
   4. in parallel, COO assembly: plain SeqAIJ blocks (no nested pellr with a format of its own)\n\
-  5. MatPELLRPerturbation() with a negative row length: an error\n\n";
+  5. MatPELLRPerturbation() with a negative row length: an error\n\
+  6. (session 59) the requested format and the other settings kept through PETSc's rebuilds of the matrix (MatAXPY()\n\
+     and MatCopy() with a new pattern, from a pellr or an AIJ matrix; MatTranspose() new and in place)\n\
+  7. (session 59) MatLUFactor() in place: a factored SeqAIJ matrix solving as AIJ's, destroyed without a crash\n\n";
 
 #include <petscsparsegpu.h>
+#include <petsc/private/matimpl.h> /* P->factortype */
 
 static PetscInt nfail = 0;
 
@@ -226,6 +230,131 @@ static PetscErrorCode TestCOO(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the requested format (set by MatPELLRSetFormat()) of P and used, with the same products as the AIJ matrix A; in
+   PELLR format, the long-row length 3 (a prefixed option; the default, 256, leaves no long rows in these matrices) */
+static PetscErrorCode CheckKept(const char *what, Mat A, Mat P, MatPELLRFormat fmt)
+{
+  MatPELLRFormat req, used;
+  MatPELLRInfo   info;
+  PetscBool      same;
+
+  PetscFunctionBeginUser;
+  PetscCall(SameProducts(A, P, &same));
+  PetscCall(MatPELLRGetFormat(P, &req, &used));
+  PetscCall(MatPELLRGetInfo(P, PETSC_FALSE, &info));
+  PetscCall(Report(what, (PetscBool)(same && req == fmt && used == fmt && (fmt != MAT_PELLR_FORMAT_PELLR || info.long_rows > 0))));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TestSettingsKept(MPI_Comm comm)
+{
+  Mat         A, P, X, XP, S;
+  PetscMPIInt size;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(PetscOptionsSetValue(NULL, "-kept_mat_pellr_long_row_length", "3"));
+  PetscCall(TestMatrix(comm, 30, 30 * size, &A));
+  PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &P));
+  PetscCall(MatSetOptionsPrefix(P, "kept_"));
+  PetscCall(MatSetFromOptions(P));
+  PetscCall(MatPELLRSetFormat(P, MAT_PELLR_FORMAT_PELLR));
+  PetscCall(CheckKept("settings of a pellr matrix (format pellr, prefixed long-row length 3): set", A, P, MAT_PELLR_FORMAT_PELLR));
+  /* X: a pattern of its own (a shifted diagonal band) */
+  PetscCall(MatCreateAIJ(comm, 30, PETSC_DECIDE, PETSC_DETERMINE, 30 * size, 2, NULL, 2, NULL, &X));
+  {
+    PetscInt lo, hi, N = 30 * size;
+    PetscCall(MatGetOwnershipRange(X, &lo, &hi));
+    for (PetscInt i = lo; i < hi; i++) PetscCall(MatSetValue(X, i, (i + 3) % N, 2.0 + i, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
+  }
+  PetscCall(MatConvert(X, MATPELLR, MAT_INITIAL_MATRIX, &XP));
+  PetscCall(MatAXPY(A, 0.5, X, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(MatAXPY(P, 0.5, XP, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(CheckKept("MatAXPY(pellr, a, pellr, DIFFERENT_NONZERO_PATTERN): settings kept, the same products", A, P, MAT_PELLR_FORMAT_PELLR));
+  PetscCall(MatScale(X, -2.0));
+  PetscCall(MatAXPY(A, 0.25, X, UNKNOWN_NONZERO_PATTERN));
+  PetscCall(MatAXPY(P, 0.25, X, UNKNOWN_NONZERO_PATTERN));
+  PetscCall(CheckKept("MatAXPY(pellr, a, aij, UNKNOWN_NONZERO_PATTERN): settings kept, the same products", A, P, MAT_PELLR_FORMAT_PELLR));
+  PetscCall(MatCopy(X, A, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(MatCopy(X, P, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(CheckKept("MatCopy(aij, pellr, DIFFERENT_NONZERO_PATTERN): settings kept, the same products", A, P, MAT_PELLR_FORMAT_PELLR));
+  PetscCall(MatAXPY(A, 1.5, A, SAME_NONZERO_PATTERN));
+  PetscCall(MatAXPY(P, 1.5, P, SAME_NONZERO_PATTERN));
+  PetscCall(MatAXPY(A, -1.0, X, SUBSET_NONZERO_PATTERN));
+  PetscCall(MatAXPY(P, -1.0, X, SUBSET_NONZERO_PATTERN));
+  PetscCall(CheckKept("MatAXPY(pellr, a, pellr, SAME_NONZERO_PATTERN) and (pellr, a, aij, SUBSET_NONZERO_PATTERN): settings kept, the same products", A, P, MAT_PELLR_FORMAT_PELLR));
+  PetscCall(MatTranspose(A, MAT_INITIAL_MATRIX, &S));
+  {
+    Mat St;
+    PetscCall(MatTranspose(P, MAT_INITIAL_MATRIX, &St));
+    PetscCall(CheckKept("MatTranspose(pellr, MAT_INITIAL_MATRIX): the transpose has the settings, the same products", S, St, MAT_PELLR_FORMAT_PELLR));
+    PetscCall(MatDestroy(&St));
+  }
+  PetscCall(MatDestroy(&S));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&P));
+  /* in place, with a pattern that is not symmetric (the transpose's pattern is new) */
+  PetscCall(TestMatrix(comm, 30, 30 * size, &A));
+  PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &P));
+  PetscCall(MatSetOptionsPrefix(P, "kept_"));
+  PetscCall(MatSetFromOptions(P));
+  PetscCall(MatPELLRSetFormat(P, MAT_PELLR_FORMAT_ELLR));
+  PetscCall(MatTranspose(A, MAT_INPLACE_MATRIX, &A));
+  PetscCall(MatTranspose(P, MAT_INPLACE_MATRIX, &P));
+  PetscCall(CheckKept("MatTranspose(pellr, MAT_INPLACE_MATRIX): settings kept (format ellr), the same products", A, P, MAT_PELLR_FORMAT_ELLR));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&P));
+  PetscCall(MatDestroy(&X));
+  PetscCall(MatDestroy(&XP));
+  PetscCall(PetscOptionsClearValue(NULL, "-kept_mat_pellr_long_row_length"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatLUFactor() in place: SeqAIJ's merges a factor's data into the matrix */
+static PetscErrorCode TestLUInPlace(void)
+{
+  Mat       A, P;
+  IS        row, col;
+  Vec       b, x, y;
+  PetscReal nx, d;
+  PetscBool isaij;
+  PetscInt  n = 40;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, &A));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCall(MatSetValue(A, i, i, 4.0 + 0.1 * i, INSERT_VALUES));
+    if (i) PetscCall(MatSetValue(A, i, i - 1, -1.0, INSERT_VALUES));
+    if (i < n - 2) PetscCall(MatSetValue(A, i, i + 2, -1.5, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &P));
+  PetscCall(MatGetOrdering(A, MATORDERINGRCM, &row, &col));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecDuplicate(x, &y));
+  PetscCall(VecSetRandom(b, NULL));
+  PetscCall(MatLUFactor(A, row, col, NULL));
+  PetscCall(MatLUFactor(P, row, col, NULL));
+  PetscCall(MatSolve(A, b, x));
+  PetscCall(MatSolve(P, b, y));
+  PetscCall(VecNorm(x, NORM_INFINITY, &nx));
+  PetscCall(VecAXPY(y, -1.0, x));
+  PetscCall(VecNorm(y, NORM_INFINITY, &d));
+  PetscCall(PetscObjectTypeCompare((PetscObject)P, MATSEQAIJ, &isaij));
+  PetscCall(Report("MatLUFactor(pellr) in place: a factored seqaij matrix, MatSolve() as AIJ's", (PetscBool)(isaij && P->factortype == MAT_FACTOR_LU && d <= 1e-14 * nx)));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&P));
+  PetscCall(ISDestroy(&row));
+  PetscCall(ISDestroy(&col));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TestPerturbation(void)
 {
   const PetscInt len[3] = {2, -2, 3};
@@ -250,7 +379,9 @@ int main(int argc, char **argv)
   if (size == 1) {
     PetscCall(TestTranspose());
     PetscCall(TestPerturbation());
+    PetscCall(TestLUInPlace());
   }
+  PetscCall(TestSettingsKept(PETSC_COMM_WORLD));
   PetscCall(TestRetrieve(PETSC_COMM_WORLD));
   if (size > 1) PetscCall(TestOneProcessNewEntry());
   PetscCall(TestCOO());

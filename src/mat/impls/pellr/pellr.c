@@ -637,6 +637,129 @@ static PetscErrorCode PellrBlockFree(PellrBlock *b)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ------------------------------------------------------------------------------------------------ settings */
+
+/* a matrix's own PELLR settings: MatDuplicate() and MatTranspose() copy them, and PETSc's rebuilds keep them */
+typedef struct {
+  MatPELLRFormat        format;
+  MatPELLRTransposeMode tmode;
+  MatPELLRBuild         build;
+  PetscInt              long_row_length;
+  PetscReal             expected_products, max_memory_ratio;
+  PetscBool             predict_device;
+  char                  model[PETSC_MAX_PATH_LEN];
+} PellrSettings;
+
+static PetscErrorCode PellrSettingsGet(const Mat_PELLR *p, PellrSettings *s)
+{
+  PetscFunctionBegin;
+  s->format            = p->format;
+  s->tmode             = p->tmode;
+  s->build             = p->build;
+  s->long_row_length   = p->long_row_length;
+  s->expected_products = p->expected_products;
+  s->max_memory_ratio  = p->max_memory_ratio;
+  s->predict_device    = p->predict_device;
+  PetscCall(PetscStrncpy(s->model, p->model, sizeof(s->model)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the layouts are made anew at the next use when a setting they depend on changes */
+static PetscErrorCode PellrSettingsSet(Mat_PELLR *p, const PellrSettings *s)
+{
+  PetscBool same;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrcmp(p->model, s->model, &same));
+  if (p->format != s->format || p->build != s->build || p->long_row_length != s->long_row_length || p->expected_products != s->expected_products || p->max_memory_ratio != s->max_memory_ratio || !same) {
+    PetscCall(PellrBlockDestroy(&p->d));
+    PetscCall(PellrBlockDestroy(&p->o));
+  }
+  p->format            = s->format;
+  p->tmode             = s->tmode;
+  p->build             = s->build;
+  p->long_row_length   = s->long_row_length;
+  p->expected_products = s->expected_products;
+  p->max_memory_ratio  = s->max_memory_ratio;
+  p->predict_device    = s->predict_device;
+  PetscCall(PetscStrncpy(p->model, s->model, sizeof(p->model)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  PETSc rebuilds a matrix in some operations (MatAXPY() and MatCopy() with a new nonzero pattern, MatTranspose() in
+  place in parallel, of a matrix with a new pattern): it makes a new matrix of the same type, whose settings come from
+  the options database alone, and moves its data into the old one with MatHeaderMerge(), which first destroys the old
+  data with references to the matrix left. MatDestroy_PELLR() keeps the old settings here, and the matrix's next PELLR
+  operation finds data made for another matrix (p->owner) and takes its own settings back (found by fuzzing: a format
+  set with MatPELLRSetFormat() or a prefixed option was lost).
+*/
+typedef struct {
+  Mat           A;
+  PellrSettings s;
+} PellrKeptSettings;
+
+static PellrKeptSettings *PellrKept;
+static PetscInt           PellrKeptCount, PellrKeptSize;
+
+static PetscErrorCode PellrKeptFinalize(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(PellrKept));
+  PellrKeptCount = PellrKeptSize = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrKeptForget(Mat A)
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < PellrKeptCount; i++)
+    if (PellrKept[i].A == A) {
+      PellrKept[i] = PellrKept[--PellrKeptCount];
+      break;
+    }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PellrKeptAdd(Mat A, const Mat_PELLR *p)
+{
+  PetscFunctionBegin;
+  PetscCall(PellrKeptForget(A));
+  if (PellrKeptCount == PellrKeptSize) {
+    PellrKeptSettings *more;
+
+    if (!PellrKeptSize) PetscCall(PetscRegisterFinalize(PellrKeptFinalize));
+    PetscCall(PetscMalloc1(2 * PellrKeptSize + 4, &more));
+    if (PellrKeptCount) PetscCall(PetscArraycpy(more, PellrKept, PellrKeptCount));
+    PetscCall(PetscFree(PellrKept));
+    PellrKept     = more;
+    PellrKeptSize = 2 * PellrKeptSize + 4;
+  }
+  PellrKept[PellrKeptCount].A = A;
+  PetscCall(PellrSettingsGet(p, &PellrKept[PellrKeptCount].s));
+  PellrKeptCount++;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the PELLR data of A, with A's own settings where PETSc has merged another matrix's data into A */
+static PetscErrorCode PellrGetData(Mat A, Mat_PELLR **p)
+{
+  PetscFunctionBegin;
+  *p = (Mat_PELLR *)A->spptr;
+  PetscCheck(*p, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The %s matrix has no PELLR data", ((PetscObject)A)->type_name);
+  if ((*p)->owner != A) {
+    for (PetscInt i = 0; i < PellrKeptCount; i++)
+      if (PellrKept[i].A == A) {
+        PetscCall(PetscInfo(A, "Matrix rebuilt by PETSc (MatHeaderMerge()): its own PELLR settings (format %s) restored\n", MatPELLRFormats[PellrKept[i].s.format]));
+        PetscCall(PellrSettingsSet(*p, &PellrKept[i].s));
+        PetscCall(PellrKeptForget(A));
+        break;
+      }
+    (*p)->owner = A;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 #if defined(PETSC_HAVE_CUDA)
 /*
   pellrcuda with -mat_pellr_build device: the layout (and the explicit transpose) built on the GPU from the CSR, the
@@ -1135,10 +1258,11 @@ static PetscErrorCode PellrMPIEnsure(Mat A, Mat_PELLR *p, PetscBool trans, Petsc
 
 static PetscErrorCode MatMultKernel_PELLR(Mat A, Vec x, Vec z, Vec y, PetscBool trans)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  Mat_PELLR *p;
   PetscBool  dev;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
   PetscCall(PellrUseDevice(A, x, y, z, &dev));
   if (!p->mpi) {
     PetscObjectState cur;
@@ -1194,10 +1318,11 @@ static PetscErrorCode MatMultTransposeAdd_PELLR(Mat A, Vec x, Vec z, Vec y)
 
 static PetscErrorCode MatGetDiagonal_PELLR(Mat A, Vec v)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  Mat_PELLR *p;
   PetscBool  dev;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
   PetscCall(PellrUseDevice(A, v, NULL, NULL, &dev));
   /* in parallel the diagonal is that of the diagonal block when the row and column ownerships agree */
   if (!dev || (p->mpi && (A->rmap->rstart != A->cmap->rstart || A->rmap->n != A->cmap->n))) {
@@ -1255,9 +1380,10 @@ static PetscErrorCode PellrBuildNow(Mat A)
 
 static PetscErrorCode MatAssemblyEnd_PELLR(Mat A, MatAssemblyType mode)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+  Mat_PELLR *p;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
   PetscCall((*p->assemblyend)(A, mode));
   if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
   if (!p->mpi) {
@@ -1440,12 +1566,13 @@ static PetscErrorCode PellrViewBlock(PetscViewer viewer, const char *name, Mat_P
 
 static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
 {
-  Mat_PELLR        *p = (Mat_PELLR *)A->spptr;
+  Mat_PELLR        *p;
   PetscBool         isascii, dev;
   PetscViewerFormat format;
   PetscMPIInt       size = 1;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &isascii));
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (p->mpi) PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
@@ -1505,11 +1632,13 @@ static PetscErrorCode MatView_PELLR(Mat A, PetscViewer viewer)
 
 static PetscErrorCode MatSetFromOptions_PELLR(Mat A, PetscOptionItems *PetscOptionsObject)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
-  PetscInt   longlen = p->long_row_length;
+  Mat_PELLR *p;
+  PetscInt   longlen;
   PetscBool  flg;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
+  longlen = p->long_row_length;
   PetscOptionsHeadBegin(PetscOptionsObject, "PELLR matrix options");
   if (!p->cuda) {
     MatPELLRDiagonal diagonal, was = MAT_PELLR_DIAGONAL_AUTO;
@@ -1687,13 +1816,16 @@ static PetscErrorCode MatGetFactor_PELLR_Petsc(Mat A, MatFactorType ftype, Mat *
 static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
 {
   Mat                view, T;
+  Mat_PELLR         *p, *t;
+  PellrSettings      settings;
   const PetscInt    *ai, *aj;
   const PetscScalar *aa;
   PetscInt           m, n;
   PetscBool          done;
-  MatPELLRFormat     fmt, used;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
+  PetscCall(PellrSettingsGet(p, &settings));
   PetscCall(MatGetSize(A, &m, &n));
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ai, &aj, &done));
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot access the host structure of the %s matrix", ((PetscObject)A)->type_name);
@@ -1706,8 +1838,8 @@ static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
   PetscCall(MatSetBlockSizes(T, PetscAbs(A->cmap->bs), PetscAbs(A->rmap->bs)));
   PetscCall(PetscObjectCompose((PetscObject)T, "MatTransposeParent", NULL)); /* the view's: MatTranspose() sets A's below */
   PetscCall(MatConvert(T, ((PetscObject)A)->type_name, MAT_INPLACE_MATRIX, &T));
-  PetscCall(MatPELLRGetFormat(A, &fmt, &used));
-  PetscCall(MatPELLRSetFormat(T, fmt));
+  PetscCall(PellrGetData(T, &t));
+  PetscCall(PellrSettingsSet(t, &settings)); /* with MAT_REUSE_MATRIX and a new pattern, *B keeps its own (PellrGetData()) */
   if (reuse == MAT_INITIAL_MATRIX) *B = T;
   else if (reuse == MAT_INPLACE_MATRIX) PetscCall(MatHeaderReplace(A, &T));
   else { /* MAT_REUSE_MATRIX: B keeps its identity; MatTranspose() then records A's state in its precursor */
@@ -1724,6 +1856,35 @@ static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
       PetscCall(MatTransposeSetPrecursor(A, *B));
     }
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MPIAIJ's transpose; a new transpose gets A's settings (in place, or reused with a new pattern, the matrix keeps its own) */
+static PetscErrorCode MatTranspose_MPIPELLR(Mat A, MatReuse reuse, Mat *B)
+{
+  Mat_PELLR    *p, *t;
+  PellrSettings settings;
+  PetscBool     ours;
+
+  PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
+  PetscCall(PellrSettingsGet(p, &settings));
+  PetscCall((*p->transpose)(A, reuse, B));
+  if (reuse != MAT_INITIAL_MATRIX) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrIsOurs(*B, &ours));
+  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrGetData(*B, &t));
+  PetscCall(PellrSettingsSet(t, &settings));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* In-place LU (MatLUFactor()): SeqAIJ's moves a factor's data into the matrix (MatHeaderMerge()), which leaves a
+   factored SeqAIJ: so it becomes one first (it crashed at destruction with the PELLR operations kept; fuzzing) */
+static PetscErrorCode MatLUFactor_SeqPELLR(Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(MatConvert(A, MATSEQAIJ, MAT_INPLACE_MATRIX, &A));
+  PetscUseTypeMethod(A, lufactor, row, col, info);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1796,10 +1957,15 @@ static PetscErrorCode PellrCompose(Mat B, PetscBool set)
 
 static PetscErrorCode MatDestroy_PELLR(Mat A)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr;
-  PetscErrorCode (*destroy)(Mat) = p->destroy;
+  Mat_PELLR *p;
+  PetscErrorCode (*destroy)(Mat);
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
+  destroy = p->destroy;
+  /* references left: PETSc's MatHeaderMerge() (or MatSetType()) replaces the data of a matrix that lives on */
+  if (((PetscObject)A)->refct > 0) PetscCall(PellrKeptAdd(A, p));
+  else PetscCall(PellrKeptForget(A));
   PetscCall(PellrBlockFree(&p->d));
   PetscCall(PellrBlockFree(&p->o));
   PetscCall(VecScatterDestroy(&p->sct));
@@ -1813,25 +1979,18 @@ static PetscErrorCode MatDestroy_PELLR(Mat A)
 /* AIJ's duplicate (a new matrix of the same type, not yet built); the copy keeps the PELLR settings (format, transpose mode, ...) */
 static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
 {
-  Mat_PELLR *p = (Mat_PELLR *)A->spptr, *q;
-  PetscBool  ours;
+  Mat_PELLR    *p, *q;
+  PellrSettings s;
+  PetscBool     ours;
 
   PetscFunctionBegin;
+  PetscCall(PellrGetData(A, &p));
   PetscCall((*p->duplicate)(A, op, B));
   PetscCall(PellrIsOurs(*B, &ours));
   if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
-  q = (Mat_PELLR *)(*B)->spptr;
-  if (q->format != p->format || q->long_row_length != p->long_row_length || q->build != p->build || q->expected_products != p->expected_products || q->max_memory_ratio != p->max_memory_ratio || strcmp(q->model, p->model)) {
-    PetscCall(PellrBlockDestroy(&q->d));
-    PetscCall(PellrBlockDestroy(&q->o));
-  }
-  q->format          = p->format;
-  q->tmode           = p->tmode;
-  q->build           = p->build;
-  q->long_row_length = p->long_row_length;
-  q->expected_products = p->expected_products;
-  q->max_memory_ratio  = p->max_memory_ratio;
-  PetscCall(PetscStrncpy(q->model, p->model, sizeof(q->model)));
+  PetscCall(PellrGetData(*B, &q));
+  PetscCall(PellrSettingsGet(p, &s));
+  PetscCall(PellrSettingsSet(q, &s));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1854,6 +2013,8 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     PetscCheck(isaij, PetscObjectComm((PetscObject)B), PETSC_ERR_SUP, "Cannot turn a %s matrix into PELLR in place", ((PetscObject)B)->type_name);
     PetscCall(PetscNew(&p));
     B->spptr              = p;
+    p->owner              = B;
+    PetscCall(PellrKeptForget(B)); /* a new matrix (MatSetType()): none of the settings of the data it had */
     p->format             = MAT_PELLR_FORMAT_AUTO; /* read here too: the conversion builds before MatSetFromOptions() */
     PetscCall(PetscOptionsGetEnum(((PetscObject)B)->options, ((PetscObject)B)->prefix, "-mat_pellr_format", MatPELLRFormats, (PetscEnum *)&p->format, NULL));
     p->tmode              = MAT_PELLR_TRANSPOSE_EXPLICIT;
@@ -1886,6 +2047,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     p->creategraph        = B->ops->creategraph;
     p->productsetfromoptions = B->ops->productsetfromoptions;
     p->transpose             = B->ops->transpose;
+    p->lufactor              = B->ops->lufactor;
     B->ops->assemblyend      = MatAssemblyEnd_PELLR;
     B->ops->destroy          = MatDestroy_PELLR;
     B->ops->duplicate        = MatDuplicate_PELLR;
@@ -1898,12 +2060,13 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     B->ops->setfromoptions   = MatSetFromOptions_PELLR;
     if (p->creategraph) B->ops->creategraph = MatCreateGraph_PELLR;
     if (p->productsetfromoptions) B->ops->productsetfromoptions = MatProductSetFromOptions_PELLR;
-    if (!mpi && p->transpose) B->ops->transpose = MatTranspose_SeqPELLR;
+    if (p->transpose) B->ops->transpose = mpi ? MatTranspose_MPIPELLR : MatTranspose_SeqPELLR;
+    if (!mpi && p->lufactor) B->ops->lufactor = MatLUFactor_SeqPELLR;
     PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatRetrieveValues_C", &p->retrievevalues));
     if (mpi) PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatSetPreallocationCOO_C", &p->setpreallocationcoo));
     PetscCall(PellrCompose(B, PETSC_TRUE));
   }
-  p = (Mat_PELLR *)B->spptr;
+  PetscCall(PellrGetData(B, &p));
   if (ours && p->cuda != cuda) {
     /* the ghost vector's type follows the matrix's (seqcuda for pellrcuda): recreate it with the scatter at the next product */
     PetscCall(VecScatterDestroy(&p->sct));
@@ -1967,7 +2130,8 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   }
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
   else B = A;
-  p   = (Mat_PELLR *)B->spptr;
+  PetscCall(PellrGetData(B, &p));
+  PetscCall(PellrKeptForget(B));
   mpi = p->mpi;
   PetscCall(PellrBlockFree(&p->d));
   PetscCall(PellrBlockFree(&p->o));
@@ -1986,6 +2150,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   B->ops->creategraph      = p->creategraph;
   B->ops->productsetfromoptions = p->productsetfromoptions;
   B->ops->transpose             = p->transpose;
+  B->ops->lufactor              = p->lufactor;
   PetscCall(PellrCompose(B, PETSC_FALSE));
   PetscCall(PetscFree(B->spptr));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, mpi ? MATMPIAIJ : MATSEQAIJ));
@@ -2136,7 +2301,7 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
   PetscCheck(ours, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a PELLR matrix but %s", ((PetscObject)A)->type_name);
   PetscCheck(A->assembled, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONGSTATE, "Matrix is not assembled");
-  p = (Mat_PELLR *)A->spptr;
+  PetscCall(PellrGetData(A, &p));
   PetscCheck(!offdiag || p->mpi, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "A sequential matrix has no off-diagonal block");
   b = offdiag ? &p->o : &p->d;
   PetscCall(PellrReportDevice(A, p, &dev));
@@ -2223,7 +2388,9 @@ PetscErrorCode MatPELLRSetFormat(Mat A, MatPELLRFormat fmt)
   PetscCall(PellrIsOurs(A, &ours));
   if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
   {
-    Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+    Mat_PELLR *p;
+
+    PetscCall(PellrGetData(A, &p));
     if (p->format != fmt) {
       p->format = fmt;
       PetscCall(PellrBlockDestroy(&p->d)); /* rebuilt at the next use */
@@ -2260,7 +2427,7 @@ PetscErrorCode MatPELLRGetFormat(Mat A, MatPELLRFormat *requested, MatPELLRForma
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
   PetscCall(PellrIsOurs(A, &ours));
   PetscCheck(ours, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a PELLR matrix but %s", ((PetscObject)A)->type_name);
-  p = (Mat_PELLR *)A->spptr;
+  PetscCall(PellrGetData(A, &p));
   if (requested) *requested = p->format;
   if (used) {
     MatPELLRInfo info;
@@ -2344,11 +2511,12 @@ PetscErrorCode MatPELLRCompareBuilds(Mat A, PetscBool *same)
   SETERRQ(PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "PETSc was built without CUDA: there is no GPU build");
 #else
   {
-    Mat_PELLR *p = (Mat_PELLR *)A->spptr;
+    Mat_PELLR *p;
     Mat        blk[2];
     PetscInt   nb = 1;
     PetscBool  loc = PETSC_TRUE;
 
+    PetscCall(PellrGetData(A, &p));
     PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
     if (p->mpi) {
       const PetscInt *garray;

@@ -131,6 +131,7 @@ typedef struct {
   PetscBool             predict_device; /* -mat_pellr_predict_device: the predictor's features on the GPU (from the copy of the CSR the build makes) */
   PetscBool             cuda; /* pellrcuda: products with cuda vectors run on the GPU */
   PetscBool             mpi;
+  Mat                   owner; /* the matrix this data was made for (another one after PETSc's MatHeaderMerge(): PellrGetData()) */
   PellrBlock            d, o; /* diagonal block (the whole matrix when sequential) and off-diagonal block */
   /* sequential: MatAssemblyEnd() increases the object state once after our assemblyend */
   PetscBool             expect;
@@ -154,6 +155,7 @@ typedef struct {
   PetscErrorCode (*creategraph)(Mat, PetscBool, PetscBool, PetscReal, PetscInt, PetscInt[], Mat *);
   PetscErrorCode (*productsetfromoptions)(Mat);
   PetscErrorCode (*transpose)(Mat, MatReuse, Mat *);
+  PetscErrorCode (*lufactor)(Mat, IS, IS, const MatFactorInfo *);
   PetscErrorCode (*retrievevalues)(Mat);
   PetscErrorCode (*setpreallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* MPI: the parent's MatSetPreallocationCOO_C */
 } Mat_PELLR;
