@@ -392,11 +392,14 @@ int main(int argc, char **argv)
 
 /*TEST
 
+   # -malloc_dump: MatHeaderMerge() (MatAXPY() with a new pattern) leaked a composed-function list until session 59
    test:
       suffix: seq
+      args: -malloc_debug -malloc_dump
 
    test:
       suffix: mpi
       nsize: 2
+      args: -malloc_debug -malloc_dump
 
 TEST*/

@@ -1927,7 +1927,9 @@ static PetscErrorCode MatSetPreallocationCOO_MPIPELLR(Mat A, PetscCount n, Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PellrCompose(Mat B, PetscBool set)
+/* set: compose ours; else remove them and, with restore, give back the parent's (not at destruction: MatHeaderMerge()
+   destroys with the matrix's composed functions set aside, and a function composed then was leaked) */
+static PetscErrorCode PellrCompose(Mat B, PetscBool set, PetscBool restore)
 {
   Mat_PELLR  *p   = (Mat_PELLR *)B->spptr;
   const char *pre = p->mpi ? "mpi" : "seq";
@@ -1950,8 +1952,8 @@ static PetscErrorCode PellrCompose(Mat B, PetscBool set)
     PetscCall(PetscObjectComposeFunction((PetscObject)B, name, set ? (PellrConvertNames[i][1][0] == '1' ? MatConvert_AIJ_PELLR : MatConvert_PELLR_AIJ) : NULL));
   }
   /* the parent's composed functions we chain to (PellrConvertInPlace() saved them) */
-  if (p->retrievevalues) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatRetrieveValues_C", set ? MatRetrieveValues_PELLR : p->retrievevalues));
-  if (p->setpreallocationcoo) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatSetPreallocationCOO_C", set ? MatSetPreallocationCOO_MPIPELLR : p->setpreallocationcoo));
+  if (p->retrievevalues) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatRetrieveValues_C", set ? MatRetrieveValues_PELLR : restore ? p->retrievevalues : NULL));
+  if (p->setpreallocationcoo) PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatSetPreallocationCOO_C", set ? MatSetPreallocationCOO_MPIPELLR : restore ? p->setpreallocationcoo : NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1970,7 +1972,7 @@ static PetscErrorCode MatDestroy_PELLR(Mat A)
   PetscCall(PellrBlockFree(&p->o));
   PetscCall(VecScatterDestroy(&p->sct));
   PetscCall(VecDestroy(&p->lvec));
-  PetscCall(PellrCompose(A, PETSC_FALSE));
+  PetscCall(PellrCompose(A, PETSC_FALSE, PETSC_FALSE));
   PetscCall(PetscFree(A->spptr));
   PetscCall((*destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -2064,7 +2066,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
     if (!mpi && p->lufactor) B->ops->lufactor = MatLUFactor_SeqPELLR;
     PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatRetrieveValues_C", &p->retrievevalues));
     if (mpi) PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatSetPreallocationCOO_C", &p->setpreallocationcoo));
-    PetscCall(PellrCompose(B, PETSC_TRUE));
+    PetscCall(PellrCompose(B, PETSC_TRUE, PETSC_FALSE));
   }
   PetscCall(PellrGetData(B, &p));
   if (ours && p->cuda != cuda) {
@@ -2151,7 +2153,7 @@ static PetscErrorCode MatConvert_PELLR_AIJ(Mat A, MatType type, MatReuse reuse, 
   B->ops->productsetfromoptions = p->productsetfromoptions;
   B->ops->transpose             = p->transpose;
   B->ops->lufactor              = p->lufactor;
-  PetscCall(PellrCompose(B, PETSC_FALSE));
+  PetscCall(PellrCompose(B, PETSC_FALSE, PETSC_TRUE));
   PetscCall(PetscFree(B->spptr));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, mpi ? MATMPIAIJ : MATSEQAIJ));
   PetscCall(PetscFree(B->defaultvectype));
