@@ -6,7 +6,9 @@ static char help[] = "MATPELLR regressions found by fuzzing (session 37), each a
   5. MatPELLRPerturbation() with a negative row length: an error\n\
   6. (session 59) the requested format and the other settings kept through PETSc's rebuilds of the matrix (MatAXPY()\n\
      and MatCopy() with a new pattern, from a pellr or an AIJ matrix; MatTranspose() new and in place)\n\
-  7. (session 59) MatLUFactor() in place: a factored SeqAIJ matrix solving as AIJ's, destroyed without a crash\n\n";
+  7. (session 59) MatLUFactor() in place: a factored SeqAIJ matrix solving as AIJ's, destroyed without a crash\n\
+  8. (session 59) MatShift() of a matrix missing diagonal entries, in parallel too (it failed with \"new nonzero caused\n\
+     a malloc\": PETSc lets the diagonal in only for type names beginning with mpiaij)\n\n";
 
 #include <petscsparsegpu.h>
 #include <petsc/private/matimpl.h> /* P->factortype */
@@ -355,6 +357,26 @@ static PetscErrorCode TestLUInPlace(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatShift() with missing diagonal entries (the empty rows of TestMatrix()) */
+static PetscErrorCode TestShiftMissingDiagonal(MPI_Comm comm)
+{
+  Mat         A, P;
+  PetscBool   same;
+  PetscMPIInt size;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(TestMatrix(comm, 30, 30 * size, &A));
+  PetscCall(MatConvert(A, MATPELLR, MAT_INITIAL_MATRIX, &P));
+  PetscCall(MatShift(A, 2.5));
+  PetscCall(MatShift(P, 2.5));
+  PetscCall(SameProducts(A, P, &same));
+  PetscCall(Report("MatShift() of a matrix missing diagonal entries: the same products", same));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&P));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TestPerturbation(void)
 {
   const PetscInt len[3] = {2, -2, 3};
@@ -382,6 +404,7 @@ int main(int argc, char **argv)
     PetscCall(TestLUInPlace());
   }
   PetscCall(TestSettingsKept(PETSC_COMM_WORLD));
+  PetscCall(TestShiftMissingDiagonal(PETSC_COMM_WORLD));
   PetscCall(TestRetrieve(PETSC_COMM_WORLD));
   if (size > 1) PetscCall(TestOneProcessNewEntry());
   PetscCall(TestCOO());

@@ -156,6 +156,7 @@ typedef struct {
   PetscErrorCode (*productsetfromoptions)(Mat);
   PetscErrorCode (*transpose)(Mat, MatReuse, Mat *);
   PetscErrorCode (*lufactor)(Mat, IS, IS, const MatFactorInfo *);
+  PetscErrorCode (*shift)(Mat, PetscScalar);
   PetscErrorCode (*retrievevalues)(Mat);
   PetscErrorCode (*setpreallocationcoo)(Mat, PetscCount, PetscInt[], PetscInt[]); /* MPI: the parent's MatSetPreallocationCOO_C */
 } Mat_PELLR;
