@@ -1054,7 +1054,8 @@ struct GPURCMNmTables {
 /* The part in a narrow level of a warp holding none of its nodes (-mat_gpurcm_cuda_fit_warps; never warp 0): the barriers
    of GPURCMNmFastLevel() (no tables) or GPURCMNmSharedLevel(), in the same order, and what they return (all three use
    the barriers that may be reached from different instructions, GPURCMBarrierAnyPC()). compute-sanitizer's synccheck
-   still reports 32 barrier errors with the option on (session 58, H200), so it stays off by default. */
+   still reports 32 barrier errors with the option on (session 58, H200), so it stays off by default: "Divergent
+   thread(s) in block" for warp 0 of block 0 at one barrier of this kernel, none in the BFS kernel's (session 59, H100). */
 __device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTables tb, unsigned nw, unsigned *rows)
 {
   unsigned tot, heavy;
