@@ -577,9 +577,10 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
   }
 }
 
-/* Block barriers in PTX's non-.aligned form, barrier.sync and barrier.red (__syncthreads() and __syncthreads_or() are
-   .aligned). Session 58 made the numbering's narrow levels use them where the warps holding none of a level's nodes
-   waited at barriers of their own; since session 59 every warp passes the same instructions (FIT). */
+/* Block barriers that warps may reach from different places in the code: PTX's non-.aligned barrier.sync and
+   barrier.red (__syncthreads() and __syncthreads_or() are .aligned: every thread of the block at the same instruction).
+   The numbering's narrow levels use them where the warps holding none of the level's nodes wait in
+   GPURCMNmIdleLevel() instead of in the level's own code. */
 __device__ __forceinline__ void GPURCMBarrierAnyPC(void)
 {
   __barrier_sync(0);
@@ -1050,60 +1051,75 @@ struct GPURCMNmTables {
 #define GPURCM_NM_OVERFLOW 0xffffffffu
 #define GPURCM_NM_PROBES   32
 
+/* The part in a narrow level of a warp holding none of its nodes (-mat_gpurcm_cuda_fit_warps; never warp 0): the barriers
+   of GPURCMNmFastLevel() (no tables) or GPURCMNmSharedLevel(), in the same order, and what they return (all three use
+   the barriers that may be reached from different instructions, GPURCMBarrierAnyPC()). compute-sanitizer's synccheck
+   still reports 32 barrier errors with the option on (session 58, H200), so it stays off by default: "Divergent
+   thread(s) in block" for warp 0 of block 0 at one barrier of this kernel, none in the BFS kernel's (session 59, H100). */
+__device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTables tb, unsigned nw, unsigned *rows)
+{
+  unsigned tot, heavy;
+
+  GPURCMBarrierAnyPC(); /* the claims are final */
+  if (tb.hslots && s.overflow) { /* as the working warps: empty the table with them */
+    for (unsigned h = threadIdx.x; h <= tb.hmask(); h += GPURCM_LV_BLOCK) {
+      tb.hnode()[h] = GPURCM_NM_EMPTY;
+      tb.hkey()[h]  = ~0u;
+    }
+    GPURCMBarrierAnyPC();
+    GPURCMBarrierAnyPC();
+    return GPURCM_NM_OVERFLOW;
+  }
+  (void)GPURCMActiveExclusiveSum(0, nw, s.wsum, &tot);
+  heavy = GPURCMBarrierAnyPCOr(0);
+  *rows = tot <= GPURCM_LV_BLOCK && !heavy;
+  return tot;
+}
+
 /* One narrow level of at most GPURCM_LV_BLOCK light nodes (row length <= GPURCM_LV_LIGHT), thread t handling node t
    whose row is [k0, k1): claims, __syncthreads(), children with their rows, sorting network, scan, write. The
    neighbours stay in registers between the claims and the collection, and each child's row (its degree is loaded for
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). With ELL the rows
-   come from the packed copy and the children's degrees with them (s.hrow is then not used). Every thread calls it.
-   FIT (-mat_gpurcm_cuda_fit_warps, a separate instantiation of the kernel so that the default keeps its register
-   allocation): the warps holding none of the level's nodes (all but the first ceil(size/32), never warp 0) skip its
-   steps but pass the same barrier instructions as the others (until session 59 they waited at barriers of their own,
-   which compute-sanitizer's synccheck reported as divergent: 32 errors, warp 0 of block 0). */
-template <bool ELL, bool FIT>
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+   come from the packed copy and the children's degrees with them (s.hrow is then not used). Every thread calls it. */
+template <bool ELL>
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
-  const unsigned t = threadIdx.x, nw = FIT ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
-  const bool     work = !FIT || t >> 5 < nw; /* the same in a whole warp */
+  const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
   unsigned       dg[ELL ? GPURCM_LV_LIGHT : 1];
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
-  if (work) {
-    GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, GPURCMNmTables{0}, nw, rows);
+  GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-      if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
-  }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+    if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
   GPURCMBarrierAnyPC(); /* the claims are final */
-  if (work) {
 #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
 #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
-      const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
-      a[j]            = child && !ELL ? ia[v[j]] : 0;
-      sk[j]           = child ? ((GKey)(ELL ? (PetscInt)dg[j] : ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
-      cnt += child;
-    }
-    GPURCM_BATCHER8(GPURCM_CE_KVA);
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
+    const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
+    a[j]            = child && !ELL ? ia[v[j]] : 0;
+    sk[j]           = child ? ((GKey)(ELL ? (PetscInt)dg[j] : ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
+    cnt += child;
   }
+  GPURCM_BATCHER8(GPURCM_CE_KVA);
   off = GPURCMActiveExclusiveSum(cnt, nw, s.wsum, &tot);
-  if (work) {
 #pragma unroll
-    for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
-      if ((unsigned)q < cnt) {
-        const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
-        L[lend + p] = (unsigned)v[q];
-        if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = (unsigned)v[q];
-        if (p < GPURCM_LV_BLOCK) {
-          s.hrow[p] = a[q];
-          s.hoff[p] = len;
-        }
-        if (len > GPURCM_LV_LIGHT) heavy = 1;
+  for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
+    if ((unsigned)q < cnt) {
+      const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
+      L[lend + p] = (unsigned)v[q];
+      if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = (unsigned)v[q];
+      if (p < GPURCM_LV_BLOCK) {
+        s.hrow[p] = a[q];
+        s.hoff[p] = len;
       }
+      if (len > GPURCM_LV_LIGHT) heavy = 1;
     }
   }
   heavy = GPURCMBarrierAnyPCOr(heavy); /* also: s.scan, s.buf, s.hrow and s.hoff are complete */
@@ -1115,8 +1131,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
    skipped by the bitmap, the others claimed by an atomicMin in their slot; the children are those whose slot holds
    the claimant's key. A level then costs the loads of the rows' entries and of the children's row pointers. Each
    child's key is stored in key[] as well (wide levels may follow). Returns GPURCM_NM_OVERFLOW, with no effect, when a
-   claim finds no slot within GPURCM_NM_PROBES probes (the caller numbers the level in global memory). FIT: as
-   GPURCMNmFastLevel(). */
+   claim finds no slot within GPURCM_NM_PROBES probes (the caller numbers the level in global memory). */
 #if defined(GPURCM_PROFILE)
 /* developer diagnostic (build with -DGPURCM_PROFILE): thread 0's clock between the steps of the shared-table levels */
 __device__ unsigned long long gpurcmProf[9];
@@ -1134,11 +1149,10 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-template <bool ELL, bool FIT>
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows)
+template <bool ELL>
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
-  const unsigned t = threadIdx.x, nw = FIT ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
-  const bool     work = !FIT || t >> 5 < nw; /* the same in a whole warp */
+  const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64(), prof00_ = prof0_;
 #endif
@@ -1147,24 +1161,23 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
-  if (work) {
-    GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, tb, nw, rows);
+  GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
-      slot[j] = GPURCM_NM_EMPTY;
-      if (v[j] >= 0 && !(tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
-        unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift();
-        for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask()) {
-          const unsigned cur = atomicCAS(&tb.hnode()[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
-          if (cur == GPURCM_NM_EMPTY || cur == (unsigned)v[j]) {
-            (void)atomicMin(&tb.hkey()[h], t << 3 | (unsigned)j);
-            slot[j] = h;
-            if (cur == GPURCM_NM_EMPTY) own |= 1u << j; /* this thread empties the slot after the level */
-            break;
-          }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+    slot[j] = GPURCM_NM_EMPTY;
+    if (v[j] >= 0 && !(tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
+      unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift();
+      for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask()) {
+        const unsigned cur = atomicCAS(&tb.hnode()[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
+        if (cur == GPURCM_NM_EMPTY || cur == (unsigned)v[j]) {
+          (void)atomicMin(&tb.hkey()[h], t << 3 | (unsigned)j);
+          slot[j] = h;
+          if (cur == GPURCM_NM_EMPTY) own |= 1u << j; /* this thread empties the slot after the level */
+          break;
         }
-        if (slot[j] == GPURCM_NM_EMPTY) s.overflow = 1;
       }
+      if (slot[j] == GPURCM_NM_EMPTY) s.overflow = 1;
     }
   }
   GPURCM_PROF_MARK(0);
@@ -1180,51 +1193,47 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
     GPURCMBarrierAnyPC();
     return GPURCM_NM_OVERFLOW;
   }
-  if (work) {
 #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
-      const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey()[slot[j]] == (t << 3 | (unsigned)j);
-      a[j]            = child && !ELL ? ia[v[j]] : 0;
-      sk[j]           = child ? (ELL ? dg[j] : (unsigned)(ia[v[j] + 1] - a[j])) << 8 | (unsigned)j : ~0u;
-      cnt += child;
-    }
-    GPURCM_PROF_MARK(2);
-    if (__any_sync(0xffffffffu, cnt > 1)) { /* a warp whose nodes have at most one child each only moves it to the front */
-      GPURCM_BATCHER8(GPURCM_CE_KVA);
-    } else {
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
+    const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey()[slot[j]] == (t << 3 | (unsigned)j);
+    a[j]            = child && !ELL ? ia[v[j]] : 0;
+    sk[j]           = child ? (ELL ? dg[j] : (unsigned)(ia[v[j] + 1] - a[j])) << 8 | (unsigned)j : ~0u;
+    cnt += child;
+  }
+  GPURCM_PROF_MARK(2);
+  if (__any_sync(0xffffffffu, cnt > 1)) { /* a warp whose nodes have at most one child each only moves it to the front */
+    GPURCM_BATCHER8(GPURCM_CE_KVA);
+  } else {
 #pragma unroll
-      for (int q = GPURCM_LV_LIGHT - 1; q > 0; q--)
-        if (sk[q] != ~0u) {
-          sk[0] = sk[q];
-          v[0]  = v[q];
-          a[0]  = a[q];
-        }
-    }
+    for (int q = GPURCM_LV_LIGHT - 1; q > 0; q--)
+      if (sk[q] != ~0u) {
+        sk[0] = sk[q];
+        v[0]  = v[q];
+        a[0]  = a[q];
+      }
   }
   GPURCM_PROF_MARK(3);
   off = GPURCMActiveExclusiveSum(cnt, nw, s.wsum, &tot); /* its barrier: every thread has read the table */
   GPURCM_PROF_MARK(4);
-  if (work) {
 #pragma unroll
-    for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-      if (own >> j & 1u) {
-        tb.hnode()[slot[j]] = GPURCM_NM_EMPTY;
-        tb.hkey()[slot[j]]  = ~0u;
-      }
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
+    if (own >> j & 1u) {
+      tb.hnode()[slot[j]] = GPURCM_NM_EMPTY;
+      tb.hkey()[slot[j]]  = ~0u;
+    }
 #pragma unroll
-    for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
-      if ((unsigned)q < cnt) {
-        const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
-        L[lend + p] = w;
-        key[w]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
-        atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
-        if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = w;
-        if (p < GPURCM_LV_BLOCK) {
-          s.hrow[p] = a[q];
-          s.hoff[p] = len;
-        }
-        if (len > GPURCM_LV_LIGHT) heavy = 1;
+  for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
+    if ((unsigned)q < cnt) {
+      const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
+      L[lend + p] = w;
+      key[w]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
+      atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
+      if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = w;
+      if (p < GPURCM_LV_BLOCK) {
+        s.hrow[p] = a[q];
+        s.hoff[p] = len;
       }
+      if (len > GPURCM_LV_LIGHT) heavy = 1;
     }
   }
   GPURCM_PROF_MARK(5);
@@ -1244,8 +1253,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-template <bool FIT>
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMNmShared &s, int fromL)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1280,8 +1288,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (ell) nn = tb.hslots ? GPURCMNmSharedLevel<true, FIT>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<true, FIT>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
-        else nn = tb.hslots ? GPURCMNmSharedLevel<false, FIT>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows) : GPURCMNmFastLevel<false, FIT>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows);
+        if (ell) nn = tb.hslots ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        else nn = tb.hslots ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1360,7 +1368,6 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-template <bool FIT> /* -mat_gpurcm_cuda_fit_warps (the kernel's last argument is the same flag) */
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, int fit)
 {
   __shared__ GPURCMNmShared s;
@@ -1391,8 +1398,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    (void)fit;
-    GPURCMNmNarrow<FIT>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0);
+    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1402,7 +1408,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow<FIT>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1);
+      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1, fit);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -1913,7 +1919,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
     PetscCallCUDA(cudaGetLastError());
     PetscCall(PetscInfo(NULL, "gpurcm cuda: the numbering's narrow levels read rows from a packed ELL copy of width %u (%.1f MiB)\n", lv->ellw, (double)lv->n * lv->ellw * sizeof(unsigned) / 1048576.0));
   }
-  PetscCallCUDA(cudaLaunchCooperativeKernel(lv->fit ? (void *)GPURCMLevelsNumberKernel<true> : (void *)GPURCMLevelsNumberKernel<false>, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
@@ -2066,12 +2072,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   if (uselevels || usenumber) { /* the level kernels need co-resident blocks (cooperative launch) and 32-bit node indices and counts */
     PetscCallCUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, 0));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel<false>, GPURCM_LV_BLOCK, 0));
-    {
-      int fitperSM = 0; /* the fit instantiation (-mat_gpurcm_cuda_fit_warps) must be co-resident too */
-      PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fitperSM, GPURCMLevelsNumberKernel<true>, GPURCM_LV_BLOCK, 0));
-      nmperSM = PetscMin(nmperSM, fitperSM);
-    }
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, 0));
     if (!coop || lvperSM < 1 || nmperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
       PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous kernels not usable (cooperative launch %d, blocks per SM %d and %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder and numbering in queue order\n", coop, lvperSM, nmperSM, n, nnz));
       uselevels = PETSC_FALSE;
@@ -2143,7 +2144,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       for (unsigned slots = (unsigned)opt->claimslots; slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
         PetscBool fits;
 
-        PetscCall(GPURCMDynamicSharedFits(lv.fit ? (const void *)GPURCMLevelsNumberKernel<true> : (const void *)GPURCMLevelsNumberKernel<false>, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
+        PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
         if (fits) {
           lv.hslots     = slots;
           lv.nmbitwords = (unsigned)((n + 31) / 32);
