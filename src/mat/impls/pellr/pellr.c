@@ -1452,6 +1452,20 @@ static PetscErrorCode PellrIsOurs(Mat A, PetscBool *ours)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* B, if it is a PELLR matrix, takes the settings s (a new matrix made from another: duplicate, transpose) */
+static PetscErrorCode PellrSettingsGive(const PellrSettings *s, Mat B)
+{
+  Mat_PELLR *q;
+  PetscBool  ours;
+
+  PetscFunctionBegin;
+  PetscCall(PellrIsOurs(B, &ours));
+  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PellrGetData(B, &q));
+  PetscCall(PellrSettingsSet(q, s));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* present (or restore) the PELLR operands of the product C under their AIJ base type name */
 static PetscErrorCode PellrProductNames(Mat C, char *names[3], PetscBool restore)
 {
@@ -1835,7 +1849,7 @@ static PetscErrorCode MatGetFactor_PELLR_Petsc(Mat A, MatFactorType ftype, Mat *
 static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
 {
   Mat                view, T;
-  Mat_PELLR         *p, *t;
+  Mat_PELLR         *p;
   PellrSettings      settings;
   const PetscInt    *ai, *aj;
   const PetscScalar *aa;
@@ -1857,8 +1871,7 @@ static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
   PetscCall(MatSetBlockSizes(T, PetscAbs(A->cmap->bs), PetscAbs(A->rmap->bs)));
   PetscCall(PetscObjectCompose((PetscObject)T, "MatTransposeParent", NULL)); /* the view's: MatTranspose() sets A's below */
   PetscCall(MatConvert(T, ((PetscObject)A)->type_name, MAT_INPLACE_MATRIX, &T));
-  PetscCall(PellrGetData(T, &t));
-  PetscCall(PellrSettingsSet(t, &settings)); /* with MAT_REUSE_MATRIX and a new pattern, *B keeps its own (PellrGetData()) */
+  PetscCall(PellrSettingsGive(&settings, T)); /* with MAT_REUSE_MATRIX and a new pattern, *B keeps its own (PellrGetData()) */
   if (reuse == MAT_INITIAL_MATRIX) *B = T;
   else if (reuse == MAT_INPLACE_MATRIX) PetscCall(MatHeaderReplace(A, &T));
   else { /* MAT_REUSE_MATRIX: B keeps its identity; MatTranspose() then records A's state in its precursor */
@@ -1881,19 +1894,14 @@ static PetscErrorCode MatTranspose_SeqPELLR(Mat A, MatReuse reuse, Mat *B)
 /* MPIAIJ's transpose; a new transpose gets A's settings (in place, or reused with a new pattern, the matrix keeps its own) */
 static PetscErrorCode MatTranspose_MPIPELLR(Mat A, MatReuse reuse, Mat *B)
 {
-  Mat_PELLR    *p, *t;
+  Mat_PELLR    *p;
   PellrSettings settings;
-  PetscBool     ours;
 
   PetscFunctionBegin;
   PetscCall(PellrGetData(A, &p));
   PetscCall(PellrSettingsGet(p, &settings));
   PetscCall((*p->transpose)(A, reuse, B));
-  if (reuse != MAT_INITIAL_MATRIX) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrIsOurs(*B, &ours));
-  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrGetData(*B, &t));
-  PetscCall(PellrSettingsSet(t, &settings));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(PellrSettingsGive(&settings, *B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -2000,18 +2008,14 @@ static PetscErrorCode MatDestroy_PELLR(Mat A)
 /* AIJ's duplicate (a new matrix of the same type, not yet built); the copy keeps the PELLR settings (format, transpose mode, ...) */
 static PetscErrorCode MatDuplicate_PELLR(Mat A, MatDuplicateOption op, Mat *B)
 {
-  Mat_PELLR    *p, *q;
+  Mat_PELLR    *p;
   PellrSettings s;
-  PetscBool     ours;
 
   PetscFunctionBegin;
   PetscCall(PellrGetData(A, &p));
-  PetscCall((*p->duplicate)(A, op, B));
-  PetscCall(PellrIsOurs(*B, &ours));
-  if (!ours) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PellrGetData(*B, &q));
   PetscCall(PellrSettingsGet(p, &s));
-  PetscCall(PellrSettingsSet(q, &s));
+  PetscCall((*p->duplicate)(A, op, B));
+  PetscCall(PellrSettingsGive(&s, *B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
