@@ -86,6 +86,7 @@ typedef struct {
   PetscInt          off[PETSC_SPARSEGPU_MAX_THREADS], off2[PETSC_SPARSEGPU_MAX_THREADS]; /* where each range starts writing */
   int               bad[PETSC_SPARSEGPU_MAX_THREADS]; /* the range found an entry outside the factor's layout */
   PetscInt          shift[PETSC_SPARSEGPU_MAX_THREADS]; /* how far left the map of each range moved */
+  PetscInt64        maplimit, mapcount; /* PlanCountMap(): no plan beyond maplimit map entries; the ranges' running sum */
 } PlanCtx;
 
 /* a counting pass fn over the ranges of [0, n): the offsets of the ranges from their counts (cnt, and cnt2 if fn
@@ -399,11 +400,14 @@ static inline PetscInt PlanStepBound(const PCSubtreeILUPlan *p, PetscInt i, Pets
   return PetscMin(PlanStepUpdates(p, q), p->icc ? d - u0 : s1 - q + d - u0);
 }
 
+/* With maplimit, the ranges add their counts to mapcount every 2^20 entries or so and stop once it exceeds the
+   limit: the plan is then refused (the sum of the ranges' counts exceeds it too) at a fraction of the pass; a total
+   within the limit is never stopped, so the decision is the full count's. */
 static void PlanCountMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
 {
   PlanCtx          *c = (PlanCtx *)ctx;
   PCSubtreeILUPlan *p = c->p;
-  PetscInt64        bound = 0, all = 0;
+  PetscInt64        bound = 0, all = 0, added = 0;
   PetscInt          s0, s1, send, unused;
 
   PlanRowSteps(p, i1 - 1, &unused, &send);
@@ -414,6 +418,14 @@ static void PlanCountMap(void *ctx, PetscInt tid, PetscInt i0, PetscInt i1)
       bound += PlanStepBound(p, i, q, s1, p->ub[i], p->ud[i]);
       all += PlanStepUpdates(p, q);
     }
+#if defined(__GNUC__)
+    if (c->maplimit && bound - added >= (1 << 20)) {
+      const PetscInt64 sum = __atomic_add_fetch(&c->mapcount, bound - added, __ATOMIC_RELAXED);
+
+      added = bound;
+      if (sum > c->maplimit || __atomic_load_n(&c->mapcount, __ATOMIC_RELAXED) > c->maplimit) break;
+    }
+#endif
   }
   c->cnt[tid]  = bound;
   c->cnt2[tid] = all;
@@ -879,10 +891,13 @@ PETSC_INTERN PetscErrorCode PCSubtreeILUPlanCreate_Private(PC_SubtreeILU *st, Ma
 
     PetscCall(PetscMalloc1(nsteps + 1, &p->mptr));
     p->mptr[0] = 0;
+    c.maplimit = PetscMin(PLAN_MAP_MAX_PER_ENTRY * (PetscInt64)nz + PLAN_MAP_ALWAYS, (PetscInt64)PETSC_INT_MAX - 1);
+    c.mapcount = 0;
     PetscCall(PlanCountRanges(nt, n, PlanCountMap, &c, &bound));
-    all = c.total2;
+    c.maplimit = 0;
+    all        = c.total2;
     if (bound >= PETSC_INT_MAX || bound > PLAN_MAP_MAX_PER_ENTRY * (PetscInt64)nz + PLAN_MAP_ALWAYS) {
-      PetscCall(PetscInfo(NULL, "PCSUBTREEILU: no refactorization plan: its update map would have up to %" PetscInt64_FMT " entries, %.3g per factor entry (allowed: PetscInt's range, and %d per factor entry beyond %d entries); refactorizations use PETSc's numeric factorization\n", bound, nz ? (double)bound / (double)nz : 0.0, PLAN_MAP_MAX_PER_ENTRY, PLAN_MAP_ALWAYS));
+      PetscCall(PetscInfo(NULL, "PCSUBTREEILU: no refactorization plan: its update map would have more than %" PetscInt64_FMT " entries (counted until then), %.3g per factor entry (allowed: PetscInt's range, and %d per factor entry beyond %d entries); refactorizations use PETSc's numeric factorization\n", bound, nz ? (double)bound / (double)nz : 0.0, PLAN_MAP_MAX_PER_ENTRY, PLAN_MAP_ALWAYS));
       ok       = PETSC_FALSE;
       toolarge = PETSC_TRUE;
     } else {
