@@ -710,14 +710,20 @@ static PetscErrorCode PellrKeptFinalize(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the position of A's kept settings, or -1 */
+static PetscInt PellrKeptFind(Mat A)
+{
+  for (PetscInt i = 0; i < PellrKeptCount; i++)
+    if (PellrKept[i].A == A) return i;
+  return -1;
+}
+
 static PetscErrorCode PellrKeptForget(Mat A)
 {
+  const PetscInt i = PellrKeptFind(A);
+
   PetscFunctionBegin;
-  for (PetscInt i = 0; i < PellrKeptCount; i++)
-    if (PellrKept[i].A == A) {
-      PellrKept[i] = PellrKept[--PellrKeptCount];
-      break;
-    }
+  if (i >= 0) PellrKept[i] = PellrKept[--PellrKeptCount];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -748,13 +754,13 @@ static PetscErrorCode PellrGetData(Mat A, Mat_PELLR **p)
   *p = (Mat_PELLR *)A->spptr;
   PetscCheck(*p, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The %s matrix has no PELLR data", ((PetscObject)A)->type_name);
   if ((*p)->owner != A) {
-    for (PetscInt i = 0; i < PellrKeptCount; i++)
-      if (PellrKept[i].A == A) {
-        PetscCall(PetscInfo(A, "Matrix rebuilt by PETSc (MatHeaderMerge()): its own PELLR settings (format %s) restored\n", MatPELLRFormats[PellrKept[i].s.format]));
-        PetscCall(PellrSettingsSet(*p, &PellrKept[i].s));
-        PetscCall(PellrKeptForget(A));
-        break;
-      }
+    const PetscInt i = PellrKeptFind(A);
+
+    if (i >= 0) {
+      PetscCall(PetscInfo(A, "Matrix rebuilt by PETSc (MatHeaderMerge()): its own PELLR settings (format %s) restored\n", MatPELLRFormats[PellrKept[i].s.format]));
+      PetscCall(PellrSettingsSet(*p, &PellrKept[i].s));
+      PellrKept[i] = PellrKept[--PellrKeptCount];
+    }
     (*p)->owner = A;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
