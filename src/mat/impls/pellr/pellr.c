@@ -2034,7 +2034,7 @@ static PetscErrorCode PellrConvertInPlace(Mat B, PetscBool cuda)
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &mpi, MATMPIAIJ, MATMPIPELLR, MATMPIPELLRCUDA, ""));
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  PetscCall(PellrIsOurs(B, &ours));
 #if !defined(PETSC_HAVE_CUDA)
   PetscCheck(!cuda, PetscObjectComm((PetscObject)B), PETSC_ERR_SUP, "PETSc was built without CUDA: use MATPELLR");
 #endif
@@ -2136,7 +2136,7 @@ static PetscErrorCode MatConvert_AIJ_PELLR(Mat A, MatType type, MatReuse reuse, 
   }
   PetscCall(PetscStrbeginswith(((PetscObject)A)->type_name, "mpi", &mpi));
   PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &plain, MATSEQAIJ, MATMPIAIJ, ""));
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  PetscCall(PellrIsOurs(A, &ours));
   if (plain || ours) {
     if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &B));
     else B = A;
@@ -2332,7 +2332,7 @@ PetscErrorCode MatPELLRGetInfo(Mat A, PetscBool offdiag, MatPELLRInfo *info)
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
   PetscAssertPointer(info, 3);
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &ours, MATSEQPELLR, MATMPIPELLR, MATSEQPELLRCUDA, MATMPIPELLRCUDA, ""));
+  PetscCall(PellrIsOurs(A, &ours));
   PetscCheck(ours, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a PELLR matrix but %s", ((PetscObject)A)->type_name);
   PetscCheck(A->assembled, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONGSTATE, "Matrix is not assembled");
   PetscCall(PellrGetData(A, &p));
