@@ -212,6 +212,12 @@ int main(int argc, char **argv)
       args: -grid 3d -stencil box -n 14 -ordering gpurcm -compare rcm -mat_gpurcm_backend threads -mat_gpurcm_threads 2 -mat_gpurcm_serial_component 0 -dll_append ${SPARSEGPU_LIB}
       filter: grep -v "ordering time"
 
+   # far more threads than cores: lowered to 4 per core (they spin-wait for each other; 240 threads on 2 cores took 26 s)
+   test:
+      suffix: threads_oversubscribed
+      args: -n 60 -ordering gpurcm -compare rcm -mat_gpurcm_backend threads -mat_gpurcm_threads 65535 -mat_gpurcm_serial_component 0 -info -dll_append ${SPARSEGPU_LIB}
+      filter: grep -E "lowered to|identical" | sed -E -e "s/^.*MatGetOrdering_GPURCM\(\): //" -e "s/lowered to [0-9]+/lowered to N/"
+
    test:
       suffix: file
       args: -f ${SPARSEGPU_MATRICES}/bcsstk13.mtx.gz -ordering gpurcm -compare rcm -dll_append ${SPARSEGPU_LIB}

@@ -41,6 +41,8 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
    threads. On the 16-core H100 host (session 47 job 3): at 90k nodes (2D 300^2, 3D 45^3) serial 2.7 / 4.3 ms against
    at best 4.4 / 4.6 ms with 2-16 threads; at 1M-4M nodes 4 threads 1.1-2.0x faster than serial, 16 threads 1.65-4.4x,
    2 threads slower on 3 of 5 meshes (also on every mesh of the 2-vCPU machine) */
+/* At most this many threads per core the process may use (PetscSparseGPUAvailableCores(): its share of the node) */
+#define GPURCM_THREADS_PER_CORE_MAX 4
 #define GPURCM_AUTO_THREADS_MIN         200000
 #define GPURCM_AUTO_THREADS_MIN_THREADS 4
 #define GPURCM_AUTO_CUDA_MIN            100000
@@ -1534,6 +1536,14 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCheck(batch >= 1 && batch <= GPURCM_MAX_BATCH, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be in [1, %d], not %" PetscInt_FMT, GPURCM_MAX_BATCH, batch);
   PetscCheck(nthreads >= 1 && nthreads <= 65535, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be in [1, 65535], not %" PetscInt_FMT, nthreads);
   PetscCheck(ownblocks >= 1 && ownblocks <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_owner_blocks must be in [1, 4096], not %" PetscInt_FMT, ownblocks);
+  { /* the threads backend's threads wait for each other at every level and batch: many more of them than cores only
+       wait for time slices (2D 300^2 on the 2-core CI machine: 0.03 s with 8 threads, 15-26 s with 160-240) */
+    const PetscInt cap = GPURCM_THREADS_PER_CORE_MAX * GPURCMDefaultThreads();
+    if (nthreads > cap) {
+      PetscCall(PetscInfo(NULL, "gpurcm: -mat_gpurcm_threads %" PetscInt_FMT " lowered to %" PetscInt_FMT " (%d per core this process may use)\n", nthreads, cap, GPURCM_THREADS_PER_CORE_MAX));
+      nthreads = cap;
+    }
+  }
   copt.uploadthreads = PetscMin(nthreads, 8); /* host copies into the staging buffers: a few threads saturate the memory */
 #if !defined(GPURCM_HAVE_THREADS)
   PetscCheck(backend != MAT_GPURCM_BACKEND_THREADS, PETSC_COMM_SELF, PETSC_ERR_SUP, "-mat_gpurcm_backend threads needs POSIX threads and C11 atomics, which this build lacks");
@@ -1718,7 +1728,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  and n >= 100000; else threads if n >= 200000 and there are at least
                                                  4 threads (-mat_gpurcm_threads); else serial
 . -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
-                                                 shared among the MPI ranks of the node when the process is not bound)
+                                                 shared among the MPI ranks of the node when the process is not bound);
+                                                 at most 4 per such core (more would spin-wait for time slices: lowered,
+                                                 with a line in -info)
 . -mat_gpurcm_batch <64>                       - parents per batch of the threads backend (1 to 2^20)
 . -mat_gpurcm_serial_component <4096>          - components up to this size are ordered serially by the threads backend (0: none)
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
