@@ -698,6 +698,23 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_matrices.out
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 3 -batches 64 -mat_gpurcm_threads_number levels
 
+   # the narrow level numbering (one barrier a level; a child's parent read from its neighbours' keys, noted in the
+   # child by the first parent that scans it where its row is longer than 64: the hubs)
+   test:
+      suffix: threads_narrow_numbering
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -mat_gpurcm_serial_component 0 -threads 2,3,5 -mat_gpurcm_threads_number narrow
+
+   test:
+      suffix: matrices_threads_narrow_numbering
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_serial_component 0 -threads 3 -batches 64 -mat_gpurcm_threads_number narrow
+
+   test:
+      suffix: hubs_threads_narrow_numbering
+      output_file: output/gpurcm_identity_hubs.out
+      args: -hubs -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64 -mat_gpurcm_threads_number narrow
+
    # the waits forced both ways (auto chooses by the cores free): spinning only, sleeping after about 0.1 ms
    test:
       suffix: generated_threads_wait

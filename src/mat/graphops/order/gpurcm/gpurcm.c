@@ -27,7 +27,7 @@
 const char *const MatGPURCMBackends[]      = {"auto", "cuda", "threads", "serial", "MatGPURCMBackend", "MAT_GPURCM_BACKEND_", NULL};
 const char *const MatGPURCMCUDARootFinds[] = {"levels", "ordered", "MatGPURCMCUDARootFind", "MAT_GPURCM_CUDA_ROOTFIND_", NULL};
 const char *const MatGPURCMCUDANumbers[]   = {"batch", "levels", "auto", "MatGPURCMCUDANumber", "MAT_GPURCM_CUDA_NUMBER_", NULL};
-const char *const MatGPURCMThreadsNumbers[] = {"batch", "levels", "auto", "MatGPURCMThreadsNumber", "MAT_GPURCM_THREADS_NUMBER_", NULL};
+const char *const MatGPURCMThreadsNumbers[] = {"batch", "levels", "narrow", "auto", "MatGPURCMThreadsNumber", "MAT_GPURCM_THREADS_NUMBER_", NULL};
 const char *const MatGPURCMThreadsWaits[]   = {"auto", "spin", "sleep", "MatGPURCMThreadsWait", "MAT_GPURCM_THREADS_WAIT_", NULL};
 const char *const MatGPURCMCUDAUploads[]   = {"staged", "pageable", "pinned", "MatGPURCMCUDAUpload", "MAT_GPURCM_CUDA_UPLOAD_", NULL};
 PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFind = 0, MAT_GPURCM_Number = 0, MAT_GPURCM_Setup = 0;
@@ -352,6 +352,16 @@ PetscErrorCode MatGPURCMSerial_Private(PetscInt n, const PetscInt ia[], const Pe
 typedef int64_t GPURCMKey;
   #define GPURCM_POS_BITS  40
   #define GPURCM_EPOCH_MAX ((GPURCMKey)1 << 22)
+/* keys of the narrow level numbering (job 13) inside the 40 position bits: level % 4 << 38 | thread << 28 | index in
+   the thread's list of the level */
+  #define GPURCM_LEVEL_SHIFT   38
+  #define GPURCM_LOCAL_BITS    28
+  #define GPURCM_LEVEL_THREADS 1024
+/* job 13: a child with a longer row than this (a hub) has its parent noted in owner[v] by the first parent that scans
+   its row, with this bit set (the rest then tells the pass; INT64_MAX, owner[]'s initial value, has the bit too and is
+   no note): the other parents read the note instead of scanning the row again (deg^2 steps when they share the hub) */
+  #define GPURCM_LEVEL_SCAN_MAX 64
+  #define GPURCM_PARENT_NOTE    ((GPURCMKey)1 << 62)
 
 typedef struct {
   PetscInt  cap, *child, *tmp;
@@ -367,6 +377,9 @@ typedef struct {
   /* job 12 (level numbering): children per parent of the thread's share of the level, their total */
   PetscInt *lvc, lvccap;
   _Alignas(64) PetscInt lvtot;
+  /* job 13 (narrow level numbering): the thread's children of the levels of parity 0 and 1 in rank order, their count */
+  PetscInt *lvch[2], lvchcap[2];
+  PetscInt  lvcnt[2];
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -382,7 +395,7 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt *q;
   PetscBool         numbering;
   PetscBool         speculate; /* the root finder's candidate passes are numberings (-mat_gpurcm_speculate) */
-  PetscBool         lvnumber;  /* the current component's numbering level by level (job 12) instead of by batches */
+  int               lvjob;     /* the current component's numbering: 0 by batches, 12 level by level, 13 narrow levels */
   PetscInt          lvmode;    /* -mat_gpurcm_threads_number: MatGPURCMThreadsNumber */
   GPURCMKey         hi;
   PetscInt          epoch;
@@ -924,6 +937,115 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     }
     if (tid == 0) atomic_store_explicit(&t->pubtail, lend, memory_order_relaxed); /* the component's size, as the batch engine's */
   } break;
+  case 13: { /* narrow levels: level-synchronous Cuthill-McKee numbering into t->cm from cm[0] (set, with its key and level,
+                by the caller), with one barrier a level (job 12 takes three, which bound it on the thin levels of 2D
+                meshes). Thread tid takes a contiguous share of level k in rank order (from the threads' child lists of
+                level k, in thread order). A neighbour w of a parent u is its child if w carries no key of this pass (so
+                w is in level k + 1) and no neighbour of w in level k ranks before u (read, not claimed: no barrier
+                between discovery and validation; costlier than job 12's claims where levels are wide). The children of
+                u, stably sorted by degree, get the key hi | (k + 1) % 4 << 38 | tid << 28 | their index in the thread's
+                list: within a level the keys order as the ranks (the threads' shares are in rank order), and a neighbour
+                of a level-k node lies in level k - 1, k or k + 1, so the level modulo 4 tells level k from k + 1. After
+                the level's barrier (which sums the counts) each thread writes its children into the queue after those
+                of the threads before it, while the others may already read them as parents from its list. */
+    GPURCMThreadWork *w  = &t->work[tid];
+    const PetscInt   *ia = t->ia, *ja = t->ja, nt = t->nthreads;
+    const GPURCMKey   hi = t->hi, pass = hi + ((GPURCMKey)1 << GPURCM_POS_BITS);
+    _Atomic PetscInt *q  = t->cm;
+    _Atomic GPURCMKey *owner = t->owner;
+    PetscInt          lend = 1, size = 1, k = 0;
+    int               failed = 0;
+
+    w->lvcnt[0] = tid == 0 ? 1 : 0; /* level 0: the root, in thread 0's list */
+    if (tid == 0) {
+      if (w->lvchcap[0] < 1) {
+        PetscInt *b = (PetscInt *)realloc(w->lvch[0], 64 * sizeof(PetscInt));
+        if (b) {
+          w->lvch[0]    = b;
+          w->lvchcap[0] = 64;
+        } else failed = 1;
+      }
+      if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
+    }
+    if (failed) atomic_store(&t->failed, 1);
+    (void)GPURCMSpinBarrierSum(t, 0); /* level 0 is listed */
+    while (!atomic_load_explicit(&t->failed, memory_order_relaxed)) {
+      const int       par = (int)(k & 1), nxp = 1 - par;
+      const PetscInt  lo = (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
+      const GPURCMKey lvk = hi | ((GPURCMKey)(k & 3) << GPURCM_LEVEL_SHIFT), lvn = hi | ((GPURCMKey)((k + 1) & 3) << GPURCM_LEVEL_SHIFT);
+      PetscInt        count = 0, tot, base, d = 0, dbeg = 0;
+
+      for (PetscInt p = lo; p < hi2 && !failed; p++) {
+        PetscInt        u, c0 = count;
+        GPURCMKey       ku;
+        const PetscInt *row;
+        PetscInt        len;
+        while (p - dbeg >= t->work[d].lvcnt[par]) dbeg += t->work[d++].lvcnt[par]; /* the list holding rank p */
+        u   = t->work[d].lvch[par][p - dbeg];
+        ku  = atomic_load_explicit(&owner[u], memory_order_relaxed);
+        row = ja + ia[u];
+        len = ia[u + 1] - ia[u];
+        if (count + len > w->lvchcap[nxp]) {
+          const PetscInt cap = PetscMax(2 * w->lvchcap[nxp], count + len);
+          PetscInt      *b   = (PetscInt *)realloc(w->lvch[nxp], (size_t)cap * sizeof(PetscInt));
+          if (!b || GPURCMWorkReserve(w, len)) {
+            if (b) w->lvch[nxp] = b;
+            failed = 1; /* keep taking part in the barriers; the caller reports the error */
+            break;
+          }
+          w->lvch[nxp]    = b;
+          w->lvchcap[nxp] = cap;
+        } else if (GPURCMWorkReserve(w, len)) {
+          failed = 1;
+          break;
+        }
+        for (PetscInt j = 0; j < len; j++) {
+          const PetscInt v    = row[j];
+          GPURCMKey      kv   = atomic_load_explicit(&owner[v], memory_order_relaxed);
+          PetscBool      mine = PETSC_TRUE;
+          if (kv < pass) continue; /* numbered, or another parent's child */
+          if (ia[v + 1] - ia[v] <= GPURCM_LEVEL_SCAN_MAX) {
+            for (PetscInt e = ia[v]; e < ia[v + 1]; e++) { /* an earlier parent of v in level k? */
+              const GPURCMKey kx = atomic_load_explicit(&owner[ja[e]], memory_order_relaxed);
+              if (kx >= lvk && kx < ku) {
+                mine = PETSC_FALSE;
+                break;
+              }
+            }
+          } else { /* a long row (a hub): its parent is found once, by the first parent to look, and noted in owner[v] */
+            GPURCMKey m;
+            if (kv != INT64_MAX && (kv & GPURCM_PARENT_NOTE) && (kv & ~GPURCM_PARENT_NOTE) < pass) m = kv & ~GPURCM_PARENT_NOTE;
+            else {
+              m = ku;
+              for (PetscInt e = ia[v]; e < ia[v + 1]; e++) {
+                const GPURCMKey kx = atomic_load_explicit(&owner[ja[e]], memory_order_relaxed);
+                if (kx >= lvk && kx < m) m = kx;
+              }
+              (void)atomic_compare_exchange_strong_explicit(&owner[v], &kv, m | GPURCM_PARENT_NOTE, memory_order_relaxed, memory_order_relaxed); /* fails if v has a key or a note now */
+            }
+            mine = (PetscBool)(m == ku);
+          }
+          if (mine) w->lvch[nxp][count++] = v;
+        }
+        GPURCMStableSort(count - c0, w->lvch[nxp] + c0, NULL, ia, w->tmp);
+        for (PetscInt i = c0; i < count; i++) atomic_store_explicit(&owner[w->lvch[nxp][i]], lvn | ((GPURCMKey)tid << GPURCM_LOCAL_BITS) | (GPURCMKey)i, memory_order_relaxed);
+      }
+      if (failed) atomic_store(&t->failed, 1);
+      w->lvcnt[nxp] = failed ? 0 : count;
+      tot           = GPURCMSpinBarrierSum(t, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
+      if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
+      base = lend;
+      for (PetscInt e = 0; e < tid; e++) base += t->work[e].lvcnt[nxp];
+      for (PetscInt i = 0; i < count; i++) {
+        t->lev[base + i] = k + 1;
+        atomic_store_explicit(&q[base + i], w->lvch[nxp][i], memory_order_relaxed);
+      }
+      lend += tot;
+      size = tot;
+      k++;
+    }
+    if (tid == 0) atomic_store_explicit(&t->pubtail, lend, memory_order_relaxed); /* the component's size, as the batch engine's */
+  } break;
   default:
     GPURCMBatchWorker(t, tid);
   }
@@ -978,7 +1100,7 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   atomic_store(&t->owner[root], t->hi);
   t->lev[0]     = 0;
   atomic_store(&q[0], root);
-  GPURCMRunFor(t, numbering && t->lvnumber ? 12 : 0, 0, 0);
+  GPURCMRunFor(t, numbering ? t->lvjob : 0, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   cc = atomic_load(&t->pubtail);
   nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
@@ -1089,9 +1211,17 @@ static PetscErrorCode GPURCMFnrootThreads(GPURCMThreads *t, PetscInt *root, Pets
   PetscCall(GPURCMLevelsThreads(t, *root, &nlvl, &cc, &pick, &unique));
   *ccsize = cc;
   /* auto: level by level when the levels are wide enough to share among the threads (session 15 job 8, 16 threads:
-     faster on the 3D meshes, whose levels reach 7500-19000 nodes, slower or even on the 2D ones, at most 2000) */
-  t->lvnumber = (PetscBool)(t->lvmode == MAT_GPURCM_THREADS_NUMBER_LEVELS || (t->lvmode == MAT_GPURCM_THREADS_NUMBER_AUTO && t->lsmaxw > GPURCM_THREADS_LEVEL_WIDTH * t->nthreads));
-  PetscCall(PetscInfo(NULL, "gpurcm: numbering %s (widest level of the first pass: %" PetscInt_FMT " nodes, %" PetscInt_FMT " threads)\n", t->lvnumber ? "level by level" : "by batches", t->lsmaxw, t->nthreads));
+     faster on the 3D meshes, whose levels reach 7500-19000 nodes); narrow levels, with one barrier a level, down to
+     32 nodes a thread (session 60 jobs 5-6, 16 threads: 2D 1000^2 1.4x faster than by batches, 2D 2000^2 about even;
+     on the 3D meshes even with job 12, and on 2 threads 15-25% slower than job 12 on 3D meshes and a power-law graph);
+     batches below (thin levels) */
+  if (t->lvmode == MAT_GPURCM_THREADS_NUMBER_AUTO) t->lvjob = t->lsmaxw > GPURCM_THREADS_LEVEL_WIDTH * t->nthreads ? 12 : (t->lsmaxw > GPURCM_THREADS_NARROW_WIDTH * t->nthreads ? 13 : 0);
+  else t->lvjob = t->lvmode == MAT_GPURCM_THREADS_NUMBER_LEVELS ? 12 : (t->lvmode == MAT_GPURCM_THREADS_NUMBER_NARROW ? 13 : 0);
+  if (t->lvjob == 13 && (t->nthreads > GPURCM_LEVEL_THREADS || t->n >= ((PetscInt64)1 << GPURCM_LOCAL_BITS))) { /* its keys would not fit */
+    t->lvjob = t->lvmode == MAT_GPURCM_THREADS_NUMBER_AUTO ? 0 : 12;
+    PetscCall(PetscInfo(NULL, "gpurcm: no narrow level numbering with more than %d threads or 2^%d nodes\n", GPURCM_LEVEL_THREADS, GPURCM_LOCAL_BITS));
+  }
+  PetscCall(PetscInfo(NULL, "gpurcm: numbering %s (widest level of the first pass: %" PetscInt_FMT " nodes, %" PetscInt_FMT " threads)\n", t->lvjob == 12 ? "level by level" : (t->lvjob == 13 ? "level by level, narrow levels" : "by batches"), t->lsmaxw, t->nthreads));
   if (nlvl == 1 || nlvl == cc) PetscFunctionReturn(PETSC_SUCCESS);
   for (;;) {
     if (unique) *root = pick;
@@ -1338,6 +1468,8 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     free(t.work[i].child);
     free(t.work[i].tmp);
     free(t.work[i].lvc);
+    free(t.work[i].lvch[0]);
+    free(t.work[i].lvch[1]);
     PetscCall(PetscFree(t.work[i].cnt));
     PetscCall(PetscFree2(t.work[i].lvcur, t.work[i].lvnxt));
     for (PetscInt j = 0; j < 2 * nthreads; j++) free(t.work[i].ob[j]);
@@ -1517,7 +1649,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_batch", "Parents per batch of the threads backend", "MATORDERINGGPURCM", batch, &batch, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_serial_component", "Components up to this size are ordered serially by the threads backend", "MATORDERINGGPURCM", small, &small, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
-  PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (three barriers a level), or auto (level by level when the widest level of the first root-finder pass exceeds 256 nodes per thread)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (claims, three barriers a level), narrow (level by level, one barrier a level), or auto (levels when the widest level of the first root-finder pass exceeds 256 nodes per thread, narrow when it exceeds 32, else batch)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a symmetric graph; a matrix flagged structurally symmetric is checked)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
@@ -1736,11 +1868,14 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_owner_blocks <1>                 - (developer) blocks of consecutive nodes per thread in the threads backend's level-synchronous
                                                  root finder: each thread marks and expands the nodes of its blocks (dealt in turn; 1: one
                                                  range per thread, the best on 2D and 7-point meshes; more balance shell-shaped levels)
-. -mat_gpurcm_threads_number <auto,batch,levels> - Cuthill-McKee numbering of the threads backend: batch = speculative batches;
-                                                 levels = level by level (each thread a contiguous share of a level in rank
-                                                 order: claims, barrier, children sorted by degree, barrier with the counts,
-                                                 write, barrier); auto (default) = levels when the widest level of the
-                                                 component's first root-finder pass exceeds 256 nodes per thread, else batch
+. -mat_gpurcm_threads_number <auto,batch,levels,narrow> - Cuthill-McKee numbering of the threads backend: batch = speculative
+                                                 batches; levels = level by level (each thread a contiguous share of a level in
+                                                 rank order: claims, barrier, children sorted by degree, barrier with the
+                                                 counts, write, barrier); narrow = level by level with one barrier a level
+                                                 (each child's parent read from its neighbours' keys, no claims); auto
+                                                 (default) = levels when the widest level of the component's first
+                                                 root-finder pass exceeds 256 nodes per thread, narrow when it exceeds 32
+                                                 (2D meshes), else batch
 . -mat_gpurcm_threads_wait <auto,spin,sleep>   - how the threads backend's threads wait for each other: spin (with a pause hint,
                                                  the core yielded every 256 steps), or sleep 20 us a step once a wait has
                                                  lasted about 0.1 ms; auto (default) = sleep when the threads and the node's

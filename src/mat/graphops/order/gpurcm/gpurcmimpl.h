@@ -30,10 +30,12 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMCUDANumbers[];
 
-/* Cuthill-McKee numbering of the threads backend: speculative batches, level by level, or chosen per component */
+/* Cuthill-McKee numbering of the threads backend: speculative batches, level by level (claims, three barriers a
+   level), level by level with one barrier a level (narrow levels), or chosen per component */
 typedef enum {
   MAT_GPURCM_THREADS_NUMBER_BATCH,
   MAT_GPURCM_THREADS_NUMBER_LEVELS,
+  MAT_GPURCM_THREADS_NUMBER_NARROW,
   MAT_GPURCM_THREADS_NUMBER_AUTO
 } MatGPURCMThreadsNumber;
 
@@ -48,8 +50,10 @@ typedef enum {
 
 PETSC_INTERN const char *const MatGPURCMThreadsWaits[];
 
-/* auto numbering of the threads backend: level by level when the widest level exceeds this many nodes per thread */
-#define GPURCM_THREADS_LEVEL_WIDTH 256
+/* auto numbering of the threads backend: level by level when the widest level exceeds GPURCM_THREADS_LEVEL_WIDTH nodes
+   per thread; else, narrow levels (one barrier a level) when it exceeds GPURCM_THREADS_NARROW_WIDTH; else batches */
+#define GPURCM_THREADS_LEVEL_WIDTH  256
+#define GPURCM_THREADS_NARROW_WIDTH 32
 #define GPURCM_MAX_BATCH (1 << 20) /* -mat_gpurcm_batch at most (each thread keeps 16 batches of counts) */
 
 /* Upload of a host matrix's CSR by the cuda backend: through pinned staging buffers filled by several threads,
