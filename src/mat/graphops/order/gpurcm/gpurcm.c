@@ -719,7 +719,6 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       t->mask[i] = 1;
       t->mark[i] = 0;
       atomic_init(&t->owner[i], INT64_MAX);
-      atomic_init(&t->ls[i], -1);
       atomic_init(&t->cm[i], -1);
       atomic_init(&t->vis[i], 0);
       t->own[i] = (uint16_t)((i / t->ownR) % t->nthreads);
@@ -1078,13 +1077,34 @@ static void GPURCMRunFor(GPURCMThreads *t, int job, PetscInt n, PetscInt out)
   pthread_barrier_wait(&t->barrier);
 }
 
+/* The batch engine's root-finder queue and batch slots, made for its first job: the level root finder and the level
+   numberings use neither, and zeroing the slots (n + 1 each, 20 bytes a node, on the calling thread: calloc() of
+   memory freed by an earlier ordering) made a tenth of a 16-thread ordering of a mesh. Zero is "unset" in the slots
+   (bend and btail hold their value + 1); calloc()'s fresh pages are mapped only where batches write: slots are taken
+   in order, one per batch, and a batch usually holds up to 64-1024 parents. */
+static PetscErrorCode GPURCMBatchState(GPURCMThreads *t)
+{
+  PetscFunctionBegin;
+  if (t->bend) PetscFunctionReturn(PETSC_SUCCESS);
+  t->bend  = (_Atomic PetscInt *)calloc((size_t)t->nbatchcap, sizeof(*t->bend));
+  t->btail = (_Atomic PetscInt *)calloc((size_t)t->nbatchcap, sizeof(*t->btail));
+  t->bdisc = (_Atomic int *)calloc((size_t)t->nbatchcap, sizeof(*t->bdisc));
+  t->ls    = (_Atomic PetscInt *)malloc((size_t)t->n * sizeof(*t->ls));
+  PetscCheck(t->bend && t->btail && t->bdisc && t->ls, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", t->n);
+  GPURCMRunFor(t, 2, t->n, 0); /* the queue's entries -1 (not yet written) */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Runs one BFS job from root on all threads; returns the number of nodes reached */
 static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool numbering, PetscInt *size)
 {
-  _Atomic PetscInt *q = numbering ? t->cm : t->ls;
+  const int         job = numbering ? t->lvjob : 0;
+  _Atomic PetscInt *q;
   PetscInt          nb, cc;
 
   PetscFunctionBegin;
+  if (job == 0) PetscCall(GPURCMBatchState(t));
+  q = numbering ? t->cm : t->ls;
   if (++t->epoch >= GPURCM_EPOCH_MAX) { /* keys would wrap: start again from the largest epoch part */
     for (PetscInt i = 0; i < t->n; i++) atomic_store_explicit(&t->owner[i], INT64_MAX, memory_order_relaxed);
     t->epoch = 1;
@@ -1100,7 +1120,7 @@ static PetscErrorCode GPURCMRunJob(GPURCMThreads *t, PetscInt root, PetscBool nu
   atomic_store(&t->owner[root], t->hi);
   t->lev[0]     = 0;
   atomic_store(&q[0], root);
-  GPURCMRunFor(t, numbering ? t->lvjob : 0, 0, 0);
+  GPURCMRunFor(t, job, 0, 0);
   PetscCheck(!atomic_load(&t->failed), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory in a worker thread");
   cc = atomic_load(&t->pubtail);
   nb = PetscMin(atomic_load(&t->ticket), t->nbatchcap);
@@ -1415,15 +1435,9 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0)); /* the workspace and the pool */
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
-  t.ls    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.ls));
   t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
-  /* zero is "unset" in the batch slots (bend and btail hold their value + 1): calloc()'s fresh pages are mapped only
-     where batches write: slots are taken in order, one per batch, and a batch usually holds up to 64-1024 parents */
-  t.bend  = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.bend));
-  t.btail = (_Atomic PetscInt *)calloc((size_t)t.nbatchcap, sizeof(*t.btail));
-  t.bdisc = (_Atomic int *)calloc((size_t)t.nbatchcap, sizeof(*t.bdisc));
   t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
-  PetscCheck(t.owner && t.ls && t.cm && t.bend && t.btail && t.bdisc && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
+  PetscCheck(t.owner && t.cm && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
   PetscCall(PetscMalloc1(n, &t.lev));
   PetscCall(PetscCalloc1(nthreads, &t.work));
   for (PetscInt i = 0; i < nthreads; i++) {
