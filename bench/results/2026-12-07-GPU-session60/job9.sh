@@ -8,7 +8,8 @@ S=bench/results/2026-12-07-GPU-session60
 gpujob_base $S/before-lazy-batch.patch
 rm -rf /tmp/base2; mkdir -p /tmp/base2
 tar cf - --exclude=./build --exclude=./.gpu --exclude="./gpu-*" . | tar xf - -C /tmp/base2
-(cd /tmp/base2 && patch -s -p1 --batch < $PWD/$S/before-group-barrier.patch && make -j16 lib) > $r/base2-build.log 2>&1 || { tail -n 20 $r/base2-build.log; exit 1; }
+root=$PWD
+(cd /tmp/base2 && patch -s -p1 --batch < $root/$S/before-group-barrier.patch && make -j16 lib) > $r/base2-build.log 2>&1 || { tail -n 20 $r/base2-build.log; exit 1; }
 echo "second baseline built at $SECONDS s"
 M=lap2d:1000,lap3d:100,lap2d:2000,lap3d:160
 for round in $(seq 1 ${2:-2}); do
