@@ -382,13 +382,6 @@ typedef struct {
   PetscInt  lvcnt[2];
 } GPURCMThreadWork;
 
-/* a group's arrivals << 40 | sum so far in the spin barrier, alone in its cache line */
-typedef struct {
-  _Alignas(64) _Atomic uint64_t count;
-} GPURCMBarrierGroup;
-  #define GPURCM_BARRIER_GROUP     4
-  #define GPURCM_BARRIER_GROUP_MIN 8
-
 typedef struct _GPURCMThreads {
   PetscInt        n, nthreads, B, Bmax;
   const PetscInt *ia, *ja;
@@ -432,9 +425,6 @@ typedef struct _GPURCMThreads {
   _Alignas(64) _Atomic uint64_t sbcount;
   _Alignas(64) _Atomic unsigned sbgen;
   PetscInt                      sbsum;
-  GPURCMBarrierGroup           *sbgroup; /* with GPURCM_BARRIER_GROUP_MIN threads or more: groups of
-                                            GPURCM_BARRIER_GROUP threads meet first, then the groups (NULL: flat) */
-  PetscInt                      sbngroups;
 } GPURCMThreads;
 
 /* 64-bit words of one receiver's sender bits, padded to a cache line */
@@ -469,28 +459,15 @@ static inline void GPURCMPause(int *spins, int maysleep)
   }
 }
 
-/* Spinning barrier of the level-synchronous passes (levels are short: a futex barrier would cost more than a level)
-   that returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add carries both an arrival and
-   a count. From GPURCM_BARRIER_GROUP_MIN threads on, the threads of a group of GPURCM_BARRIER_GROUP add into their
-   group's line and the last of them adds the group's sum into the shared one: the atomic adds on one cache line, which
-   take turns, are then a group's plus the groups' instead of one per thread. */
-static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
+   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
+   arrival and its count */
+static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt contrib)
 {
-  const unsigned gen      = atomic_load_explicit(&t->sbgen, memory_order_acquire);
-  uint64_t       arrivals = (uint64_t)t->nthreads, old;
+  const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+  const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
 
-  if (t->sbgroup) {
-    const PetscInt g = tid / GPURCM_BARRIER_GROUP, size = PetscMin(GPURCM_BARRIER_GROUP, t->nthreads - g * GPURCM_BARRIER_GROUP);
-    old = atomic_fetch_add_explicit(&t->sbgroup[g].count, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
-    if ((old >> 40) == (uint64_t)size - 1) { /* the group's last: it arrives for the group */
-      contrib += (PetscInt)(old & (((uint64_t)1 << 40) - 1));
-      atomic_store_explicit(&t->sbgroup[g].count, 0, memory_order_relaxed); /* before the next barrier, which starts after sbgen moves */
-      arrivals = (uint64_t)t->sbngroups;
-    } else arrivals = 0; /* wait */
-  }
-  if (!arrivals) old = 0;
-  else old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
-  if (arrivals && (old >> 40) == arrivals - 1) {
+  if ((old >> 40) == (uint64_t)t->nthreads - 1) {
     const PetscInt sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
     atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
     t->sbsum = sum;
@@ -882,7 +859,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       w->stnode[p] = dnode;
       for (PetscInt d = 0; d < nt; d++)
         if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
-      tot = GPURCMSpinBarrierSum(t, tid, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
+      tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
       nlvl++;
       cc += tot;
@@ -930,7 +907,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         GPURCMClaimNeighbours(t, u, key, w->child, &count);
         w->lvc[p - lo] = count - c0;
       }
-      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the claims are final */
+      (void)GPURCMSpinBarrierSum(t, 0); /* the claims are final */
       if (!failed) { /* B. validate and sort, in place */
         PetscInt in = 0, c = 0;
         for (PetscInt p = lo; p < hi2; p++) {
@@ -943,7 +920,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         count = c;
       }
       w->lvtot = count;
-      tot      = GPURCMSpinBarrierSum(t, tid, count); /* every thread's count is in */
+      tot      = GPURCMSpinBarrierSum(t, count); /* every thread's count is in */
       base     = lend;
       for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
       for (PetscInt i = 0; i < count; i++) { /* C. write */
@@ -951,7 +928,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
       }
       if (failed) atomic_store(&t->failed, 1);
-      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the next level is written (and every lvtot read) */
+      (void)GPURCMSpinBarrierSum(t, 0); /* the next level is written (and every lvtot read) */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
       lbeg = lend;
       lend += tot;
@@ -990,7 +967,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
     }
     if (failed) atomic_store(&t->failed, 1);
-    (void)GPURCMSpinBarrierSum(t, tid, 0); /* level 0 is listed */
+    (void)GPURCMSpinBarrierSum(t, 0); /* level 0 is listed */
     while (!atomic_load_explicit(&t->failed, memory_order_relaxed)) {
       const int       par = (int)(k & 1), nxp = 1 - par;
       const PetscInt  lo = (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
@@ -1054,7 +1031,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       }
       if (failed) atomic_store(&t->failed, 1);
       w->lvcnt[nxp] = failed ? 0 : count;
-      tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
+      tot           = GPURCMSpinBarrierSum(t, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
       base = lend;
       for (PetscInt e = 0; e < tid; e++) base += t->work[e].lvcnt[nxp];
@@ -1484,12 +1461,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     }
   }
   PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)t.nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
-  if (t.nthreads >= GPURCM_BARRIER_GROUP_MIN) { /* the spin barrier's groups, for the threads actually started */
-    t.sbngroups = (t.nthreads + GPURCM_BARRIER_GROUP - 1) / GPURCM_BARRIER_GROUP;
-    t.sbgroup   = (GPURCMBarrierGroup *)aligned_alloc(64, (size_t)t.sbngroups * sizeof(GPURCMBarrierGroup));
-    if (t.sbgroup)
-      for (PetscInt g = 0; g < t.sbngroups; g++) atomic_init(&t.sbgroup[g].count, 0);
-  }
   atomic_store(&t.started, 1);
   t.perm = perm;
   t.mask = mask;
@@ -1521,7 +1492,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   free(t.inmask);
   free(t.own);
-  free(t.sbgroup);
   PetscCall(PetscFree(t.work));
   PetscCall(PetscFree(t.lev));
   free(t.ucnt);
