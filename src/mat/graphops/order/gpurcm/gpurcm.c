@@ -531,6 +531,21 @@ static inline void GPURCMKeepChildren(GPURCMThreads *t, GPURCMKey key, const Pet
   }
 }
 
+/* *list holds at least need entries (grown to at least twice its capacity); plain C: 1 if out of memory */
+static int GPURCMListReserve(PetscInt **list, PetscInt *cap, PetscInt need)
+{
+  PetscInt *b;
+  PetscInt  c;
+
+  if (need <= *cap) return 0;
+  c = PetscMax(PetscMax(2 * *cap, need), 64);
+  b = (PetscInt *)realloc(*list, (size_t)c * sizeof(PetscInt));
+  if (!b) return 1;
+  *list = b;
+  *cap  = c;
+  return 0;
+}
+
 /* The batch worker of one job (every thread, including the caller, runs it) */
 static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
 {
@@ -957,13 +972,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 
     w->lvcnt[0] = tid == 0 ? 1 : 0; /* level 0: the root, in thread 0's list */
     if (tid == 0) {
-      if (w->lvchcap[0] < 1) {
-        PetscInt *b = (PetscInt *)realloc(w->lvch[0], 64 * sizeof(PetscInt));
-        if (b) {
-          w->lvch[0]    = b;
-          w->lvchcap[0] = 64;
-        } else failed = 1;
-      }
+      failed = GPURCMListReserve(&w->lvch[0], &w->lvchcap[0], 1);
       if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
     }
     if (failed) atomic_store(&t->failed, 1);
@@ -984,18 +993,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         ku  = atomic_load_explicit(&owner[u], memory_order_relaxed);
         row = ja + ia[u];
         len = ia[u + 1] - ia[u];
-        if (count + len > w->lvchcap[nxp]) {
-          const PetscInt cap = PetscMax(2 * w->lvchcap[nxp], count + len);
-          PetscInt      *b   = (PetscInt *)realloc(w->lvch[nxp], (size_t)cap * sizeof(PetscInt));
-          if (!b || GPURCMWorkReserve(w, len)) {
-            if (b) w->lvch[nxp] = b;
-            failed = 1; /* keep taking part in the barriers; the caller reports the error */
-            break;
-          }
-          w->lvch[nxp]    = b;
-          w->lvchcap[nxp] = cap;
-        } else if (GPURCMWorkReserve(w, len)) {
-          failed = 1;
+        if (GPURCMListReserve(&w->lvch[nxp], &w->lvchcap[nxp], count + len) || GPURCMWorkReserve(w, len)) { /* (the sort's tmp) */
+          failed = 1; /* keep taking part in the barriers; the caller reports the error */
           break;
         }
         for (PetscInt j = 0; j < len; j++) {
@@ -1646,7 +1645,8 @@ static PetscInt GPURCMDefaultThreads(void)
 static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *row, IS *col)
 {
   MatGPURCMBackend     backend = MAT_GPURCM_BACKEND_AUTO, used;
-  PetscInt             nthreads = GPURCMDefaultThreads(), nrow, m, nc = 0, *perm = NULL, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
+  const PetscInt       cores    = GPURCMDefaultThreads();
+  PetscInt             nthreads = cores, nrow, m, nc = 0, *perm = NULL, batch = 64, small = GPURCM_SMALL_COMPONENT, ownblocks = GPURCM_OWNER_BLOCKS;
   const PetscInt      *ia, *ja;
   PetscBool            done, ncdone = PETSC_FALSE, flg, symknown = PETSC_FALSE, symflag = PETSC_FALSE, graphsym = PETSC_TRUE, raw = PETSC_FALSE;
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
@@ -1685,7 +1685,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCheck(ownblocks >= 1 && ownblocks <= 4096, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_owner_blocks must be in [1, 4096], not %" PetscInt_FMT, ownblocks);
   { /* the threads backend's threads wait for each other at every level and batch: many more of them than cores only
        wait for time slices (2D 300^2 on the 2-core CI machine: 0.03 s with 8 threads, 15-26 s with 160-240) */
-    const PetscInt cap = GPURCM_THREADS_PER_CORE_MAX * GPURCMDefaultThreads();
+    const PetscInt cap = GPURCM_THREADS_PER_CORE_MAX * cores;
     if (nthreads > cap) {
       PetscCall(PetscInfo(NULL, "gpurcm: -mat_gpurcm_threads %" PetscInt_FMT " lowered to %" PetscInt_FMT " (%d per core this process may use)\n", nthreads, cap, GPURCM_THREADS_PER_CORE_MAX));
       nthreads = cap;
