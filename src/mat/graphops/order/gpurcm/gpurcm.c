@@ -419,6 +419,7 @@ typedef struct _GPURCMThreads {
   PetscInt          stamp, lsnlvl, lslast, lscc, lsmaxw, lvroot;
   PetscInt          ownblocks, ownR; /* job 10: node v belongs to thread (v / ownR) % nthreads, ownblocks blocks of ownR nodes per thread */
   uint16_t         *own;             /* job 10: the owner thread of each node */
+  PetscLogDouble    ttouch[2];        /* -info: when the first touch of the node arrays began and ended */
   _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
   /* spin barrier of job 10, which also sums one count per thread: arrivals << 40 | sum so far (its own cache line),
      and the generation with the last sum (another line, the one the waiting threads poll) */
@@ -1366,7 +1367,9 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
     for (PetscInt k = 0; k < ia[n]; k++) PetscCheck(cja[k] == ja[k], PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph built by the threads differs from MatGetRowIJ() at entry %" PetscInt_FMT, k);
   }
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
+  PetscCall(PetscTime(&t->ttouch[0]));
   GPURCMRunFor(t, 1, n, 0); /* the node arrays' first touch, by ranges */
+  PetscCall(PetscTime(&t->ttouch[1]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
   for (PetscInt i = 0; i < n && num < n; i++) {
     PetscInt  root = i, cc, cc2;
@@ -1406,6 +1409,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   GPURCMThreadArg *args;
   pthread_t       *threads;
   PetscInt        *mask, *xls, *deg, *mark, *tmp;
+  PetscLogDouble   tw[6];                          /* the setup's parts, for -info */
   PetscErrorCode   ierr;
 
   PetscFunctionBegin;
@@ -1433,6 +1437,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCall(PetscInfo(NULL, "gpurcm threads: %" PetscInt_FMT " of them, waits %s (-mat_gpurcm_threads_wait %s)\n", nthreads, t.maysleep ? "sleep after about 0.1 ms" : "spin", MatGPURCMThreadsWaits[wait]));
   t.nbatchcap = n + 1;
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0)); /* the workspace and the pool */
+  PetscCall(PetscTime(&tw[0]));
   PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
   t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
   t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
@@ -1448,6 +1453,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
   t.own    = (uint16_t *)malloc((size_t)n * sizeof(*t.own));
   PetscCheck(t.inmask && t.own, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+  PetscCall(PetscTime(&tw[1]));
   /* start the pool; if the system refuses a thread, run with those created so far */
   PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
   for (PetscInt i = 1; i < nthreads; i++) {
@@ -1461,6 +1467,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)t.nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
   atomic_store(&t.started, 1);
+  PetscCall(PetscTime(&tw[2]));
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
@@ -1473,10 +1480,12 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   /* the work itself; on error the pool is still shut down and everything freed */
   if (!ierr) ierr = GPURCMThreadsOrder(&t, build, flagged, cia, cja, small, xls, deg, tmp, ordered);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
+  PetscCall(PetscTime(&tw[3]));
   t.exitjob = 1;
   pthread_barrier_wait(&t.barrier);
   for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
   pthread_barrier_destroy(&t.barrier);
+  PetscCall(PetscTime(&tw[4]));
   PetscCall(PetscFree2(threads, args));
   for (PetscInt i = 0; i < nthreads; i++) {
     free(t.work[i].child);
@@ -1504,7 +1513,9 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.bdisc);
   free(t.vis);
   PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
+  PetscCall(PetscTime(&tw[5]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
+  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: workspace %.3g, pool start %.3g, first touch %.3g, pool stop %.3g, frees %.3g ms\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4])));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
