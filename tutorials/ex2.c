@@ -218,6 +218,18 @@ int main(int argc, char **argv)
       args: -n 60 -ordering gpurcm -compare rcm -mat_gpurcm_backend threads -mat_gpurcm_threads 65535 -mat_gpurcm_serial_component 0 -info -dll_append ${SPARSEGPU_LIB}
       filter: grep -E "lowered to|identical" | sed -E -e "s/^.*MatGetOrdering_GPURCM\(\): //" -e "s/lowered to [0-9]+/lowered to N/"
 
+   # the threads backend's pool and node arrays kept between orderings (the first starts it, the others take it; the
+   # last ordering, made on the kept pool, is compared with rcm), and started and freed at each ordering
+   test:
+      suffix: threads_keep
+      args: -n 60 -ordering gpurcm -compare rcm -repeat 3 -mat_gpurcm_backend threads -mat_gpurcm_threads 3 -mat_gpurcm_serial_component 0 -info -dll_append ${SPARSEGPU_LIB}
+      filter: grep -E "gpurcm threads: setup|identical" | sed -E -e "s/^.*gpurcm threads: setup.* pool [^ ]+ \((kept|started)\).* pool (kept|stopped) .*$/pool \1, then \2/"
+
+   test:
+      suffix: threads_nokeep
+      args: -n 60 -ordering gpurcm -compare rcm -repeat 2 -mat_gpurcm_backend threads -mat_gpurcm_threads 3 -mat_gpurcm_serial_component 0 -mat_gpurcm_threads_keep false -info -dll_append ${SPARSEGPU_LIB}
+      filter: grep -E "gpurcm threads: setup|identical" | sed -E -e "s/^.*gpurcm threads: setup.* pool [^ ]+ \((kept|started)\).* pool (kept|stopped) .*$/pool \1, then \2/"
+
    test:
       suffix: file
       args: -f ${SPARSEGPU_MATRICES}/bcsstk13.mtx.gz -ordering gpurcm -compare rcm -dll_append ${SPARSEGPU_LIB}

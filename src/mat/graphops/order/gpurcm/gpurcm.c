@@ -401,17 +401,16 @@ typedef struct _GPURCMThreads {
   PetscInt          epoch;
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
-  _Atomic int       started;
   int               maysleep; /* spin-waits may sleep (GPURCMPause()) */
-  int               exitjob, job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering */
+  int               job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
   /* parallel construction of PETSc's symmetrized lower-triangle graph from a raw CSR (ai, aj) */
   const PetscInt   *ai, *aj, *tns, *tvc; /* tns/tvc: inode starts and column-to-inode map (NULL: no inodes) */
   PetscInt         *gia, *gja, *rowlow, *tsum;
   _Atomic PetscInt *ucnt;
-  pthread_barrier_t barrier;
-  GPURCMThreadWork *work;
+  struct _GPURCMPool *pool; /* the threads, their barrier and the node arrays */
+  GPURCMThreadWork   *work;
   /* level-synchronous BFS of the root finder (job 10) from lvroot: vis[v] == stamp marks v reached in the current
      pass (set by v's owner thread only); results of the pass: number of levels,
      size of the last level, nodes reached */
@@ -657,9 +656,27 @@ static void GPURCMBatchWorker(GPURCMThreads *t, PetscInt tid)
 }
 
 typedef struct {
-  GPURCMThreads *t;
-  PetscInt       tid;
+  struct _GPURCMPool *pool;
+  PetscInt            tid;
 } GPURCMThreadArg;
+
+/* The threads backend's pool: its threads (the caller is thread 0), parked in the barrier between jobs and between
+   orderings, and the node arrays of an ordering (ws). Kept for the next ordering with the same thread count
+   (-mat_gpurcm_threads_keep): on the H200 host's 16 cores (session 61, job 1) starting 15 threads took 2.1-2.3 ms and
+   stopping them 0.4-0.6 ms of a 20 ms ordering of 1M nodes, and the fresh node arrays of 4M nodes 6 ms of page faults
+   and 11 ms of frees of a 100 ms ordering. */
+typedef struct _GPURCMPool {
+  PetscInt          requested, nthreads; /* threads asked for and started */
+  pthread_t        *threads;
+  GPURCMThreadArg  *args;
+  pthread_barrier_t barrier;
+  _Atomic int       started;
+  int               exit, hasbarrier;
+  GPURCMThreads    *cur; /* the ordering the threads work for */
+  PetscBool         busy;
+  char             *ws; /* the node arrays (GPURCMPoolWorkspace()) */
+  size_t            wsbytes;
+} GPURCMPool;
 
 /* One entry c of graph row r: mode 0 counts it (and its mirror), mode 1 writes it (and its mirror) */
 static inline void GPURCMEmit(GPURCMThreads *t, PetscInt r, PetscInt c, int mode, PetscInt *o)
@@ -1053,15 +1070,16 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 static void *GPURCMThreadLoop(void *arg)
 {
   GPURCMThreadArg *a = (GPURCMThreadArg *)arg;
-  GPURCMThreads   *t = a->t;
+  GPURCMPool      *p = a->pool;
   int              spins = 0;
 
-  while (!atomic_load(&t->started)) GPURCMPause(&spins, 1); /* the barrier is initialized once all threads exist */
+  while (!atomic_load(&p->started)) GPURCMPause(&spins, 1); /* the barrier is initialized once all threads exist */
+  if (p->exit) return NULL;                                 /* it could not be */
   for (;;) {
-    pthread_barrier_wait(&t->barrier);
-    if (t->exitjob) break;
-    GPURCMForJob(t, a->tid);
-    pthread_barrier_wait(&t->barrier);
+    pthread_barrier_wait(&p->barrier);
+    if (p->exit) break;
+    GPURCMForJob(p->cur, a->tid);
+    pthread_barrier_wait(&p->barrier);
   }
   return NULL;
 }
@@ -1072,9 +1090,167 @@ static void GPURCMRunFor(GPURCMThreads *t, int job, PetscInt n, PetscInt out)
   t->job    = job;
   t->jobn   = n;
   t->jobout = out;
-  pthread_barrier_wait(&t->barrier);
+  pthread_barrier_wait(&t->pool->barrier);
   GPURCMForJob(t, 0);
-  pthread_barrier_wait(&t->barrier);
+  pthread_barrier_wait(&t->pool->barrier);
+}
+
+static GPURCMPool *GPURCMKeptPool    = NULL;
+static PetscBool   GPURCMPoolRegistered = PETSC_FALSE;
+
+/* Stops the pool's threads and frees it */
+static void GPURCMPoolStop(GPURCMPool *p)
+{
+  if (!p) return;
+  p->exit = 1;
+  if (p->hasbarrier) {
+    pthread_barrier_wait(&p->barrier);
+    for (PetscInt i = 1; i < p->nthreads; i++) pthread_join(p->threads[i], NULL);
+    pthread_barrier_destroy(&p->barrier);
+  }
+  free(p->threads);
+  free(p->args);
+  free(p->ws);
+  free(p);
+}
+
+static PetscErrorCode GPURCMPoolFinalize(void)
+{
+  PetscFunctionBegin;
+  GPURCMPoolStop(GPURCMKeptPool);
+  GPURCMKeptPool       = NULL;
+  GPURCMPoolRegistered = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Starts nthreads - 1 threads; if the system refuses one, the pool runs with those created so far */
+static PetscErrorCode GPURCMPoolStart(PetscInt nthreads, GPURCMPool **pool)
+{
+  GPURCMPool *p = (GPURCMPool *)calloc(1, sizeof(*p));
+  int         err;
+
+  PetscFunctionBegin;
+  *pool = NULL;
+  PetscCheck(p, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+  p->threads = (pthread_t *)malloc((size_t)nthreads * sizeof(*p->threads));
+  p->args    = (GPURCMThreadArg *)malloc((size_t)nthreads * sizeof(*p->args));
+  if (!p->threads || !p->args) {
+    GPURCMPoolStop(p);
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
+  }
+  p->requested = p->nthreads = nthreads;
+  for (PetscInt i = 1; i < nthreads; i++) {
+    p->args[i].pool = p;
+    p->args[i].tid  = i;
+    if (pthread_create(&p->threads[i], NULL, GPURCMThreadLoop, &p->args[i])) {
+      PetscCall(PetscInfo(NULL, "gpurcm: could create only %" PetscInt_FMT " of %" PetscInt_FMT " threads\n", i, nthreads));
+      p->nthreads = i;
+      break;
+    }
+  }
+  err = pthread_barrier_init(&p->barrier, NULL, (unsigned)p->nthreads);
+  if (err) p->exit = 1; /* the threads return at the start */
+  else p->hasbarrier = 1;
+  atomic_store(&p->started, 1);
+  if (err) {
+    for (PetscInt i = 1; i < p->nthreads; i++) pthread_join(p->threads[i], NULL);
+    GPURCMPoolStop(p);
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
+  }
+  *pool = p;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A pool of nthreads threads for one ordering: the kept one (keep) when it has that many and is free, else a new one,
+   kept for the next ordering with keep (the kept one of another thread count is stopped, its node arrays taken over);
+   *reused: the kept pool was taken */
+static PetscErrorCode GPURCMPoolGet(PetscInt nthreads, PetscBool keep, GPURCMPool **pool, PetscBool *reused)
+{
+  GPURCMPool *k = GPURCMKeptPool;
+  char       *ws      = NULL;
+  size_t      wsbytes = 0;
+
+  PetscFunctionBegin;
+  *reused = PETSC_FALSE;
+  if (keep && k && !k->busy && k->requested == nthreads) {
+    k->busy = PETSC_TRUE;
+    *pool   = k;
+    *reused = PETSC_TRUE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (k && !k->busy) { /* another thread count, or nothing kept any more */
+    if (keep) {
+      ws      = k->ws;
+      wsbytes = k->wsbytes;
+      k->ws   = NULL;
+    }
+    GPURCMPoolStop(k);
+    GPURCMKeptPool = k = NULL;
+  }
+  PetscCall(GPURCMPoolStart(nthreads, pool));
+  (*pool)->ws      = ws;
+  (*pool)->wsbytes = wsbytes;
+  (*pool)->busy    = PETSC_TRUE;
+  if (keep && !k) {
+    GPURCMKeptPool = *pool;
+    if (!GPURCMPoolRegistered) PetscCall(PetscRegisterFinalize(GPURCMPoolFinalize));
+    GPURCMPoolRegistered = PETSC_TRUE;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The ordering is done with the pool: the kept one waits for the next ordering, another one is stopped */
+static void GPURCMPoolPut(GPURCMPool *p)
+{
+  if (p == GPURCMKeptPool) p->busy = PETSC_FALSE;
+  else GPURCMPoolStop(p);
+}
+
+static inline size_t GPURCMAlign64(size_t b)
+{
+  return (b + 63) & ~(size_t)63;
+}
+
+/* The node arrays of an ordering of n nodes, carved from the pool's memory (grown when too small; not initialized:
+   job 1 sets those that need it), and each thread's two level lists of job 10 (lvlen entries each) */
+static PetscErrorCode GPURCMPoolWorkspace(GPURCMPool *p, GPURCMThreads *t, PetscInt lvlen, PetscInt **mask, PetscInt **xls, PetscInt **deg, PetscInt **mark, PetscInt **tmp)
+{
+  const size_t n  = (size_t)t->n, ib = sizeof(PetscInt);
+  const size_t sz[] = {n * ib, (n + 1) * ib, n * ib, n * ib, n * ib, n * sizeof(GPURCMKey), n * ib, n * ib, n * ib, n * sizeof(uint16_t), (size_t)lvlen * ib};
+  const int    nsz = (int)(sizeof(sz) / sizeof(sz[0]));
+  size_t       off[sizeof(sz) / sizeof(sz[0])], total = 0;
+  char        *w;
+
+  PetscFunctionBegin;
+  for (int i = 0; i < nsz - 1; i++) {
+    off[i] = total;
+    total += GPURCMAlign64(sz[i]);
+  }
+  off[nsz - 1] = total;
+  total += 2 * (size_t)t->nthreads * GPURCMAlign64(sz[nsz - 1]);
+  if (p->wsbytes < total) {
+    free(p->ws);
+    p->wsbytes = 0;
+    p->ws      = (char *)aligned_alloc(64, total);
+    PetscCheck(p->ws, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", t->n);
+    p->wsbytes = total;
+  }
+  w      = p->ws;
+  *mask  = (PetscInt *)(w + off[0]);
+  *xls   = (PetscInt *)(w + off[1]);
+  *deg   = (PetscInt *)(w + off[2]);
+  *mark  = (PetscInt *)(w + off[3]);
+  *tmp   = (PetscInt *)(w + off[4]);
+  t->owner = (_Atomic GPURCMKey *)(w + off[5]);
+  t->cm    = (_Atomic PetscInt *)(w + off[6]);
+  t->vis   = (_Atomic PetscInt *)(w + off[7]);
+  t->lev   = (PetscInt *)(w + off[8]);
+  t->own   = (uint16_t *)(w + off[9]);
+  for (PetscInt i = 0; i < t->nthreads; i++) {
+    t->work[i].lvcur = (PetscInt *)(w + off[nsz - 1] + (size_t)(2 * i) * GPURCMAlign64(sz[nsz - 1]));
+    t->work[i].lvnxt = (PetscInt *)(w + off[nsz - 1] + (size_t)(2 * i + 1) * GPURCMAlign64(sz[nsz - 1]));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* The batch engine's root-finder queue and batch slots, made for its first job: the level root finder and the level
@@ -1403,14 +1579,14 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
   Otherwise (ia, ja) is the graph from MatGetRowIJ(). cia/cja (optional): PETSc's graph, compared with the built one
   (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscBool flagged, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscInt perm[], PetscBool *ordered)
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscBool flagged, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscBool keep, PetscInt perm[], PetscBool *ordered)
 {
-  GPURCMThreads    t;
-  GPURCMThreadArg *args;
-  pthread_t       *threads;
-  PetscInt        *mask, *xls, *deg, *mark, *tmp;
-  PetscLogDouble   tw[6];                          /* the setup's parts, for -info */
-  PetscErrorCode   ierr;
+  GPURCMThreads  t;
+  GPURCMPool    *pool;
+  PetscInt      *mask = NULL, *xls = NULL, *deg = NULL, *mark = NULL, *tmp = NULL;
+  PetscLogDouble tw[6]; /* the setup's parts, for -info */
+  PetscBool      reused, kept;
+  PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscCheck(!build || nthreads > 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: graph construction needs threads");
@@ -1422,6 +1598,11 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0)); /* the pool and the workspace */
+  PetscCall(PetscTime(&tw[0]));
+  PetscCall(GPURCMPoolGet(nthreads, keep, &pool, &reused));
+  nthreads = pool->nthreads; /* those started */
+  PetscCall(PetscTime(&tw[1]));
   PetscCall(PetscMemzero(&t, sizeof(t)));
   t.n         = n;
   t.ia        = ia;
@@ -1429,6 +1610,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.tns       = tns;
   t.tvc       = tvc;
   t.nthreads  = nthreads;
+  t.pool      = pool;
   t.B         = batch;
   t.Bmax      = 16 * batch;
   t.speculate = speculate;
@@ -1436,86 +1618,58 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.maysleep  = wait == MAT_GPURCM_THREADS_WAIT_SLEEP || (wait == MAT_GPURCM_THREADS_WAIT_AUTO && PetscSparseGPUCoresShared(nthreads));
   PetscCall(PetscInfo(NULL, "gpurcm threads: %" PetscInt_FMT " of them, waits %s (-mat_gpurcm_threads_wait %s)\n", nthreads, t.maysleep ? "sleep after about 0.1 ms" : "spin", MatGPURCMThreadsWaits[wait]));
   t.nbatchcap = n + 1;
-  PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0)); /* the workspace and the pool */
-  PetscCall(PetscTime(&tw[0]));
-  PetscCall(PetscMalloc5(n, &mask, n + 1, &xls, n, &deg, n, &mark, n, &tmp));
-  t.owner = (_Atomic GPURCMKey *)malloc((size_t)n * sizeof(*t.owner));
-  t.cm    = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.cm));
-  t.vis   = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t.vis));
-  PetscCheck(t.owner && t.cm && t.vis, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", n);
-  PetscCall(PetscMalloc1(n, &t.lev));
-  PetscCall(PetscCalloc1(nthreads, &t.work));
-  for (PetscInt i = 0; i < nthreads; i++) {
-    PetscCall(PetscMalloc1(t.Bmax, &t.work[i].cnt));
-    PetscCheck(!GPURCMWorkReserve(&t.work[i], 4096), PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
-    PetscCall(PetscCalloc3(2 * nthreads, &t.work[i].ob, 2 * nthreads, &t.work[i].obn, 2 * nthreads, &t.work[i].obcap));
+  /* the level BFS's ownership: a thread's lists hold at most its blocks' nodes */
+  t.ownblocks = ownblocks;
+  t.ownR      = PetscMax((n + nthreads * ownblocks - 1) / (nthreads * ownblocks), 1);
+  ierr        = PetscCalloc1(nthreads, &t.work);
+  if (!ierr) ierr = GPURCMPoolWorkspace(pool, &t, ownblocks * t.ownR + 1, &mask, &xls, &deg, &mark, &tmp);
+  for (PetscInt i = 0; i < nthreads && !ierr && t.work; i++) {
+    ierr = PetscMalloc1(t.Bmax, &t.work[i].cnt);
+    if (!ierr && GPURCMWorkReserve(&t.work[i], 4096)) ierr = PETSC_ERR_MEM;
+    if (!ierr) ierr = PetscCalloc3(2 * nthreads, &t.work[i].ob, 2 * nthreads, &t.work[i].obn, 2 * nthreads, &t.work[i].obcap);
   }
-  t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
-  t.own    = (uint16_t *)malloc((size_t)n * sizeof(*t.own));
-  PetscCheck(t.inmask && t.own, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory");
-  PetscCall(PetscTime(&tw[1]));
-  /* start the pool; if the system refuses a thread, run with those created so far */
-  PetscCall(PetscMalloc2(nthreads, &threads, nthreads, &args));
-  for (PetscInt i = 1; i < nthreads; i++) {
-    args[i].t   = &t;
-    args[i].tid = i;
-    if (pthread_create(&threads[i], NULL, GPURCMThreadLoop, &args[i])) {
-      PetscCall(PetscInfo(NULL, "gpurcm: could create only %" PetscInt_FMT " of %" PetscInt_FMT " threads\n", i, nthreads));
-      t.nthreads = i;
-      break;
-    }
+  if (!ierr) {
+    t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
+    if (!t.inmask) ierr = PETSC_ERR_MEM;
   }
-  PetscCheck(!pthread_barrier_init(&t.barrier, NULL, (unsigned)t.nthreads), PETSC_COMM_SELF, PETSC_ERR_SYS, "gpurcm: pthread_barrier_init failed");
-  atomic_store(&t.started, 1);
-  PetscCall(PetscTime(&tw[2]));
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
-  /* the level BFS's ownership, for the threads actually started: a thread's lists hold at most its blocks' nodes */
-  t.ownblocks = ownblocks;
-  t.ownR      = PetscMax((n + t.nthreads * ownblocks - 1) / (t.nthreads * ownblocks), 1);
-  ierr        = PETSC_SUCCESS;
-  for (PetscInt i = 0; i < t.nthreads && !ierr; i++) ierr = PetscMalloc2(ownblocks * t.ownR + 1, &t.work[i].lvcur, ownblocks * t.ownR + 1, &t.work[i].lvnxt);
+  pool->cur = &t;
+  PetscCall(PetscTime(&tw[2]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
-  /* the work itself; on error the pool is still shut down and everything freed */
+  /* the work itself; on error the pool is still given back and everything freed */
   if (!ierr) ierr = GPURCMThreadsOrder(&t, build, flagged, cia, cja, small, xls, deg, tmp, ordered);
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
   PetscCall(PetscTime(&tw[3]));
-  t.exitjob = 1;
-  pthread_barrier_wait(&t.barrier);
-  for (PetscInt i = 1; i < t.nthreads; i++) pthread_join(threads[i], NULL);
-  pthread_barrier_destroy(&t.barrier);
+  pool->cur = NULL;
+  kept      = (PetscBool)(pool == GPURCMKeptPool);
+  GPURCMPoolPut(pool);
   PetscCall(PetscTime(&tw[4]));
-  PetscCall(PetscFree2(threads, args));
-  for (PetscInt i = 0; i < nthreads; i++) {
+  for (PetscInt i = 0; i < nthreads && t.work; i++) {
     free(t.work[i].child);
     free(t.work[i].tmp);
     free(t.work[i].lvc);
     free(t.work[i].lvch[0]);
     free(t.work[i].lvch[1]);
     PetscCall(PetscFree(t.work[i].cnt));
-    PetscCall(PetscFree2(t.work[i].lvcur, t.work[i].lvnxt));
-    for (PetscInt j = 0; j < 2 * nthreads; j++) free(t.work[i].ob[j]);
+    if (t.work[i].ob)
+      for (PetscInt j = 0; j < 2 * nthreads; j++) free(t.work[i].ob[j]);
     PetscCall(PetscFree3(t.work[i].ob, t.work[i].obn, t.work[i].obcap));
   }
   free(t.inmask);
-  free(t.own);
   PetscCall(PetscFree(t.work));
-  PetscCall(PetscFree(t.lev));
   free(t.ucnt);
   PetscCall(PetscFree3(t.gia, t.rowlow, t.tsum));
   PetscCall(PetscFree(t.gja));
-  free(t.owner);
   free(t.ls);
-  free(t.cm);
   free(t.bend);
   free(t.btail);
   free(t.bdisc);
-  free(t.vis);
-  PetscCall(PetscFree5(mask, xls, deg, mark, tmp));
   PetscCall(PetscTime(&tw[5]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
-  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: workspace %.3g, pool start %.3g, first touch %.3g, pool stop %.3g, frees %.3g ms\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4])));
+  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: pool %.3g (%s), workspace %.3g, first touch %.3g, pool %s %.3g, frees %.3g ms\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), reused ? "kept" : "started", 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), kept ? "kept" : "stopped", 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4])));
+  PetscCheck(ierr != PETSC_ERR_MEM, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for the threads' workspace");
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1663,6 +1817,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscBool            cudaok = PETSC_FALSE, isseqaij = PETSC_FALSE;
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
+  PetscBool              keep   = PETSC_TRUE;
   PetscLogDouble       tstart;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE, PETSC_FALSE};
 
@@ -1677,6 +1832,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (claims, three barriers a level), narrow (level by level, one barrier a level), or auto (levels when the widest level of the first root-finder pass exceeds 256 nodes per thread, narrow when it exceeds 32, else batch)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_threads_keep", "The threads backend keeps its threads (asleep) and its node arrays (about 42 bytes a node) for the next ordering with as many threads, until PetscFinalize(); false: started and freed at each ordering", "MATORDERINGGPURCM", keep, &keep, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a symmetric graph; a matrix flagged structurally symmetric is checked)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
@@ -1798,7 +1954,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm, &ordered));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, keep, perm, &ordered));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -1854,7 +2010,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   case MAT_GPURCM_BACKEND_THREADS: {
     PetscBool ordered; /* always, without build */
 
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, perm, &ordered));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, keep, perm, &ordered));
   } break;
 #endif
   default:
