@@ -1586,6 +1586,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscInt      *mask = NULL, *xls = NULL, *deg = NULL, *mark = NULL, *tmp = NULL;
   PetscLogDouble tw[6]; /* the setup's parts, for -info */
   PetscBool      reused, kept;
+  double         keptbytes;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
@@ -1644,6 +1645,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCall(PetscTime(&tw[3]));
   pool->cur = NULL;
   kept      = (PetscBool)(pool == GPURCMKeptPool);
+  keptbytes = kept ? (double)pool->wsbytes : 0.0;
   GPURCMPoolPut(pool);
   PetscCall(PetscTime(&tw[4]));
   for (PetscInt i = 0; i < nthreads && t.work; i++) {
@@ -1668,7 +1670,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.bdisc);
   PetscCall(PetscTime(&tw[5]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
-  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: pool %.3g (%s), workspace %.3g, first touch %.3g, pool %s %.3g, frees %.3g ms\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), reused ? "kept" : "started", 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), kept ? "kept" : "stopped", 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4])));
+  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: pool %.3g (%s), workspace %.3g, first touch %.3g, pool %s %.3g, frees %.3g ms%s%.1f%s\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), reused ? "kept" : "started", 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), kept ? "kept" : "stopped", 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4]), kept ? "; " : "", kept ? keptbytes / 1048576.0 : 0.0, kept ? " MiB of node arrays kept (-mat_gpurcm_threads_keep)" : ""));
   PetscCheck(ierr != PETSC_ERR_MEM, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for the threads' workspace");
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
