@@ -3,10 +3,12 @@
 #  1. every gpurcm test (16 cores: the pool's threads on their own cores);
 #  2. CPU-only A/B on the 16 cores, 16 threads, in rounds: main (keep, the default), main with keep false, and the
 #     code before (before-pool.patch: 3e2ca22, the setup's parts in -info only); the setup's parts from -info;
-#  3. the serial backend.
+#  3. the serial backend;
+#  0. threadcost.c: a parallel-for's thread management alone (threads created and joined, or kept).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session61/job2.sh <revision> [<rounds>]
 S=bench/results/2026-12-07-GPU-session61
 . bench/gpujob.sh job2 "$1"
+cc -O2 -pthread $S/threadcost.c -o /tmp/threadcost -ldl && { /tmp/threadcost > $r/threadcost.txt 2>&1; /tmp/threadcost cuda > $r/threadcost-cuda.txt 2>&1; cat $r/threadcost.txt $r/threadcost-cuda.txt; }
 timeout 200 make check TESTS='gpurcm' TESTARGS="--timeout 120 --jobs 14" > $r/check-gpurcm.log 2>&1
 echo "gpurcm check exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check-gpurcm.log | tail -n 8
 gpujob_base $S/before-pool.patch
