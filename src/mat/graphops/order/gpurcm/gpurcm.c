@@ -665,6 +665,7 @@ typedef struct {
    (-mat_gpurcm_threads_keep): on the H200 host's 16 cores (session 61, job 1) starting 15 threads took 2.1-2.3 ms and
    stopping them 0.4-0.6 ms of a 20 ms ordering of 1M nodes, and the fresh node arrays of 4M nodes 6 ms of page faults
    and 11 ms of frees of a 100 ms ordering. */
+#define GPURCM_WS_PARTS 11
 typedef struct _GPURCMPool {
   PetscInt          requested, nthreads; /* threads asked for and started */
   pthread_t        *threads;
@@ -674,8 +675,9 @@ typedef struct _GPURCMPool {
   int               exit, hasbarrier;
   GPURCMThreads    *cur; /* the ordering the threads work for */
   PetscBool         busy;
-  char             *ws; /* the node arrays (GPURCMPoolWorkspace()) */
+  char             *ws; /* the node arrays (GPURCMPoolWorkspace()) of the kept pool, in one block */
   size_t            wsbytes;
+  char             *part[GPURCM_WS_PARTS]; /* those of another pool, each on its own (see GPURCMPoolWorkspace()) */
 } GPURCMPool;
 
 /* One entry c of graph row r: mode 0 counts it (and its mirror), mode 1 writes it (and its mirror) */
@@ -1111,6 +1113,7 @@ static void GPURCMPoolStop(GPURCMPool *p)
   free(p->threads);
   free(p->args);
   free(p->ws);
+  for (int i = 0; i < GPURCM_WS_PARTS; i++) free(p->part[i]);
   free(p);
 }
 
@@ -1211,44 +1214,49 @@ static inline size_t GPURCMAlign64(size_t b)
   return (b + 63) & ~(size_t)63;
 }
 
-/* The node arrays of an ordering of n nodes, carved from the pool's memory (grown when too small; not initialized:
-   job 1 sets those that need it), and each thread's two level lists of job 10 (lvlen entries each) */
+/* The node arrays of an ordering of n nodes (not initialized: job 1 sets those that need it) and each thread's two level
+   lists of job 10 (lvlen entries each). The kept pool carves them from one block of its memory, grown when too small.
+   Another pool allocates each apart and frees it when it stops, as the ordering did before the pool was kept: glibc
+   then reuses arrays up to 32 MiB from its heap at the next ordering, where one block of 48 MiB (1M nodes) was mapped
+   afresh and unmapped each time (1M nodes, 16 threads: 2.5-3 ms more of page faults and unmapping, session 61 job 2) */
 static PetscErrorCode GPURCMPoolWorkspace(GPURCMPool *p, GPURCMThreads *t, PetscInt lvlen, PetscInt **mask, PetscInt **xls, PetscInt **deg, PetscInt **mark, PetscInt **tmp)
 {
-  const size_t n  = (size_t)t->n, ib = sizeof(PetscInt);
-  const size_t sz[] = {n * ib, (n + 1) * ib, n * ib, n * ib, n * ib, n * sizeof(GPURCMKey), n * ib, n * ib, n * ib, n * sizeof(uint16_t), (size_t)lvlen * ib};
-  const int    nsz = (int)(sizeof(sz) / sizeof(sz[0]));
-  size_t       off[sizeof(sz) / sizeof(sz[0])], total = 0;
-  char        *w;
+  const size_t n = (size_t)t->n, ib = sizeof(PetscInt), lvb = GPURCMAlign64((size_t)lvlen * ib);
+  const size_t sz[GPURCM_WS_PARTS] = {n * ib, (n + 1) * ib, n * ib, n * ib, n * ib, n * sizeof(GPURCMKey), n * ib, n * ib, n * ib, n * sizeof(uint16_t), 2 * (size_t)t->nthreads * lvb};
+  char        *base[GPURCM_WS_PARTS];
+  size_t       total = 0;
 
   PetscFunctionBegin;
-  for (int i = 0; i < nsz - 1; i++) {
-    off[i] = total;
-    total += GPURCMAlign64(sz[i]);
+  for (int i = 0; i < GPURCM_WS_PARTS; i++) total += GPURCMAlign64(sz[i]);
+  if (p == GPURCMKeptPool) {
+    if (p->wsbytes < total) {
+      free(p->ws);
+      p->wsbytes = 0;
+      p->ws      = (char *)aligned_alloc(64, total);
+      PetscCheck(p->ws, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", t->n);
+      p->wsbytes = total;
+    }
+    base[0] = p->ws;
+    for (int i = 1; i < GPURCM_WS_PARTS; i++) base[i] = base[i - 1] + GPURCMAlign64(sz[i - 1]);
+  } else {
+    for (int i = 0; i < GPURCM_WS_PARTS; i++) {
+      base[i] = p->part[i] = (char *)malloc(sz[i]); /* (not aligned_alloc(): its larger request is mapped afresh each time) */
+      PetscCheck(base[i], PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", t->n);
+    }
   }
-  off[nsz - 1] = total;
-  total += 2 * (size_t)t->nthreads * GPURCMAlign64(sz[nsz - 1]);
-  if (p->wsbytes < total) {
-    free(p->ws);
-    p->wsbytes = 0;
-    p->ws      = (char *)aligned_alloc(64, total);
-    PetscCheck(p->ws, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for %" PetscInt_FMT " nodes", t->n);
-    p->wsbytes = total;
-  }
-  w      = p->ws;
-  *mask  = (PetscInt *)(w + off[0]);
-  *xls   = (PetscInt *)(w + off[1]);
-  *deg   = (PetscInt *)(w + off[2]);
-  *mark  = (PetscInt *)(w + off[3]);
-  *tmp   = (PetscInt *)(w + off[4]);
-  t->owner = (_Atomic GPURCMKey *)(w + off[5]);
-  t->cm    = (_Atomic PetscInt *)(w + off[6]);
-  t->vis   = (_Atomic PetscInt *)(w + off[7]);
-  t->lev   = (PetscInt *)(w + off[8]);
-  t->own   = (uint16_t *)(w + off[9]);
+  *mask    = (PetscInt *)base[0];
+  *xls     = (PetscInt *)base[1];
+  *deg     = (PetscInt *)base[2];
+  *mark    = (PetscInt *)base[3];
+  *tmp     = (PetscInt *)base[4];
+  t->owner = (_Atomic GPURCMKey *)base[5];
+  t->cm    = (_Atomic PetscInt *)base[6];
+  t->vis   = (_Atomic PetscInt *)base[7];
+  t->lev   = (PetscInt *)base[8];
+  t->own   = (uint16_t *)base[9];
   for (PetscInt i = 0; i < t->nthreads; i++) {
-    t->work[i].lvcur = (PetscInt *)(w + off[nsz - 1] + (size_t)(2 * i) * GPURCMAlign64(sz[nsz - 1]));
-    t->work[i].lvnxt = (PetscInt *)(w + off[nsz - 1] + (size_t)(2 * i + 1) * GPURCMAlign64(sz[nsz - 1]));
+    t->work[i].lvcur = (PetscInt *)(base[10] + (size_t)(2 * i) * lvb);
+    t->work[i].lvnxt = (PetscInt *)(base[10] + (size_t)(2 * i + 1) * lvb);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1586,7 +1594,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscInt      *mask = NULL, *xls = NULL, *deg = NULL, *mark = NULL, *tmp = NULL;
   PetscLogDouble tw[6]; /* the setup's parts, for -info */
   PetscBool      reused, kept;
-  double         keptbytes;
+  char           keptnote[96] = "";
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
@@ -1645,7 +1653,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCall(PetscTime(&tw[3]));
   pool->cur = NULL;
   kept      = (PetscBool)(pool == GPURCMKeptPool);
-  keptbytes = kept ? (double)pool->wsbytes : 0.0;
+  if (kept) PetscCall(PetscSNPrintf(keptnote, sizeof(keptnote), "; %.1f MiB of node arrays kept (-mat_gpurcm_threads_keep)", pool->wsbytes / 1048576.0));
   GPURCMPoolPut(pool);
   PetscCall(PetscTime(&tw[4]));
   for (PetscInt i = 0; i < nthreads && t.work; i++) {
@@ -1670,7 +1678,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.bdisc);
   PetscCall(PetscTime(&tw[5]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
-  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: pool %.3g (%s), workspace %.3g, first touch %.3g, pool %s %.3g, frees %.3g ms%s%.1f%s\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), reused ? "kept" : "started", 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), kept ? "kept" : "stopped", 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4]), kept ? "; " : "", kept ? keptbytes / 1048576.0 : 0.0, kept ? " MiB of node arrays kept (-mat_gpurcm_threads_keep)" : ""));
+  PetscCall(PetscInfo(NULL, "gpurcm threads: setup %.3g ms of %.3g ms: pool %.3g (%s), workspace %.3g, first touch %.3g, pool %s %.3g, frees %.3g ms%s\n", 1e3 * (tw[2] - tw[0] + t.ttouch[1] - t.ttouch[0] + tw[5] - tw[3]), 1e3 * (tw[5] - tw[0]), 1e3 * (tw[1] - tw[0]), reused ? "kept" : "started", 1e3 * (tw[2] - tw[1]), 1e3 * (t.ttouch[1] - t.ttouch[0]), kept ? "kept" : "stopped", 1e3 * (tw[4] - tw[3]), 1e3 * (tw[5] - tw[4]), keptnote));
   PetscCheck(ierr != PETSC_ERR_MEM, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for the threads' workspace");
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
