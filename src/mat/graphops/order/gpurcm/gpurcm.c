@@ -1117,6 +1117,12 @@ static void GPURCMPoolStop(GPURCMPool *p)
   free(p);
 }
 
+/* A child of fork() has none of the pool's threads: it must not wait for them (its memory is left to it) */
+static void GPURCMPoolForgetInChild(void)
+{
+  GPURCMKeptPool = NULL;
+}
+
 static PetscErrorCode GPURCMPoolFinalize(void)
 {
   PetscFunctionBegin;
@@ -1195,9 +1201,11 @@ static PetscErrorCode GPURCMPoolGet(PetscInt nthreads, PetscBool keep, GPURCMPoo
   (*pool)->wsbytes = wsbytes;
   (*pool)->busy    = PETSC_TRUE;
   if (keep && !k) {
+    static PetscBool forkhandler = PETSC_FALSE;
     GPURCMKeptPool = *pool;
     if (!GPURCMPoolRegistered) PetscCall(PetscRegisterFinalize(GPURCMPoolFinalize));
     GPURCMPoolRegistered = PETSC_TRUE;
+    if (!forkhandler) forkhandler = pthread_atfork(NULL, NULL, GPURCMPoolForgetInChild) ? PETSC_FALSE : PETSC_TRUE;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
