@@ -2081,6 +2081,10 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  lasted about 0.1 ms; auto (default) = sleep when the threads and the node's
                                                  other runnable threads (/proc/loadavg) outnumber the cores the process may
                                                  use, else spin (with a core each, sleeping only delays the hand-offs)
+. -mat_gpurcm_threads_keep <true>             - the threads backend keeps its threads (asleep) and its node arrays (about 50
+                                                 bytes a node) for the next ordering with as many threads, until PetscFinalize()
+                                                 (starting 15 threads took 2 ms of a 20 ms ordering on 16 cores); false = started
+                                                 and freed at each ordering
 . -mat_gpurcm_speculate <true>                 - every backend (cuda: the level root finder; serial: a symmetric graph, i.e.
                                                  not a flagged matrix whose pattern is not): the pass from each candidate root (every
                                                  pass after the first) is the Cuthill-McKee numbering from that root, which
