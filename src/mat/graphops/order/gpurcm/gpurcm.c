@@ -531,14 +531,15 @@ static inline void GPURCMKeepChildren(GPURCMThreads *t, GPURCMKey key, const Pet
   }
 }
 
-/* *list holds at least need entries (grown to at least twice its capacity); plain C: 1 if out of memory */
-static int GPURCMListReserve(PetscInt **list, PetscInt *cap, PetscInt need)
+/* *list holds at least need entries: grown to at least twice its capacity and at least `least` entries (the smallest
+   list worth allocating). Plain C (a worker thread's): 1 if out of memory */
+static int GPURCMListReserve(PetscInt **list, PetscInt *cap, PetscInt need, PetscInt least)
 {
   PetscInt *b;
   PetscInt  c;
 
   if (need <= *cap) return 0;
-  c = PetscMax(PetscMax(2 * *cap, need), 64);
+  c = PetscMax(PetscMax(2 * *cap, need), least);
   b = (PetscInt *)realloc(*list, (size_t)c * sizeof(PetscInt));
   if (!b) return 1;
   *list = b;
@@ -874,16 +875,10 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
           if (d == tid) GPURCMLevelClaim(t, v, stamp, nxt, &nnxt);
           else { /* no look at v's mark: reading the owner's cache lines would cost more than a repeat */
             const PetscInt slot = p * nt + d;
-            if (w->obn[slot] == w->obcap[slot]) {
-              const PetscInt cap = PetscMax(2 * w->obcap[slot], 256);
-              PetscInt      *b   = (PetscInt *)realloc(w->ob[slot], (size_t)cap * sizeof(PetscInt));
-              if (!b) {
-                failed = 1; /* keep taking part in the barriers; the caller reports the error */
-                atomic_store(&t->failed, 1);
-                break;
-              }
-              w->ob[slot]    = b;
-              w->obcap[slot] = cap;
+            if (GPURCMListReserve(&w->ob[slot], &w->obcap[slot], w->obn[slot] + 1, 256)) {
+              failed = 1; /* keep taking part in the barriers; the caller reports the error */
+              atomic_store(&t->failed, 1);
+              break;
             }
             w->ob[slot][w->obn[slot]++] = v;
           }
@@ -992,7 +987,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 
     w->lvcnt[0] = tid == 0 ? 1 : 0; /* level 0: the root, in thread 0's list */
     if (tid == 0) {
-      failed = GPURCMListReserve(&w->lvch[0], &w->lvchcap[0], 1);
+      failed = GPURCMListReserve(&w->lvch[0], &w->lvchcap[0], 1, 64);
       if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
     }
     if (failed) atomic_store(&t->failed, 1);
@@ -1013,7 +1008,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         ku  = atomic_load_explicit(&owner[u], memory_order_relaxed);
         row = ja + ia[u];
         len = ia[u + 1] - ia[u];
-        if (GPURCMListReserve(&w->lvch[nxp], &w->lvchcap[nxp], count + len) || GPURCMWorkReserve(w, len)) { /* (the sort's tmp) */
+        if (GPURCMListReserve(&w->lvch[nxp], &w->lvchcap[nxp], count + len, 64) || GPURCMWorkReserve(w, len)) { /* (the sort's tmp) */
           failed = 1; /* keep taking part in the barriers; the caller reports the error */
           break;
         }
