@@ -687,6 +687,17 @@ int main(int argc, char **argv)
       suffix: matrices
       args: -dir ${SPARSEGPU_MATRICES} -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 1,3 -batches 64,5
 
+   # PETSc's graph built by 7 threads: fine blocks of rows empty on the small graphs, receivers taking runs of them
+   test:
+      suffix: graph_seven_threads
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 7 -batches 64
+
+   test:
+      suffix: hubs_graph_seven_threads
+      output_file: output/gpurcm_identity_hubs.out
+      args: -hubs -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 7 -batches 64
+
    # the threads backend's numbering level by level (three barriers a level) instead of by batches
    test:
       suffix: threads_level_numbering
