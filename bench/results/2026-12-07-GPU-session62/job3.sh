@@ -1,7 +1,7 @@
 #!/bin/bash
-# session 62, job 3 (CPU work on the GPU host's 16 cores, and the gpurcm tests with every backend):
+# session 62, job 3 (CPU work on the GPU host's 16 cores):
 # Job 2 left out blkdiag and kron (no -matdir: the shared matrices are in .gpu/matrices on the GPU host); this job runs them.
-#  1. every gpurcm test at this revision (the threads backend's graph built without atomics);
+#  1. (the tests ran in job 2);
 #  2. A/B in rounds against the atomic construction (before-build.patch = the code before ceff680), 16 and 4 threads,
 #     on the matrices whose graph is built (unsymmetric: powerlaw; inodes: blkdiag, kron), then the serial backend.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session62/job3.sh <revision> [<rounds>]
