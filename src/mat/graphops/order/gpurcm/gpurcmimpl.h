@@ -73,12 +73,9 @@ PETSC_INTERN const char *const MatGPURCMCUDAUploads[];
 #endif
 
 /* Structural-symmetry check of row r of a CSR (threads and cuda backends): 0 when the row is strictly ascending with
-   columns in [0, n) and every entry below the diagonal has its mirror (binary search in the row of its column), else
+   columns in [0, n) and every entry above the diagonal has its mirror (binary search in the row of its column), else
    1; adds the row's entries below and above the diagonal to *nlow and *nup (stops counting at the first defect).
-   With every row passing, equal totals make the mirror map a bijection: the CSR is structurally symmetric. The
-   mirrors looked up are those of the entries below the diagonal: their rows come before r, so a thread that checks
-   its rows in order finds them in its cache (rows just read), where the rows of the entries above the diagonal are
-   still to come (a 3D 160^3 mesh: the row 25600 rows ahead, a miss to memory for every third entry). */
+   With every row passing, equal totals make the mirror map a bijection: the CSR is structurally symmetric. */
 GPURCM_HOST_DEVICE static inline int GPURCMRowUnmirrored(PetscInt n, PetscInt r, const PetscInt *ai, const PetscInt *aj, PetscInt64 *nlow, PetscInt64 *nup)
 {
   PetscInt prev = -1;
@@ -88,11 +85,11 @@ GPURCM_HOST_DEVICE static inline int GPURCMRowUnmirrored(PetscInt n, PetscInt r,
 
     if (c <= prev || c >= n) return 1;
     prev = c;
-    if (c > r) (*nup)++;
-    else if (c < r) {
+    if (c < r) (*nlow)++;
+    else if (c > r) {
       PetscInt l = ai[c], h = ai[c + 1];
 
-      (*nlow)++;
+      (*nup)++;
       while (l < h) {
         const PetscInt mid = l + (h - l) / 2;
 
