@@ -693,6 +693,17 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -mat_gpurcm_check_graph -mat_gpurcm_serial_component 0 -threads 7 -batches 64
 
+   # the components after the first one by all threads, one at a time (-mat_gpurcm_threads_components, on by default)
+   test:
+      suffix: threads_components_off
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -threads 2,3 -batches 64 -mat_gpurcm_threads_components 0 -mat_gpurcm_serial_component {{4096 16}shared output}
+
+   test:
+      suffix: matrices_threads_components_off
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -threads 3 -batches 64 -mat_gpurcm_threads_components 0
+
    test:
       suffix: hubs_graph_seven_threads
       output_file: output/gpurcm_identity_hubs.out
@@ -867,10 +878,11 @@ int main(int argc, char **argv)
 
    # which root finder and numbering ran (the level kernels must not silently fall back) and how many passes were
    # repeated in queue order because of ties: the threads backend (components above 64 nodes, as the cuda one) and the
-   # cuda level-synchronous root finder repeat the same passes
+   # cuda level-synchronous root finder repeat the same passes (the threads' components one at a time, each by its root
+   # finder, whose -info lines are counted)
    test:
       suffix: rootfind_info_threads
-      args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -info -mat_gpurcm_speculate {{0 1}separate output}
+      args: -generated -backends threads -threads 2 -batches 64 -mat_gpurcm_serial_component 64 -mat_gpurcm_threads_components 0 -info -mat_gpurcm_speculate {{0 1}separate output}
       filter: awk '/root finder levels/{l=1} /root finder ordered/{o=1} /numbering levels/{m=1} /pass repeated in queue order/{p++} /speculative numbering kept/{k++} /speculative numbering dropped/{x++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "cuda level-synchronous root finder: %d\ncuda ordered root finder: %d\ncuda level-synchronous numbering: %d\npasses repeated in queue order: %d\nspeculative numberings kept: %d\nspeculative numberings dropped: %d\ndiffering: %d\n%s\n", l, o, m, p, k, x, d, f}'
 
    # matrices flagged structurally symmetric: the parallel backends check the raw CSR themselves, order a symmetric one

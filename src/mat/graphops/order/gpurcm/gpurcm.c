@@ -369,6 +369,7 @@ typedef struct {
   PetscInt  cap, *child, *tmp;
   PetscInt *cnt;
   PetscInt  nlow, nup; /* job 9: entries below/above the diagonal in the thread's rows */
+  PetscInt  nroots;    /* job 16: components whose root (smallest node) is in the thread's range */
   int       asym;      /* job 9: the thread found an unsorted row, a column out of range or an entry without mirror */
   /* job 10 (level BFS, owner computes): the thread's nodes of the current and the next level (at most its range's
      size each), its outboxes (nodes of the next level owned by thread d, parity p of the level: ob[p * nthreads + d]),
@@ -430,6 +431,16 @@ typedef struct _GPURCMThreads {
   PetscInt         *qlo;     /* nthreads + 1: the receivers' row ranges (runs of fine blocks) */
   PetscInt         *qfb;     /* nthreads + 1: the receivers' first fine blocks */
   PetscInt         *pairs;   /* (c, r) of each mirror, 2 entries a mirror */
+  /* components after the first (-mat_gpurcm_threads_components): labelled by a lock-free union-find (each tree's root
+     its smallest node), those of at most cmax nodes ordered by SPARSEPACK's serial code, a thread each, at their
+     offsets in perm, the larger ones by all threads after them */
+  PetscBool         components;
+  _Atomic PetscInt *cpar, *csize;       /* union-find parents, then each node's component (its root); sizes by root */
+  PetscInt         *croots, *coff;      /* the components' roots in ascending order, their offsets in perm */
+  PetscInt          ncomp, cmax, cwslen; /* components, largest ordered by one thread, workspace per thread */
+  PetscInt         *cws;                /* per thread: xls (cmax + 1) and the sort's scratch (cmax), cwslen in all */
+  _Atomic PetscInt  cticket;
+  _Atomic int       cfailed;
   struct _GPURCMPool *pool; /* the threads, their barrier and the node arrays */
   GPURCMThreadWork   *work;
   /* level-synchronous BFS of the root finder (job 10) from lvroot: vis[v] == stamp marks v reached in the current
@@ -778,6 +789,30 @@ static inline void GPURCMLevelClaim(GPURCMThreads *t, PetscInt v, PetscInt stamp
   nxt[(*nnxt)++] = v;
 }
 
+/* Union-find of jobs 15-16: the root of v's tree (parents always point to smaller nodes: no cycles) */
+static inline PetscInt GPURCMFindRoot(_Atomic PetscInt *par, PetscInt v)
+{
+  PetscInt p;
+
+  while ((p = atomic_load_explicit(&par[v], memory_order_relaxed)) != v) v = p;
+  return v;
+}
+
+/* Joins the trees of a and b: the larger root is hooked under the smaller one, retried if another thread hooked it first */
+static inline void GPURCMUnion(_Atomic PetscInt *par, PetscInt a, PetscInt b)
+{
+  for (;;) {
+    PetscInt lo, hi;
+
+    a = GPURCMFindRoot(par, a);
+    b = GPURCMFindRoot(par, b);
+    if (a == b) return;
+    lo = PetscMin(a, b);
+    hi = PetscMax(a, b);
+    if (atomic_compare_exchange_strong_explicit(&par[hi], &hi, lo, memory_order_relaxed, memory_order_relaxed)) return;
+  }
+}
+
 /* Parallel-for jobs over [0, jobn) split in contiguous pieces */
 static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 {
@@ -1100,6 +1135,64 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       k++;
     }
     if (tid == 0) atomic_store_explicit(&t->pubtail, lend, memory_order_relaxed); /* the component's size, as the batch engine's */
+  } break;
+  case 14: /* the nodes not yet numbered start as trees of their own */
+    for (PetscInt v = lo; v < hi; v++)
+      if (t->mask[v]) {
+        atomic_store_explicit(&t->cpar[v], v, memory_order_relaxed);
+        atomic_store_explicit(&t->csize[v], 0, memory_order_relaxed);
+      }
+    break;
+  case 15: /* each edge joins the trees of its ends (a component not numbered has no edge to a numbered node) */
+    for (PetscInt r = lo; r < hi; r++) {
+      if (!t->mask[r]) continue;
+      for (PetscInt k = t->ia[r]; k < t->ia[r + 1]; k++) {
+        const PetscInt c = t->ja[k];
+
+        if (c < r) GPURCMUnion(t->cpar, r, c);
+      }
+    }
+    break;
+  case 16: { /* each node's component (its root) and the components' sizes: one atomic add per run of equal roots */
+    PetscInt run = -1, len = 0, nroots = 0;
+
+    for (PetscInt v = lo; v < hi; v++) {
+      PetscInt root;
+
+      if (!t->mask[v]) continue;
+      root = GPURCMFindRoot(t->cpar, v);
+      atomic_store_explicit(&t->cpar[v], root, memory_order_relaxed);
+      nroots += (root == v);
+      if (root != run) {
+        if (len) atomic_fetch_add_explicit(&t->csize[run], len, memory_order_relaxed);
+        run = root;
+        len = 0;
+      }
+      len++;
+    }
+    if (len) atomic_fetch_add_explicit(&t->csize[run], len, memory_order_relaxed);
+    t->work[tid].nroots = nroots;
+  } break;
+  case 17: { /* the roots of the range, in order, from the thread's offset (jobout: work[].nroots holds the offsets) */
+    PetscInt o = t->work[tid].nroots;
+
+    for (PetscInt v = lo; v < hi; v++)
+      if (t->mask[v] && atomic_load_explicit(&t->cpar[v], memory_order_relaxed) == v) t->croots[o++] = v;
+  } break;
+  case 18: { /* the components of at most cmax nodes, a thread each (SPARSEPACK's serial code on the symmetric graph) */
+    PetscInt *xls = t->cws + tid * t->cwslen, *tmp = xls + t->cmax + 1;
+
+    for (;;) {
+      const PetscInt k = atomic_fetch_add_explicit(&t->cticket, 1, memory_order_relaxed);
+      PetscInt       root, size, cc;
+
+      if (k >= t->ncomp) break;
+      root = t->croots[k];
+      size = atomic_load_explicit(&t->csize[root], memory_order_relaxed);
+      if (size > t->cmax) continue;
+      GPURCMOrderComponent(root, t->ia, t->ja, t->mask, xls, t->perm + t->coff[k], &cc, NULL, NULL, tmp, PETSC_TRUE, t->speculate);
+      if (cc != size) atomic_store_explicit(&t->cfailed, 1, memory_order_relaxed);
+    }
   } break;
   default:
     GPURCMBatchWorker(t, tid);
@@ -1538,6 +1631,87 @@ static PetscBool GPURCMComponentIsSmall(PetscInt root, const PetscInt *ia, const
   return small;
 }
 
+/* The component of node first (its smallest node) by all threads: root finder and numbering, reversed into perm[num, num + cc) */
+static PetscErrorCode GPURCMOrderComponentThreads(GPURCMThreads *t, PetscInt first, PetscInt num, PetscInt *cc)
+{
+  PetscInt  root = first, cc2;
+  PetscBool numbered;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  PetscCall(GPURCMFnrootThreads(t, &root, cc, &numbered));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+  if (!numbered) {
+    PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, &cc2));
+    PetscCheck(cc2 == *cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
+  }
+  GPURCMRunFor(t, 3, *cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  The components left after the first one ordered by all threads (nodes from `from` on; num numbered before them):
+  labelled together (jobs 14-17), each one's segment of perm known from the sizes of those with smaller roots; the
+  components of at most max(small, left / nthreads) nodes are ordered a thread each, in parallel (job 18: a graph of
+  many independent blocks, where all threads on one block at a time wait at every level), the larger ones afterwards
+  by all threads, one at a time.
+*/
+static PetscErrorCode GPURCMOrderComponentsThreads(GPURCMThreads *t, PetscInt from, PetscInt num, PetscInt small)
+{
+  const PetscInt nt = t->nthreads, n = t->n;
+  PetscInt       left = n - num, nlarge = 0, o;
+  PetscLogDouble t0, t1, t2;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
+  PetscCall(PetscTime(&t0));
+  t->cpar  = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t->cpar));
+  t->csize = (_Atomic PetscInt *)malloc((size_t)n * sizeof(*t->csize));
+  PetscCheck(t->cpar && t->csize, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for the components of %" PetscInt_FMT " nodes", n);
+  GPURCMRunFor(t, 14, n, 0);
+  GPURCMRunFor(t, 15, n, 0);
+  GPURCMRunFor(t, 16, n, 0);
+  t->ncomp = 0;
+  for (PetscInt i = 0; i < nt; i++) { /* each thread's offset in the list of roots */
+    const PetscInt c = t->work[i].nroots;
+    t->work[i].nroots = t->ncomp;
+    t->ncomp += c;
+  }
+  PetscCall(PetscMalloc2(t->ncomp, &t->croots, t->ncomp, &t->coff));
+  GPURCMRunFor(t, 17, n, 0);
+  t->cmax = PetscMax(small, left / nt);
+  o       = num;
+  for (PetscInt k = 0; k < t->ncomp; k++) {
+    const PetscInt size = atomic_load_explicit(&t->csize[t->croots[k]], memory_order_relaxed);
+
+    t->coff[k] = o;
+    o += size;
+    nlarge += (size > t->cmax);
+  }
+  PetscCheck(o == n && (t->ncomp == 0 || t->croots[0] >= from), PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: the components' sizes add up to %" PetscInt_FMT ", not %" PetscInt_FMT, o, n);
+  t->cwslen = 2 * t->cmax + 2;
+  PetscCall(PetscMalloc1(nt * t->cwslen, &t->cws));
+  atomic_store(&t->cticket, 0);
+  atomic_store(&t->cfailed, 0);
+  PetscCall(PetscTime(&t1));
+  GPURCMRunFor(t, 18, n, 0);
+  PetscCheck(!atomic_load(&t->cfailed), PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: a component's size changed between its labelling and its ordering (graph not symmetric)");
+  PetscCall(PetscTime(&t2));
+  PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+  for (PetscInt k = 0; k < t->ncomp; k++) {
+    const PetscInt root = t->croots[k];
+    PetscInt       cc;
+
+    if (atomic_load_explicit(&t->csize[root], memory_order_relaxed) <= t->cmax) continue;
+    PetscCall(GPURCMOrderComponentThreads(t, root, t->coff[k], &cc));
+    PetscCheck(cc == atomic_load_explicit(&t->csize[root], memory_order_relaxed), PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: a component's size changed between its labelling and its ordering (graph not symmetric)");
+  }
+  PetscCall(PetscInfo(NULL, "gpurcm threads: %" PetscInt_FMT " more components (%" PetscInt_FMT " nodes) after the first: labelled in %.3g ms; %" PetscInt_FMT " of up to %" PetscInt_FMT " nodes ordered a thread each in %.3g ms, %" PetscInt_FMT " larger by all threads (-mat_gpurcm_threads_components)\n", t->ncomp, left, 1e3 * (t1 - t0), t->ncomp - nlarge, t->cmax, 1e3 * (t2 - t1), nlarge));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Graph construction (with build) and ordering of all components on the started pool */
 static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, PetscBool flagged, const PetscInt *cia, const PetscInt *cja, PetscInt small, PetscInt *xls, PetscInt *deg, PetscInt *tmp, PetscBool *ordered)
 {
@@ -1639,26 +1813,28 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
   GPURCMRunFor(t, 1, n, 0); /* the node arrays' first touch, by ranges */
   PetscCall(PetscTime(&t->ttouch[1]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
-  for (PetscInt i = 0; i < n && num < n; i++) {
-    PetscInt  root = i, cc, cc2;
-    PetscBool numbered;
+  /* Components in order of their smallest node. With -mat_gpurcm_threads_components, once many nodes are left after a
+     component ordered by all threads, or after two small ones in a row, the rest are ordered together: nothing is
+     done for a mesh's single component (or a few isolated nodes before or after it) */
+  for (PetscInt i = 0, nsmall = 0; i < n && num < n; i++) {
+    PetscInt cc;
     if (!mask[i]) continue;
     if (small > 0 && GPURCMComponentIsSmall(i, ia, ja, mask, xls, small)) {
       GPURCMOrderComponent(i, ia, ja, mask, xls, perm + num, &cc, deg, mark, tmp, PETSC_TRUE, t->speculate); /* the threads backend's graphs are symmetric */
       num += cc;
+      if (t->components && ++nsmall >= 2 && n - num > 2 * small) {
+        PetscCall(GPURCMOrderComponentsThreads(t, i + 1, num, small));
+        break;
+      }
       continue;
     }
-    PetscCall(PetscLogEventBegin(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    PetscCall(GPURCMFnrootThreads(t, &root, &cc, &numbered));
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_RootFind, 0, 0, 0, 0));
-    PetscCall(PetscLogEventBegin(MAT_GPURCM_Number, 0, 0, 0, 0));
-    if (!numbered) {
-      PetscCall(GPURCMRunJob(t, root, PETSC_TRUE, &cc2));
-      PetscCheck(cc2 == cc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: component size changed between passes (graph not symmetric)");
-    }
-    GPURCMRunFor(t, 3, cc, num); /* reversed into perm[num, num + cc), marked numbered, queue cleared */
-    PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
+    nsmall = 0;
+    PetscCall(GPURCMOrderComponentThreads(t, i, num, &cc));
     num += cc;
+    if (t->components && n - num > 2 * small) {
+      PetscCall(GPURCMOrderComponentsThreads(t, i + 1, num, small));
+      break;
+    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1671,7 +1847,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
   Otherwise (ia, ja) is the graph from MatGetRowIJ(). cia/cja (optional): PETSc's graph, compared with the built one
   (-mat_gpurcm_check_graph).
 */
-static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscBool flagged, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscBool keep, PetscInt perm[], PetscBool *ordered)
+static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], const PetscInt ja[], PetscBool build, PetscBool flagged, const PetscInt tns[], const PetscInt tvc[], const PetscInt cia[], const PetscInt cja[], PetscInt nthreads, PetscInt batch, PetscInt small, PetscInt ownblocks, PetscBool speculate, MatGPURCMThreadsNumber lvmode, MatGPURCMThreadsWait wait, PetscBool keep, PetscBool components, PetscInt perm[], PetscBool *ordered)
 {
   GPURCMThreads  t;
   GPURCMPool    *pool;
@@ -1707,6 +1883,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   t.B         = batch;
   t.Bmax      = 16 * batch;
   t.speculate = speculate;
+  t.components = components;
   t.lvmode    = lvmode;
   t.maysleep  = wait == MAT_GPURCM_THREADS_WAIT_SLEEP || (wait == MAT_GPURCM_THREADS_WAIT_AUTO && PetscSparseGPUCoresShared(nthreads));
   PetscCall(PetscInfo(NULL, "gpurcm threads: %" PetscInt_FMT " of them, waits %s (-mat_gpurcm_threads_wait %s)\n", nthreads, t.maysleep ? "sleep after about 0.1 ms" : "spin", MatGPURCMThreadsWaits[wait]));
@@ -1753,6 +1930,10 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   free(t.inmask);
   PetscCall(PetscFree(t.work));
+  free(t.cpar);
+  free(t.csize);
+  PetscCall(PetscFree2(t.croots, t.coff));
+  PetscCall(PetscFree(t.cws));
   PetscCall(PetscFree4(t.gia, t.rowlow, t.ucnt, t.tsum));
   PetscCall(PetscFree6(t.flo, t.fown, t.fbeg, t.fobeg, t.qlo, t.qfb));
   PetscCall(PetscFree(t.bcnt));
@@ -1915,6 +2096,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   MatGPURCMThreadsNumber lvmode = MAT_GPURCM_THREADS_NUMBER_AUTO;
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
   PetscBool              keep   = PETSC_TRUE;
+  PetscBool              components = PETSC_TRUE;
   PetscLogDouble       tstart;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE, PETSC_FALSE};
 
@@ -1930,6 +2112,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (claims, three barriers a level), narrow (level by level, one barrier a level), or auto (levels when the widest level of the first root-finder pass exceeds 256 nodes per thread, narrow when it exceeds 32, else batch)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_threads_keep", "The threads backend keeps its threads (asleep) and its node arrays (about 42 bytes a node) for the next ordering with as many threads, until PetscFinalize(); false: started and freed at each ordering", "MATORDERINGGPURCM", keep, &keep, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_threads_components", "The threads backend labels the components left after the first one at once and orders each one of at most the larger of serial_component and nodes left / threads nodes by one thread, in parallel (false: one at a time, by all threads)", "MATORDERINGGPURCM", components, &components, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a symmetric graph; a matrix flagged structurally symmetric is checked)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
@@ -2051,7 +2234,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscCheck(done && nrow == m, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get rows for matrix");
       PetscCall(PetscInfo(mat, "gpurcm: backend threads (requested %s), %" PetscInt_FMT " threads, n %" PetscInt_FMT " (graph %" PetscInt_FMT " nodes), graph %s by the threads\n", MatGPURCMBackends[backend], nthreads, m, nc, flagged ? "(the raw CSR of a matrix flagged structurally symmetric) checked" : "built"));
       PetscCall(PetscMalloc1(nc, &perm));
-      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, keep, perm, &ordered));
+      PetscCall(MatGPURCMThreads_Private(nc, ia, ja, PETSC_TRUE, flagged, tns, tvc, cia, cja, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, keep, components, perm, &ordered));
       PetscCall(MatRestoreRowIJ(mat, 0, PETSC_FALSE, PETSC_FALSE, NULL, &ia, &ja, &done));
       if (check) PetscCall(MatRestoreRowIJ(mat, 0, PETSC_TRUE, PETSC_TRUE, NULL, &cia, &cja, &done));
       PetscCall(PetscFree2(tns, tvc));
@@ -2107,7 +2290,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   case MAT_GPURCM_BACKEND_THREADS: {
     PetscBool ordered; /* always, without build */
 
-    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, keep, perm, &ordered));
+    PetscCall(MatGPURCMThreads_Private(nrow, ia, ja, PETSC_FALSE, PETSC_FALSE, NULL, NULL, NULL, NULL, nthreads, batch, small, ownblocks, copt.speculate, lvmode, wait, keep, components, perm, &ordered));
   } break;
 #endif
   default:
@@ -2164,6 +2347,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  bytes a node) for the next ordering with as many threads, until PetscFinalize()
                                                  (starting 15 threads took 2 ms of a 20 ms ordering on 16 cores); false = started
                                                  and freed at each ordering
+. -mat_gpurcm_threads_components <true>       - the threads backend orders the components left after the first one together:
+                                                 labelled at once (a lock-free union-find), each of at most max(serial_component,
+                                                 nodes left / threads) nodes by one thread with SPARSEPACK's serial code, in
+                                                 parallel, the larger ones by all threads (a graph of many independent blocks);
+                                                 false = one component at a time, each by all threads
 . -mat_gpurcm_speculate <true>                 - every backend (cuda: the level root finder; serial: a symmetric graph, i.e.
                                                  not a flagged matrix whose pattern is not): the pass from each candidate root (every
                                                  pass after the first) is the Cuthill-McKee numbering from that root, which
