@@ -1149,7 +1149,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       for (PetscInt k = t->ia[r]; k < t->ia[r + 1]; k++) {
         const PetscInt c = t->ja[k];
 
-        if (c < r) GPURCMUnion(t->cpar, r, c);
+        if (c < r && t->mask[c]) GPURCMUnion(t->cpar, r, c); /* (mask: always, on the symmetric graphs ordered here) */
       }
     }
     break;
