@@ -4,6 +4,8 @@ and generated graphs, for every backend and thread count given.\n\
   -f <file>            : one Matrix Market file (.mtx or .mtx.gz)\n\
   -generated           : generated graphs (grids, disconnected, hubs, inodes, upper-only, ties in the root finder, n = 0/1)\n\
   -hubs                : generated graphs whose hubs have long child lists of varied degrees (power-law, spokes)\n\
+  -blocks              : block-diagonal graphs of many grid components (36 of 5625 nodes, 300 of 144)\n\
+  -auto_threads <n>    : -mat_gpurcm_threads for the backend auto (default 1)\n\
   -mpi                 : MPI matrices (on the communicator of the run)\n\
   -backends <list>     : gpurcm backends to compare (default serial,threads)\n\
   -threads <list>      : thread counts for the threads backend (default 1,2,4)\n\
@@ -113,6 +115,26 @@ static PetscErrorCode DisconnectedMatrix(PetscInt nblocks, PetscInt hubdeg, Mat 
     if (k > 1) PetscCall(MatSetValue(*A, off + k, off + k - 1, -1.0, INSERT_VALUES));
     if (k < hubdeg) PetscCall(MatSetValue(*A, off + k, off + k + 1, -1.0, INSERT_VALUES));
     if (k % 3) PetscCall(MatSetValue(*A, off + k, off + k, 2.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Block diagonal: nblocks copies of a 2D 5-point a x a grid (nblocks components of a^2 nodes) */
+static PetscErrorCode BlockGridsMatrix(PetscInt nblocks, PetscInt a, Mat *A)
+{
+  const PetscInt nb = a * a, N = nblocks * nb;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, N, N, 5, NULL, A));
+  for (PetscInt g = 0; g < N; g++) {
+    const PetscInt r = g % nb, i = r % a, j = r / a;
+    PetscCall(MatSetValue(*A, g, g, 4.0, INSERT_VALUES));
+    if (i > 0) PetscCall(MatSetValue(*A, g, g - 1, -1.0, INSERT_VALUES));
+    if (i < a - 1) PetscCall(MatSetValue(*A, g, g + 1, -1.0, INSERT_VALUES));
+    if (j > 0) PetscCall(MatSetValue(*A, g, g - a, -1.0, INSERT_VALUES));
+    if (j < a - 1) PetscCall(MatSetValue(*A, g, g + a, -1.0, INSERT_VALUES));
   }
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
@@ -255,6 +277,7 @@ static PetscErrorCode HubMatrix(PetscInt kind, PetscInt N, PetscInt m, PetscBool
 typedef struct {
   char     backends[8][32];
   PetscInt nbackends, threads[8], nthreads, batches[8], nbatches;
+  PetscInt autothreads; /* -mat_gpurcm_threads for the backend auto (-auto_threads, default 1) */
   PetscInt failures;
 } Config;
 
@@ -335,7 +358,9 @@ static PetscErrorCode Check(Config *cfg, const char *name, Mat A)
           }
         }
     } else {
-      PetscCall(CompareOne(A, rref, cref, cfg->backends[b], 1, 64, PETSC_TRUE, &same));
+      PetscBool isauto;
+      PetscCall(PetscStrcmp(cfg->backends[b], "auto", &isauto));
+      PetscCall(CompareOne(A, rref, cref, cfg->backends[b], isauto ? cfg->autothreads : 1, 64, PETSC_TRUE, &same));
       if (!same) {
         all = PETSC_FALSE;
         PetscCall(PetscSNPrintf(bad + strlen(bad), sizeof(bad) - strlen(bad), " %s", cfg->backends[b]));
@@ -484,7 +509,7 @@ int main(int argc, char **argv)
 {
   Config      cfg;
   char        dir[PETSC_MAX_PATH_LEN] = "", file[PETSC_MAX_PATH_LEN] = "", *blist[8];
-  PetscBool   generated = PETSC_FALSE, hubs = PETSC_FALSE, mpi = PETSC_FALSE, bad = PETSC_FALSE, set;
+  PetscBool   generated = PETSC_FALSE, hubs = PETSC_FALSE, mpi = PETSC_FALSE, bad = PETSC_FALSE, blocks = PETSC_FALSE, set;
   PetscInt    nb = 8;
   PetscMPIInt size;
 
@@ -500,6 +525,9 @@ int main(int argc, char **argv)
   cfg.threads[0] = 1, cfg.threads[1] = 2, cfg.threads[2] = 4;
   cfg.nbatches   = 3;
   cfg.batches[0] = 64, cfg.batches[1] = 1, cfg.batches[2] = 7;
+  cfg.autothreads = 1;
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-auto_threads", &cfg.autothreads, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-blocks", &blocks, NULL));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-backends", blist, &nb, &set));
   if (set) {
     cfg.nbackends = nb;
@@ -662,6 +690,15 @@ int main(int argc, char **argv)
       PetscCall(MatDestroy(&A));
     }
   }
+  if (blocks) { /* many components above the small-component sizes of the threads (4096) and cuda (64) backends */
+    Mat A;
+    PetscCall(BlockGridsMatrix(36, 75, &A));
+    PetscCall(Check(&cfg, "36 blocks: 2D 5-point 75x75 grids", A));
+    PetscCall(MatDestroy(&A));
+    PetscCall(BlockGridsMatrix(300, 12, &A));
+    PetscCall(Check(&cfg, "300 blocks: 2D 5-point 12x12 grids", A));
+    PetscCall(MatDestroy(&A));
+  }
   if (mpi) {
     Mat A;
     PetscCall(GridMatrix(PETSC_COMM_WORLD, 40, 30, 1, PETSC_FALSE, 0, PETSC_FALSE, &A));
@@ -703,6 +740,18 @@ int main(int argc, char **argv)
       suffix: matrices_threads_components_off
       output_file: output/gpurcm_identity_matrices.out
       args: -dir ${SPARSEGPU_MATRICES} -threads 3 -batches 64 -mat_gpurcm_threads_components 0
+
+   # many components: ordered together by the threads (the larger ones and the many small ones), and with auto on a GPU
+   # left to the host (-mat_gpurcm_cuda_max_components)
+   test:
+      suffix: blocks
+      args: -blocks -backends serial,threads,auto -threads 2,5 -batches 64 -auto_threads 4 -mat_gpurcm_serial_component {{4096 100}shared output}
+
+   test:
+      suffix: blocks_cuda_auto
+      requires: cuda
+      args: -blocks -backends auto,cuda -auto_threads 4 -mat_gpurcm_serial_component {{4096 100}shared output} -info
+      filter: awk '/left to the host/{h++} /backend threads instead of cuda/{t++} /DIFFERS/{d++} /^failures/{f=$0} END{printf "left to the host: %d\nthreads instead of cuda: %d\ndiffering: %d\n%s\n", h, t, d, f}'
 
    test:
       suffix: hubs_graph_seven_threads

@@ -46,6 +46,7 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 #define GPURCM_AUTO_THREADS_MIN         200000
 #define GPURCM_AUTO_THREADS_MIN_THREADS 4
 #define GPURCM_AUTO_CUDA_MIN            100000
+#define GPURCM_CUDA_MAX_COMPONENTS_DEFAULT 8 /* -mat_gpurcm_cuda_max_components */
 
 /* ------------------------------------------------------------------------------------------------
    Serial reference: SPARSEPACK genrcm, 0-based. mask[v] != 0 means v is not yet numbered.
@@ -2097,6 +2098,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   MatGPURCMThreadsWait   wait   = MAT_GPURCM_THREADS_WAIT_AUTO;
   PetscBool              keep   = PETSC_TRUE;
   PetscBool              components = PETSC_TRUE;
+  PetscInt               maxcomp    = GPURCM_CUDA_MAX_COMPONENTS_DEFAULT;
   PetscLogDouble       tstart;
   MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE, PETSC_FALSE};
 
@@ -2121,11 +2123,14 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "The level numbering's narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_fit_warps", "In the level kernels (root finder and numbering), the warps of a thread block that hold no node of the level being expanded skip to its barriers instead of running its steps on no data", "MATORDERINGGPURCM", copt.fitwarps, &copt.fitwarps, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));
+  PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_max_components", "With -mat_gpurcm_backend auto, a graph with more components of over 64 nodes than this is left to the threads or serial backend (each costs the GPU a fixed ~1.5 ms); 0: never", "MATORDERINGGPURCM", maxcomp, &maxcomp, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_batch_blocks", "Thread blocks of the cuda batch numbering (0: from the widest level)", "MATORDERINGGPURCM", copt.batchblocks, &copt.batchblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_upload", "Upload of a host matrix's CSR by the cuda backend: pinned staging buffers filled by threads, the driver's pageable copy, or page-locked in place", "MATORDERINGGPURCM", MatGPURCMCUDAUploads, (PetscEnum)copt.upload, (PetscEnum *)&copt.upload, NULL));
   PetscOptionsEnd();
   PetscCheck(copt.narrow >= 0 && copt.narrow <= GPURCM_CUDA_NARROW_MAX, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_narrow must be between 0 and %d, not %" PetscInt_FMT, GPURCM_CUDA_NARROW_MAX, copt.narrow);
   PetscCheck(copt.claimslots >= 64 && copt.claimslots <= GPURCM_CUDA_CLAIM_SLOTS && !(copt.claimslots & (copt.claimslots - 1)), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_claim_slots must be a power of 2 from 64 to %d, not %" PetscInt_FMT, GPURCM_CUDA_CLAIM_SLOTS, copt.claimslots);
+  PetscCheck(maxcomp >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_max_components must be nonnegative, not %" PetscInt_FMT, maxcomp);
+  copt.maxcomponents = backend == MAT_GPURCM_BACKEND_AUTO ? maxcomp : 0; /* a requested cuda backend orders every graph */
   PetscCheck(copt.batchblocks >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_cuda_batch_blocks must be nonnegative, not %" PetscInt_FMT, copt.batchblocks);
   PetscCheck(batch >= 1 && batch <= GPURCM_MAX_BATCH, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_batch must be in [1, %d], not %" PetscInt_FMT, GPURCM_MAX_BATCH, batch);
   PetscCheck(nthreads >= 1 && nthreads <= 65535, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_gpurcm_threads must be in [1, 65535], not %" PetscInt_FMT, nthreads);
@@ -2170,7 +2175,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       PetscInt       *sizes = NULL, nnodes = m;
       PetscMemType    mtype;
       const PetscBool flagged = (PetscBool)(nc == m && symknown && symflag);
-      PetscBool       ordered, isview;
+      PetscBool       ordered, isview, declined;
       PetscLogDouble  t1, t2, t3;
       GPURCMEarlyIS   eis = {nc, copt.uploadthreads, 0, {NULL, NULL}, {NULL, NULL}};
       GPURCMHostWork  hw  = {GPURCMEarlyISStep, &eis, PETSC_TRUE};
@@ -2186,16 +2191,21 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
       if (!isview) { /* the ISes made while the GPU orders, the permutation downloaded into their arrays */
         PetscCall(PetscMalloc1(nc, &eis.idx[0]));
         PetscCall(PetscMalloc1(nc, &eis.idx[1]));
-        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, &hw, eis.idx[0], eis.idx[1], &ordered));
+        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, &hw, eis.idx[0], eis.idx[1], &ordered, &declined));
         while (ordered && hw.more) PetscCall(GPURCMEarlyISStep(&eis, &hw.more)); /* (done by then) */
         PetscCall(PetscTime(&t2));
         PetscCall(GPURCMEarlyISFinish(&eis, ordered, row, col));
-        if (!ordered) PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used)); /* perm: NULL */
+        if (!ordered && !declined) PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used)); /* perm: NULL */
       } else {
         PetscCall(PetscMalloc1(nc, &perm));
-        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, NULL, perm, NULL, &ordered));
+        PetscCall(MatGPURCMCUDAOrderCSR_Private(m, ai, aj, mtype, nc, nc < m ? sizes : NULL, flagged, &copt, NULL, perm, NULL, &ordered, &declined));
         PetscCall(PetscTime(&t2));
-        PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
+        if (declined) PetscCall(PetscFree(perm));
+        else PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
+      }
+      if (declined) { /* many components (backend auto): the host orders them, as auto would without a GPU */
+        used = PetscDefined(HAVE_PTHREAD) && nthreads >= GPURCM_AUTO_THREADS_MIN_THREADS && m >= GPURCM_AUTO_THREADS_MIN ? MAT_GPURCM_BACKEND_THREADS : MAT_GPURCM_BACKEND_SERIAL;
+        PetscCall(PetscInfo(mat, "gpurcm: many components: backend %s instead of cuda (-mat_gpurcm_cuda_max_components)\n", MatGPURCMBackends[used]));
       }
       PetscCall(PetscTime(&t3));
       PetscCall(PetscInfo(mat, "gpurcm: cuda backend's host time %g ms: %g before the GPU (options, checks), %g from the upload to the download%s, %g the two ISes after it\n", 1e3 * (t3 - tstart), 1e3 * (t1 - tstart), 1e3 * (t2 - t1), isview ? "" : " (the two ISes made meanwhile)", 1e3 * (t3 - t2)));
@@ -2391,6 +2401,11 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_gpurcm_cuda_claim_slots <4096>          - (developer) slots of the level numbering's shared-memory claim table (a power of 2,
                                                  64 to 4096; half as many when they do not fit); a level whose claims find no
                                                  slot is numbered in global memory
+. -mat_gpurcm_cuda_max_components <8>         - with -mat_gpurcm_backend auto, a graph with more components of over 64 nodes than
+                                                 this is ordered by the threads backend (or the serial one, as auto chooses
+                                                 without a GPU) instead: the GPU orders such a component in several passes
+                                                 and synchronizations, a fixed ~1.5 ms each (a block-diagonal matrix of 75
+                                                 blocks: 125 ms, rcm 83 ms, 16 threads 27 ms); 0 = never
 . -mat_gpurcm_cuda_batch_blocks <0>            - (developer) thread blocks of the cuda batch numbering; 0: from the widest level of the
                                                  root's level structure (4 + 4 per 512 nodes), all co-resident blocks if unknown
 . -mat_gpurcm_cuda_upload <staged,pageable,pinned> - upload of a host matrix's CSR by the cuda backend: staged = split among up to

@@ -2038,7 +2038,7 @@ static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, 
 
 /* Orders the graph (d_ia, d_ja) on the device into perm (host), and into perm2 too unless it is NULL; hw: the caller's
    host work, done while the kernels run; tr: the -info stage trace, started by the caller */
-static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscInt perm2[], SparseGPUCUDATrace *tr)
+static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, const PetscInt *d_ja, PetscInt nnz, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscInt perm2[], SparseGPUCUDATrace *tr, PetscBool *declined)
 {
   GPURCMDev   d;
   GPURCMCtl   h;
@@ -2056,6 +2056,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   unsigned   *nm_poff = NULL, *nm_pcnt = NULL, *nm_bsum = NULL;
 
   PetscFunctionBegin;
+  if (declined) *declined = PETSC_FALSE;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCheck((unsigned long long)n < (1ULL << 32) && (unsigned long long)nnz < (1ULL << GPURCM_POS_BITS), PETSC_COMM_SELF, PETSC_ERR_SUP, "gpurcm cuda: graph too large (%" PetscInt_FMT " nodes)", n);
   PetscCall(PetscMemzero(&d, sizeof(d)));
@@ -2197,6 +2198,14 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       PetscCallCUDA(cudaMemcpy(&offs[c], d_offset + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCallCUDA(cudaMemcpy(&sizes[c], d_size + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
     }
+    /* with the backend auto, many components are left to the host: each costs the GPU a fixed ~1.5 ms of passes and
+       synchronizations (session 62, H100: a block-diagonal matrix of 75 blocks of 5,600 nodes took 125 ms, rcm 83 ms,
+       the threads backend 27 ms) */
+    if (declined && opt->maxcomponents > 0 && nlarge > opt->maxcomponents) {
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " components of more than %d nodes, more than %" PetscInt_FMT " (-mat_gpurcm_cuda_max_components): left to the host\n", nlarge, GPURCM_CUDA_SMALL, opt->maxcomponents));
+      *declined = PETSC_TRUE;
+      nlarge    = 0;
+    }
   }
   for (PetscInt c = 0; c < nlarge; c++) {
     const PetscInt cc = sizes[c];
@@ -2313,8 +2322,10 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCall(SparseGPUCUDATraceStage(tr, "number"));
   }
   if (nrepeat) PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " root-finder passes repeated in queue order (ties in the last level)\n", nrepeat));
-  while (hw && hw->more) PetscCall(GPURCMHostWorkStep(hw)); /* what no wait took: before perm is written */
-  PetscCall(GPURCMDownload(perm, perm2, d_perm, n, opt));
+  if (!declined || !*declined) {
+    while (hw && hw->more) PetscCall(GPURCMHostWorkStep(hw)); /* what no wait took: before perm is written */
+    PetscCall(GPURCMDownload(perm, perm2, d_perm, n, opt));
+  }
   PetscCall(PetscFree3(large, offs, sizes));
   PetscCall(SparseGPUCUDATraceStage(tr, "download"));
   if (usenumber) {
@@ -2446,19 +2457,19 @@ PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(GPURCMUploadCSR(d_ia, ia, n, d_ja, ja, nnz, opt));
     PetscCall(PetscLogCpuToGpu((n + 1 + nnz) * sizeof(PetscInt)));
     PetscCall(SparseGPUCUDATraceStage(&tr, "upload"));
-    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, NULL, perm, NULL, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, d_ia, d_ja, nnz, opt, NULL, perm, NULL, &tr, NULL));
     PetscCallCUDA(cudaFreeAsync(d_ia, 0));
     PetscCallCUDA(cudaFreeAsync(d_ja, 0));
     PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
   } else {
     PetscCallCUDA(cudaMemcpy(&nnz, ia + n, sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, NULL, perm, NULL, &tr));
+    PetscCall(GPURCMOrderDeviceGraph(n, ia, ja, nnz, opt, NULL, perm, NULL, &tr, NULL));
   }
   PetscCall(GPURCMTraceReport(&tr, n, nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscInt perm2[], PetscBool *ordered)
+PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], const PetscInt aj[], PetscMemType mtype, PetscInt nnodes, const PetscInt sizes[], PetscBool flagged, const MatGPURCMCUDAOptions *opt, GPURCMHostWork *hw, PetscInt perm[], PetscInt perm2[], PetscBool *ordered, PetscBool *declined)
 {
   const PetscInt *d_ai = ai, *d_aj = aj;
   PetscInt       *u_ai = NULL, *u_aj = NULL, *d_nkeys, *d_koff, *d_rowcnt, *d_gia, *d_gja, *d_tns = NULL, *d_tvc = NULL, *d_sizes = NULL, annz, nkeys;
@@ -2471,7 +2482,8 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
 
   PetscFunctionBegin;
   PetscCheck(!flagged || !sizes, PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm cuda: PETSc symmetrizes an inode-compressed graph, flagged or not");
-  *ordered = PETSC_TRUE;
+  *ordered  = PETSC_TRUE;
+  *declined = PETSC_FALSE;
   if (n == 0) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(GPURCMUsePETScPool());
   PetscCall(SparseGPUCUDATraceStart(&tr));
@@ -2511,7 +2523,8 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
       PetscCallCUDA(cudaMemcpy(&nkeys, d_ai + m, sizeof(PetscInt), cudaMemcpyDeviceToHost));
       PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, hw, perm, perm2, &tr));
+      PetscCall(GPURCMOrderDeviceGraph(n, d_ai, d_aj, nkeys, opt, hw, perm, perm2, &tr, declined));
+      if (*declined) *ordered = PETSC_FALSE;
       if (u_ai) PetscCallCUDA(cudaFreeAsync(u_ai, 0));
       if (u_aj) PetscCallCUDA(cudaFreeAsync(u_aj, 0));
       PetscCall(SparseGPUCUDATraceStage(&tr, "free"));
@@ -2568,7 +2581,8 @@ PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt m, const PetscInt ai[], co
   if (d_tvc) PetscCallCUDA(cudaFreeAsync(d_tvc, 0));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Graph, 0, 0, 0, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "graph"));
-  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, hw, perm, perm2, &tr));
+  PetscCall(GPURCMOrderDeviceGraph(n, d_gia, d_gja, nkeys, opt, hw, perm, perm2, &tr, declined));
+  if (*declined) *ordered = PETSC_FALSE;
   PetscCallCUDA(cudaFreeAsync(d_gia, 0));
   PetscCallCUDA(cudaFreeAsync(d_gja, 0));
   PetscCall(SparseGPUCUDATraceStage(&tr, "free"));

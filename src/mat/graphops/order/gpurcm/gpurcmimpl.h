@@ -121,6 +121,8 @@ typedef struct {
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
   PetscBool             ell;           /* the narrow levels read rows from a packed ELL copy when every row has at most 8 entries */
   PetscBool             fitwarps;      /* the level kernels' warps with no node of a level only pass its barriers */
+  PetscInt              maxcomponents; /* -mat_gpurcm_cuda_max_components with -mat_gpurcm_backend auto: a graph of more components of over
+                                          GPURCM_CUDA_SMALL nodes is left to the host (each costs the GPU a fixed ~1.5 ms); 0: never */
 } MatGPURCMCUDAOptions;
 /* Host work that the cuda backend does while its kernels run: at each wait for a long kernel (a root-finder pass, a
    numbering) step(ctx, &more) is called once, after the launch and before the result is read, until it sets more to
@@ -147,5 +149,5 @@ PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const Pets
    symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes). hw
    (may be NULL): host work done while the kernels run (all of it done before perm is written); perm2 (may be NULL):
    a second host array that receives the permutation too */
-PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostWork *, PetscInt[], PetscInt[], PetscBool *);
+PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostWork *, PetscInt[], PetscInt[], PetscBool *, PetscBool *);
 #endif
