@@ -438,10 +438,9 @@ typedef struct _GPURCMThreads {
   PetscBool         components;
   _Atomic PetscInt *cpar, *csize;       /* union-find parents, then each node's component (its root); sizes by root */
   PetscInt         *croots, *coff;      /* the components' roots in ascending order, their offsets in perm */
-  PetscInt          ncomp, cmax, cwslen; /* components, largest ordered by one thread, workspace per thread */
-  PetscInt         *cws;                /* per thread: xls (cmax + 1) and the sort's scratch (cmax), cwslen in all */
+  PetscInt          ncomp, cmax;        /* components, the largest ordered by one thread */
   _Atomic PetscInt  cticket;
-  _Atomic int       cfailed;
+  _Atomic int       cfailed;             /* job 18: 1 a size changed (graph not symmetric), 2 out of memory */
   struct _GPURCMPool *pool; /* the threads, their barrier and the node arrays */
   GPURCMThreadWork   *work;
   /* level-synchronous BFS of the root finder (job 10) from lvroot: vis[v] == stamp marks v reached in the current
@@ -1180,8 +1179,9 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     for (PetscInt v = lo; v < hi; v++)
       if (t->mask[v] && atomic_load_explicit(&t->cpar[v], memory_order_relaxed) == v) t->croots[o++] = v;
   } break;
-  case 18: { /* the components of at most cmax nodes, a thread each (SPARSEPACK's serial code on the symmetric graph) */
-    PetscInt *xls = t->cws + tid * t->cwslen, *tmp = xls + t->cmax + 1;
+  case 18: { /* the components of at most cmax nodes, a thread each (SPARSEPACK's serial code on the symmetric graph; the
+                thread's child and tmp lists as its level starts and sort scratch, grown to its largest component) */
+    GPURCMThreadWork *w = &t->work[tid];
 
     for (;;) {
       const PetscInt k = atomic_fetch_add_explicit(&t->cticket, 1, memory_order_relaxed);
@@ -1191,7 +1191,11 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       root = t->croots[k];
       size = atomic_load_explicit(&t->csize[root], memory_order_relaxed);
       if (size > t->cmax) continue;
-      GPURCMOrderComponent(root, t->ia, t->ja, t->mask, xls, t->perm + t->coff[k], &cc, NULL, NULL, tmp, PETSC_TRUE, t->speculate);
+      if (GPURCMWorkReserve(w, size + 1)) {
+        atomic_store_explicit(&t->cfailed, 2, memory_order_relaxed);
+        break;
+      }
+      GPURCMOrderComponent(root, t->ia, t->ja, t->mask, w->child, t->perm + t->coff[k], &cc, NULL, NULL, w->tmp, PETSC_TRUE, t->speculate);
       if (cc != size) atomic_store_explicit(&t->cfailed, 1, memory_order_relaxed);
     }
   } break;
@@ -1692,12 +1696,11 @@ static PetscErrorCode GPURCMOrderComponentsThreads(GPURCMThreads *t, PetscInt fr
     nlarge += (size > t->cmax);
   }
   PetscCheck(o == n && (t->ncomp == 0 || t->croots[0] >= from), PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: the components' sizes add up to %" PetscInt_FMT ", not %" PetscInt_FMT, o, n);
-  t->cwslen = 2 * t->cmax + 2;
-  PetscCall(PetscMalloc1(nt * t->cwslen, &t->cws));
   atomic_store(&t->cticket, 0);
   atomic_store(&t->cfailed, 0);
   PetscCall(PetscTime(&t1));
   GPURCMRunFor(t, 18, n, 0);
+  PetscCheck(atomic_load(&t->cfailed) != 2, PETSC_COMM_SELF, PETSC_ERR_MEM, "gpurcm: out of memory for the threads' workspace");
   PetscCheck(!atomic_load(&t->cfailed), PETSC_COMM_SELF, PETSC_ERR_PLIB, "gpurcm: a component's size changed between its labelling and its ordering (graph not symmetric)");
   PetscCall(PetscTime(&t2));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Number, 0, 0, 0, 0));
@@ -1934,7 +1937,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.cpar);
   free(t.csize);
   PetscCall(PetscFree2(t.croots, t.coff));
-  PetscCall(PetscFree(t.cws));
   PetscCall(PetscFree4(t.gia, t.rowlow, t.ucnt, t.tsum));
   PetscCall(PetscFree6(t.flo, t.fown, t.fbeg, t.fobeg, t.qlo, t.qfb));
   PetscCall(PetscFree(t.bcnt));
