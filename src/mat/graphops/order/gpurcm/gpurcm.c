@@ -2331,8 +2331,9 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
 . -mat_ordering_type gpurcm                    - plugin-wide default: at library load, sets -pc_factor_mat_ordering_type and
                                                  -sub_pc_factor_mat_ordering_type to gpurcm unless those are given
 . -mat_gpurcm_backend <auto,cuda,threads,serial> - where it runs; auto = cuda if PETSc has CUDA, a device is present
-                                                 and n >= 100000; else threads if n >= 200000 and there are at least
-                                                 4 threads (-mat_gpurcm_threads); else serial
+                                                 and n >= 100000 (a graph of many components handed back, see
+                                                 -mat_gpurcm_cuda_max_components); else threads if n >= 200000 and there
+                                                 are at least 4 threads (-mat_gpurcm_threads); else serial
 . -mat_gpurcm_threads <n>                      - CPU threads of the threads backend (default: the cores this process may run on,
                                                  shared among the MPI ranks of the node when the process is not bound);
                                                  at most 4 per such core (more would spin-wait for time slices: lowered,
