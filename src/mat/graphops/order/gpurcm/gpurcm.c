@@ -429,8 +429,7 @@ typedef struct _GPURCMThreads {
   PetscInt         *fbeg;    /* nfine + 1: where each fine block's buckets start in pairs[] (in pairs) */
   PetscInt         *fobeg;   /* nfine + 1: where each fine block's rows' own entries start in ownbuf[] */
   PetscInt         *ownbuf;  /* with inodes, the rows' own entries in row order (the scan is not made a third time) */
-  PetscInt         *qlo;     /* nthreads + 1: the receivers' row ranges (runs of fine blocks) */
-  PetscInt         *qfb;     /* nthreads + 1: the receivers' first fine blocks */
+  PetscInt         *qfb;     /* nthreads + 1: the receivers' first fine blocks (receiver s: rows flo[qfb[s]] to flo[qfb[s + 1]]) */
   PetscInt         *pairs;   /* (c, r) of each mirror, 2 entries a mirror */
   /* components after the first (-mat_gpurcm_threads_components): labelled by a lock-free union-find (each tree's root
      its smallest node), those of at most cmax nodes ordered by SPARSEPACK's serial code, a thread each, at their
@@ -789,6 +788,17 @@ static inline void GPURCMLevelClaim(GPURCMThreads *t, PetscInt v, PetscInt stamp
   nxt[(*nnxt)++] = v;
 }
 
+/* Jobs 6-7: receiver tid's rows [*qlo, *qhi) (its run of fine blocks) and the pairs [*p, *pe) sent to them */
+static inline void GPURCMReceiverSpan(const GPURCMThreads *t, PetscInt tid, PetscInt *qlo, PetscInt *qhi, const PetscInt **p, const PetscInt **pe)
+{
+  const PetscInt kb = t->qfb[tid], ke = t->qfb[tid + 1];
+
+  *qlo = t->flo[kb];
+  *qhi = t->flo[ke];
+  *p   = t->pairs + 2 * t->fbeg[kb];
+  *pe  = t->pairs + 2 * t->fbeg[ke];
+}
+
 /* Union-find of jobs 15-16: the root of v's tree (parents always point to smaller nodes: no cycles) */
 static inline PetscInt GPURCMFindRoot(_Atomic PetscInt *par, PetscInt v)
 {
@@ -859,20 +869,20 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     for (PetscInt r = lo; r < hi; r++) o = GPURCMScanRow(t, tid, r, 1, o);
   } break;
   case 6: { /* the mirrors of the receiver's rows, counted from their buckets, and the receiver's entries in all */
-    const PetscInt  qlo = t->qlo[tid], qhi = t->qlo[tid + 1];
-    const PetscInt *p = t->pairs + 2 * t->fbeg[t->qfb[tid]], *pe = t->pairs + 2 * t->fbeg[t->qfb[tid + 1]];
-    PetscInt        sum = 0;
+    PetscInt        qlo, qhi, sum = 0;
+    const PetscInt *p, *pe;
 
+    GPURCMReceiverSpan(t, tid, &qlo, &qhi, &p, &pe);
     for (PetscInt r = qlo; r < qhi; r++) t->ucnt[r] = 0;
     for (; p < pe; p += 2) t->ucnt[p[0]]++;
     for (PetscInt r = qlo; r < qhi; r++) sum += t->rowlow[r] + t->ucnt[r];
     t->tsum[tid] = sum;
   } break;
   case 7: { /* row pointers; each row's own entries in scan order, then its mirrors in the order received (ascending) */
-    const PetscInt  qlo = t->qlo[tid], qhi = t->qlo[tid + 1];
-    const PetscInt *p = t->pairs + 2 * t->fbeg[t->qfb[tid]], *pe = t->pairs + 2 * t->fbeg[t->qfb[tid + 1]];
-    PetscInt        o = t->tsum[tid];
+    PetscInt        qlo, qhi, o = t->tsum[tid];
+    const PetscInt *p, *pe;
 
+    GPURCMReceiverSpan(t, tid, &qlo, &qhi, &p, &pe);
     for (PetscInt r = qlo; r < qhi; r++) {
       t->gia[r] = o;
       o += t->rowlow[r] + t->ucnt[r];
@@ -1173,7 +1183,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
     if (len) atomic_fetch_add_explicit(&t->csize[run], len, memory_order_relaxed);
     t->work[tid].nroots = nroots;
   } break;
-  case 17: { /* the roots of the range, in order, from the thread's offset (jobout: work[].nroots holds the offsets) */
+  case 17: { /* the roots of the range, in order, from the thread's offset in croots[] (work[].nroots, made an offset by the caller) */
     PetscInt o = t->work[tid].nroots;
 
     for (PetscInt v = lo; v < hi; v++)
@@ -1758,7 +1768,7 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
     t->fscale  = (double)nfine / (double)n;
     t->bstride = 16 * ((nfine + 15) / 16);
     PetscCall(PetscMalloc4(n + 1, &t->gia, n, &t->rowlow, n, &t->ucnt, nt, &t->tsum));
-    PetscCall(PetscMalloc6(nfine + 1, &t->flo, nfine, &t->fown, nfine + 1, &t->fbeg, nfine + 1, &t->fobeg, nt + 1, &t->qlo, nt + 1, &t->qfb));
+    PetscCall(PetscMalloc5(nfine + 1, &t->flo, nfine, &t->fown, nfine + 1, &t->fbeg, nfine + 1, &t->fobeg, nt + 1, &t->qfb));
     PetscCall(PetscCalloc1(nt * t->bstride, &t->bcnt));
     for (PetscInt k = 0; k <= nfine; k++) t->flo[k] = (PetscInt)(((PetscInt64)n * k) / nfine); /* GPURCMForJob()'s ranges, split */
     GPURCMRunFor(t, 4, n, 0);
@@ -1789,7 +1799,6 @@ static PetscErrorCode GPURCMThreadsOrder(GPURCMThreads *t, PetscBool build, Pets
       }
       if (s == nt) k = nfine;
       t->qfb[s] = k;
-      t->qlo[s] = t->flo[k];
     }
     PetscCall(PetscMalloc1(2 * npairs + 1, &t->pairs));
     if (t->tns) PetscCall(PetscMalloc1(t->fobeg[nfine] + 1, &t->ownbuf));
@@ -1938,7 +1947,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   free(t.csize);
   PetscCall(PetscFree2(t.croots, t.coff));
   PetscCall(PetscFree4(t.gia, t.rowlow, t.ucnt, t.tsum));
-  PetscCall(PetscFree6(t.flo, t.fown, t.fbeg, t.fobeg, t.qlo, t.qfb));
+  PetscCall(PetscFree5(t.flo, t.fown, t.fbeg, t.fobeg, t.qfb));
   PetscCall(PetscFree(t.bcnt));
   PetscCall(PetscFree(t.pairs));
   PetscCall(PetscFree(t.ownbuf));
@@ -2073,6 +2082,13 @@ static PetscErrorCode GPURCMParallelResult(Mat mat, PetscInt n, PetscBool ordere
 }
 #endif
 
+/* auto's backend without the GPU (or after the cuda backend handed a graph back): threads from GPURCM_AUTO_THREADS_MIN
+   nodes with at least GPURCM_AUTO_THREADS_MIN_THREADS threads, else serial */
+static MatGPURCMBackend GPURCMAutoHostBackend(PetscInt nthreads, PetscInt m)
+{
+  return PetscDefined(HAVE_PTHREAD) && nthreads >= GPURCM_AUTO_THREADS_MIN_THREADS && m >= GPURCM_AUTO_THREADS_MIN ? MAT_GPURCM_BACKEND_THREADS : MAT_GPURCM_BACKEND_SERIAL;
+}
+
 /* Default thread count: the cores this process may run on, shared among the node's MPI ranks */
 static PetscInt GPURCMDefaultThreads(void)
 {
@@ -2115,7 +2131,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_owner_blocks", "(developer) Blocks of consecutive nodes per thread in the threads backend's level BFS (each thread marks and expands the nodes of its blocks)", "MATORDERINGGPURCM", ownblocks, &ownblocks, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_number", "Cuthill-McKee numbering of the threads backend: speculative batches, level by level (claims, three barriers a level), narrow (level by level, one barrier a level), or auto (levels when the widest level of the first root-finder pass exceeds 256 nodes per thread, narrow when it exceeds 32, else batch)", "MATORDERINGGPURCM", MatGPURCMThreadsNumbers, (PetscEnum)lvmode, (PetscEnum *)&lvmode, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_threads_wait", "Waits of the threads backend for each other: spin, then sleep after about 0.1 ms (sleep), only spin (spin), or sleep only when the threads and the node's other runnable threads outnumber the cores (auto)", "MATORDERINGGPURCM", MatGPURCMThreadsWaits, (PetscEnum)wait, (PetscEnum *)&wait, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_threads_keep", "The threads backend keeps its threads (asleep) and its node arrays (about 42 bytes a node) for the next ordering with as many threads, until PetscFinalize(); false: started and freed at each ordering", "MATORDERINGGPURCM", keep, &keep, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_threads_keep", "The threads backend keeps its threads (asleep) and its node arrays (about 50 bytes a node) for the next ordering with as many threads, until PetscFinalize(); false: started and freed at each ordering", "MATORDERINGGPURCM", keep, &keep, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_threads_components", "The threads backend labels the components left after the first one at once and orders each one of at most the larger of serial_component and nodes left / threads nodes by one thread, in parallel (false: one at a time, by all threads)", "MATORDERINGGPURCM", components, &components, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a symmetric graph; a matrix flagged structurally symmetric is checked)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
@@ -2158,8 +2174,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   used = backend;
   if (backend == MAT_GPURCM_BACKEND_AUTO) {
     if (cudaok && m >= GPURCM_AUTO_CUDA_MIN) used = MAT_GPURCM_BACKEND_CUDA;
-    else if (PetscDefined(HAVE_PTHREAD) && nthreads >= GPURCM_AUTO_THREADS_MIN_THREADS && m >= GPURCM_AUTO_THREADS_MIN) used = MAT_GPURCM_BACKEND_THREADS;
-    else used = MAT_GPURCM_BACKEND_SERIAL;
+    else used = GPURCMAutoHostBackend(nthreads, m);
   }
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Order, mat, 0, 0, 0));
   /* MatGetRowIJ() symmetrizes, except for matrices flagged structurally symmetric (raw CSR); with inodes its graph has
@@ -2206,7 +2221,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
         else PetscCall(GPURCMParallelResult(mat, nc, ordered, &perm, row, col, &used));
       }
       if (declined) { /* many components (backend auto): the host orders them, as auto would without a GPU */
-        used = PetscDefined(HAVE_PTHREAD) && nthreads >= GPURCM_AUTO_THREADS_MIN_THREADS && m >= GPURCM_AUTO_THREADS_MIN ? MAT_GPURCM_BACKEND_THREADS : MAT_GPURCM_BACKEND_SERIAL;
+        used = GPURCMAutoHostBackend(nthreads, m);
         PetscCall(PetscInfo(mat, "gpurcm: many components: backend %s instead of cuda (-mat_gpurcm_cuda_max_components)\n", MatGPURCMBackends[used]));
       }
       PetscCall(PetscTime(&t3));
