@@ -2193,18 +2193,18 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     offs[0]  = 0;
     sizes[0] = n;
   } else {
-    if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    for (PetscInt c = 0; c < nlarge; c++) {
-      PetscCallCUDA(cudaMemcpy(&offs[c], d_offset + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
-      PetscCallCUDA(cudaMemcpy(&sizes[c], d_size + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
-    }
-    /* with the backend auto, many components are left to the host: each costs the GPU a fixed ~1.5 ms of passes and
-       synchronizations (session 62, H100: a block-diagonal matrix of 75 blocks of 5,600 nodes took 125 ms, rcm 83 ms,
-       the threads backend 27 ms) */
+    /* with the backend auto, many components are left to the host (before their roots, offsets and sizes are copied
+       back): each costs the GPU a fixed ~1.5 ms of passes and synchronizations (session 62, H100: a block-diagonal
+       matrix of 75 blocks of 5,600 nodes took 125 ms, rcm 83 ms, the threads backend 27 ms) */
     if (declined && opt->maxcomponents > 0 && nlarge > opt->maxcomponents) {
       PetscCall(PetscInfo(NULL, "gpurcm cuda: %" PetscInt_FMT " components of more than %d nodes, more than %" PetscInt_FMT " (-mat_gpurcm_cuda_max_components): left to the host\n", nlarge, GPURCM_CUDA_SMALL, opt->maxcomponents));
       *declined = PETSC_TRUE;
       nlarge    = 0;
+    }
+    if (nlarge) PetscCallCUDA(cudaMemcpy(large, d_large, nlarge * sizeof(PetscInt), cudaMemcpyDeviceToHost));
+    for (PetscInt c = 0; c < nlarge; c++) {
+      PetscCallCUDA(cudaMemcpy(&offs[c], d_offset + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
+      PetscCallCUDA(cudaMemcpy(&sizes[c], d_size + large[c], sizeof(PetscInt), cudaMemcpyDeviceToHost));
     }
   }
   for (PetscInt c = 0; c < nlarge; c++) {

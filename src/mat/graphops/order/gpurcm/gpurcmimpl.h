@@ -148,6 +148,7 @@ PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderGraph_Private(PetscInt, const Pets
    matrix is flagged structurally symmetric, so its graph is the raw CSR: ordered only if the GPU check finds it
    symmetric, else *ordered is PETSC_FALSE and perm is untouched (the caller orders it with SPARSEPACK's passes). hw
    (may be NULL): host work done while the kernels run (all of it done before perm is written); perm2 (may be NULL):
-   a second host array that receives the permutation too */
+   a second host array that receives the permutation too. *declined: the graph has more components than
+   opt->maxcomponents allows (auto): *ordered is PETSC_FALSE, perm untouched, the host orders it */
 PETSC_INTERN PetscErrorCode MatGPURCMCUDAOrderCSR_Private(PetscInt, const PetscInt[], const PetscInt[], PetscMemType, PetscInt, const PetscInt[], PetscBool, const MatGPURCMCUDAOptions *, GPURCMHostWork *, PetscInt[], PetscInt[], PetscBool *, PetscBool *);
 #endif
