@@ -17,3 +17,20 @@ for round in $(seq 1 ${2:-3}); do
 done
 timeout 150 make check TESTS='gpurcm' TESTARGS="--timeout 120 --jobs 14" > $r/check.log 2>&1
 echo "check exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check.log | tail -n 5
+# the demo problem end to end with this revision (session 31's job 5 commands: tutorials/ex1, 128^3 Poisson, CG,
+# vectors cuda; wall-clock times printed by ex1, the solve the mean of 3 after a warm-up), 3 runs of each
+make -j16 build/tutorials/ex1 >> $r/build.log 2>&1 || { echo "no ex1"; exit 1; }
+run() { echo "== $1"; shift; timeout 90 build/tutorials/ex1 $dll -n 128 -solves 3 -dm_vec_type cuda -ksp_type cg "$@" 2>&1 | grep -E "converged after|time:"; }
+OURS="-mat_type pellrcuda -pc_type subtree_ilu"
+{
+for rep in 1 2 3; do
+run "ours: pellrcuda, subtree_ilu ICC(0)" $OURS -pc_subtree_ilu_type icc
+run "PETSc: aijcusparse, ICC(0) cusparse" -mat_type aijcusparse -pc_type icc -pc_factor_mat_solver_type cusparse
+run "ours: pellrcuda, subtree_ilu ILU(0)" $OURS -pc_subtree_ilu_type ilu
+run "PETSc: aijcusparse, ILU(0) cusparse" -mat_type aijcusparse -pc_type ilu -pc_factor_mat_solver_type cusparse
+run "ours: pellrcuda, subtree_ilu ICC(0), gpurcm" $OURS -pc_subtree_ilu_type icc -pc_subtree_ilu_mat_ordering_type gpurcm
+run "PETSc: aijcusparse, ICC(0) cusparse, rcm" -mat_type aijcusparse -pc_type icc -pc_factor_mat_solver_type cusparse -pc_factor_mat_ordering_type rcm
+done
+} > $r/e2e.txt 2>&1
+grep -E "==|time:" $r/e2e.txt | paste - - | awk '{print}' | cut -c1-200
+echo "e2e at $SECONDS s"
