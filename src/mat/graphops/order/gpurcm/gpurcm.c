@@ -458,6 +458,10 @@ typedef struct _GPURCMThreads {
      bfly[((thread * (bfR + 2) + round) * 2 + barrier parity) * 8], the rounds then the fold's and the result's */
   _Atomic uint64_t *bfly;
   int               bfP, bfR;
+  int               barrier; /* EXPERIMENT (session 63): 0 central, 1 butterfly, 2 flags */
+  _Alignas(64) _Atomic uint64_t sbcount;
+  _Alignas(64) _Atomic unsigned sbgen;
+  PetscInt                      sbsum;
 } GPURCMThreads;
 
 /* 64-bit words of one receiver's sender bits, padded to a cache line */
@@ -515,8 +519,48 @@ static inline uint64_t GPURCMBarrierTake(GPURCMThreads *t, PetscInt tid, int slo
    writes a partner's word of the same barrier parity again only two barriers later, after the partner has read it
    (the partner's next barrier needs this thread's word of the other parity first); the tag (the barrier's number,
    24 bits) tells a word's barrier. */
+static PetscInt GPURCMCentralBarrierSum(GPURCMThreads *t, PetscInt contrib)
+{
+  const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+  const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
+
+  if ((old >> 40) == (uint64_t)t->nthreads - 1) {
+    const PetscInt sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
+    atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
+    t->sbsum = sum;
+    atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+    return sum;
+  } else {
+    int spins = 0;
+    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins, t->maysleep);
+    return t->sbsum;
+  }
+}
+
+static PetscInt GPURCMFlagsBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
+{
+  GPURCMThreadWork *w   = &t->work[tid];
+  const unsigned    e   = ++w->bfepoch;
+  const int         par = (int)(e & 1);
+  const uint64_t    tag = e & 0xffffff;
+  uint64_t          s   = 0;
+
+  atomic_store_explicit(&t->bfly[(tid * 2 + par) * 8], (tag << 40) | (uint64_t)contrib, memory_order_release);
+  for (PetscInt j = 0; j < t->nthreads; j++) {
+    _Atomic uint64_t *word  = &t->bfly[(j * 2 + par) * 8];
+    int               spins = 0;
+    uint64_t          v;
+    while (((v = atomic_load_explicit(word, memory_order_acquire)) >> 40) != tag) GPURCMPause(&spins, t->maysleep);
+    s += v & (((uint64_t)1 << 40) - 1);
+  }
+  return (PetscInt)s;
+}
+
 static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
 {
+  if (t->barrier == 0) return GPURCMCentralBarrierSum(t, contrib);
+  if (t->barrier == 2) return GPURCMFlagsBarrierSum(t, tid, contrib);
+  {
   GPURCMThreadWork *w   = &t->work[tid];
   const unsigned    e   = ++w->bfepoch;
   const int         par = (int)(e & 1), R = t->bfR;
@@ -535,6 +579,7 @@ static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt co
   }
   if (tid + P < nt) GPURCMBarrierPut(t, tid + P, R + 1, par, tagw | s);
   return (PetscInt)s;
+  }
 }
 
 static inline PetscInt GPURCMRowLen(const GPURCMThreads *t, PetscInt v)
@@ -1943,7 +1988,10 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   }
   if (!ierr) { /* the barrier's words, tag 0 (its first barrier is number 1) */
     size_t bytes;
+    PetscInt bar = 1;
     for (t.bfP = 1, t.bfR = 0; 2 * t.bfP <= nthreads; t.bfP *= 2) t.bfR++;
+    (void)PetscOptionsGetInt(NULL, NULL, "-mat_gpurcm_threads_barrier_experiment", &bar, NULL);
+    t.barrier = (int)bar;
     bytes  = (size_t)nthreads * (size_t)(t.bfR + 2) * 2 * 64;
     t.bfly = (_Atomic uint64_t *)aligned_alloc(64, bytes);
     if (t.bfly) memset((void *)t.bfly, 0, bytes);
