@@ -537,7 +537,7 @@ static PetscInt GPURCMCentralBarrierSum(GPURCMThreads *t, PetscInt contrib)
   }
 }
 
-static PetscInt GPURCMFlagsBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
+static PetscInt GPURCMFlagsBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib, PetscInt *before)
 {
   GPURCMThreadWork *w   = &t->work[tid];
   const unsigned    e   = ++w->bfepoch;
@@ -550,6 +550,7 @@ static PetscInt GPURCMFlagsBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt c
     _Atomic uint64_t *word  = &t->bfly[(j * 2 + par) * 8];
     int               spins = 0;
     uint64_t          v;
+    if (j == tid && before) *before = (PetscInt)s;
     while (((v = atomic_load_explicit(word, memory_order_acquire)) >> 40) != tag) GPURCMPause(&spins, t->maysleep);
     s += v & (((uint64_t)1 << 40) - 1);
   }
@@ -559,7 +560,7 @@ static PetscInt GPURCMFlagsBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt c
 static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
 {
   if (t->barrier == 0) return GPURCMCentralBarrierSum(t, contrib);
-  if (t->barrier == 2) return GPURCMFlagsBarrierSum(t, tid, contrib);
+  if (t->barrier >= 2) return GPURCMFlagsBarrierSum(t, tid, contrib, NULL);
   {
   GPURCMThreadWork *w   = &t->work[tid];
   const unsigned    e   = ++w->bfepoch;
@@ -1108,9 +1109,14 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         count = c;
       }
       w->lvtot = count;
+      if (t->barrier == 3) {
+        tot = GPURCMFlagsBarrierSum(t, tid, count, &base);
+        base += lend;
+      } else {
       tot      = GPURCMSpinBarrierSum(t, tid, count); /* every thread's count is in */
       base     = lend;
       for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
+      }
       for (PetscInt i = 0; i < count; i++) { /* C. write */
         t->lev[base + i] = nlvl + 1;
         atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
@@ -1203,10 +1209,14 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       }
       if (failed) atomic_store(&t->failed, 1);
       w->lvcnt[nxp] = failed ? 0 : count;
-      tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
+      if (t->barrier == 3) tot = GPURCMFlagsBarrierSum(t, tid, w->lvcnt[nxp], &base);
+      else tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
+      if (t->barrier == 3) base += lend;
+      else {
       base = lend;
       for (PetscInt e = 0; e < tid; e++) base += t->work[e].lvcnt[nxp];
+      }
       for (PetscInt i = 0; i < count; i++) {
         t->lev[base + i] = k + 1;
         atomic_store_explicit(&q[base + i], w->lvch[nxp][i], memory_order_relaxed);
