@@ -2,7 +2,8 @@
    all-reduce costs less than the central counter (GPURCMSpinBarrierSum of gpurcm.c, copied here as "central").
    Each barrier also sums one count per thread, as the BFS levels need. Every thread does `work` empty loop steps
    between barriers (a level's own work), and every sum is checked.
-     cc -O2 -pthread barrier_micro.c -o barrier_micro && ./barrier_micro <threads> <barriers> <work> */
+     cc -O2 -pthread barrier_micro.c -o barrier_micro && ./barrier_micro <threads> <barriers> <work> [<tree fan-in> [<skew>]]
+   (session 63 after job 1: flags, and skew: each thread's work varies from barrier to barrier) */
 #define _GNU_SOURCE 1
 #include <pthread.h>
 #include <stdatomic.h>
@@ -73,6 +74,20 @@ wait:
   return tsum;
 }
 
+/* flags: each thread writes its own line and reads every other's (parity as the butterfly's) */
+static Line fslot[MAXT][2];
+static int64_t flags(int id, int64_t c, uint64_t epoch)
+{
+  uint64_t s = 0;
+  atomic_store_explicit(&fslot[id][epoch & 1].count, (epoch << 40) | (uint64_t)c, memory_order_release);
+  for (int j = 0; j < nthreads; j++) {
+    uint64_t v;
+    while (((v = atomic_load_explicit(&fslot[j][epoch & 1].count, memory_order_acquire)) >> 40) != (epoch & 0xffffff)) pause_();
+    s += v & (((uint64_t)1 << 40) - 1);
+  }
+  return (int64_t)s;
+}
+
 /* power-of-two thread counts: round r exchanges partial sums with id ^ 2^r; slot carries the barrier's number */
 static int64_t butterfly(int id, int64_t c, uint64_t epoch)
 {
@@ -87,7 +102,7 @@ static int64_t butterfly(int id, int64_t c, uint64_t epoch)
   return (int64_t)s;
 }
 
-static int mode;
+static int mode, skew;
 static double elapsed[MAXT];
 static long   errors;
 
@@ -99,11 +114,14 @@ static void *run(void *arg)
   pthread_barrier_wait(&start);
   clock_gettime(CLOCK_MONOTONIC, &a);
   for (int i = 0; i < nbar; i++) {
-    for (volatile int k = 0; k < work; k++);
+    /* skew: each thread's work this barrier is 0, 1/2, 1 or 3/2 of work (a hash of thread and barrier) */
+    int mywork = skew ? (int)((((unsigned)(i * 2654435761u) ^ (unsigned)(id * 40503u)) >> 7) % 4) * work / 2 : work;
+    for (volatile int k = 0; k < mywork; k++);
     int64_t c = (i + id) % 7, s;
     if (mode == 0) s = central(id, c);
     else if (mode == 1) s = tree(id, c);
-    else s = butterfly(id, c, (uint64_t)(i + 1) & 0xffffff);
+    else if (mode == 2) s = butterfly(id, c, (uint64_t)(i + 1) & 0xffffff);
+    else s = flags(id, c, (uint64_t)(i + 1) & 0xffffff);
     int64_t want = 0;
     for (int t = 0; t < nthreads; t++) want += (i + t) % 7;
     if (s != want) err++;
@@ -134,16 +152,19 @@ int main(int argc, char **argv)
   nbar     = argc > 2 ? atoi(argv[2]) : 200000;
   work     = argc > 3 ? atoi(argv[3]) : 0;
   fanin    = argc > 4 ? atoi(argv[4]) : 4;
+  skew     = argc > 5 ? atoi(argv[5]) : 0;
   if (nthreads < 1 || nthreads > MAXT) return 1;
   tlevels = 0;
   for (int n = nthreads; n > 1; n = (n + fanin - 1) / fanin) tsize[tlevels++] = n;
   for (int rep = 0; rep < 3; rep++) {
-    double c = go(0), t = go(1), b = -1;
+    double c = go(0), t = go(1), b = -1, f;
+    memset(fslot, 0, sizeof(fslot));
+    f = go(3);
     if (!(nthreads & (nthreads - 1))) {
       memset(bslot, 0, sizeof(bslot));
       b = go(2);
     }
-    printf("threads %d work %d fanin %d: ns per barrier central %.0f tree %.0f butterfly %.0f\n", nthreads, work, fanin, c, t, b);
+    printf("threads %d work %d%s fanin %d: ns per barrier central %.0f tree %.0f butterfly %.0f flags %.0f\n", nthreads, work, skew ? " (skewed)" : "", fanin, c, t, b, f);
   }
   return 0;
 }

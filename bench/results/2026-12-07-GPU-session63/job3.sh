@@ -12,3 +12,7 @@ for round in $(seq 1 ${2:-3}); do
     echo "round $round barrier $b exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $o.txt | awk '{printf " %s", $2}') min:$(grep -hE '^  gpurcm' $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ')"
   done
 done
+# barrier_micro.c with the flags barrier and skewed arrivals (each thread's work 0-1.5x work, varying per barrier)
+cc -O2 -pthread bench/results/2026-12-07-GPU-session63/barrier_micro.c -o /tmp/barrier_micro
+for w in 0 300 1000; do for k in 0 1; do timeout 20 /tmp/barrier_micro 16 50000 $w 4 $k; done; done > $r/barrier.txt 2>&1
+cat $r/barrier.txt
