@@ -384,7 +384,6 @@ typedef struct {
   /* job 13 (narrow level numbering): the thread's children of the levels of parity 0 and 1 in rank order, their count */
   PetscInt *lvch[2], lvchcap[2];
   PetscInt  lvcnt[2];
-  unsigned  bfepoch; /* barriers this thread has entered (GPURCMSpinBarrierSum) */
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -452,13 +451,8 @@ typedef struct _GPURCMThreads {
   uint16_t         *own;             /* job 10: the owner thread of each node */
   PetscLogDouble    ttouch[2];        /* -info: when the first touch of the node arrays began and ended */
   _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
-  /* the level jobs' barrier (GPURCMSpinBarrierSum): a butterfly all-reduce of one count per thread, over bfP (the
-     largest power of two <= nthreads) threads in bfR rounds; a thread tid >= bfP first hands its count to tid - bfP
-     (the fold) and gets the sum back from it. Words tag << 40 | partial sum, one cache line each:
-     bfly[((thread * (bfR + 2) + round) * 2 + barrier parity) * 8], the rounds then the fold's and the result's */
-  _Atomic uint64_t *bfly;
-  int               bfP, bfR;
-  int               barrier; /* EXPERIMENT (session 63): 0 central, 1 butterfly, 2 flags */
+  /* spin barrier of job 10, which also sums one count per thread: arrivals << 40 | sum so far (its own cache line),
+     and the generation with the last sum (another line, the one the waiting threads poll) */
   _Alignas(64) _Atomic uint64_t sbcount;
   _Alignas(64) _Atomic unsigned sbgen;
   PetscInt                      sbsum;
@@ -496,30 +490,10 @@ static inline void GPURCMPause(int *spins, int maysleep)
   }
 }
 
-static inline void GPURCMBarrierPut(GPURCMThreads *t, PetscInt to, int slot, int par, uint64_t v)
-{
-  atomic_store_explicit(&t->bfly[((to * (t->bfR + 2) + slot) * 2 + par) * 8], v, memory_order_release);
-}
-
-static inline uint64_t GPURCMBarrierTake(GPURCMThreads *t, PetscInt tid, int slot, int par, uint64_t tag)
-{
-  _Atomic uint64_t *word  = &t->bfly[((tid * (t->bfR + 2) + slot) * 2 + par) * 8];
-  int               spins = 0;
-  uint64_t          v;
-  while (((v = atomic_load_explicit(word, memory_order_acquire)) >> 40) != tag) GPURCMPause(&spins, t->maysleep);
-  return v & (((uint64_t)1 << 40) - 1);
-}
-
-/* Spinning barrier of the level-synchronous jobs (levels are short: a futex barrier would cost more than a level) that
-   returns the sum of the threads' contributions (0 <= contrib, sum < 2^40) to every thread. A butterfly all-reduce:
-   in round r each thread sends its partial sum to thread tid ^ 2^r and adds the one it receives, log2(threads) rounds
-   of one cache-line hand-off between two cores, where a central counter took one atomic add per thread on one line in
-   turn (16 threads of an H100 host, barrier_micro.c of session 63: about 0.75-0.85 against 1.35-1.5 us a barrier).
-   Every thread gets every other's writes through a chain of release/acquire pairs, so it is a full barrier. A thread
-   writes a partner's word of the same barrier parity again only two barriers later, after the partner has read it
-   (the partner's next barrier needs this thread's word of the other parity first); the tag (the barrier's number,
-   24 bits) tells a word's barrier. */
-static PetscInt GPURCMCentralBarrierSum(GPURCMThreads *t, PetscInt contrib)
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
+   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
+   arrival and its count */
+static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt contrib)
 {
   const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
   const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
@@ -534,52 +508,6 @@ static PetscInt GPURCMCentralBarrierSum(GPURCMThreads *t, PetscInt contrib)
     int spins = 0;
     while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins, t->maysleep);
     return t->sbsum;
-  }
-}
-
-static PetscInt GPURCMFlagsBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib, PetscInt *before)
-{
-  GPURCMThreadWork *w   = &t->work[tid];
-  const unsigned    e   = ++w->bfepoch;
-  const int         par = (int)(e & 1);
-  const uint64_t    tag = e & 0xffffff;
-  uint64_t          s   = 0;
-
-  atomic_store_explicit(&t->bfly[(tid * 2 + par) * 8], (tag << 40) | (uint64_t)contrib, memory_order_release);
-  for (PetscInt j = 0; j < t->nthreads; j++) {
-    _Atomic uint64_t *word  = &t->bfly[(j * 2 + par) * 8];
-    int               spins = 0;
-    uint64_t          v;
-    if (j == tid && before) *before = (PetscInt)s;
-    while (((v = atomic_load_explicit(word, memory_order_acquire)) >> 40) != tag) GPURCMPause(&spins, t->maysleep);
-    s += v & (((uint64_t)1 << 40) - 1);
-  }
-  return (PetscInt)s;
-}
-
-static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
-{
-  if (t->barrier == 0) return GPURCMCentralBarrierSum(t, contrib);
-  if (t->barrier >= 2) return GPURCMFlagsBarrierSum(t, tid, contrib, NULL);
-  {
-  GPURCMThreadWork *w   = &t->work[tid];
-  const unsigned    e   = ++w->bfepoch;
-  const int         par = (int)(e & 1), R = t->bfR;
-  const PetscInt    P = t->bfP, nt = t->nthreads;
-  const uint64_t    tag = e & 0xffffff, tagw = tag << 40;
-  uint64_t          s   = (uint64_t)contrib;
-
-  if (tid >= P) { /* folded into tid - P */
-    GPURCMBarrierPut(t, tid - P, R, par, tagw | s);
-    return (PetscInt)GPURCMBarrierTake(t, tid, R + 1, par, tag);
-  }
-  if (tid + P < nt) s += GPURCMBarrierTake(t, tid, R, par, tag);
-  for (int r = 0; r < R; r++) {
-    GPURCMBarrierPut(t, tid ^ ((PetscInt)1 << r), r, par, tagw | s);
-    s += GPURCMBarrierTake(t, tid, r, par, tag);
-  }
-  if (tid + P < nt) GPURCMBarrierPut(t, tid + P, R + 1, par, tagw | s);
-  return (PetscInt)s;
   }
 }
 
@@ -986,8 +914,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
                 block, so a level's work stays in the core's cache and the threads exchange only their blocks' borders
                 (the shared level lists of before moved every level between the cores: 9 us a level at 16 threads on 2D
                 meshes); several blocks per thread spread each level over the threads. One barrier per level, which
-                also sums the level's size (at 16 threads the barriers bound the thin levels of 2D meshes), and the
-                outboxes written in level parity: a sender writes parity p again two levels
+                also sums the level's size (one atomic add per thread: at 16 threads the barriers bound the thin levels
+                of 2D meshes), and the outboxes written in level parity: a sender writes parity p again two levels
                 later, after its receivers took it in, and sets its bit in the mask of each receiver it wrote to.
                 Each thread also records the smallest degree among its nodes of every level (SPARSEPACK's candidate). */
     GPURCMThreadWork *w  = &t->work[tid];
@@ -1048,7 +976,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       w->stnode[p] = dnode;
       for (PetscInt d = 0; d < nt; d++)
         if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
-      tot = GPURCMSpinBarrierSum(t, tid, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
+      tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
       nlvl++;
       cc += tot;
@@ -1096,7 +1024,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         GPURCMClaimNeighbours(t, u, key, w->child, &count);
         w->lvc[p - lo] = count - c0;
       }
-      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the claims are final */
+      (void)GPURCMSpinBarrierSum(t, 0); /* the claims are final */
       if (!failed) { /* B. validate and sort, in place */
         PetscInt in = 0, c = 0;
         for (PetscInt p = lo; p < hi2; p++) {
@@ -1109,20 +1037,15 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         count = c;
       }
       w->lvtot = count;
-      if (t->barrier == 3) {
-        tot = GPURCMFlagsBarrierSum(t, tid, count, &base);
-        base += lend;
-      } else {
-      tot      = GPURCMSpinBarrierSum(t, tid, count); /* every thread's count is in */
+      tot      = GPURCMSpinBarrierSum(t, count); /* every thread's count is in */
       base     = lend;
       for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
-      }
       for (PetscInt i = 0; i < count; i++) { /* C. write */
         t->lev[base + i] = nlvl + 1;
         atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
       }
       if (failed) atomic_store(&t->failed, 1);
-      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the next level is written (and every lvtot read) */
+      (void)GPURCMSpinBarrierSum(t, 0); /* the next level is written (and every lvtot read) */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
       lbeg = lend;
       lend += tot;
@@ -1155,7 +1078,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
     }
     if (failed) atomic_store(&t->failed, 1);
-    (void)GPURCMSpinBarrierSum(t, tid, 0); /* level 0 is listed */
+    (void)GPURCMSpinBarrierSum(t, 0); /* level 0 is listed */
     while (!atomic_load_explicit(&t->failed, memory_order_relaxed)) {
       const int       par = (int)(k & 1), nxp = 1 - par;
       const PetscInt  lo = (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
@@ -1209,14 +1132,10 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       }
       if (failed) atomic_store(&t->failed, 1);
       w->lvcnt[nxp] = failed ? 0 : count;
-      if (t->barrier == 3) tot = GPURCMFlagsBarrierSum(t, tid, w->lvcnt[nxp], &base);
-      else tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
+      tot           = GPURCMSpinBarrierSum(t, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
-      if (t->barrier == 3) base += lend;
-      else {
       base = lend;
       for (PetscInt e = 0; e < tid; e++) base += t->work[e].lvcnt[nxp];
-      }
       for (PetscInt i = 0; i < count; i++) {
         t->lev[base + i] = k + 1;
         atomic_store_explicit(&q[base + i], w->lvch[nxp][i], memory_order_relaxed);
@@ -1996,17 +1915,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
     if (!t.inmask) ierr = PETSC_ERR_MEM;
   }
-  if (!ierr) { /* the barrier's words, tag 0 (its first barrier is number 1) */
-    size_t bytes;
-    PetscInt bar = 1;
-    for (t.bfP = 1, t.bfR = 0; 2 * t.bfP <= nthreads; t.bfP *= 2) t.bfR++;
-    (void)PetscOptionsGetInt(NULL, NULL, "-mat_gpurcm_threads_barrier_experiment", &bar, NULL);
-    t.barrier = (int)bar;
-    bytes  = (size_t)nthreads * (size_t)(t.bfR + 2) * 2 * 64;
-    t.bfly = (_Atomic uint64_t *)aligned_alloc(64, bytes);
-    if (t.bfly) memset((void *)t.bfly, 0, bytes);
-    else ierr = PETSC_ERR_MEM;
-  }
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
@@ -2034,7 +1942,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(PetscFree3(t.work[i].ob, t.work[i].obn, t.work[i].obcap));
   }
   free(t.inmask);
-  free((void *)t.bfly);
   PetscCall(PetscFree(t.work));
   free(t.cpar);
   free(t.csize);
