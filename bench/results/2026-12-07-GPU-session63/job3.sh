@@ -2,6 +2,8 @@
 # session 63, job 3: the threads backend's level barrier, four ways in one library (the experiment's developer option
 # -mat_gpurcm_threads_barrier_experiment: 0 the central counter of before, 1 the butterfly, 2 flags: each thread
 # writes its own line and reads every other's; 3 flags, whose reads also give the level numberings each thread's offset), 16 threads, the meshes, rounds alternating the four.
+# It needs the library of 260178b / e38a6d3 (main went back to the central barrier in 5f539cc; barrier-variants.patch,
+# `git apply` from the repository root, puts the four variants back). It NEVER RAN: no machine could be started.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session63/job3.sh <revision> [<rounds>]
 . bench/gpujob.sh job3 "$1"
 M=lap2d:1000,lap3d:100,lap2d:2000,lap3d:160
