@@ -384,6 +384,12 @@ typedef struct {
   /* job 13 (narrow level numbering): the thread's children of the levels of parity 0 and 1 in rank order, their count */
   PetscInt *lvch[2], lvchcap[2];
   PetscInt  lvcnt[2];
+#if defined(GPURCM_PROFILE)
+  /* developer diagnostic (build with -DGPURCM_PROFILE): the level barriers seen by this thread, in TSC ticks: work
+     (from its last barrier of the job to the next one), wait (entry to exit), the wait after the last arrival, its
+     arrival time (read by the last arriver) and its last exit */
+  uint64_t pfbars, pfwork, pfwait, pfafter, pfarrive, pfexit;
+#endif
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -456,6 +462,10 @@ typedef struct _GPURCMThreads {
   _Alignas(64) _Atomic uint64_t sbcount;
   _Alignas(64) _Atomic unsigned sbgen;
   PetscInt                      sbsum;
+#if defined(GPURCM_PROFILE)
+  uint64_t pflast, pfskew; /* the last arrival of the current barrier; the sum over barriers of last - first arrival */
+  uint64_t ttsc[2];        /* the ticks at the ordering's start and end, beside PetscTime()'s: ticks to ns */
+#endif
 } GPURCMThreads;
 
 /* 64-bit words of one receiver's sender bits, padded to a cache line */
@@ -493,22 +503,55 @@ static inline void GPURCMPause(int *spins, int maysleep)
 /* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
    returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
    arrival and its count */
-static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt contrib)
+#if defined(GPURCM_PROFILE) && (defined(__x86_64__) || defined(__i386__))
+  #define GPURCMTicks() __builtin_ia32_rdtsc() /* invariant TSC: one clock for every core */
+#elif defined(GPURCM_PROFILE)
+  #define GPURCMTicks() ((uint64_t)0)
+#endif
+
+static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
 {
+#if defined(GPURCM_PROFILE)
+  GPURCMThreadWork *w     = &t->work[tid];
+  const uint64_t    enter = GPURCMTicks();
+  PetscInt          sum;
+  if (w->pfexit) w->pfwork += enter - w->pfexit;
+  w->pfarrive = enter; /* published by the atomic add below */
+#else
+  (void)tid;
+#endif
   const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
   const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
 
   if ((old >> 40) == (uint64_t)t->nthreads - 1) {
+#if defined(GPURCM_PROFILE)
+    uint64_t first = enter;
+    for (PetscInt i = 0; i < t->nthreads; i++) first = PetscMin(first, t->work[i].pfarrive);
+    t->pfskew += enter - first;
+    t->pflast = enter;
+#endif
     const PetscInt sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
     atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
     t->sbsum = sum;
     atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+#if !defined(GPURCM_PROFILE)
     return sum;
+#endif
   } else {
     int spins = 0;
     while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins, t->maysleep);
+#if !defined(GPURCM_PROFILE)
     return t->sbsum;
+#endif
   }
+#if defined(GPURCM_PROFILE)
+  sum       = t->sbsum;
+  w->pfexit = GPURCMTicks();
+  w->pfbars++;
+  w->pfwait += w->pfexit - enter;
+  w->pfafter += w->pfexit - t->pflast;
+  return sum;
+#endif
 }
 
 static inline PetscInt GPURCMRowLen(const GPURCMThreads *t, PetscInt v)
@@ -828,6 +871,9 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
 {
   const PetscInt n = t->jobn, lo = (PetscInt)(((PetscInt64)n * tid) / t->nthreads), hi = (PetscInt)(((PetscInt64)n * (tid + 1)) / t->nthreads);
 
+#if defined(GPURCM_PROFILE)
+  t->work[tid].pfexit = 0; /* the work before a job's first barrier is not a level's */
+#endif
   switch (t->job) {
   case 1:
     for (PetscInt i = lo; i < hi; i++) {
@@ -976,7 +1022,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       w->stnode[p] = dnode;
       for (PetscInt d = 0; d < nt; d++)
         if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
-      tot = GPURCMSpinBarrierSum(t, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
+      tot = GPURCMSpinBarrierSum(t, tid, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
       nlvl++;
       cc += tot;
@@ -1024,7 +1070,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         GPURCMClaimNeighbours(t, u, key, w->child, &count);
         w->lvc[p - lo] = count - c0;
       }
-      (void)GPURCMSpinBarrierSum(t, 0); /* the claims are final */
+      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the claims are final */
       if (!failed) { /* B. validate and sort, in place */
         PetscInt in = 0, c = 0;
         for (PetscInt p = lo; p < hi2; p++) {
@@ -1037,7 +1083,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         count = c;
       }
       w->lvtot = count;
-      tot      = GPURCMSpinBarrierSum(t, count); /* every thread's count is in */
+      tot      = GPURCMSpinBarrierSum(t, tid, count); /* every thread's count is in */
       base     = lend;
       for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
       for (PetscInt i = 0; i < count; i++) { /* C. write */
@@ -1045,7 +1091,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
       }
       if (failed) atomic_store(&t->failed, 1);
-      (void)GPURCMSpinBarrierSum(t, 0); /* the next level is written (and every lvtot read) */
+      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the next level is written (and every lvtot read) */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
       lbeg = lend;
       lend += tot;
@@ -1078,7 +1124,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
     }
     if (failed) atomic_store(&t->failed, 1);
-    (void)GPURCMSpinBarrierSum(t, 0); /* level 0 is listed */
+    (void)GPURCMSpinBarrierSum(t, tid, 0); /* level 0 is listed */
     while (!atomic_load_explicit(&t->failed, memory_order_relaxed)) {
       const int       par = (int)(k & 1), nxp = 1 - par;
       const PetscInt  lo = (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
@@ -1132,7 +1178,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       }
       if (failed) atomic_store(&t->failed, 1);
       w->lvcnt[nxp] = failed ? 0 : count;
-      tot           = GPURCMSpinBarrierSum(t, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
+      tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
       base = lend;
       for (PetscInt e = 0; e < tid; e++) base += t->work[e].lvcnt[nxp];
@@ -1922,7 +1968,13 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   PetscCall(PetscTime(&tw[2]));
   PetscCall(PetscLogEventEnd(MAT_GPURCM_Setup, 0, 0, 0, 0));
   /* the work itself; on error the pool is still given back and everything freed */
+#if defined(GPURCM_PROFILE)
+  t.ttsc[0] = GPURCMTicks();
+#endif
   if (!ierr) ierr = GPURCMThreadsOrder(&t, build, flagged, cia, cja, small, xls, deg, tmp, ordered);
+#if defined(GPURCM_PROFILE)
+  t.ttsc[1] = GPURCMTicks();
+#endif
   PetscCall(PetscLogEventBegin(MAT_GPURCM_Setup, 0, 0, 0, 0));
   PetscCall(PetscTime(&tw[3]));
   pool->cur = NULL;
@@ -1930,6 +1982,18 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   if (kept) PetscCall(PetscSNPrintf(keptnote, sizeof(keptnote), "; %.1f MiB of node arrays kept (-mat_gpurcm_threads_keep)", pool->wsbytes / 1048576.0));
   GPURCMPoolPut(pool);
   PetscCall(PetscTime(&tw[4]));
+#if defined(GPURCM_PROFILE)
+  if (t.work && t.work[0].pfbars) { /* means over the threads of each barrier's parts, in TSC ticks and ns */
+    const double   ns   = 1e9 * (tw[3] - tw[2]) / (double)(t.ttsc[1] - t.ttsc[0]), bars = (double)t.work[0].pfbars;
+    double         work = 0, wait = 0, after = 0;
+    for (PetscInt i = 0; i < nthreads; i++) {
+      work += (double)t.work[i].pfwork / nthreads;
+      wait += (double)t.work[i].pfwait / nthreads;
+      after += (double)t.work[i].pfafter / nthreads;
+    }
+    printf("GPURCM_PROFILE threads %" PetscInt_FMT ": %.0f level barriers; per barrier and thread: work %.0f ns, wait %.0f ns (arrival skew %.0f ns, after the last arrival %.0f ns)\n", nthreads, bars, ns * work / bars, ns * wait / bars, ns * (double)t.pfskew / bars, ns * after / bars);
+  }
+#endif
   for (PetscInt i = 0; i < nthreads && t.work; i++) {
     free(t.work[i].child);
     free(t.work[i].tmp);
