@@ -500,58 +500,76 @@ static inline void GPURCMPause(int *spins, int maysleep)
   }
 }
 
-/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
-   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
-   arrival and its count */
-#if defined(GPURCM_PROFILE) && (defined(__x86_64__) || defined(__i386__))
-  #define GPURCMTicks() __builtin_ia32_rdtsc() /* invariant TSC: one clock for every core */
-#elif defined(GPURCM_PROFILE)
-  #define GPURCMTicks() ((uint64_t)0)
+#if defined(GPURCM_PROFILE)
+  #if defined(__x86_64__) || defined(__i386__)
+    #define GPURCMTicks() __builtin_ia32_rdtsc() /* invariant TSC: one clock for every core */
+  #else
+    #define GPURCMTicks() ((uint64_t)0) /* (no profile line is printed) */
+  #endif
+/* the barrier's diagnostic (-DGPURCM_PROFILE): the thread arrives (its arrival is published by the barrier's atomic add) */
+static inline uint64_t GPURCMProfileArrive(GPURCMThreads *t, PetscInt tid)
+{
+  GPURCMThreadWork *w     = &t->work[tid];
+  const uint64_t    enter = GPURCMTicks();
+
+  if (w->pfexit) w->pfwork += enter - w->pfexit;
+  w->pfarrive = enter;
+  return enter;
+}
+
+/* the last arriver, before it releases the others: the barrier's arrival skew and last arrival */
+static inline void GPURCMProfileLast(GPURCMThreads *t, uint64_t enter)
+{
+  uint64_t first = enter;
+
+  for (PetscInt i = 0; i < t->nthreads; i++) first = PetscMin(first, t->work[i].pfarrive);
+  t->pfskew += enter - first;
+  t->pflast = enter;
+}
+
+/* the thread leaves the barrier */
+static inline void GPURCMProfileExit(GPURCMThreads *t, PetscInt tid, uint64_t enter)
+{
+  GPURCMThreadWork *w = &t->work[tid];
+
+  w->pfexit = GPURCMTicks();
+  w->pfbars++;
+  w->pfwait += w->pfexit - enter;
+  w->pfafter += w->pfexit - t->pflast;
+}
 #endif
 
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
+   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
+   arrival and its count. tid is used only by the -DGPURCM_PROFILE diagnostic. */
 static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
 {
 #if defined(GPURCM_PROFILE)
-  GPURCMThreadWork *w     = &t->work[tid];
-  const uint64_t    enter = GPURCMTicks();
-  PetscInt          sum;
-  if (w->pfexit) w->pfwork += enter - w->pfexit;
-  w->pfarrive = enter; /* published by the atomic add below */
+  const uint64_t enter = GPURCMProfileArrive(t, tid);
 #else
   (void)tid;
 #endif
   const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
   const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
+  PetscInt       sum;
 
   if ((old >> 40) == (uint64_t)t->nthreads - 1) {
 #if defined(GPURCM_PROFILE)
-    uint64_t first = enter;
-    for (PetscInt i = 0; i < t->nthreads; i++) first = PetscMin(first, t->work[i].pfarrive);
-    t->pfskew += enter - first;
-    t->pflast = enter;
+    GPURCMProfileLast(t, enter);
 #endif
-    const PetscInt sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
+    sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
     atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
     t->sbsum = sum;
     atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
-#if !defined(GPURCM_PROFILE)
-    return sum;
-#endif
   } else {
     int spins = 0;
     while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins, t->maysleep);
-#if !defined(GPURCM_PROFILE)
-    return t->sbsum;
-#endif
+    sum = t->sbsum;
   }
 #if defined(GPURCM_PROFILE)
-  sum       = t->sbsum;
-  w->pfexit = GPURCMTicks();
-  w->pfbars++;
-  w->pfwait += w->pfexit - enter;
-  w->pfafter += w->pfexit - t->pflast;
-  return sum;
+  GPURCMProfileExit(t, tid, enter);
 #endif
+  return sum;
 }
 
 static inline PetscInt GPURCMRowLen(const GPURCMThreads *t, PetscInt v)
@@ -1983,7 +2001,7 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   GPURCMPoolPut(pool);
   PetscCall(PetscTime(&tw[4]));
 #if defined(GPURCM_PROFILE)
-  if (t.work && t.work[0].pfbars) { /* means over the threads of each barrier's parts, in TSC ticks and ns */
+  if (t.work && t.work[0].pfbars && t.ttsc[1] > t.ttsc[0]) { /* means over the threads of each barrier's parts, in TSC ticks and ns */
     const double   ns   = 1e9 * (tw[3] - tw[2]) / (double)(t.ttsc[1] - t.ttsc[0]), bars = (double)t.work[0].pfbars;
     double         work = 0, wait = 0, after = 0;
     for (PetscInt i = 0; i < nthreads; i++) {
