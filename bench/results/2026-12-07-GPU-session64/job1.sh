@@ -26,8 +26,8 @@ for round in $(seq 1 ${2:-3}); do
     echo "round $round barrier $b exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $o.txt | awk '{printf " %s", $2}') min:$(grep -hE '^  gpurcm' $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ')"
   done
 done
-# (3) barrier_micro: work 0/300/1000 loop steps, arrivals together (0) and skewed (1)
-cc -O2 -pthread $S/barrier_micro.c -o /tmp/barrier_micro
+# (3) session 63's barrier_micro: work 0/300/1000 loop steps, arrivals together (0) and skewed (1)
+cc -O2 -pthread bench/results/2026-12-07-GPU-session63/barrier_micro.c -o /tmp/barrier_micro
 for w in 0 300 1000; do for k in 0 1; do timeout 20 /tmp/barrier_micro 16 50000 $w 4 $k; done; done > $r/barrier.txt 2>&1
 # (4) every gpurcm test
 timeout 150 make check TESTS='gpurcm' TESTARGS="--timeout 120 --jobs 14" > $r/check.log 2>&1
