@@ -539,7 +539,7 @@ static inline void GPURCMProfileExit(GPURCMThreads *t, PetscInt tid, int par, ui
    40 | contrib, in a cache line of its own, release) and reads every thread's (acquire) until all carry this barrier's
    number, so every thread leaves one cache-line hand-off after the last arrival, and the arrivals, each on its own
    line, are not serialized (the central counter of before took one atomic add per thread on one line in turn: about
-   1.4 us a barrier for 16 threads arriving together on an H100 host, session 63; flags ...). A thread writes its
+   1.4 us a barrier for 16 threads arriving together on an H100 host, session 63). A thread writes its
    word of one parity again two barriers later, after every thread has left this one (it cannot enter the barrier in
    between before all have written their words of the other parity); the number (24 bits) tells the barriers apart. */
 static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib, PetscInt *before)
@@ -549,14 +549,14 @@ static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt co
   const int         par = (int)(e & 1);
   const uint64_t    tag = e & 0xffffff;
   uint64_t          sum = 0;
+  int               spins = 0; /* one count for the whole wait: the waits for several descheduled threads sleep once it is long */
 #if defined(GPURCM_PROFILE)
   const uint64_t enter = GPURCMProfileArrive(t, tid, par);
 #endif
 
   atomic_store_explicit(&t->sbflag[(tid * 2 + par) * 8], (tag << 40) | (uint64_t)contrib, memory_order_release);
   for (PetscInt j = 0; j < t->nthreads; j++) {
-    _Atomic uint64_t *word  = &t->sbflag[(j * 2 + par) * 8];
-    int               spins = 0;
+    _Atomic uint64_t *word = &t->sbflag[(j * 2 + par) * 8];
     uint64_t          v;
 
     if (j == tid && before) *before = (PetscInt)sum;
