@@ -1,6 +1,6 @@
 #!/bin/bash
 # session 64, job 1 (issue 3: the threads backend's level barrier). This revision's barrier (per-thread flags, b45c340)
-# against the central counter of before (central-barrier.patch = `git diff <this> 6428273 -- src`, built in this job; this revision: 9c8b0c5 + the spin count of its commit):
+# against the central counter of before (central-barrier.patch = `git diff <this> 6428273 -- src`, built in this job; the flags barrier with 86f27a5's spin count):
 # (1) 16 threads on the meshes, rounds alternating the two libraries; (2) every gpurcm test at this revision;
 # (3) the -DGPURCM_PROFILE builds of both (per barrier and thread: work, wait, arrival skew, wait after the last
 # arrival), 16 threads, beside the serial backend; (4) session 63's barrier_micro.c (central, tree, butterfly, flags;
