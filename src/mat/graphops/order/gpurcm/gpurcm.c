@@ -378,8 +378,9 @@ typedef struct {
   PetscInt *lvcur, *lvnxt;
   PetscInt **ob, *obn, *obcap;
   PetscInt  stmin[2], stcnt[2], stnode[2];
-  /* job 12 (level numbering): children per parent of the thread's share of the level */
+  /* job 12 (level numbering): children per parent of the thread's share of the level, their total */
   PetscInt *lvc, lvccap;
+  _Alignas(64) PetscInt lvtot;
   /* job 13 (narrow level numbering): the thread's children of the levels of parity 0 and 1 in rank order, their count */
   PetscInt *lvch[2], lvchcap[2];
   PetscInt  lvcnt[2];
@@ -387,9 +388,8 @@ typedef struct {
   /* developer diagnostic (build with -DGPURCM_PROFILE): the level barriers seen by this thread, in TSC ticks: work
      (from its last barrier of the job to the next one), wait (entry to exit), the wait after the last arrival, its
      arrival time (read by the last arriver) and its last exit */
-  uint64_t pfbars, pfwork, pfwait, pfafter, pfexit, pfarrive[2]; /* pfarrive: per barrier parity, as the flags */
+  uint64_t pfbars, pfwork, pfwait, pfafter, pfarrive, pfexit;
 #endif
-  unsigned sbepoch; /* level barriers this thread has entered (GPURCMSpinBarrierSum()) */
 } GPURCMThreadWork;
 
 typedef struct _GPURCMThreads {
@@ -457,11 +457,13 @@ typedef struct _GPURCMThreads {
   uint16_t         *own;             /* job 10: the owner thread of each node */
   PetscLogDouble    ttouch[2];        /* -info: when the first touch of the node arrays began and ended */
   _Atomic uint64_t *inmask; /* job 10: per level parity and receiving thread, the bits of the threads that sent it nodes (rows of GPURCM_INMASK_STRIDE(nthreads) words) */
-  /* the level jobs' spin barrier (GPURCMSpinBarrierSum()): per thread and barrier parity a flag word, barrier number
-     << 40 | the thread's count, each in a cache line of its own: sbflag[(thread * 2 + parity) * 8] */
-  _Atomic uint64_t *sbflag;
+  /* spin barrier of job 10, which also sums one count per thread: arrivals << 40 | sum so far (its own cache line),
+     and the generation with the last sum (another line, the one the waiting threads poll) */
+  _Alignas(64) _Atomic uint64_t sbcount;
+  _Alignas(64) _Atomic unsigned sbgen;
+  PetscInt                      sbsum;
 #if defined(GPURCM_PROFILE)
-  uint64_t pfskew; /* the sum over barriers of last - first arrival (counted by thread 0) */
+  uint64_t pflast, pfskew; /* the last arrival of the current barrier; the sum over barriers of last - first arrival */
   uint64_t ttsc[2];        /* the ticks at the ordering's start and end, beside PetscTime()'s: ticks to ns */
 #endif
 } GPURCMThreads;
@@ -504,69 +506,70 @@ static inline void GPURCMPause(int *spins, int maysleep)
   #else
     #define GPURCMTicks() ((uint64_t)0) /* (no profile line is printed) */
   #endif
-/* the barrier's diagnostic (-DGPURCM_PROFILE): the thread arrives (its arrival time is published with its flag) */
-static inline uint64_t GPURCMProfileArrive(GPURCMThreads *t, PetscInt tid, int par)
+/* the barrier's diagnostic (-DGPURCM_PROFILE): the thread arrives (its arrival is published by the barrier's atomic add) */
+static inline uint64_t GPURCMProfileArrive(GPURCMThreads *t, PetscInt tid)
 {
   GPURCMThreadWork *w     = &t->work[tid];
   const uint64_t    enter = GPURCMTicks();
 
   if (w->pfexit) w->pfwork += enter - w->pfexit;
-  w->pfarrive[par] = enter;
+  w->pfarrive = enter;
   return enter;
 }
 
-/* the thread leaves the barrier, having read every flag: the last arrival (and, for thread 0, the arrival skew) */
-static inline void GPURCMProfileExit(GPURCMThreads *t, PetscInt tid, int par, uint64_t enter)
+/* the last arriver, before it releases the others: the barrier's arrival skew and last arrival */
+static inline void GPURCMProfileLast(GPURCMThreads *t, uint64_t enter)
 {
-  GPURCMThreadWork *w     = &t->work[tid];
-  uint64_t          first = enter, last = enter;
+  uint64_t first = enter;
 
-  for (PetscInt i = 0; i < t->nthreads; i++) {
-    first = PetscMin(first, t->work[i].pfarrive[par]);
-    last  = PetscMax(last, t->work[i].pfarrive[par]);
-  }
-  if (tid == 0) t->pfskew += last - first;
+  for (PetscInt i = 0; i < t->nthreads; i++) first = PetscMin(first, t->work[i].pfarrive);
+  t->pfskew += enter - first;
+  t->pflast = enter;
+}
+
+/* the thread leaves the barrier */
+static inline void GPURCMProfileExit(GPURCMThreads *t, PetscInt tid, uint64_t enter)
+{
+  GPURCMThreadWork *w = &t->work[tid];
+
   w->pfexit = GPURCMTicks();
   w->pfbars++;
   w->pfwait += w->pfexit - enter;
-  w->pfafter += w->pfexit - last;
+  w->pfafter += w->pfexit - t->pflast;
 }
 #endif
 
-/* Spinning barrier of the level-synchronous jobs (levels are short: a futex barrier would cost more than a level) that
-   returns the sum of the threads' contributions (0 <= contrib, sum < 2^40) and, with before, the sum of those of the
-   threads before tid (the numberings' offsets in a level). Each thread stores its flag word (the barrier's number <<
-   40 | contrib, in a cache line of its own, release) and reads every thread's (acquire) until all carry this barrier's
-   number, so every thread leaves one cache-line hand-off after the last arrival, and the arrivals, each on its own
-   line, are not serialized (the central counter of before took one atomic add per thread on one line in turn: about
-   1.4 us a barrier for 16 threads arriving together on an H100 host, session 63). A thread writes its
-   word of one parity again two barriers later, after every thread has left this one (it cannot enter the barrier in
-   between before all have written their words of the other parity); the number (24 bits) tells the barriers apart. */
-static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib, PetscInt *before)
+/* Spinning barrier of the level-synchronous BFS (levels are short: a futex barrier would cost more than a level) that
+   returns the sum of the threads' contributions (0 <= contrib < 2^40): one atomic add per thread carries both its
+   arrival and its count. tid is used only by the -DGPURCM_PROFILE diagnostic. */
+static PetscInt GPURCMSpinBarrierSum(GPURCMThreads *t, PetscInt tid, PetscInt contrib)
 {
-  GPURCMThreadWork *w   = &t->work[tid];
-  const unsigned    e   = ++w->sbepoch;
-  const int         par = (int)(e & 1);
-  const uint64_t    tag = e & 0xffffff;
-  uint64_t          sum = 0;
-  int               spins = 0; /* one count for the whole wait: the waits for several descheduled threads sleep once it is long */
 #if defined(GPURCM_PROFILE)
-  const uint64_t enter = GPURCMProfileArrive(t, tid, par);
+  const uint64_t enter = GPURCMProfileArrive(t, tid);
+#else
+  (void)tid;
 #endif
+  const unsigned gen = atomic_load_explicit(&t->sbgen, memory_order_acquire);
+  const uint64_t old = atomic_fetch_add_explicit(&t->sbcount, ((uint64_t)1 << 40) | (uint64_t)contrib, memory_order_acq_rel);
+  PetscInt       sum;
 
-  atomic_store_explicit(&t->sbflag[(tid * 2 + par) * 8], (tag << 40) | (uint64_t)contrib, memory_order_release);
-  for (PetscInt j = 0; j < t->nthreads; j++) {
-    _Atomic uint64_t *word = &t->sbflag[(j * 2 + par) * 8];
-    uint64_t          v;
-
-    if (j == tid && before) *before = (PetscInt)sum;
-    while (((v = atomic_load_explicit(word, memory_order_acquire)) >> 40) != tag) GPURCMPause(&spins, t->maysleep);
-    sum += v & (((uint64_t)1 << 40) - 1);
+  if ((old >> 40) == (uint64_t)t->nthreads - 1) {
+#if defined(GPURCM_PROFILE)
+    GPURCMProfileLast(t, enter);
+#endif
+    sum = (PetscInt)((old & (((uint64_t)1 << 40) - 1)) + (uint64_t)contrib);
+    atomic_store_explicit(&t->sbcount, 0, memory_order_relaxed);
+    t->sbsum = sum;
+    atomic_fetch_add_explicit(&t->sbgen, 1, memory_order_release);
+  } else {
+    int spins = 0;
+    while (atomic_load_explicit(&t->sbgen, memory_order_acquire) == gen) GPURCMPause(&spins, t->maysleep);
+    sum = t->sbsum;
   }
 #if defined(GPURCM_PROFILE)
-  GPURCMProfileExit(t, tid, par, enter);
+  GPURCMProfileExit(t, tid, enter);
 #endif
-  return (PetscInt)sum;
+  return sum;
 }
 
 static inline PetscInt GPURCMRowLen(const GPURCMThreads *t, PetscInt v)
@@ -1037,7 +1040,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       w->stnode[p] = dnode;
       for (PetscInt d = 0; d < nt; d++)
         if (w->obn[p * nt + d]) atomic_fetch_or_explicit(&t->inmask[(p * nt + d) * mstride + tid / 64], (uint64_t)1 << (tid % 64), memory_order_relaxed);
-      tot = GPURCMSpinBarrierSum(t, tid, ncur, NULL); /* release/acquire: the level's lists, outboxes and statistics are complete */
+      tot = GPURCMSpinBarrierSum(t, tid, ncur); /* release/acquire: the level's lists, outboxes and statistics are complete */
       if (tot == 0) break; /* every thread sees the same total */
       nlvl++;
       cc += tot;
@@ -1085,7 +1088,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         GPURCMClaimNeighbours(t, u, key, w->child, &count);
         w->lvc[p - lo] = count - c0;
       }
-      (void)GPURCMSpinBarrierSum(t, tid, 0, NULL); /* the claims are final */
+      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the claims are final */
       if (!failed) { /* B. validate and sort, in place */
         PetscInt in = 0, c = 0;
         for (PetscInt p = lo; p < hi2; p++) {
@@ -1097,14 +1100,16 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
         }
         count = c;
       }
-      tot = GPURCMSpinBarrierSum(t, tid, count, &base); /* every thread's count is in, and those before it */
-      base += lend;
+      w->lvtot = count;
+      tot      = GPURCMSpinBarrierSum(t, tid, count); /* every thread's count is in */
+      base     = lend;
+      for (PetscInt d = 0; d < tid; d++) base += t->work[d].lvtot;
       for (PetscInt i = 0; i < count; i++) { /* C. write */
         t->lev[base + i] = nlvl + 1;
         atomic_store_explicit(&q[base + i], w->child[i], memory_order_relaxed);
       }
       if (failed) atomic_store(&t->failed, 1);
-      (void)GPURCMSpinBarrierSum(t, tid, 0, NULL); /* the next level is written */
+      (void)GPURCMSpinBarrierSum(t, tid, 0); /* the next level is written (and every lvtot read) */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
       lbeg = lend;
       lend += tot;
@@ -1137,7 +1142,7 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       if (!failed) w->lvch[0][0] = atomic_load_explicit(&q[0], memory_order_relaxed);
     }
     if (failed) atomic_store(&t->failed, 1);
-    (void)GPURCMSpinBarrierSum(t, tid, 0, NULL); /* level 0 is listed */
+    (void)GPURCMSpinBarrierSum(t, tid, 0); /* level 0 is listed */
     while (!atomic_load_explicit(&t->failed, memory_order_relaxed)) {
       const int       par = (int)(k & 1), nxp = 1 - par;
       const PetscInt  lo = (PetscInt)(((PetscInt64)size * tid) / nt), hi2 = (PetscInt)(((PetscInt64)size * (tid + 1)) / nt);
@@ -1191,9 +1196,10 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       }
       if (failed) atomic_store(&t->failed, 1);
       w->lvcnt[nxp] = failed ? 0 : count;
-      tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp], &base); /* level k + 1 is listed and keyed */
+      tot           = GPURCMSpinBarrierSum(t, tid, w->lvcnt[nxp]); /* level k + 1 is listed and keyed */
       if (tot == 0 || atomic_load_explicit(&t->failed, memory_order_relaxed)) break; /* the same decision in every thread */
-      base += lend;
+      base = lend;
+      for (PetscInt e = 0; e < tid; e++) base += t->work[e].lvcnt[nxp];
       for (PetscInt i = 0; i < count; i++) {
         t->lev[base + i] = k + 1;
         atomic_store_explicit(&q[base + i], w->lvch[nxp][i], memory_order_relaxed);
@@ -1973,11 +1979,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     t.inmask = (_Atomic uint64_t *)calloc((size_t)(2 * nthreads * GPURCM_INMASK_STRIDE(nthreads)), sizeof(*t.inmask));
     if (!t.inmask) ierr = PETSC_ERR_MEM;
   }
-  if (!ierr) { /* the barrier's flags, number 0 (the first barrier is number 1) */
-    t.sbflag = (_Atomic uint64_t *)aligned_alloc(64, (size_t)nthreads * 2 * 64);
-    if (t.sbflag) memset((void *)t.sbflag, 0, (size_t)nthreads * 2 * 64);
-    else ierr = PETSC_ERR_MEM;
-  }
   t.perm = perm;
   t.mask = mask;
   t.mark = mark;
@@ -2023,7 +2024,6 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
     PetscCall(PetscFree3(t.work[i].ob, t.work[i].obn, t.work[i].obcap));
   }
   free(t.inmask);
-  free((void *)t.sbflag);
   PetscCall(PetscFree(t.work));
   free(t.cpar);
   free(t.csize);
