@@ -385,10 +385,11 @@ typedef struct {
   PetscInt *lvch[2], lvchcap[2];
   PetscInt  lvcnt[2];
 #if defined(GPURCM_PROFILE)
-  /* developer diagnostic (build with -DGPURCM_PROFILE): the level barriers seen by this thread, in TSC ticks: work
-     (from its last barrier of the job to the next one), wait (entry to exit), the wait after the last arrival, its
-     arrival time (read by the last arriver) and its last exit */
-  uint64_t pfbars, pfwork, pfwait, pfafter, pfarrive, pfexit;
+  /* developer diagnostic (build with -DGPURCM_PROFILE): the level barriers seen by this thread, in TSC ticks, apart
+     for the root finder's BFS (job 10: [0]) and the numberings ([1]): work (from its last barrier of the job to the
+     next one), wait (entry to exit), the wait after the last arrival; its arrival time (read by the last arriver) and
+     its last exit */
+  uint64_t pfbars[2], pfwork[2], pfwait[2], pfafter[2], pfarrive, pfexit;
 #endif
 } GPURCMThreadWork;
 
@@ -463,7 +464,7 @@ typedef struct _GPURCMThreads {
   _Alignas(64) _Atomic unsigned sbgen;
   PetscInt                      sbsum;
 #if defined(GPURCM_PROFILE)
-  uint64_t pflast, pfskew; /* the last arrival of the current barrier; the sum over barriers of last - first arrival */
+  uint64_t pflast, pfskew[2]; /* the last arrival of the current barrier; the sum over barriers of last - first arrival */
   uint64_t ttsc[2];        /* the ticks at the ordering's start and end, beside PetscTime()'s: ticks to ns */
 #endif
 } GPURCMThreads;
@@ -506,13 +507,14 @@ static inline void GPURCMPause(int *spins, int maysleep)
   #else
     #define GPURCMTicks() ((uint64_t)0) /* (no profile line is printed) */
   #endif
+  #define GPURCMProfileKind(t) ((t)->job == 10 ? 0 : 1) /* the root finder's level BFS, or a numbering */
 /* the barrier's diagnostic (-DGPURCM_PROFILE): the thread arrives (its arrival is published by the barrier's atomic add) */
 static inline uint64_t GPURCMProfileArrive(GPURCMThreads *t, PetscInt tid)
 {
   GPURCMThreadWork *w     = &t->work[tid];
   const uint64_t    enter = GPURCMTicks();
 
-  if (w->pfexit) w->pfwork += enter - w->pfexit;
+  if (w->pfexit) w->pfwork[GPURCMProfileKind(t)] += enter - w->pfexit;
   w->pfarrive = enter;
   return enter;
 }
@@ -523,7 +525,7 @@ static inline void GPURCMProfileLast(GPURCMThreads *t, uint64_t enter)
   uint64_t first = enter;
 
   for (PetscInt i = 0; i < t->nthreads; i++) first = PetscMin(first, t->work[i].pfarrive);
-  t->pfskew += enter - first;
+  t->pfskew[GPURCMProfileKind(t)] += enter - first;
   t->pflast = enter;
 }
 
@@ -531,11 +533,12 @@ static inline void GPURCMProfileLast(GPURCMThreads *t, uint64_t enter)
 static inline void GPURCMProfileExit(GPURCMThreads *t, PetscInt tid, uint64_t enter)
 {
   GPURCMThreadWork *w = &t->work[tid];
+  const int         k = GPURCMProfileKind(t);
 
   w->pfexit = GPURCMTicks();
-  w->pfbars++;
-  w->pfwait += w->pfexit - enter;
-  w->pfafter += w->pfexit - t->pflast;
+  w->pfbars[k]++;
+  w->pfwait[k] += w->pfexit - enter;
+  w->pfafter[k] += w->pfexit - t->pflast;
 }
 #endif
 
@@ -2001,15 +2004,17 @@ static PetscErrorCode MatGPURCMThreads_Private(PetscInt n, const PetscInt ia[], 
   GPURCMPoolPut(pool);
   PetscCall(PetscTime(&tw[4]));
 #if defined(GPURCM_PROFILE)
-  if (t.work && t.work[0].pfbars && t.ttsc[1] > t.ttsc[0]) { /* means over the threads of each barrier's parts, in TSC ticks and ns */
-    const double   ns   = 1e9 * (tw[3] - tw[2]) / (double)(t.ttsc[1] - t.ttsc[0]), bars = (double)t.work[0].pfbars;
-    double         work = 0, wait = 0, after = 0;
+  for (int k = 0; k < 2 && t.work && t.ttsc[1] > t.ttsc[0]; k++) { /* means over the threads of each barrier's parts, in TSC ticks and ns */
+    const double ns = 1e9 * (tw[3] - tw[2]) / (double)(t.ttsc[1] - t.ttsc[0]), bars = (double)t.work[0].pfbars[k];
+    double       work = 0, wait = 0, after = 0;
+
+    if (!bars) continue;
     for (PetscInt i = 0; i < nthreads; i++) {
-      work += (double)t.work[i].pfwork / nthreads;
-      wait += (double)t.work[i].pfwait / nthreads;
-      after += (double)t.work[i].pfafter / nthreads;
+      work += (double)t.work[i].pfwork[k] / nthreads;
+      wait += (double)t.work[i].pfwait[k] / nthreads;
+      after += (double)t.work[i].pfafter[k] / nthreads;
     }
-    printf("GPURCM_PROFILE threads %" PetscInt_FMT ": %.0f level barriers; per barrier and thread: work %.0f ns, wait %.0f ns (arrival skew %.0f ns, after the last arrival %.0f ns)\n", nthreads, bars, ns * work / bars, ns * wait / bars, ns * (double)t.pfskew / bars, ns * after / bars);
+    printf("GPURCM_PROFILE threads %" PetscInt_FMT " %s: %.0f level barriers, %.2f of the ordering's %.2f ms; per barrier and thread: work %.0f ns, wait %.0f ns (arrival skew %.0f ns, after the last arrival %.0f ns)\n", nthreads, k ? "numbering" : "root finder", bars, 1e-6 * ns * (work + wait), 1e3 * (tw[3] - tw[2]), ns * work / bars, ns * wait / bars, ns * (double)t.pfskew[k] / bars, ns * after / bars);
   }
 #endif
   for (PetscInt i = 0; i < nthreads && t.work; i++) {
