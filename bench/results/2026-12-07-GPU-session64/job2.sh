@@ -1,21 +1,31 @@
 #!/bin/bash
-# session 64, job 2: (1) every gpurcm test at this revision (the library of session 63 again after job 1's revert, with
-# the profile line split by pass); (2) the -DGPURCM_PROFILE build on the meshes at 16 and 8 threads: per pass (root
-# finder, numbering) its levels' share of the ordering and, per barrier and thread, work, wait, skew and the wait after
-# the last arrival; (3) the root finder's ownership blocks (-mat_gpurcm_owner_blocks 1, 2, 4) on the 2D meshes, same build.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session64/job2.sh <revision>
+# session 64, job 2 (issue 3): (1) every gpurcm test at this revision (36b8b18: the threads backend's column IS copied
+# by its pool; the library otherwise session 63's, the profile line split by pass); (2) that copy against the code
+# before it (before-copy.patch = `git diff 36b8b18 36b8b18~1 -- src`, built in this job), 16 threads on the meshes,
+# rounds alternated; (3) the -DGPURCM_PROFILE build on the meshes at 16 threads: per pass (root finder, numbering) its
+# levels' share of the ordering and, per barrier and thread, work, wait, skew and the wait after the last arrival;
+# (4) the root finder's ownership blocks (-mat_gpurcm_owner_blocks 1, 2, 4) on the 2D meshes, same build.
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session64/job2.sh <revision> [<rounds>]
+S=bench/results/2026-12-07-GPU-session64
 . bench/gpujob.sh job2 "$1"
+gpujob_base $S/before-copy.patch
 make -j16 lib CFLAGS=-DGPURCM_PROFILE BUILD=$PWD/build-prof > $r/prof-build.log 2>&1 || { tail -n 20 $r/prof-build.log; echo "no profile library"; }
 P="-dll_append $PWD/build-prof/lib/libpetscsparsegpu.so"
 timeout 150 make check TESTS='gpurcm' TESTARGS="--timeout 120 --jobs 14" > $r/check.log 2>&1
 echo "check exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check.log | tail -n 5
 M=lap2d:1000,lap3d:100,lap2d:2000,lap3d:160
-for th in 16 8; do
-  timeout 100 build/bench/bench_order -matrices $M -orderings gpurcm@threads:$th -reps 5 -cusolver_max_nnz 0 $P > $r/profile-$th.txt 2>&1
-  echo "profile $th threads exit $? at $SECONDS s"
+for round in $(seq 1 ${2:-3}); do
+  for lib in copy before; do
+    L=$dll; [ $lib = before ] && L="-dll_append /tmp/base/build/lib/libpetscsparsegpu.so"
+    o=$r/order-$lib-$round
+    timeout 90 build/bench/bench_order -matrices $M -orderings gpurcm@threads:16 -reps 7 -cusolver_max_nnz 0 -csv $o.csv $L > $o.txt 2>&1
+    echo "round $round $lib exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $o.txt | awk '{printf " %s", $2}') min:$(grep -hE '^  gpurcm' $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ') first:$(grep -hE '^  gpurcm' $o.txt | sed 's/.*first call \([0-9.]*\).*/\1/' | tr '\n' ' ')"
+  done
 done
+timeout 100 build/bench/bench_order -matrices $M -orderings gpurcm@threads:16 -reps 5 -cusolver_max_nnz 0 $P > $r/profile-16.txt 2>&1
+echo "profile exit $? at $SECONDS s"
 for ob in 1 2 4; do
   timeout 60 build/bench/bench_order -matrices lap2d:1000,lap2d:2000 -orderings gpurcm@threads:16 -reps 5 -cusolver_max_nnz 0 $P -mat_gpurcm_owner_blocks $ob > $r/blocks-$ob.txt 2>&1
-  echo "owner blocks $ob exit $? at $SECONDS s"
+  echo "owner blocks $ob exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $r/blocks-$ob.txt | awk '{printf " %s", $2}')"
 done
-for f in $r/profile-16.txt $r/profile-8.txt $r/blocks-*.txt; do echo "== $(basename $f)"; grep -E "^lap|GPURCM_PROFILE threads|^  gpurcm" $f | sed 's/identical to rcm: yes//' | awk '/^lap|^  gpurcm/ || (++c[$0 ~ /root/] % 5 == 0)'; done
+for f in $r/profile-16.txt $r/blocks-*.txt; do echo "== $(basename $f)"; grep -E "^lap|GPURCM_PROFILE threads" $f | awk '/^lap/ {print; k=0; next} {k++; if (k == 11 || k == 12) print}'; done
