@@ -4,8 +4,9 @@
 # before it (before-copy.patch = `git diff 36b8b18 36b8b18~1 -- src`, built in this job), 16 threads on the meshes,
 # rounds alternated; (3) the -DGPURCM_PROFILE build on the meshes at 16 threads: per pass (root finder, numbering) its
 # levels' share of the ordering and, per barrier and thread, work, wait, skew and the wait after the last arrival;
-# (4) the root finder's ownership blocks (-mat_gpurcm_owner_blocks 1, 2, 4) on the 2D meshes, same build.
-# Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session64/job2.sh <revision> [<rounds>]
+# (4) with a third argument `blocks`, the root finder's ownership blocks (-mat_gpurcm_owner_blocks 1, 2, 4) on the
+# 2D meshes, same build.
+# Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session64/job2.sh <revision> [<rounds> [blocks]]
 S=bench/results/2026-12-07-GPU-session64
 . bench/gpujob.sh job2 "$1"
 gpujob_base $S/before-copy.patch
@@ -24,7 +25,7 @@ for round in $(seq 1 ${2:-3}); do
 done
 timeout 100 build/bench/bench_order -matrices $M -orderings gpurcm@threads:16 -reps 5 -cusolver_max_nnz 0 $P > $r/profile-16.txt 2>&1
 echo "profile exit $? at $SECONDS s"
-for ob in 1 2 4; do
+[ "${3:-}" = blocks ] && for ob in 1 2 4; do
   timeout 60 build/bench/bench_order -matrices lap2d:1000,lap2d:2000 -orderings gpurcm@threads:16 -reps 5 -cusolver_max_nnz 0 $P -mat_gpurcm_owner_blocks $ob > $r/blocks-$ob.txt 2>&1
   echo "owner blocks $ob exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $r/blocks-$ob.txt | awk '{printf " %s", $2}')"
 done
