@@ -1,8 +1,8 @@
 #!/bin/bash
 # session 64, job 2 (issue 3): (1) every gpurcm test at this revision (36b8b18: the threads backend's column IS copied
 # by its pool; the library otherwise session 63's, the profile line split by pass); (2) that copy against the code
-# before it (before-copy.patch = `git diff 36b8b18 36b8b18~1 -- src`, built in this job), 16 threads on the meshes,
-# rounds alternated; (3) the -DGPURCM_PROFILE build on the meshes at 16 threads: per pass (root finder, numbering) its
+# before it (before-copy.patch = `git diff 36b8b18 36b8b18~1 -- src`, built in this job), 16 threads on the 1M-row
+# meshes, rounds alternated; (3) the -DGPURCM_PROFILE build on the meshes at 16 threads: per pass (root finder, numbering) its
 # levels' share of the ordering and, per barrier and thread, work, wait, skew and the wait after the last arrival;
 # (4) with a third argument `blocks`, the root finder's ownership blocks (-mat_gpurcm_owner_blocks 1, 2, 4) on the
 # 2D meshes, same build.
@@ -15,11 +15,11 @@ P="-dll_append $PWD/build-prof/lib/libpetscsparsegpu.so"
 timeout 150 make check TESTS='gpurcm' TESTARGS="--timeout 120 --jobs 14" > $r/check.log 2>&1
 echo "check exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check.log | tail -n 5
 M=lap2d:1000,lap3d:100,lap2d:2000,lap3d:160
-for round in $(seq 1 ${2:-3}); do
+for round in $(seq 1 ${2:-3}); do # (the 1M-row meshes only: device time)
   for lib in copy before; do
     L=$dll; [ $lib = before ] && L="-dll_append /tmp/base/build/lib/libpetscsparsegpu.so"
     o=$r/order-$lib-$round
-    timeout 90 build/bench/bench_order -matrices $M -orderings gpurcm@threads:16 -reps 7 -cusolver_max_nnz 0 -csv $o.csv $L > $o.txt 2>&1
+    timeout 90 build/bench/bench_order -matrices lap2d:1000,lap3d:100 -orderings gpurcm@threads:16 -reps 9 -cusolver_max_nnz 0 -csv $o.csv $L > $o.txt 2>&1
     echo "round $round $lib exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $o.txt | awk '{printf " %s", $2}') min:$(grep -hE '^  gpurcm' $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ') first:$(grep -hE '^  gpurcm' $o.txt | sed 's/.*first call \([0-9.]*\).*/\1/' | tr '\n' ' ')"
   done
 done
