@@ -413,7 +413,7 @@ typedef struct _GPURCMThreads {
   _Atomic PetscInt  ticket, pubtail, npub;
   _Atomic int       done, failed;
   int               maysleep; /* spin-waits may sleep (GPURCMPause()) */
-  int               job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering */
+  int               job; /* job: 0 batch BFS, 1 initialize, 2 clear the root finder's queue, 3 write the reversed numbering, 11 clear the numbering's queue, 12 level numbering, 19 copy perm */
   PetscInt          jobn, jobout; /* size of a parallel-for job, output offset of job 3 */
   PetscInt         *perm, *mask, *mark;
   PetscInt         *permcopy; /* job 19: the column IS's array, a copy of perm made by the threads */
@@ -921,8 +921,8 @@ static void GPURCMForJob(GPURCMThreads *t, PetscInt tid)
       atomic_store_explicit(&t->cm[k], -1, memory_order_relaxed);
     }
     break;
-  case 19: /* perm copied for the column IS (PETSc's copy, on one thread, cost 0.6-3 ms on 1M nodes, most of it the
-              first touch of fresh memory: a sixth of a 16-thread ordering of 2D 1000^2) */
+  case 19: /* perm copied for the column IS, where ISCreateGeneral(PETSC_COPY_VALUES) copied it on one thread (2-vCPU
+              machine, 1M nodes: 0.3-0.4 ms, about 3 ms on fresh memory; session 64's iscopy.c) */
     if (hi > lo) memcpy(t->permcopy + lo, t->perm + lo, (size_t)(hi - lo) * sizeof(PetscInt));
     break;
   case 4: /* the entries each graph row of the range takes itself (in all per fine block), and the mirrors this thread
