@@ -1,7 +1,7 @@
 #!/bin/bash
 # session 64, job 2 (issue 3): (1) every gpurcm test at this revision (36b8b18: the threads backend's column IS copied
 # by its pool; the library otherwise session 63's, the profile line split by pass); (2) that copy against the code
-# before it (before-copy.patch = `git diff 36b8b18 36b8b18~1 -- src`, built in this job), 16 threads on the 1M-row
+# before it (before-copy.patch = `git diff 42a03e2 36b8b18~1 -- src`, built in this job; run it at 42a03e2 or later with the same src), 16 threads on the 1M-row
 # meshes, rounds alternated; (3) the -DGPURCM_PROFILE build on the meshes at 16 threads: per pass (root finder, numbering) its
 # levels' share of the ordering and, per barrier and thread, work, wait, skew and the wait after the last arrival;
 # (3) only when the third argument (default `profile`) names `profile`; (4) with `blocks` in it, the root finder's ownership blocks (-mat_gpurcm_owner_blocks 1, 2, 4) on the
