@@ -91,16 +91,6 @@ __device__ __forceinline__ PetscInt RowLen(const PetscInt *ia, PetscInt v)
   return ia[v + 1] - ia[v];
 }
 
-/* Asks for the line of p in this multiprocessor's L1 without waiting for it (no register, no fault on a bad address):
-   block 0's narrow levels issue it for the rows of the next level's nodes as soon as they know them, so that the
-   next level's first dependent load does not pay a round trip to the L2 */
-__device__ __forceinline__ void GPURCMPrefetchL1(const void *p)
-{
-#if !defined(GPURCM_NO_PREFETCH)
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
-#endif
-}
-
 /* Stable insertion sort of a node's children buf[0, c) by degree (their row length), the order SPARSEPACK's rcm gives
    them; for short lists (GPURCMBlockSortLong() sorts the longer ones) */
 __device__ void GPURCMSortChildren(const PetscInt *ia, PetscInt *buf, PetscInt c)
@@ -625,13 +615,12 @@ __device__ __forceinline__ unsigned GPURCMActiveExclusiveSum(unsigned x, unsigne
 /* Claims v for the next level: true for exactly one caller. With bits (block 0's narrow stretches: a bitmap in
    shared memory holding the previous and the current level and what the stretch has reached) the claim is a
    shared-memory atomic, and vis[v] is stored for the wide levels that may follow; else an atomicMax on vis[v]. */
-__device__ __forceinline__ bool GPURCMLvClaim(const PetscInt *ia, unsigned *vis, unsigned stamp, unsigned *bits, unsigned v)
+__device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, unsigned *bits, unsigned v)
 {
   if (bits) {
     const unsigned m = 1u << (v & 31);
     if ((bits[v >> 5] & m) || (atomicOr(&bits[v >> 5], m) & m)) return false;
     vis[v] = stamp;
-    GPURCMPrefetchL1(ia + v); /* v's row pointers: the next narrow level starts with them */
     return true;
   }
   return atomicMax(&vis[v], stamp) < stamp;
@@ -660,7 +649,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
           if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
         for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-          if (k0 + j < k1 && GPURCMLvClaim(ia, vis, stamp, bits, v[j])) won |= 1u << j;
+          if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
       }
     }
     GPURCMLvAppend(won, v, cnt, out, sout);
@@ -689,7 +678,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
       }
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(ia, vis, stamp, bits, w[j])) won2 |= 1u << j;
+        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(vis, stamp, bits, w[j])) won2 |= 1u << j;
       GPURCMLvAppend(won2, w, cnt, out, sout);
     }
     __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
@@ -1124,7 +1113,6 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
     if ((unsigned)q < cnt) {
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
-      if (ELL) GPURCMPrefetchL1(ell + (size_t)v[q] * ellw); /* its row, read at the next level */
       L[lend + p] = (unsigned)v[q];
       if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = (unsigned)v[q];
       if (p < GPURCM_LV_BLOCK) {
@@ -1237,7 +1225,6 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
     if ((unsigned)q < cnt) {
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
-      if (ELL) GPURCMPrefetchL1(ell + (size_t)w * ellw); /* its row, read at the next level */
       L[lend + p] = w;
       key[w]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
       atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
