@@ -934,26 +934,6 @@ __device__ void GPURCMNmClaimRound(const PetscInt *ia, const PetscInt *ja, GKey 
     CE(5, 6); \
   } while (0)
 
-/* Batcher's network for 4 elements (5 comparators) */
-#define GPURCM_BATCHER4(CE) \
-  do { \
-    CE(0, 1); \
-    CE(2, 3); \
-    CE(0, 2); \
-    CE(1, 3); \
-    CE(1, 2); \
-  } while (0)
-
-/* the network for W = 4 or 8 elements (a template's constant) */
-#define GPURCM_SORTNET(W, CE) \
-  do { \
-    if constexpr ((W) == 4) GPURCM_BATCHER4(CE); \
-    else { \
-      static_assert((W) == 8, "sorting networks for 4 or 8 elements"); \
-      GPURCM_BATCHER8(CE); \
-    } \
-  } while (0)
-
 /* compare-exchange of the sort keys sk[] (any unsigned type) carrying the nodes v[] and their row starts a[] */
 #define GPURCM_CE_KVA(x, y) \
   do { \
@@ -1026,7 +1006,7 @@ __device__ PetscInt GPURCMNmCollect(const PetscInt *ia, const PetscInt *ja, cons
 
 /* Thread t's node of a narrow level (cur[t], t < size): its neighbours v[] (-1 past the row) from its row [k0, k1) of
    ja, or with ELL from the packed ELL copy, which gives their degrees dg[] too */
-template <bool ELL, int W>
+template <bool ELL>
 __device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsigned *ell, unsigned ellw, const unsigned *cur, unsigned size, PetscInt k0, PetscInt k1, PetscInt *v, unsigned *dg)
 {
   const unsigned t = threadIdx.x;
@@ -1034,14 +1014,14 @@ __device__ __forceinline__ void GPURCMNmLoadRow(const PetscInt *ja, const unsign
   if (ELL) {
     const unsigned *e = ell + (size_t)(t < size ? cur[t] : 0) * ellw;
 #pragma unroll
-    for (int j = 0; j < W; j++) {
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
       const unsigned x = t < size && (unsigned)j < ellw ? e[j] : GPURCM_ELL_NONE;
       v[j]             = x != GPURCM_ELL_NONE ? (PetscInt)(x & GPURCM_ELL_NODE) : -1;
       dg[j]            = x >> 24;
     }
   } else {
 #pragma unroll
-    for (int j = 0; j < W; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
+    for (int j = 0; j < GPURCM_LV_LIGHT; j++) v[j] = t < size && k0 + j < k1 ? ja[k0 + j] : -1;
   }
 }
 
@@ -1103,34 +1083,34 @@ __device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTa
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). With ELL the rows
    come from the packed copy and the children's degrees with them (s.hrow is then not used). Every thread calls it. */
-template <bool ELL, int W>
+template <bool ELL>
 __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
-  PetscInt       v[W], a[W];
-  unsigned       dg[ELL ? W : 1];
-  GKey           sk[W];
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  unsigned       dg[ELL ? GPURCM_LV_LIGHT : 1];
+  GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
   if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, GPURCMNmTables{0}, nw, rows);
-  GPURCMNmLoadRow<ELL, W>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
+  GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
-  for (int j = 0; j < W; j++)
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (v[j] >= 0) (void)atomicMin(&key[v[j]], GPURCMNmKey(lbeg + t, j));
   GPURCMBarrierAnyPC(); /* the claims are final */
 #pragma unroll
-  for (int j = 0; j < W; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) sk[j] = v[j] >= 0 ? __ldcg(key + v[j]) : 0;
 #pragma unroll
-  for (int j = 0; j < W; j++) { /* sort key: degree, then position; ~0 for the non-children */
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = v[j] >= 0 && sk[j] == GPURCMNmKey(lbeg + t, j);
     a[j]            = child && !ELL ? ia[v[j]] : 0;
     sk[j]           = child ? ((GKey)(ELL ? (PetscInt)dg[j] : ia[v[j] + 1] - a[j]) << 8) | (GKey)j : ~0ULL;
     cnt += child;
   }
-  GPURCM_SORTNET(W, GPURCM_CE_KVA);
+  GPURCM_BATCHER8(GPURCM_CE_KVA);
   off = GPURCMActiveExclusiveSum(cnt, nw, s.wsum, &tot);
 #pragma unroll
-  for (int q = 0; q < W; q++) {
+  for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
     if ((unsigned)q < cnt) {
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
       L[lend + p] = (unsigned)v[q];
@@ -1169,22 +1149,22 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-template <bool ELL, int W>
+template <bool ELL>
 __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
 #if defined(GPURCM_PROFILE)
   long long prof0_ = clock64(), prof00_ = prof0_;
 #endif
-  PetscInt       v[W], a[W];
-  unsigned       dg[ELL ? W : 1];
-  unsigned       slot[W], own = 0, cnt = 0, off, tot, heavy = 0;
-  unsigned       sk[W]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
+  PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
+  unsigned       dg[ELL ? GPURCM_LV_LIGHT : 1];
+  unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
+  unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
   if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, tb, nw, rows);
-  GPURCMNmLoadRow<ELL, W>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
+  GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
-  for (int j = 0; j < W; j++) {
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
     if (v[j] >= 0 && !(tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
       unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift();
@@ -1214,7 +1194,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
     return GPURCM_NM_OVERFLOW;
   }
 #pragma unroll
-  for (int j = 0; j < W; j++) { /* sort key: degree, then position; ~0 for the non-children */
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++) { /* sort key: degree, then position; ~0 for the non-children */
     const int child = slot[j] != GPURCM_NM_EMPTY && tb.hkey()[slot[j]] == (t << 3 | (unsigned)j);
     a[j]            = child && !ELL ? ia[v[j]] : 0;
     sk[j]           = child ? (ELL ? dg[j] : (unsigned)(ia[v[j] + 1] - a[j])) << 8 | (unsigned)j : ~0u;
@@ -1222,10 +1202,10 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   }
   GPURCM_PROF_MARK(2);
   if (__any_sync(0xffffffffu, cnt > 1)) { /* a warp whose nodes have at most one child each only moves it to the front */
-    GPURCM_SORTNET(W, GPURCM_CE_KVA);
+    GPURCM_BATCHER8(GPURCM_CE_KVA);
   } else {
 #pragma unroll
-    for (int q = W - 1; q > 0; q--)
+    for (int q = GPURCM_LV_LIGHT - 1; q > 0; q--)
       if (sk[q] != ~0u) {
         sk[0] = sk[q];
         v[0]  = v[q];
@@ -1236,13 +1216,13 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   off = GPURCMActiveExclusiveSum(cnt, nw, s.wsum, &tot); /* its barrier: every thread has read the table */
   GPURCM_PROF_MARK(4);
 #pragma unroll
-  for (int j = 0; j < W; j++)
+  for (int j = 0; j < GPURCM_LV_LIGHT; j++)
     if (own >> j & 1u) {
       tb.hnode()[slot[j]] = GPURCM_NM_EMPTY;
       tb.hkey()[slot[j]]  = ~0u;
     }
 #pragma unroll
-  for (int q = 0; q < W; q++) {
+  for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
     if ((unsigned)q < cnt) {
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
       L[lend + p] = w;
@@ -1272,11 +1252,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 }
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
-   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending).
-   W: the width of the rows held in registers by the levels read from the ELL copy (4 when the copy's width is at most
-   4, else GPURCM_LV_LIGHT); the levels read from the CSR hold GPURCM_LV_LIGHT entries, and with W < GPURCM_LV_LIGHT
-   (launched only with the ELL copy) they are not compiled. */
-template <int W>
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
 __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
@@ -1312,9 +1288,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (ell) nn = tb.hslots ? GPURCMNmSharedLevel<true, W>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true, W>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
-        else if constexpr (W == GPURCM_LV_LIGHT) nn = tb.hslots ? GPURCMNmSharedLevel<false, W>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false, W>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
-        else nn = GPURCM_NM_OVERFLOW; /* (not launched so) the level in global memory below */
+        if (ell) nn = tb.hslots ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        else nn = tb.hslots ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1393,7 +1368,6 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words) */
-template <int W>
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, int fit)
 {
   __shared__ GPURCMNmShared s;
@@ -1424,7 +1398,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow<W>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0, fit);
+    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1434,7 +1408,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow<W>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1, fit);
+      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1, fit);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -1930,14 +1904,6 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The level numbering's instantiation for an ELL copy of width ellw (0: none): with rows of at most 4 entries (2D
-   5-point meshes) the narrow levels hold 4 entries a thread in registers, where 8 made the compiler spill their
-   arrays to local memory at 64 registers a thread */
-static inline const void *GPURCMNumberKernel(unsigned ellw)
-{
-  return ellw && ellw <= 4 ? (const void *)GPURCMLevelsNumberKernel<4> : (const void *)GPURCMLevelsNumberKernel<GPURCM_LV_LIGHT>;
-}
-
 /* Level-synchronous Cuthill-McKee numbering of the component (cc nodes) of root into lv->L[0, cc) (cooperative launch) */
 static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *poff, unsigned *pcnt, unsigned *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
 {
@@ -1953,7 +1919,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
     PetscCallCUDA(cudaGetLastError());
     PetscCall(PetscInfo(NULL, "gpurcm cuda: the numbering's narrow levels read rows from a packed ELL copy of width %u (%.1f MiB)\n", lv->ellw, (double)lv->n * lv->ellw * sizeof(unsigned) / 1048576.0));
   }
-  PetscCallCUDA(cudaLaunchCooperativeKernel(GPURCMNumberKernel(lv->ellw), dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
@@ -2107,12 +2073,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   if (uselevels || usenumber) { /* the level kernels need co-resident blocks (cooperative launch) and 32-bit node indices and counts */
     PetscCallCUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
     PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, 0));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel<GPURCM_LV_LIGHT>, GPURCM_LV_BLOCK, 0));
-    {
-      int nm4perSM = 0;
-      PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nm4perSM, GPURCMLevelsNumberKernel<4>, GPURCM_LV_BLOCK, 0));
-      nmperSM = PetscMin(nmperSM, nm4perSM);
-    }
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, 0));
     if (!coop || lvperSM < 1 || nmperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
       PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous kernels not usable (cooperative launch %d, blocks per SM %d and %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder and numbering in queue order\n", coop, lvperSM, nmperSM, n, nnz));
       uselevels = PETSC_FALSE;
@@ -2184,7 +2145,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       for (unsigned slots = (unsigned)opt->claimslots; slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
         PetscBool fits;
 
-        PetscCall(GPURCMDynamicSharedFits(GPURCMNumberKernel(lv.ellw), (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
+        PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
         if (fits) {
           lv.hslots     = slots;
           lv.nmbitwords = (unsigned)((n + 31) / 32);
