@@ -25,3 +25,19 @@ gpujob_base() {
   (cd /tmp/base && patch -s -p1 --batch < "$p" > "$r/base-build.log" 2>&1 && make -j16 lib >> "$r/base-build.log" 2>&1) || { tail -n 20 "$r/base-build.log"; echo "no baseline: $1 does not apply or does not build (made against another HEAD?)"; exit 1; }
   echo "baseline library built at $SECONDS s"
 }
+# gpujob_ab <label> <rounds> <name A> <library A> <name B> <library B> <bench_order arguments...>: an A/B of two
+# libraries (paths of libpetscsparsegpu.so) in alternated rounds, each a bench_order run with the given arguments
+# (add -reps; -csv is added), writing $r/<label>-<name>-<round>.{txt,csv} and printing a line per run with the
+# medians, minima and first calls of its orderings in the order of the output.
+gpujob_ab() {
+  local label=$1 rounds=$2 na=$3 la=$4 nb=$5 lb=$6 round name lib o
+  shift 6
+  for round in $(seq 1 "$rounds"); do
+    for name in "$na" "$nb"; do
+      lib=$la; [ "$name" = "$nb" ] && lib=$lb
+      o=$r/$label-$name-$round
+      timeout 120 build/bench/bench_order "$@" -csv $o.csv -dll_append "$lib" > $o.txt 2>&1
+      echo "$label round $round $name exit $? at $SECONDS s:$(grep -hE '^  (gpurcm|rcm|cusolver)' $o.txt | awk '{printf " %s", $2}') min:$(grep -hE '^  (gpurcm|rcm)' $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ')first:$(grep -hE '^  (gpurcm|rcm)' $o.txt | sed -n 's/.*first call \([0-9.]*\).*/ \1/p' | tr -d '\n')"
+    done
+  done
+}
