@@ -28,16 +28,16 @@ gpujob_base() {
 # gpujob_ab <label> <rounds> <name A> <library A> <name B> <library B> <bench_order arguments...>: an A/B of two
 # libraries (paths of libpetscsparsegpu.so) in alternated rounds, each a bench_order run with the given arguments
 # (add -reps; -csv is added), writing $r/<label>-<name>-<round>.{txt,csv} and printing a line per run with the
-# medians, minima and first calls of its orderings in the order of the output.
+# medians and minima of its orderings in the order of the output, and the first calls of those that report one.
 gpujob_ab() {
-  local label=$1 rounds=$2 na=$3 la=$4 nb=$5 lb=$6 round name lib o
+  local label=$1 rounds=$2 round k o
+  local names=("$3" "$5") libs=("$4" "$6") pat='^  (gpurcm|rcm|cusolver)'
   shift 6
   for round in $(seq 1 "$rounds"); do
-    for name in "$na" "$nb"; do
-      lib=$la; [ "$name" = "$nb" ] && lib=$lb
-      o=$r/$label-$name-$round
-      timeout 120 build/bench/bench_order "$@" -csv $o.csv -dll_append "$lib" > $o.txt 2>&1
-      echo "$label round $round $name exit $? at $SECONDS s:$(grep -hE '^  (gpurcm|rcm|cusolver)' $o.txt | awk '{printf " %s", $2}') min:$(grep -hE '^  (gpurcm|rcm)' $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ')first:$(grep -hE '^  (gpurcm|rcm)' $o.txt | sed -n 's/.*first call \([0-9.]*\).*/ \1/p' | tr -d '\n')"
+    for k in 0 1; do
+      o=$r/$label-${names[$k]}-$round
+      timeout 120 build/bench/bench_order "$@" -csv $o.csv -dll_append "${libs[$k]}" > $o.txt 2>&1
+      echo "$label round $round ${names[$k]} exit $? at $SECONDS s:$(grep -hE "$pat" $o.txt | awk '{printf " %s", $2}') min:$(grep -hE "$pat" $o.txt | sed 's/.*(min \([0-9.]*\).*/\1/' | tr '\n' ' ')first:$(grep -hE "$pat" $o.txt | sed -n 's/.*first call \([0-9.]*\).*/ \1/p' | tr -d '\n')"
     done
   done
 }
