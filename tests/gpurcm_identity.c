@@ -859,13 +859,35 @@ int main(int argc, char **argv)
       output_file: output/gpurcm_identity_generated.out
       args: -generated -backends cuda -mat_gpurcm_cuda_number levels -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
 
-   # the narrow levels' claims in global memory instead of the shared-memory bitmap (which the generated graphs and
-   # shared matrices, all below 1.4 million nodes, use by default), and the bitmap entered between wide levels (narrow 37)
+   # the narrow levels' claims in global memory (bitmap and level tables off) or in the level tables instead of the
+   # shared-memory bitmap (which the generated graphs and shared matrices, all below 1.2 million nodes, use by default),
+   # and the bitmap or the tables entered between wide levels (narrow 37)
    test:
       suffix: cuda_nobitmap
       requires: cuda
       output_file: output/gpurcm_identity_generated.out
-      args: -generated -backends cuda -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_narrow {{4096 37}shared output}
+      args: -generated -backends cuda -mat_gpurcm_cuda_bitmap {{0 1}shared output} -mat_gpurcm_cuda_level_tables {{0 1}shared output} -mat_gpurcm_cuda_narrow {{4096 37}shared output}
+
+   # the level tables (what graphs of more than about 1.2 million nodes use) in both level kernels: tables of 8192, 2048,
+   # 128 and 64 slots (narrow 4096, 1024, 37, 1; a wide level after a narrow one overflows its table, which the next
+   # levels must notice), the numbering by levels and auto, with claim tables of 4096 and 64 slots (most levels overflow)
+   test:
+      suffix: cuda_level_tables
+      requires: cuda
+      output_file: output/gpurcm_identity_generated.out
+      args: -generated -backends cuda -mat_gpurcm_cuda_bitmap 0 -mat_gpurcm_cuda_number {{auto levels}shared output} -mat_gpurcm_cuda_claim_slots {{4096 64}shared output} -mat_gpurcm_cuda_narrow {{4096 1024 37 1}shared output} -mat_gpurcm_cuda_ell {{0 1}shared output}
+
+   test:
+      suffix: cuda_matrices_level_tables
+      requires: cuda
+      output_file: output/gpurcm_identity_matrices.out
+      args: -dir ${SPARSEGPU_MATRICES} -backends cuda -mat_gpurcm_cuda_bitmap 0 -mat_gpurcm_cuda_number {{auto levels}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
+
+   test:
+      suffix: cuda_hubs_level_tables
+      requires: cuda
+      output_file: output/gpurcm_identity_hubs.out
+      args: -hubs -backends cuda -mat_gpurcm_cuda_bitmap 0 -mat_gpurcm_cuda_number {{batch levels}shared output} -mat_gpurcm_cuda_narrow {{1024 37}shared output}
 
    # the numbering's narrow levels without and with the packed ELL copy (every row of at most 8 entries: the grids, the
    # disconnected graphs, the upper-only ones), claiming in shared memory and in global memory (bitmap off, claim

@@ -2224,7 +2224,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscBool              components = PETSC_TRUE;
   PetscInt               maxcomp    = GPURCM_CUDA_MAX_COMPONENTS_DEFAULT;
   PetscLogDouble       tstart;
-  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE, PETSC_FALSE};
+  MatGPURCMCUDAOptions copt = {MAT_GPURCM_CUDA_ROOTFIND_LEVELS, MAT_GPURCM_CUDA_NUMBER_AUTO, GPURCM_CUDA_NARROW_DEFAULT, 0, MAT_GPURCM_CUDA_UPLOAD_STAGED, 1, PETSC_TRUE, PETSC_TRUE, PETSC_TRUE, GPURCM_CUDA_CLAIM_SLOTS, PETSC_TRUE, PETSC_FALSE};
 
   PetscFunctionBegin;
   PetscCall(PetscTime(&tstart));
@@ -2243,7 +2243,8 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level root finder claim in a shared-memory bitmap of the nodes (when it fits: up to about 1.4 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level kernels keep the visited or numbered nodes in a shared-memory bitmap of all nodes (when it fits: up to about 1.2 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_level_tables", "Without the bitmap, narrow levels of the level kernels keep the nodes of the last levels in shared-memory hash tables (any number of nodes)", "MATORDERINGGPURCM", copt.leveltables, &copt.leveltables, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "The level numbering's narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_fit_warps", "In the level kernels (root finder and numbering), the warps of a thread block that hold no node of the level being expanded skip to its barriers instead of running its steps on no data", "MATORDERINGGPURCM", copt.fitwarps, &copt.fitwarps, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));

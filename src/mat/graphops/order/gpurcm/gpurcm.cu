@@ -612,10 +612,98 @@ __device__ __forceinline__ unsigned GPURCMActiveExclusiveSum(unsigned x, unsigne
   return w < nw ? __reduce_add_sync(0xffffffffu, lane < w ? sw : 0u) + incl - x : 0u;
 }
 
+/* Level tables (-mat_gpurcm_cuda_level_tables), block 0's shared-memory record of the last levels where the bitmap of all
+   n nodes does not fit (about 1.4M nodes and more): a BFS or numbering level meets only nodes of the previous, the
+   current and the next level, so four open-addressing hash tables of wslots slots (a power of 2), level j in table
+   j % 4, hold all a narrow level needs: it looks its neighbours up in the previous and the current level's tables,
+   enters the next level's nodes in the third, and empties the fourth (two levels old) for the level after, with no
+   barrier of its own. Table j is complete (bit j of the block's word ok) when every node of its level is in it: a
+   level whose previous or current table is not (a node found no slot within GPURCM_WIN_PROBES probes, or the level
+   before was wide) claims in global memory, and still enters its winners into the next table. */
+#define GPURCM_WIN_EMPTY  0xffffffffu
+#define GPURCM_WIN_PROBES 32
+
+/* The level tables in the kernel's dynamic shared memory (which every extern __shared__ array of a kernel starts at):
+   from word base, four tables of wslots words, then the word ok. Addressed from this array, so the compiler emits
+   shared-memory instructions (through pointers in a struct it may use generic ones, see GPURCMNmTables). */
+extern __shared__ unsigned gpurcmWinDyn[];
+
+struct GPURCMWin {
+  unsigned wslots; /* slots a table (a power of 2); 0: no tables */
+  unsigned base;   /* first word of the tables in gpurcmWinDyn */
+  unsigned cur;    /* the current level's number */
+  unsigned use;    /* the previous and the current level's tables are complete: the level claims in the tables */
+
+  __device__ __forceinline__ unsigned  slot(unsigned lvl, unsigned h) const { return base + (lvl & 3u) * wslots + h; }
+  __device__ __forceinline__ unsigned *ok() const { return &gpurcmWinDyn[base + 4 * wslots]; }
+  __device__ __forceinline__ unsigned  hash(unsigned v) const { return (v * 0x9E3779B1u) >> (33 - (unsigned)__ffs((int)wslots)); }
+  /* v is in the table of level lvl (if that table is complete) */
+  __device__ __forceinline__ bool find(unsigned lvl, unsigned v) const
+  {
+    unsigned h = hash(v);
+    for (int p = 0; p < GPURCM_WIN_PROBES; p++, h = (h + 1) & (wslots - 1)) {
+      const unsigned x = *(volatile unsigned *)&gpurcmWinDyn[slot(lvl, h)];
+      if (x == v) return true;
+      if (x == GPURCM_WIN_EMPTY) return false;
+    }
+    return false;
+  }
+  /* enters v in the table of level lvl: 1 if this call entered it, 0 if it was there; -1 if no slot within the probes,
+     the same for every caller with this v during the level (a filled slot is never emptied during it) */
+  __device__ __forceinline__ int insert(unsigned lvl, unsigned v) const
+  {
+    unsigned h = hash(v);
+    for (int p = 0; p < GPURCM_WIN_PROBES; p++, h = (h + 1) & (wslots - 1)) {
+      unsigned x = *(volatile unsigned *)&gpurcmWinDyn[slot(lvl, h)];
+      if (x == GPURCM_WIN_EMPTY) x = atomicCAS(&gpurcmWinDyn[slot(lvl, h)], GPURCM_WIN_EMPTY, v);
+      if (x == GPURCM_WIN_EMPTY) return 1;
+      if (x == v) return 0;
+    }
+    return -1;
+  }
+  __device__ __forceinline__ void incomplete(unsigned lvl) const { atomicAnd(ok(), ~(1u << (lvl & 3u))); }
+  /* enters v, which no other thread enters, in the next level's table */
+  __device__ __forceinline__ void add_next(unsigned v) const
+  {
+    if (insert(cur + 1, v) < 0) incomplete(cur + 1);
+  }
+  /* the table two levels ahead emptied and marked complete, by every thread of the block during the current level
+     (nobody reads or writes that table during it) */
+  __device__ __forceinline__ void empty_ahead() const
+  {
+    for (unsigned h = threadIdx.x; h < wslots; h += blockDim.x) gpurcmWinDyn[slot(cur + 2, h)] = GPURCM_WIN_EMPTY;
+    if (threadIdx.x == 0) atomicOr(ok(), 1u << ((cur + 2) & 3u));
+  }
+  /* whether the current level can claim in the tables (called after the barrier that ended the previous level) */
+  __device__ __forceinline__ unsigned usable() const
+  {
+    const unsigned w = *(volatile unsigned *)ok();
+    return (w >> ((cur - 1) & 3u) & 1u) & (w >> (cur & 3u) & 1u);
+  }
+};
+
+/* Block 0 entering a narrow stretch after wide levels (or at the root, with L[0] the root): all four tables emptied,
+   then the previous level L[pbeg, lbeg) and the current L[lbeg, lend) entered (a table too full for its level stays
+   incomplete). w.cur: the current level's number. Every thread of the block calls it; it ends with a barrier. */
+__device__ void GPURCMWinEnter(const GPURCMWin &w, const unsigned *L, unsigned pbeg, unsigned lbeg, unsigned lend)
+{
+  for (unsigned h = threadIdx.x; h < 4 * w.wslots; h += blockDim.x) gpurcmWinDyn[w.base + h] = GPURCM_WIN_EMPTY;
+  if (threadIdx.x == 0) *w.ok() = 0xfu;
+  __syncthreads();
+  for (unsigned j = pbeg + threadIdx.x; j < lend; j += blockDim.x) {
+    const unsigned lvl = j < lbeg ? w.cur - 1 : w.cur;
+    if (w.insert(lvl, __ldcg(L + j)) < 0) w.incomplete(lvl);
+  }
+  __syncthreads();
+}
+
 /* Claims v for the next level: true for exactly one caller. With bits (block 0's narrow stretches: a bitmap in
    shared memory holding the previous and the current level and what the stretch has reached) the claim is a
-   shared-memory atomic, and vis[v] is stored for the wide levels that may follow; else an atomicMax on vis[v]. */
-__device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, unsigned *bits, unsigned v)
+   shared-memory atomic, and vis[v] is stored for the wide levels that may follow; with the level tables (w.wslots) the
+   claim is an entry in the next level's table when the previous and the current level's are complete (w.use), else
+   (and for a node that finds no slot) an atomicMax on vis[v], whose winner still enters the next table; else an
+   atomicMax on vis[v]. */
+__device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, unsigned *bits, const GPURCMWin &w, unsigned v)
 {
   if (bits) {
     const unsigned m = 1u << (v & 31);
@@ -623,13 +711,31 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
     vis[v] = stamp;
     return true;
   }
+  if (w.wslots) {
+    if (w.use) {
+      int r;
+      if (w.find(w.cur - 1, v) || w.find(w.cur, v)) return false;
+      r = w.insert(w.cur + 1, v);
+      if (r >= 0) {
+        if (r) vis[v] = stamp;
+        return r > 0;
+      }
+      w.incomplete(w.cur + 1); /* every claimant of v gets here: the global claim decides */
+      return atomicMax(&vis[v], stamp) < stamp;
+    }
+    if (atomicMax(&vis[v], stamp) < stamp) {
+      w.add_next(v);
+      return true;
+    }
+    return false;
+  }
   return atomicMax(&vis[v], stamp) < stamp;
 }
 
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
    Every thread of the block calls it. */
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout, int fit)
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, const GPURCMWin &w, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout, int fit)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -649,7 +755,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
           if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
         for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-          if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, v[j])) won |= 1u << j;
+          if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, w, v[j])) won |= 1u << j;
       }
     }
     GPURCMLvAppend(won, v, cnt, out, sout);
@@ -661,11 +767,11 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
     s.hrow[t] = k0;
     __syncthreads();
     for (unsigned e0 = 0; e0 < htot; e0 += GPURCM_LV_BLOCK * GPURCM_LV_LIGHT) {
-      unsigned w[GPURCM_LV_LIGHT], won2 = 0;
+      unsigned x[GPURCM_LV_LIGHT], won2 = 0;
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
         const unsigned e = e0 + j * GPURCM_LV_BLOCK + t;
-        w[j]             = 0;
+        x[j]             = 0;
         if (e < htot) { /* the last r with hoff[r] <= e: a heavy node (positive degree) whose edges cover e */
           unsigned lo = 0, hi = GPURCM_LV_BLOCK;
           while (hi - lo > 1) {
@@ -673,13 +779,13 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
             if (s.hoff[mid] <= e) lo = mid;
             else hi = mid;
           }
-          w[j] = (unsigned)ja[s.hrow[lo] + (e - s.hoff[lo])];
+          x[j] = (unsigned)ja[s.hrow[lo] + (e - s.hoff[lo])];
         }
       }
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(vis, stamp, bits, w[j])) won2 |= 1u << j;
-      GPURCMLvAppend(won2, w, cnt, out, sout);
+        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(vis, stamp, bits, w, x[j])) won2 |= 1u << j;
+      GPURCMLvAppend(won2, x, cnt, out, sout);
     }
     __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
   }
@@ -688,8 +794,9 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
 /* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
-   after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older). */
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMLvShared &s, int fromL, int fit)
+   after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older); so
+   they are with the level tables (w.wslots), which the kernel's start set up for the root. */
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMWin w, GPURCMLvShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
@@ -703,6 +810,10 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
         atomicOr(&bits[v >> 5], 1u << (v & 31));
       }
     if (t < 3) s.cnt[t] = 0;
+    if (fromL && w.wslots) {
+      w.cur = nlvl - 1;
+      GPURCMWinEnter(w, L, pbeg, lbeg, lend);
+    }
     __syncthreads();
     for (unsigned lvl = 0;; lvl++) {
       const unsigned size = lend - lbeg;
@@ -712,7 +823,12 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
       const long long prof00_ = clock64();
 #endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], fit);
+      if (w.wslots) {
+        w.cur = nlvl - 1;
+        w.use = w.usable();
+        w.empty_ahead();
+      }
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], fit);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -746,20 +862,28 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
   }
 }
 
-/* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, int fit)
+/* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words);
+   else wslots > 0: in the level tables (4 wslots + 1 words of dynamic shared memory) */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
   const unsigned             t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
   unsigned                   lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
   unsigned                  *bits = nbitwords ? gpurcmLvBits : NULL;
+  const GPURCMWin            win  = {nbitwords ? 0u : wslots, 0, 0, 0};
 
   if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
     if (bits) {
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) bits[w] = 0;
       __syncthreads();
       if (t == 0) bits[root >> 5] = 1u << (root & 31);
+    }
+    if (win.wslots) { /* level 0 = {root} in table 0; level -1 (table 3) empty */
+      for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[h] = GPURCM_WIN_EMPTY;
+      if (t == 0) *win.ok() = 0xfu;
+      __syncthreads();
+      if (t == 0) (void)win.insert(0, root);
     }
     if (t == 0) {
       L[0] = root;
@@ -777,7 +901,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 0, fit);
+    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -787,10 +911,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, s, 1, fit);
+      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 1, fit);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, GPURCMWin{0, 0, 0, 0}, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -1082,9 +1206,10 @@ __device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTa
    the sort anyway) is kept in s.hrow/s.hoff for the next level, so a level costs the loads of the rows' entries, of
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). With ELL the rows
-   come from the packed copy and the children's degrees with them (s.hrow is then not used). Every thread calls it. */
+   come from the packed copy and the children's degrees with them (s.hrow is then not used). With the level tables
+   (w.wslots) the children are entered in the next level's. Every thread calls it. */
 template <bool ELL>
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMWin &w, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
@@ -1114,6 +1239,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
     if ((unsigned)q < cnt) {
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
       L[lend + p] = (unsigned)v[q];
+      if (w.wslots) w.add_next((unsigned)v[q]);
       if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = (unsigned)v[q];
       if (p < GPURCM_LV_BLOCK) {
         s.hrow[p] = a[q];
@@ -1128,7 +1254,8 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
 }
 
 /* As GPURCMNmFastLevel(), with the claims in the shared table instead of global memory: numbered neighbours are
-   skipped by the bitmap, the others claimed by an atomicMin in their slot; the children are those whose slot holds
+   skipped by the bitmap (WIN: found in the level tables of the previous or the current level), the others claimed by
+   an atomicMin in their slot; the children are those whose slot holds
    the claimant's key. A level then costs the loads of the rows' entries and of the children's row pointers. Each
    child's key is stored in key[] as well (wide levels may follow). Returns GPURCM_NM_OVERFLOW, with no effect, when a
    claim finds no slot within GPURCM_NM_PROBES probes (the caller numbers the level in global memory). */
@@ -1149,8 +1276,8 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
-template <bool ELL>
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
+template <bool ELL, bool WIN>
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, const GPURCMWin &w, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
 #if defined(GPURCM_PROFILE)
@@ -1166,7 +1293,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
-    if (v[j] >= 0 && !(tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
+    if (v[j] >= 0 && !(WIN ? w.find(w.cur - 1, (unsigned)v[j]) || w.find(w.cur, (unsigned)v[j]) : tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
       unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift();
       for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask()) {
         const unsigned cur = atomicCAS(&tb.hnode()[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
@@ -1224,11 +1351,12 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int q = 0; q < GPURCM_LV_LIGHT; q++) {
     if ((unsigned)q < cnt) {
-      const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), w = (unsigned)v[q];
-      L[lend + p] = w;
-      key[w]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
-      atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
-      if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = w;
+      const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), x = (unsigned)v[q];
+      L[lend + p] = x;
+      key[x]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
+      if (WIN) w.add_next(x);
+      else atomicOr(&tb.bits()[x >> 5], 1u << (x & 31));
+      if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = x;
       if (p < GPURCM_LV_BLOCK) {
         s.hrow[p] = a[q];
         s.hoff[p] = len;
@@ -1253,7 +1381,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMNmShared &s, int fromL, int fit)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWin w, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1261,17 +1389,28 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
   if (lend - lbeg <= narrow) {
     if (fromL)
       for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
-    if (fromL && tb.hslots) /* after wide levels: the previous and the current level into the bitmap */
+    if (fromL && tb.hslots && !w.wslots) /* after wide levels: the previous and the current level into the bitmap */
       for (unsigned j = pbeg + t; j < lend; j += GPURCM_LV_BLOCK) {
-        const unsigned w = __ldcg(L + j);
-        atomicOr(&tb.bits()[w >> 5], 1u << (w & 31));
+        const unsigned x = __ldcg(L + j);
+        atomicOr(&tb.bits()[x >> 5], 1u << (x & 31));
       }
+    if (fromL && w.wslots) { /* or into the level tables */
+      w.cur = nlvl - 1;
+      GPURCMWinEnter(w, L, pbeg, lbeg, lend);
+    }
     __syncthreads();
     for (;;) {
       const unsigned size = lend - lbeg;
       unsigned       nn   = 0; /* children written so far (the same in every thread) */
-      int            fast = 0;
+      int            fast = 0, shared = tb.hslots > 0;
       PetscInt       k0 = 0, k1 = 0;
+
+      if (w.wslots) { /* the shared claim table needs the previous and the current level's tables complete */
+        w.cur  = nlvl - 1;
+        w.use  = w.usable();
+        shared = w.use;
+        w.empty_ahead();
+      }
 
       if (size <= GPURCM_LV_BLOCK && ell) fast = 1; /* every row light, read from the ELL copy */
       else if (size <= GPURCM_LV_BLOCK) { /* one node per thread: the fast form if all its nodes are light */
@@ -1288,8 +1427,13 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (ell) nn = tb.hslots ? GPURCMNmSharedLevel<true>(ia, ja, ell, ellw, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
-        else nn = tb.hslots ? GPURCMNmSharedLevel<false>(ia, ja, NULL, 0, key, L, s, tb, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        if (ell) {
+          if (!shared) nn = GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
+          else nn = w.wslots ? GPURCMNmSharedLevel<true, true>(ia, ja, ell, ellw, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmSharedLevel<true, false>(ia, ja, ell, ellw, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        } else {
+          if (!shared) nn = GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
+          else nn = w.wslots ? GPURCMNmSharedLevel<false, true>(ia, ja, NULL, 0, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmSharedLevel<false, false>(ia, ja, NULL, 0, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        }
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1329,14 +1473,16 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
               if (q < cnt) {
                 L[lend + p0 + q] = (unsigned)cv[q];
                 if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)cv[q];
-                if (tb.hslots) atomicOr(&tb.bits()[cv[q] >> 5], 1u << (cv[q] & 31));
+                if (w.wslots) w.add_next((unsigned)cv[q]);
+                else if (tb.hslots) atomicOr(&tb.bits()[cv[q] >> 5], 1u << (cv[q] & 31));
               }
             }
           } else {
             for (PetscInt q = 0; q < cnt; q++) {
               L[lend + p0 + q] = (unsigned)buf[q];
               if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)buf[q];
-              if (tb.hslots) atomicOr(&tb.bits()[buf[q] >> 5], 1u << (buf[q] & 31));
+              if (w.wslots) w.add_next((unsigned)buf[q]);
+              else if (tb.hslots) atomicOr(&tb.bits()[buf[q] >> 5], 1u << (buf[q] & 31));
             }
           }
         }
@@ -1367,13 +1513,14 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
-   nodes, then the bitmap of nbitwords words) */
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, int fit)
+   nodes, then the bitmap of nbitwords words, or with nbitwords = 0 the level tables of wslots slots, 4 wslots + 1 words) */
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMNmShared s;
   const unsigned             t = threadIdx.x, b = blockIdx.x;
   unsigned                   lbeg, lend;
-  const GPURCMNmTables       tb = {hslots};
+  const GPURCMNmTables       tb  = {hslots};
+  const GPURCMWin            win = {hslots && !nbitwords ? wslots : 0u, 2 * hslots, 0, 0};
 
   if (b == 0) {
     if (hslots) {
@@ -1382,8 +1529,11 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         tb.hnode()[h] = GPURCM_NM_EMPTY;
       }
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits()[w] = 0;
+      for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[win.base + h] = GPURCM_WIN_EMPTY;
+      if (win.wslots && t == 0) *win.ok() = 0xfu; /* level 0 = {root} in table 0; level -1 (table 3) empty */
       __syncthreads();
-      if (t == 0) tb.bits()[root >> 5] = 1u << (root & 31);
+      if (t == 0 && nbitwords) tb.bits()[root >> 5] = 1u << (root & 31);
+      if (t == 0 && win.wslots) (void)win.insert(0, root);
     }
     if (t == 0) {
       L[0]      = root;
@@ -1398,7 +1548,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 0, fit);
+    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1408,7 +1558,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, s, 1, fit);
+      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -1874,7 +2024,9 @@ typedef struct {
   unsigned       *ell, ellw;         /* the numbering's packed ELL copy (GPURCMEllKernel()) of width ellw (0: none), made at its first use */
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
+  unsigned        wslots;            /* else > 0: in level tables of this many slots */
   unsigned        hslots, nmbitwords; /* > 0: the level numbering's narrow levels claim in a shared table of hslots slots */
+  unsigned        nmwslots;           /* hslots > 0 and no bitmap (nmbitwords = 0): the numbering's level tables' slots */
   int             fit;               /* a level's warps with none of its nodes only pass its barriers (-mat_gpurcm_cuda_fit_warps) */
   GPURCMLvCtl    *ctl;
   PetscInt        n, maxgrid;
@@ -1887,7 +2039,8 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->fit};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->wslots, (void *)&lv->fit};
+  const size_t dyn = lv->nbitwords ? (size_t)lv->nbitwords * sizeof(unsigned) : (lv->wslots ? (4 * (size_t)lv->wslots + 1) * sizeof(unsigned) : 0);
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -1895,7 +2048,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
     lv->stamp = 0;
   }
   st = ++lv->stamp;
-  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, (size_t)lv->nbitwords * sizeof(unsigned), NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
@@ -1909,8 +2062,8 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->fit};
-  const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (size_t)lv->nmbitwords * sizeof(unsigned) : 0;
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->nmwslots, (void *)&lv->fit};
+  const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (lv->nmbitwords ? (size_t)lv->nmbitwords : 4 * (size_t)lv->nmwslots + 1) * sizeof(unsigned) : 0;
 
   PetscFunctionBegin;
   if (lv->ellw && !lv->ell) {
@@ -2020,6 +2173,15 @@ static inline PetscInt GPURCMNumberBlocks(PetscInt blocks, PetscInt width, const
 
 /* Whether kernel (blocks of GPURCM_LV_BLOCK threads) can take bytes of dynamic shared memory beside its static shared
    memory and still have a block per SM (the level kernels' co-residency); if so, the kernel is set up for that much */
+/* Slots of a level table for narrow levels of up to narrow nodes: twice the next power of 2 (half full at most) */
+static inline unsigned GPURCMLevelTableSlots(PetscInt narrow)
+{
+  unsigned ws = 64;
+
+  while (ws < 2 * (unsigned)narrow) ws *= 2;
+  return ws;
+}
+
 static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, int dev, PetscBool *fits)
 {
   int                optin = 0, perSM = 0;
@@ -2122,12 +2284,17 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     lv.narrow  = (unsigned)opt->narrow;
     lv.fit     = opt->fitwarps ? 1 : 0;
     lv.maxgrid = PetscMin(sms, GPURCM_LV_BLOCK); /* one block per SM: co-resident since lvperSM, nmperSM >= 1 */
-    if (opt->bitmap && opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes, if it fits beside the static shared memory */
-      PetscBool fits;
+    if (opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes if it fits beside the static shared memory, else the level tables */
+      PetscBool fits = PETSC_FALSE;
 
-      PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
+      if (opt->bitmap) PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
       if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
-      PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s\n", lv.nbitwords ? "a shared-memory bitmap" : "global memory (the bitmap does not fit)"));
+      else if (opt->leveltables)
+        for (unsigned ws = GPURCMLevelTableSlots(opt->narrow); ws >= 64 && ws >= (unsigned)opt->narrow && !lv.wslots; ws /= 2) {
+          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
+          if (fits) lv.wslots = ws;
+        }
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s (%u slots a level)\n", lv.nbitwords ? "a shared-memory bitmap" : (lv.wslots ? "shared-memory level tables" : "global memory"), lv.wslots));
     }
     /* every row light (meshes): the numbering's narrow levels read rows and the children's degrees from a packed ELL
        copy, made at the first level numbering (GPURCMLevelsNumber()) */
@@ -2142,7 +2309,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     if (opt->narrow > 0) { /* block 0's claim table and bitmap of numbered nodes in shared memory, if they fit */
       const size_t bm = (size_t)((n + 31) / 32) * sizeof(unsigned);
 
-      for (unsigned slots = (unsigned)opt->claimslots; slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
+      for (unsigned slots = (unsigned)opt->claimslots; opt->bitmap && slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
         PetscBool fits;
 
         PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
@@ -2151,7 +2318,18 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
           lv.nmbitwords = (unsigned)((n + 31) / 32);
         }
       }
-      PetscCall(PetscInfo(NULL, "gpurcm cuda: the level numbering's narrow levels claim in %s\n", lv.hslots ? "shared memory" : "global memory (the tables do not fit)"));
+      /* else the numbered nodes that a level can meet (the previous and the current level) in the level tables */
+      for (unsigned slots = (unsigned)opt->claimslots; opt->leveltables && slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2)
+        for (unsigned ws = GPURCMLevelTableSlots(opt->narrow); ws >= 64 && ws >= (unsigned)opt->narrow && !lv.hslots; ws /= 2) {
+          PetscBool fits;
+
+          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
+          if (fits) {
+            lv.hslots   = slots;
+            lv.nmwslots = ws;
+          }
+        }
+      PetscCall(PetscInfo(NULL, "gpurcm cuda: the level numbering's narrow levels claim in %s\n", lv.hslots ? (lv.nmbitwords ? "shared memory (numbered nodes in a bitmap)" : "shared memory (numbered nodes in level tables)") : "global memory (the tables do not fit)"));
     }
     PetscCallCUDA(cudaMallocAsync((void **)&nm_key, n * sizeof(GKey), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&nm_poff, n * sizeof(unsigned), 0));

@@ -117,7 +117,8 @@ typedef struct {
   MatGPURCMCUDAUpload   upload;      /* how a host matrix's CSR is uploaded */
   PetscInt              uploadthreads; /* host threads filling the staging buffers */
   PetscBool             speculate;     /* the root finder's candidate passes are Cuthill-McKee numberings */
-  PetscBool             bitmap;        /* the level BFS's narrow stretches claim in a shared-memory bitmap when it fits */
+  PetscBool             bitmap;        /* the level kernels' narrow levels keep the visited (numbered) nodes in a shared-memory bitmap when it fits */
+  PetscBool             leveltables;   /* else in shared-memory hash tables of the last four levels, when they fit */
   PetscInt              claimslots;    /* slots of the level numbering's shared claim table (a power of 2; half as many if they do not fit) */
   PetscBool             ell;           /* the narrow levels read rows from a packed ELL copy when every row has at most 8 entries */
   PetscBool             fitwarps;      /* the level kernels' warps with no node of a level only pass its barriers */
