@@ -2503,17 +2503,23 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  queue order; levels = level by level (children of each level's nodes in
                                                  rank order, each node's sorted by degree), one cooperative kernel, its narrow
                                                  levels claimed in a shared-memory table with a bitmap of the numbered nodes
-                                                 when they fit (up to about 1.2 million nodes); auto (default) = levels when
+                                                 when they fit (up to about 1.2 million nodes), else with the level tables;
+                                                 auto (default) = levels when
                                                  every level of the component's first root-finder pass is narrow and the tables
                                                  fit (a latency-bound numbering in one block) or when its levels hold at least
                                                  2048 nodes on average (3D meshes, power-law graphs), else batch
 . -mat_gpurcm_cuda_narrow <1024>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
                                                  thread block, wider ones by the whole grid (level root finder and numbering);
                                                  1024 was faster than 2048 and 4096 on every mesh measured (session 15)
-. -mat_gpurcm_cuda_bitmap <true>               - (developer) the level root finder's narrow levels (one block) claim their nodes in a bitmap
-                                                 of all nodes in shared memory, when it fits (up to about 1.4 million nodes on
-                                                 an H200), instead of with global atomics; the previous and the current level
-                                                 are entered when a narrow stretch follows wide levels
+. -mat_gpurcm_cuda_bitmap <true>               - (developer) the narrow levels (one block) of the level kernels keep the visited or
+                                                 numbered nodes in a bitmap of all nodes in shared memory, when it fits (up to
+                                                 about 1.2 million nodes), instead of claiming with global atomics; the previous
+                                                 and the current level are entered when a narrow stretch follows wide levels
+. -mat_gpurcm_cuda_level_tables <true>         - (developer) without the bitmap (a larger graph, or the bitmap off), the narrow
+                                                 levels keep the nodes of the last four levels in shared-memory hash tables
+                                                 (a level meets only the previous, the current and the next level), for any
+                                                 number of nodes; a level whose previous or current table overflowed claims
+                                                 with global atomics
 . -mat_gpurcm_cuda_ell <true>                 - (developer) when every row of the graph has at most 8 entries (meshes of low degree) and
                                                  there are fewer than 2^24 - 1 nodes, the narrow levels (one block) of the level
                                                  numbering read each node's row from a packed ELL copy (neighbour | degree << 24,
