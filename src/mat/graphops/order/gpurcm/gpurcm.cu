@@ -35,6 +35,7 @@
 #include <petscdevice_cuda.h>
 #include <cub/cub.cuh>
 #include <thread>
+#include <type_traits>
 #include <string.h>
 #include "gpurcmimpl.h"
 #include <sparsegpucudatrace.h>
@@ -682,6 +683,12 @@ struct GPURCMWin {
   }
 };
 
+/* The level numbering's functions take GPURCMWinFor<WIN> by value: without the tables an empty struct, so that their
+   code (registers, spills) is the one without them */
+struct GPURCMNoWin { };
+template <bool WIN>
+using GPURCMWinFor = typename std::conditional<WIN, GPURCMWin, GPURCMNoWin>::type;
+
 /* Block 0 entering a narrow stretch after wide levels (or at the root, with L[0] the root): all four tables emptied,
    then the previous level L[pbeg, lbeg) and the current L[lbeg, lend) entered (a table too full for its level stays
    incomplete). w.cur: the current level's number. Every thread of the block calls it; it ends with a barrier. */
@@ -699,19 +706,20 @@ __device__ void GPURCMWinEnter(const GPURCMWin &w, const unsigned *L, unsigned p
 
 /* Claims v for the next level: true for exactly one caller. With bits (block 0's narrow stretches: a bitmap in
    shared memory holding the previous and the current level and what the stretch has reached) the claim is a
-   shared-memory atomic, and vis[v] is stored for the wide levels that may follow; with the level tables (w.wslots) the
+   shared-memory atomic, and vis[v] is stored for the wide levels that may follow; with the level tables (WIN) the
    claim is an entry in the next level's table when the previous and the current level's are complete (w.use), else
    (and for a node that finds no slot) an atomicMax on vis[v], whose winner still enters the next table; else an
    atomicMax on vis[v]. */
+template <bool WIN>
 __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, unsigned *bits, const GPURCMWin &w, unsigned v)
 {
-  if (bits) {
+  if (!WIN && bits) {
     const unsigned m = 1u << (v & 31);
     if ((bits[v >> 5] & m) || (atomicOr(&bits[v >> 5], m) & m)) return false;
     vis[v] = stamp;
     return true;
   }
-  if (w.wslots) {
+  if (WIN && w.wslots) {
     if (w.use) {
       int r;
       if (w.find(w.cur - 1, v) || w.find(w.cur, v)) return false;
@@ -735,6 +743,7 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
 /* Expands the nodes cur[i0 .. min(i0 + GPURCM_LV_BLOCK, i1)) (cur: shared, or L in global memory, read through L2):
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
    Every thread of the block calls it. */
+template <bool WIN>
 __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, const GPURCMWin &w, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout, int fit)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
@@ -755,7 +764,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
           if (k0 + j < k1) v[j] = (unsigned)ja[k0 + j];
 #pragma unroll
         for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-          if (k0 + j < k1 && GPURCMLvClaim(vis, stamp, bits, w, v[j])) won |= 1u << j;
+          if (k0 + j < k1 && GPURCMLvClaim<WIN>(vis, stamp, bits, w, v[j])) won |= 1u << j;
       }
     }
     GPURCMLvAppend(won, v, cnt, out, sout);
@@ -784,7 +793,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
       }
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
-        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim(vis, stamp, bits, w, x[j])) won2 |= 1u << j;
+        if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim<WIN>(vis, stamp, bits, w, x[j])) won2 |= 1u << j;
       GPURCMLvAppend(won2, x, cnt, out, sout);
     }
     __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
@@ -795,7 +804,8 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
    other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
    fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
    after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older); so
-   they are with the level tables (w.wslots), which the kernel's start set up for the root. */
+   they are with the level tables (WIN), which the kernel's start set up for the root. */
+template <bool WIN>
 __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMWin w, GPURCMLvShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
@@ -810,7 +820,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
         atomicOr(&bits[v >> 5], 1u << (v & 31));
       }
     if (t < 3) s.cnt[t] = 0;
-    if (fromL && w.wslots) {
+    if (WIN && fromL) {
       w.cur = nlvl - 1;
       GPURCMWinEnter(w, L, pbeg, lbeg, lend);
     }
@@ -823,12 +833,12 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
       const long long prof00_ = clock64();
 #endif
       if (t == 0) s.cnt[(lvl + 1) % 3] = 0; /* the next level's counter, last read two levels ago */
-      if (w.wslots) {
+      if (WIN) {
         w.cur = nlvl - 1;
         w.use = w.usable();
         w.empty_ahead();
       }
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], fit);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<WIN>(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], fit);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -863,15 +873,16 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words);
-   else wslots > 0: in the level tables (4 wslots + 1 words of dynamic shared memory) */
+   WIN: in the level tables of wslots slots instead (4 wslots + 1 words of dynamic shared memory) */
+template <bool WIN>
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
   const unsigned             t = threadIdx.x, lane = t & 31, nthr = gridDim.x * GPURCM_LV_BLOCK;
   unsigned                   lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
-  unsigned                  *bits = nbitwords ? gpurcmLvBits : NULL;
-  const GPURCMWin            win  = {nbitwords ? 0u : wslots, 0, 0, 0};
+  unsigned                  *bits = !WIN && nbitwords ? gpurcmLvBits : NULL;
+  const GPURCMWin            win  = {WIN ? wslots : 0u, 0, 0, 0};
 
   if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
     if (bits) {
@@ -879,7 +890,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       __syncthreads();
       if (t == 0) bits[root >> 5] = 1u << (root & 31);
     }
-    if (win.wslots) { /* level 0 = {root} in table 0; level -1 (table 3) empty */
+    if (WIN) { /* level 0 = {root} in table 0; level -1 (table 3) empty */
       for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[h] = GPURCM_WIN_EMPTY;
       if (t == 0) *win.ok() = 0xfu;
       __syncthreads();
@@ -901,7 +912,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
+    GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (;;) {
@@ -911,10 +922,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 1, fit);
+      if (blockIdx.x == 0) GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 1, fit);
     } else { /* wide: block b expands its contiguous share of the level */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound(ia, ja, vis, stamp, NULL, GPURCMWin{0, 0, 0, 0}, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, vis, stamp, NULL, GPURCMWin{0, 0, 0, 0}, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
     }
     GPURCMLvBarrier(c, 1);
   }
@@ -1207,9 +1218,9 @@ __device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTa
    the claimed keys and of the children's row pointers. Returns the size of the next level; *rows says whether
    s.hrow/s.hoff now hold the rows of all its nodes (at most GPURCM_LV_BLOCK of them, all light). With ELL the rows
    come from the packed copy and the children's degrees with them (s.hrow is then not used). With the level tables
-   (w.wslots) the children are entered in the next level's. Every thread calls it. */
-template <bool ELL>
-__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, const GPURCMWin &w, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
+   (WIN) the children are entered in the next level's. Every thread calls it. */
+template <bool ELL, bool WIN>
+__device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMWinFor<WIN> w, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
   PetscInt       v[GPURCM_LV_LIGHT], a[GPURCM_LV_LIGHT];
@@ -1239,7 +1250,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
     if ((unsigned)q < cnt) {
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8);
       L[lend + p] = (unsigned)v[q];
-      if (w.wslots) w.add_next((unsigned)v[q]);
+      if constexpr (WIN) w.add_next((unsigned)v[q]);
       if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = (unsigned)v[q];
       if (p < GPURCM_LV_BLOCK) {
         s.hrow[p] = a[q];
@@ -1276,8 +1287,16 @@ __device__ unsigned long long gpurcmProf[9];
     } while (0)
 #endif
 
+/* whether v is numbered: in the bitmap, or (WIN) in the previous or the current level's table */
+template <bool WIN>
+__device__ __forceinline__ bool GPURCMNmNumbered(GPURCMNmTables tb, const GPURCMWinFor<WIN> &w, unsigned v)
+{
+  if constexpr (WIN) return w.find(w.cur - 1, v) || w.find(w.cur, v);
+  else return tb.bits()[v >> 5] & (1u << (v & 31));
+}
+
 template <bool ELL, bool WIN>
-__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, const GPURCMWin &w, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
+__device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, unsigned *L, GPURCMNmShared &s, GPURCMNmTables tb, GPURCMWinFor<WIN> w, unsigned cb, unsigned lbeg, unsigned lend, unsigned size, PetscInt k0, PetscInt k1, unsigned *rows, int fit)
 {
   const unsigned t = threadIdx.x, nw = fit ? (size + 31) / 32 : GPURCM_LV_BLOCK / 32;
 #if defined(GPURCM_PROFILE)
@@ -1293,7 +1312,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
     slot[j] = GPURCM_NM_EMPTY;
-    if (v[j] >= 0 && !(WIN ? w.find(w.cur - 1, (unsigned)v[j]) || w.find(w.cur, (unsigned)v[j]) : tb.bits()[v[j] >> 5] & (1u << (v[j] & 31)))) { /* not numbered: claim it */
+    if (v[j] >= 0 && !GPURCMNmNumbered<WIN>(tb, w, (unsigned)v[j])) { /* not numbered: claim it */
       unsigned h = ((unsigned)v[j] * 0x9E3779B1u) >> tb.hshift();
       for (int p = 0; p < GPURCM_NM_PROBES; p++, h = (h + 1) & tb.hmask()) {
         const unsigned cur = atomicCAS(&tb.hnode()[h], GPURCM_NM_EMPTY, (unsigned)v[j]);
@@ -1354,7 +1373,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
       const unsigned p = off + q, len = (unsigned)(sk[q] >> 8), x = (unsigned)v[q];
       L[lend + p] = x;
       key[x]      = GPURCMNmKey(lbeg + t, (PetscInt)(sk[q] & 0xff));
-      if (WIN) w.add_next(x);
+      if constexpr (WIN) w.add_next(x);
       else atomicOr(&tb.bits()[x >> 5], 1u << (x & 31));
       if (p < GPURCM_LV_CAP) s.buf[1 - cb][p] = x;
       if (p < GPURCM_LV_BLOCK) {
@@ -1381,7 +1400,8 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
    scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWin w, GPURCMNmShared &s, int fromL, int fit)
+template <bool WIN>
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWinFor<WIN> w, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1389,23 +1409,24 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
   if (lend - lbeg <= narrow) {
     if (fromL)
       for (unsigned j = t; j < lend - lbeg; j += GPURCM_LV_BLOCK) s.buf[0][j] = __ldcg(L + lbeg + j);
-    if (fromL && tb.hslots && !w.wslots) /* after wide levels: the previous and the current level into the bitmap */
+    if (!WIN && fromL && tb.hslots) /* after wide levels: the previous and the current level into the bitmap */
       for (unsigned j = pbeg + t; j < lend; j += GPURCM_LV_BLOCK) {
         const unsigned x = __ldcg(L + j);
         atomicOr(&tb.bits()[x >> 5], 1u << (x & 31));
       }
-    if (fromL && w.wslots) { /* or into the level tables */
-      w.cur = nlvl - 1;
-      GPURCMWinEnter(w, L, pbeg, lbeg, lend);
-    }
+    if constexpr (WIN)
+      if (fromL) { /* or into the level tables */
+        w.cur = nlvl - 1;
+        GPURCMWinEnter(w, L, pbeg, lbeg, lend);
+      }
     __syncthreads();
     for (;;) {
       const unsigned size = lend - lbeg;
       unsigned       nn   = 0; /* children written so far (the same in every thread) */
-      int            fast = 0, shared = tb.hslots > 0;
+      int            fast = 0, shared = 0;
       PetscInt       k0 = 0, k1 = 0;
 
-      if (w.wslots) { /* the shared claim table needs the previous and the current level's tables complete */
+      if constexpr (WIN) { /* the shared claim table needs the previous and the current level's tables complete */
         w.cur  = nlvl - 1;
         w.use  = w.usable();
         shared = w.use;
@@ -1427,13 +1448,9 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (ell) {
-          if (!shared) nn = GPURCMNmFastLevel<true>(ia, ja, ell, ellw, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
-          else nn = w.wslots ? GPURCMNmSharedLevel<true, true>(ia, ja, ell, ellw, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmSharedLevel<true, false>(ia, ja, ell, ellw, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
-        } else {
-          if (!shared) nn = GPURCMNmFastLevel<false>(ia, ja, NULL, 0, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
-          else nn = w.wslots ? GPURCMNmSharedLevel<false, true>(ia, ja, NULL, 0, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmSharedLevel<false, false>(ia, ja, NULL, 0, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
-        }
+        if (!WIN) shared = tb.hslots > 0;
+        if (ell) nn = shared ? GPURCMNmSharedLevel<true, WIN>(ia, ja, ell, ellw, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true, WIN>(ia, ja, ell, ellw, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
+        else nn = shared ? GPURCMNmSharedLevel<false, WIN>(ia, ja, NULL, 0, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false, WIN>(ia, ja, NULL, 0, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
         if (nn != GPURCM_NM_OVERFLOW) {
           if (!nn) {
             done = 1;
@@ -1473,7 +1490,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
               if (q < cnt) {
                 L[lend + p0 + q] = (unsigned)cv[q];
                 if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)cv[q];
-                if (w.wslots) w.add_next((unsigned)cv[q]);
+                if constexpr (WIN) w.add_next((unsigned)cv[q]);
                 else if (tb.hslots) atomicOr(&tb.bits()[cv[q] >> 5], 1u << (cv[q] & 31));
               }
             }
@@ -1481,7 +1498,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
             for (PetscInt q = 0; q < cnt; q++) {
               L[lend + p0 + q] = (unsigned)buf[q];
               if (p0 + q < GPURCM_LV_CAP) s.buf[1 - cb][p0 + q] = (unsigned)buf[q];
-              if (w.wslots) w.add_next((unsigned)buf[q]);
+              if constexpr (WIN) w.add_next((unsigned)buf[q]);
               else if (tb.hslots) atomicOr(&tb.bits()[buf[q] >> 5], 1u << (buf[q] & 31));
             }
           }
@@ -1513,14 +1530,15 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
-   nodes, then the bitmap of nbitwords words, or with nbitwords = 0 the level tables of wslots slots, 4 wslots + 1 words) */
+   nodes, then the bitmap of nbitwords words, or with WIN the level tables of wslots slots, 4 wslots + 1 words) */
+template <bool WIN>
 __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMNmShared s;
   const unsigned             t = threadIdx.x, b = blockIdx.x;
   unsigned                   lbeg, lend;
   const GPURCMNmTables       tb  = {hslots};
-  const GPURCMWin            win = {hslots && !nbitwords ? wslots : 0u, 2 * hslots, 0, 0};
+  GPURCMWinFor<WIN>          win{};
 
   if (b == 0) {
     if (hslots) {
@@ -1529,11 +1547,15 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         tb.hnode()[h] = GPURCM_NM_EMPTY;
       }
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits()[w] = 0;
-      for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[win.base + h] = GPURCM_WIN_EMPTY;
-      if (win.wslots && t == 0) *win.ok() = 0xfu; /* level 0 = {root} in table 0; level -1 (table 3) empty */
+      if constexpr (WIN) { /* level 0 = {root} in table 0; level -1 (table 3) empty */
+        win = GPURCMWin{wslots, 2 * hslots, 0, 0};
+        for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[win.base + h] = GPURCM_WIN_EMPTY;
+        if (t == 0) *win.ok() = 0xfu;
+      }
       __syncthreads();
-      if (t == 0 && nbitwords) tb.bits()[root >> 5] = 1u << (root & 31);
-      if (t == 0 && win.wslots) (void)win.insert(0, root);
+      if constexpr (WIN) {
+        if (t == 0) (void)win.insert(0, root);
+      } else if (t == 0) tb.bits()[root >> 5] = 1u << (root & 31);
     }
     if (t == 0) {
       L[0]      = root;
@@ -1548,7 +1570,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
+    GPURCMNmNarrow<WIN>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1558,7 +1580,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
+      if (b == 0) GPURCMNmNarrow<WIN>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
@@ -2048,7 +2070,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
     lv->stamp = 0;
   }
   st = ++lv->stamp;
-  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsBFSKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel(lv->wslots ? (void *)GPURCMLevelsBFSKernel<true> : (void *)GPURCMLevelsBFSKernel<false>, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
@@ -2072,7 +2094,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
     PetscCallCUDA(cudaGetLastError());
     PetscCall(PetscInfo(NULL, "gpurcm cuda: the numbering's narrow levels read rows from a packed ELL copy of width %u (%.1f MiB)\n", lv->ellw, (double)lv->n * lv->ellw * sizeof(unsigned) / 1048576.0));
   }
-  PetscCallCUDA(cudaLaunchCooperativeKernel((void *)GPURCMLevelsNumberKernel, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
+  PetscCallCUDA(cudaLaunchCooperativeKernel(lv->nmwslots ? (void *)GPURCMLevelsNumberKernel<true> : (void *)GPURCMLevelsNumberKernel<false>, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
   PetscCallCUDA(cudaMemcpy(h, lv->ctl, sizeof(*h), cudaMemcpyDeviceToHost));
@@ -2234,8 +2256,8 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   if (perSM < 1) perSM = 1;
   if (uselevels || usenumber) { /* the level kernels need co-resident blocks (cooperative launch) and 32-bit node indices and counts */
     PetscCallCUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel, GPURCM_LV_BLOCK, 0));
-    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel, GPURCM_LV_BLOCK, 0));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&lvperSM, GPURCMLevelsBFSKernel<false>, GPURCM_LV_BLOCK, 0));
+    PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nmperSM, GPURCMLevelsNumberKernel<false>, GPURCM_LV_BLOCK, 0));
     if (!coop || lvperSM < 1 || nmperSM < 1 || (unsigned long long)n >= (1ULL << 31) || (unsigned long long)nnz >= (1ULL << 32)) {
       PetscCall(PetscInfo(NULL, "gpurcm cuda: level-synchronous kernels not usable (cooperative launch %d, blocks per SM %d and %d, n %" PetscInt_FMT ", nnz %" PetscInt_FMT "): root finder and numbering in queue order\n", coop, lvperSM, nmperSM, n, nnz));
       uselevels = PETSC_FALSE;
@@ -2287,11 +2309,11 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     if (opt->narrow > 0) { /* the narrow stretches' bitmap of all n nodes if it fits beside the static shared memory, else the level tables */
       PetscBool fits = PETSC_FALSE;
 
-      if (opt->bitmap) PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
+      if (opt->bitmap) PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel<false>, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
       if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
       else if (opt->leveltables)
         for (unsigned ws = GPURCMLevelTableSlots(opt->narrow); ws >= 64 && ws >= (unsigned)opt->narrow && !lv.wslots; ws /= 2) {
-          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel, (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
+          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel<true>, (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
           if (fits) lv.wslots = ws;
         }
       PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s (%u slots a level)\n", lv.nbitwords ? "a shared-memory bitmap" : (lv.wslots ? "shared-memory level tables" : "global memory"), lv.wslots));
@@ -2312,7 +2334,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       for (unsigned slots = (unsigned)opt->claimslots; opt->bitmap && slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
         PetscBool fits;
 
-        PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
+        PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel<false>, (size_t)slots * 2 * sizeof(unsigned) + bm, dev, &fits));
         if (fits) {
           lv.hslots     = slots;
           lv.nmbitwords = (unsigned)((n + 31) / 32);
@@ -2323,7 +2345,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
         for (unsigned ws = GPURCMLevelTableSlots(opt->narrow); ws >= 64 && ws >= (unsigned)opt->narrow && !lv.hslots; ws /= 2) {
           PetscBool fits;
 
-          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel, (size_t)slots * 2 * sizeof(unsigned) + (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
+          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel<true>, (size_t)slots * 2 * sizeof(unsigned) + (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
           if (fits) {
             lv.hslots   = slots;
             lv.nmwslots = ws;
