@@ -2241,7 +2241,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsBool("-mat_gpurcm_threads_components", "The threads backend labels the components left after the first one at once and orders each one of at most the larger of serial_component and nodes left / threads nodes by one thread, in parallel (false: one at a time, by all threads)", "MATORDERINGGPURCM", components, &components, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_speculate", "The root finder's pass from each candidate root is the Cuthill-McKee numbering from it, kept when the root finder returns that root (serial backend: on a symmetric graph; a matrix flagged structurally symmetric is checked)", "MATORDERINGGPURCM", copt.speculate, &copt.speculate, NULL));
   PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_rootfind", "Root finder of the cuda backend: level-synchronous passes (a pass repeated in queue order on ties) or every pass in queue order", "MATORDERINGGPURCM", MatGPURCMCUDARootFinds, (PetscEnum)copt.rootfind, (PetscEnum *)&copt.rootfind, NULL));
-  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
+  PetscCall(PetscOptionsEnum("-mat_gpurcm_cuda_number", "Cuthill-McKee numbering of the cuda backend: speculative batches, level by level, or auto (level by level when every level of the first root-finder pass is narrow and the claim tables fit in shared memory, or with the level tables when the widest level holds at most 3 narrow levels of nodes, or when its levels hold at least 2048 nodes on average)", "MATORDERINGGPURCM", MatGPURCMCUDANumbers, (PetscEnum)copt.number, (PetscEnum *)&copt.number, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level kernels keep the visited or numbered nodes in a shared-memory bitmap of all nodes (when it fits: up to about 1.2 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_level_tables", "Without the bitmap, narrow levels of the level kernels keep the nodes of the last levels in shared-memory hash tables (any number of nodes)", "MATORDERINGGPURCM", copt.leveltables, &copt.leveltables, NULL));
@@ -2506,8 +2506,10 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  when they fit (up to about 1.2 million nodes), else with the level tables;
                                                  auto (default) = levels when
                                                  every level of the component's first root-finder pass is narrow and the tables
-                                                 fit (a latency-bound numbering in one block) or when its levels hold at least
-                                                 2048 nodes on average (3D meshes, power-law graphs), else batch
+                                                 fit (a latency-bound numbering in one block), or with the level tables when
+                                                 the widest level holds at most 3 x narrow nodes (2D meshes of 1100^2 to
+                                                 3000^2), or when its levels hold at least 2048 nodes on average (3D meshes,
+                                                 power-law graphs), else batch
 . -mat_gpurcm_cuda_narrow <1024>               - (developer) levels of at most this many nodes (0 to 4096) are expanded by one
                                                  thread block, wider ones by the whole grid (level root finder and numbering);
                                                  1024 was faster than 2048 and 4096 on every mesh measured (session 15)

@@ -1399,9 +1399,12 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 }
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
-   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending). Not inlined:
+   inlined in the kernel (as the compiler does for the template), its level loop spilled more at 64 registers (188 and
+   200 bytes of spill stores and loads before the level tables, 264 and 376 with them; 52 + 76 and 36 + 92 called),
+   and 2D 1000^2 was 4.5% slower (session 66, job 2) */
 template <bool WIN>
-__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWinFor<WIN> w, GPURCMNmShared &s, int fromL, int fit)
+__device__ __noinline__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWinFor<WIN> w, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -2429,9 +2432,12 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
       /* auto: the level numbering when every level of the first pass was narrow and the claims fit in shared memory
          (latency-bound: one block, no grid barrier), or when the levels are wide on average (at least 2 * GPURCM_LV_BLOCK
          nodes: 3D meshes, power-law graphs, where it was 5-12% faster than the batches, and as fast on the other
-         irregular graphs, sessions 48-49); else the batches (2D 2000^2: 4000 levels of 1000 nodes, 12% faster) */
+         irregular graphs, sessions 48-49); with the level tables (graphs too large for the bitmap) also when the widest
+         level holds at most 3 narrow levels' worth of nodes (session 66 job 2, H100, levels against batches: 2D 1500^2
+         42.2 against 50.1 ms, 2000^2 66.4 against 73.5, 3000^2 113.8 against 118.8, but 4000^2 166.0 against 161.5);
+         else the batches */
       if (usenumber && opt->number == MAT_GPURCM_CUDA_NUMBER_AUTO) {
-        lvnum = (PetscBool)((lv.hslots && width <= opt->narrow) || (nlvl > 0 && cc / nlvl >= 2 * GPURCM_LV_BLOCK));
+        lvnum = (PetscBool)((lv.hslots && (width <= opt->narrow || (lv.nmwslots && width <= 3 * opt->narrow))) || (nlvl > 0 && cc / nlvl >= 2 * GPURCM_LV_BLOCK));
         PetscCall(PetscInfo(NULL, "gpurcm cuda: auto takes the %s numbering (component of %" PetscInt_FMT " nodes, first pass: %" PetscInt_FMT " levels, the widest %" PetscInt_FMT ")\n", lvnum ? "level" : "batch", cc, nlvl, width));
       }
       pi.nlvl = nlvl;
