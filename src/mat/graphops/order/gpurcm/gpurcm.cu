@@ -1190,7 +1190,11 @@ struct GPURCMNmTables {
    of GPURCMNmFastLevel() (no tables) or GPURCMNmSharedLevel(), in the same order, and what they return (all three use
    the barriers that may be reached from different instructions, GPURCMBarrierAnyPC()). compute-sanitizer's synccheck
    still reports 32 barrier errors with the option on (session 58, H200), so it stays off by default: "Divergent
-   thread(s) in block" for warp 0 of block 0 at one barrier of this kernel, none in the BFS kernel's (session 59, H100). */
+   thread(s) in block" for warp 0 of block 0 at one barrier of this kernel, none in the BFS kernel's (session 59, H100).
+   A template on the level tables, so that each instantiation of the kernel has its own: called from both, it took the
+   kernel's shared state through a generic pointer, and the kernel without the tables spilled 264/376 bytes at 64
+   registers instead of 188/200 (2D 1000^2 3-4.5% slower, session 66 jobs 2-3). */
+template <bool WIN>
 __device__ __noinline__ unsigned GPURCMNmIdleLevel(GPURCMNmShared &s, GPURCMNmTables tb, unsigned nw, unsigned *rows)
 {
   unsigned tot, heavy;
@@ -1228,7 +1232,7 @@ __device__ unsigned GPURCMNmFastLevel(const PetscInt *ia, const PetscInt *ja, co
   GKey           sk[GPURCM_LV_LIGHT];
   unsigned       cnt = 0, off, tot, heavy = 0;
 
-  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, GPURCMNmTables{0}, nw, rows);
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel<WIN>(s, GPURCMNmTables{0}, nw, rows);
   GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++)
@@ -1307,7 +1311,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
   unsigned       slot[GPURCM_LV_LIGHT], own = 0, cnt = 0, off, tot, heavy = 0;
   unsigned       sk[GPURCM_LV_LIGHT]; /* degree << 8 | position: 32 bits suffice, the tables exist only for n < 2^24 */
 
-  if (t >> 5 >= nw) return GPURCMNmIdleLevel(s, tb, nw, rows);
+  if (t >> 5 >= nw) return GPURCMNmIdleLevel<WIN>(s, tb, nw, rows);
   GPURCMNmLoadRow<ELL>(ja, ell, ellw, s.buf[cb], size, k0, k1, v, dg);
 #pragma unroll
   for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
@@ -1399,12 +1403,9 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 }
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
-   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending). Not inlined:
-   inlined in the kernel (as the compiler does for the template), its level loop spilled more at 64 registers (188 and
-   200 bytes of spill stores and loads before the level tables, 264 and 376 with them; 52 + 76 and 36 + 92 called),
-   and 2D 1000^2 was 4.5% slower (session 66, job 2) */
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
 template <bool WIN>
-__device__ __noinline__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWinFor<WIN> w, GPURCMNmShared &s, int fromL, int fit)
+__device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWinFor<WIN> w, GPURCMNmShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, cb = 0, rows = 0;
@@ -1531,6 +1532,14 @@ __device__ __noinline__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *
   }
 }
 
+/* GPURCMNmNarrow() with the level tables, out of line: inlined in the kernel its level loop spilled 344/1012 bytes
+   (stores/loads) at 64 registers, called 136/300 (the kernel's own 52/36); session 66 job 3 measured this form. Without
+   the tables it stays inlined, as before them. */
+__device__ __noinline__ void GPURCMNmNarrowTables(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWin w, GPURCMNmShared &s, int fromL, int fit)
+{
+  GPURCMNmNarrow<true>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, w, s, fromL, fit);
+}
+
 /* The CM order of the component of root into L[0, cc); poff/pcnt (n entries) and bsum (gridDim.x entries) are work arrays of the wide levels */
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words, or with WIN the level tables of wslots slots, 4 wslots + 1 words) */
@@ -1573,7 +1582,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    GPURCMNmNarrow<WIN>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
+    if constexpr (WIN) GPURCMNmNarrowTables(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
+    else GPURCMNmNarrow<false>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -1583,7 +1593,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (b == 0) GPURCMNmNarrow<WIN>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
+      if (b == 0) {
+        if constexpr (WIN) GPURCMNmNarrowTables(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
+        else GPURCMNmNarrow<false>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
+      }
       claimed = 0;
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
