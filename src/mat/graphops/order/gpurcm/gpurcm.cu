@@ -614,7 +614,7 @@ __device__ __forceinline__ unsigned GPURCMActiveExclusiveSum(unsigned x, unsigne
 }
 
 /* Level tables (-mat_gpurcm_cuda_level_tables), block 0's shared-memory record of the last levels where the bitmap of all
-   n nodes does not fit (about 1.4M nodes and more): a BFS or numbering level meets only nodes of the previous, the
+   n nodes does not fit (about 1.2M nodes and more): a BFS or numbering level meets only nodes of the previous, the
    current and the next level, so four open-addressing hash tables of wslots slots (a power of 2), level j in table
    j % 4, hold all a narrow level needs: it looks its neighbours up in the previous and the current level's tables,
    enters the next level's nodes in the third, and empties the fourth (two levels old) for the level after, with no
