@@ -719,7 +719,7 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
     vis[v] = stamp;
     return true;
   }
-  if (WIN && w.wslots) {
+  if (WIN) {
     if (w.use) {
       int r;
       if (w.find(w.cur - 1, v) || w.find(w.cur, v)) return false;
@@ -890,12 +890,6 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       __syncthreads();
       if (t == 0) bits[root >> 5] = 1u << (root & 31);
     }
-    if (WIN) { /* level 0 = {root} in table 0; level -1 (table 3) empty */
-      for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[h] = GPURCM_WIN_EMPTY;
-      if (t == 0) *win.ok() = 0xfu;
-      __syncthreads();
-      if (t == 0) (void)win.insert(0, root);
-    }
     if (t == 0) {
       L[0] = root;
       (void)atomicMax(&vis[root], stamp);
@@ -912,6 +906,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       s.nlvl      = 1;
     }
     __syncthreads();
+    if (WIN) GPURCMWinEnter(win, L, 0, 0, 1); /* level 0 = {root} in table 0, level -1 (table 3) empty */
     GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
@@ -1427,7 +1422,7 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
     for (;;) {
       const unsigned size = lend - lbeg;
       unsigned       nn   = 0; /* children written so far (the same in every thread) */
-      int            fast = 0, shared = 0;
+      int            fast = 0, shared = tb.hslots > 0;
       PetscInt       k0 = 0, k1 = 0;
 
       if constexpr (WIN) { /* the shared claim table needs the previous and the current level's tables complete */
@@ -1452,7 +1447,6 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
         fast = rows || !__syncthreads_or(t < size && k1 - k0 > GPURCM_LV_LIGHT); /* rows is the same in all threads */
       }
       if (fast) {
-        if (!WIN) shared = tb.hslots > 0;
         if (ell) nn = shared ? GPURCMNmSharedLevel<true, WIN>(ia, ja, ell, ellw, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<true, WIN>(ia, ja, ell, ellw, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
         else nn = shared ? GPURCMNmSharedLevel<false, WIN>(ia, ja, NULL, 0, key, L, s, tb, w, cb, lbeg, lend, size, k0, k1, &rows, fit) : GPURCMNmFastLevel<false, WIN>(ia, ja, NULL, 0, key, L, s, w, cb, lbeg, lend, size, k0, k1, &rows, fit);
         if (nn != GPURCM_NM_OVERFLOW) {
@@ -1533,8 +1527,8 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
 }
 
 /* GPURCMNmNarrow() with the level tables, out of line: inlined in the kernel its level loop spilled 344/1012 bytes
-   (stores/loads) at 64 registers, called 136/300 (the kernel's own 52/36); session 66 job 3 measured this form. Without
-   the tables it stays inlined, as before them. */
+   (stores/loads) at 64 registers; out of line 40/24 here and 60/40 in the kernel (session 66 job 3 measured an earlier
+   out-of-line form). Without the tables it stays inlined, as before them. */
 __device__ __noinline__ void GPURCMNmNarrowTables(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWin w, GPURCMNmShared &s, int fromL, int fit)
 {
   GPURCMNmNarrow<true>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, w, s, fromL, fit);
@@ -1559,15 +1553,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         tb.hnode()[h] = GPURCM_NM_EMPTY;
       }
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) tb.bits()[w] = 0;
-      if constexpr (WIN) { /* level 0 = {root} in table 0; level -1 (table 3) empty */
-        win = GPURCMWin{wslots, 2 * hslots, 0, 0};
-        for (unsigned h = t; h < 4 * win.wslots; h += GPURCM_LV_BLOCK) gpurcmWinDyn[win.base + h] = GPURCM_WIN_EMPTY;
-        if (t == 0) *win.ok() = 0xfu;
-      }
       __syncthreads();
-      if constexpr (WIN) {
-        if (t == 0) (void)win.insert(0, root);
-      } else if (t == 0) tb.bits()[root >> 5] = 1u << (root & 31);
+      if (t == 0 && !WIN) tb.bits()[root >> 5] = 1u << (root & 31);
     }
     if (t == 0) {
       L[0]      = root;
@@ -1582,8 +1569,11 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       s.nlvl      = 1;
     }
     __syncthreads();
-    if constexpr (WIN) GPURCMNmNarrowTables(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
-    else GPURCMNmNarrow<false>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
+    if constexpr (WIN) {
+      win = GPURCMWin{wslots, 2 * hslots, 0, 0};
+      GPURCMWinEnter(win, L, 0, 0, 1); /* level 0 = {root} in table 0, level -1 (table 3) empty */
+      GPURCMNmNarrowTables(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
+    } else GPURCMNmNarrow<false>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
@@ -2071,6 +2061,12 @@ typedef struct {
   GPURCMHostWork *hw; /* the caller's host work, a step at each pass's wait */
 } GPURCMLv;
 
+/* Bytes of dynamic shared memory of level tables of ws slots: the four tables and the word of their complete flags */
+static inline size_t GPURCMLevelTablesBytes(unsigned ws)
+{
+  return (4 * (size_t)ws + 1) * sizeof(unsigned);
+}
+
 /* One level-synchronous rootls pass from root over a component of cc nodes (cooperative launch: all blocks co-resident);
    cc = 0: the component's size is not known (h->lend gives it), the grid is sized for all n nodes */
 static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
@@ -2078,7 +2074,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
   void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->wslots, (void *)&lv->fit};
-  const size_t dyn = lv->nbitwords ? (size_t)lv->nbitwords * sizeof(unsigned) : (lv->wslots ? (4 * (size_t)lv->wslots + 1) * sizeof(unsigned) : 0);
+  const size_t dyn = lv->nbitwords ? (size_t)lv->nbitwords * sizeof(unsigned) : (lv->wslots ? GPURCMLevelTablesBytes(lv->wslots) : 0);
 
   PetscFunctionBegin;
   if (lv->stamp >= UINT_MAX - 1) { /* stamps would wrap */
@@ -2101,7 +2097,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
   void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->nmwslots, (void *)&lv->fit};
-  const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (lv->nmbitwords ? (size_t)lv->nmbitwords : 4 * (size_t)lv->nmwslots + 1) * sizeof(unsigned) : 0;
+  const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (lv->nmbitwords ? (size_t)lv->nmbitwords * sizeof(unsigned) : GPURCMLevelTablesBytes(lv->nmwslots)) : 0;
 
   PetscFunctionBegin;
   if (lv->ellw && !lv->ell) {
@@ -2211,15 +2207,6 @@ static inline PetscInt GPURCMNumberBlocks(PetscInt blocks, PetscInt width, const
 
 /* Whether kernel (blocks of GPURCM_LV_BLOCK threads) can take bytes of dynamic shared memory beside its static shared
    memory and still have a block per SM (the level kernels' co-residency); if so, the kernel is set up for that much */
-/* Slots of a level table for narrow levels of up to narrow nodes: twice the next power of 2 (half full at most) */
-static inline unsigned GPURCMLevelTableSlots(PetscInt narrow)
-{
-  unsigned ws = 64;
-
-  while (ws < 2 * (unsigned)narrow) ws *= 2;
-  return ws;
-}
-
 static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, int dev, PetscBool *fits)
 {
   int                optin = 0, perSM = 0;
@@ -2233,6 +2220,28 @@ static PetscErrorCode GPURCMDynamicSharedFits(const void *kernel, size_t bytes, 
   PetscCallCUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
   PetscCallCUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, kernel, GPURCM_LV_BLOCK, bytes));
   *fits = (PetscBool)(perSM >= 1);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The level tables that kernel can take beside other bytes of dynamic shared memory, for narrow levels of up to narrow
+   nodes: *ws slots a table, twice the next power of 2 above narrow (half full at most), halved while they do not fit,
+   down to narrow; 0 if none fits. The kernel is left set up for the tables found. */
+static PetscErrorCode GPURCMLevelTablesFit(const void *kernel, size_t other, PetscInt narrow, int dev, unsigned *ws)
+{
+  unsigned w = 64;
+
+  PetscFunctionBegin;
+  *ws = 0;
+  while (w < 2 * (unsigned)narrow) w *= 2;
+  for (; w >= 64 && w >= (unsigned)narrow; w /= 2) {
+    PetscBool fits;
+
+    PetscCall(GPURCMDynamicSharedFits(kernel, other + GPURCMLevelTablesBytes(w), dev, &fits));
+    if (fits) {
+      *ws = w;
+      break;
+    }
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -2327,11 +2336,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
 
       if (opt->bitmap) PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel<false>, (size_t)((n + 31) / 32) * sizeof(unsigned), dev, &fits));
       if (fits) lv.nbitwords = (unsigned)((n + 31) / 32);
-      else if (opt->leveltables)
-        for (unsigned ws = GPURCMLevelTableSlots(opt->narrow); ws >= 64 && ws >= (unsigned)opt->narrow && !lv.wslots; ws /= 2) {
-          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsBFSKernel<true>, (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
-          if (fits) lv.wslots = ws;
-        }
+      else if (opt->leveltables) PetscCall(GPURCMLevelTablesFit((const void *)GPURCMLevelsBFSKernel<true>, 0, opt->narrow, dev, &lv.wslots));
       PetscCall(PetscInfo(NULL, "gpurcm cuda: narrow levels claim in %s (%u slots a level)\n", lv.nbitwords ? "a shared-memory bitmap" : (lv.wslots ? "shared-memory level tables" : "global memory"), lv.wslots));
     }
     /* every row light (meshes): the numbering's narrow levels read rows and the children's degrees from a packed ELL
@@ -2357,16 +2362,15 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
         }
       }
       /* else the numbered nodes that a level can meet (the previous and the current level) in the level tables */
-      for (unsigned slots = (unsigned)opt->claimslots; opt->leveltables && slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2)
-        for (unsigned ws = GPURCMLevelTableSlots(opt->narrow); ws >= 64 && ws >= (unsigned)opt->narrow && !lv.hslots; ws /= 2) {
-          PetscBool fits;
+      for (unsigned slots = (unsigned)opt->claimslots; opt->leveltables && slots >= 64 && slots >= (unsigned)opt->claimslots / 2 && !lv.hslots; slots /= 2) {
+        unsigned ws;
 
-          PetscCall(GPURCMDynamicSharedFits((const void *)GPURCMLevelsNumberKernel<true>, (size_t)slots * 2 * sizeof(unsigned) + (4 * (size_t)ws + 1) * sizeof(unsigned), dev, &fits));
-          if (fits) {
-            lv.hslots   = slots;
-            lv.nmwslots = ws;
-          }
+        PetscCall(GPURCMLevelTablesFit((const void *)GPURCMLevelsNumberKernel<true>, (size_t)slots * 2 * sizeof(unsigned), opt->narrow, dev, &ws));
+        if (ws) {
+          lv.hslots   = slots;
+          lv.nmwslots = ws;
         }
+      }
       PetscCall(PetscInfo(NULL, "gpurcm cuda: the level numbering's narrow levels claim in %s\n", lv.hslots ? (lv.nmbitwords ? "shared memory (numbered nodes in a bitmap)" : "shared memory (numbered nodes in level tables)") : "global memory (the tables do not fit)"));
     }
     PetscCallCUDA(cudaMallocAsync((void **)&nm_key, n * sizeof(GKey), 0));
