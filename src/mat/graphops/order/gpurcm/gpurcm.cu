@@ -468,13 +468,14 @@ __device__ void GPURCMProfPrintBins(const char *what, unsigned long long (*p)[17
 typedef cub::BlockScan<unsigned, GPURCM_LV_BLOCK, cub::BLOCK_SCAN_WARP_SCANS> GPURCMLvScan;
 
 struct GPURCMLvCtl {
-  unsigned arrive, gen;                         /* grid barrier */
+  unsigned arrive;                              /* grid barrier: blocks arrived (the last one resets it) */
   unsigned lvlcnt;                              /* nodes appended to the next level during a wide level */
   unsigned lbeg, lend, nlvl, done;              /* current level [lbeg, lend) of L, number of levels so far, BFS complete */
   unsigned pbeg;                                /* start of the previous level in L (the previous level is [pbeg, lbeg)) */
   unsigned pending, plbeg, plend, pnlvl, pdone; /* block 0's state after a narrow stretch */
   unsigned ppbeg;
-  unsigned mindeg, nmin, pick, maxwidth;        /* results: last level's smallest min(degree, cc), count, node; widest level */
+  unsigned mindeg, nmin, pick, maxwidth; /* results: last level's smallest min(degree, cc), count, node; widest level */
+  unsigned long long tag[4];             /* the state published by a barrier: generation << 32 | lbeg, lend, nlvl | done << 31, pbeg */
 };
 
 struct GPURCMLvShared {
@@ -484,64 +485,127 @@ struct GPURCMLvShared {
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
   unsigned                  cnt[3];                /* next-level counters of a narrow stretch (rotating) */
   unsigned                  pbeg, lbeg, lend, nlvl, done, mindeg;
+  unsigned                  gen; /* grid barriers passed (GPURCMLvBarrier(); thread 0's) */
 };
 static_assert(sizeof(GPURCMLvShared) <= 48 * 1024, "the level BFS's shared memory must stay static (48 KiB)");
 
+__device__ __forceinline__ unsigned GPURCMAtomicAddAcqRel(unsigned *p, unsigned v)
+{
+  unsigned o;
+  asm volatile("atom.acq_rel.gpu.global.add.u32 %0, [%1], %2;" : "=r"(o) : "l"(p), "r"(v) : "memory");
+  return o;
+}
+__device__ __forceinline__ unsigned long long GPURCMLoadRelaxed(const unsigned long long *p)
+{
+  unsigned long long v;
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void GPURCMStoreRelaxed(unsigned long long *p, unsigned long long v)
+{
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+__device__ __forceinline__ void GPURCMFenceAcqRel(void)
+{
+  asm volatile("fence.acq_rel.gpu;" ::: "memory");
+}
+
+/* thread 0 at a kernel's start: the generation of the last barrier of the previous launch on c (nobody publishes a
+   new one before every block has arrived at the first barrier, so all blocks read the same) */
+template <class Shared>
+__device__ __forceinline__ void GPURCMLvBarrierStart(GPURCMLvCtl *c, Shared &s)
+{
+  s.gen = (unsigned)(GPURCMLoadRelaxed(&c->tag[0]) >> 32);
+}
+
 /* Grid barrier (all blocks co-resident). With update, the last block to arrive installs block 0's pending state or
-   advances the state past the wide level just expanded; nobody reads the state while it writes. */
-__device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update)
+   advances the state past the wide level just expanded; nobody reads the state while it writes. Every block then has
+   the state in s. The last block publishes it in four 64-bit words tagged with the barrier's generation, which the
+   others poll: the poll that ends the wait brings the state (where a flag and then the fields took two round trips
+   and a generation load a third; session 67's micro-benchmark). Without update the state is not changed and only
+   the first word's tag is waited for. */
+#if !defined(GPURCM_BARRIER_SLEEP)
+  #define GPURCM_BARRIER_SLEEP 256 /* longest sleep (ns) between polls of a waiting block; 0: spin */
+#endif
+template <class Shared>
+__device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update, Shared &s)
 {
   __syncthreads();
   if (threadIdx.x == 0) {
-    const unsigned gen = VLoad(&c->gen); /* cannot change before this block arrives */
-    __threadfence();
-    if (atomicAdd(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else waits for gen */
-      __threadfence();                                  /* the others' writes (made before they arrived) are seen below */
-      VStore(&c->arrive, 0u);
+    const unsigned           g  = s.gen + 1;
+    const unsigned long long gt = (unsigned long long)g << 32;
+    unsigned long long       w0, w1 = 0, w2 = 0, w3 = 0;
+
+    if (GPURCMAtomicAddAcqRel(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else's writes are seen (acquire) */
+      c->arrive = 0;                                                /* released below, before anybody arrives again */
       if (update) { /* every field loaded at once: one round trip, where a load between stores costs one each */
         const unsigned pending = VLoad(&c->pending), ppbeg = VLoad(&c->ppbeg), plbeg = VLoad(&c->plbeg), plend = VLoad(&c->plend);
-        const unsigned pnlvl = VLoad(&c->pnlvl), pdone = VLoad(&c->pdone), cnt = VLoad(&c->lvlcnt), lbeg = VLoad(&c->lbeg);
-        const unsigned lend = VLoad(&c->lend), nlvl = VLoad(&c->nlvl), maxwidth = VLoad(&c->maxwidth);
+        const unsigned pnlvl = VLoad(&c->pnlvl), pdone = VLoad(&c->pdone), cnt = VLoad(&c->lvlcnt);
+        const unsigned maxwidth = VLoad(&c->maxwidth);
+        unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = s.done; /* the state, as every block has it */
         if (pending) {
-          VStore(&c->pbeg, ppbeg);
-          VStore(&c->lbeg, plbeg);
-          VStore(&c->lend, plend);
-          VStore(&c->nlvl, pnlvl);
-          VStore(&c->done, pdone);
+          pbeg = ppbeg;
+          lbeg = plbeg;
+          lend = plend;
+          nlvl = pnlvl;
+          done = pdone;
           VStore(&c->pending, 0u);
         } else {
-          if (!cnt) VStore(&c->done, 1u);
+          if (!cnt) done = 1;
           else {
-            VStore(&c->pbeg, lbeg);
-            VStore(&c->lbeg, lend);
-            VStore(&c->lend, lend + cnt);
-            VStore(&c->nlvl, nlvl + 1);
+            pbeg = lbeg;
+            lbeg = lend;
+            lend = lend + cnt;
+            nlvl = nlvl + 1;
             if (cnt > maxwidth) VStore(&c->maxwidth, cnt);
           }
           VStore(&c->lvlcnt, 0u);
         }
+        VStore(&c->pbeg, pbeg); /* for the host (the pass's result) */
+        VStore(&c->lbeg, lbeg);
+        VStore(&c->lend, lend);
+        VStore(&c->nlvl, nlvl);
+        VStore(&c->done, done);
+        w1 = gt | lend;
+        w2 = gt | nlvl | done << 31;
+        w3 = gt | pbeg;
+        s.pbeg = pbeg;
+        s.lbeg = lbeg;
+        s.lend = lend;
+        s.nlvl = nlvl;
+        s.done = done;
       }
-      __threadfence();
-      VStore(&c->gen, gen + 1);
+      w0 = gt | s.lbeg;
+      GPURCMFenceAcqRel(); /* release: all of the above and everything the blocks wrote before arriving */
+      GPURCMStoreRelaxed(&c->tag[0], w0);
+      if (update) {
+        GPURCMStoreRelaxed(&c->tag[1], w1);
+        GPURCMStoreRelaxed(&c->tag[2], w2);
+        GPURCMStoreRelaxed(&c->tag[3], w3);
+      }
     } else { /* backoff up to 256 ns: little polling during block 0's long narrow stretches, fast wake-up between wide levels */
-      for (unsigned ns = 32; VLoad(&c->gen) == gen; ns = ns < 256 ? 2 * ns : 256) __nanosleep(ns);
+      for (unsigned ns = 32;; ns = ns < GPURCM_BARRIER_SLEEP ? 2 * ns : GPURCM_BARRIER_SLEEP) {
+        w0 = GPURCMLoadRelaxed(&c->tag[0]);
+        if (update) {
+          w1 = GPURCMLoadRelaxed(&c->tag[1]);
+          w2 = GPURCMLoadRelaxed(&c->tag[2]);
+          w3 = GPURCMLoadRelaxed(&c->tag[3]);
+          if (((w0 ^ gt) | (w1 ^ gt) | (w2 ^ gt) | (w3 ^ gt)) >> 32 == 0) break;
+        } else if ((w0 ^ gt) >> 32 == 0) break;
+        if (GPURCM_BARRIER_SLEEP) __nanosleep(ns);
+      }
+      GPURCMFenceAcqRel(); /* acquire: what the last block published */
+      if (update) {
+        s.lbeg = (unsigned)w0;
+        s.lend = (unsigned)w1;
+        s.nlvl = (unsigned)w2 & 0x7fffffffu;
+        s.done = (unsigned)(w2 >> 31) & 1u;
+        s.pbeg = (unsigned)w3;
+      }
     }
-    __threadfence();
+    s.gen = g;
   }
   __syncthreads();
-}
-
-/* thread 0 after a barrier: the level state into the block's shared memory, the five loads issued together */
-template <class Shared>
-__device__ __forceinline__ void GPURCMLvStateToShared(GPURCMLvCtl *c, Shared &s)
-{
-  const unsigned pbeg = VLoad(&c->pbeg), lbeg = VLoad(&c->lbeg), lend = VLoad(&c->lend), nlvl = VLoad(&c->nlvl), done = VLoad(&c->done);
-
-  s.pbeg = pbeg;
-  s.lbeg = lbeg;
-  s.lend = lend;
-  s.nlvl = nlvl;
-  s.done = done;
 }
 
 /* Inclusive sum of x over the lanes of the calling warp (all 32 lanes call it). */
@@ -884,6 +948,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   unsigned                  *bits = !WIN && nbitwords ? gpurcmLvBits : NULL;
   const GPURCMWin            win  = {WIN ? wslots : 0u, 0, 0, 0};
 
+  if (t == 0) GPURCMLvBarrierStart(c, s);
   if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
     if (bits) {
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) bits[w] = 0;
@@ -909,10 +974,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     if (WIN) GPURCMWinEnter(win, L, 0, 0, 1); /* level 0 = {root} in table 0, level -1 (table 3) empty */
     GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
   }
-  GPURCMLvBarrier(c, 1);
+  GPURCMLvBarrier(c, 1, s);
   for (;;) {
-    if (t == 0) GPURCMLvStateToShared(c, s);
-    __syncthreads();
     lbeg = s.lbeg;
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
@@ -922,7 +985,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
       for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, vis, stamp, NULL, GPURCMWin{0, 0, 0, 0}, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
     }
-    GPURCMLvBarrier(c, 1);
+    GPURCMLvBarrier(c, 1, s);
   }
   /* the last level [lbeg, lend): smallest min(degree, cc) (SPARSEPACK starts mindeg at cc and takes only smaller) */
   cc = lend;
@@ -932,7 +995,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   }
   lmin = __reduce_min_sync(0xffffffffu, lmin);
   if (lane == 0 && lmin != ~0u) atomicMin(&c->mindeg, lmin);
-  GPURCMLvBarrier(c, 0);
+  GPURCMLvBarrier(c, 0, s);
   if (t == 0) s.mindeg = VLoad(&c->mindeg);
   __syncthreads();
   md = s.mindeg;
@@ -975,6 +1038,7 @@ struct GPURCMNmShared {
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: start of their row */
   unsigned                  wsum[32]; /* GPURCMActiveExclusiveSum() */
   unsigned                  pbeg, lbeg, lend, nlvl, done, base, nn;
+  unsigned                  gen; /* grid barriers passed (GPURCMLvBarrier(); thread 0's) */
   int                       overflow; /* a claim found no free slot in the shared table */
 };
 static_assert(sizeof(GPURCMNmShared) <= 48 * 1024, "the level numbering's shared memory must stay static (48 KiB)");
@@ -1546,6 +1610,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
   const GPURCMNmTables       tb  = {hslots};
   GPURCMWinFor<WIN>          win{};
 
+  if (t == 0) GPURCMLvBarrierStart(c, s);
   if (b == 0) {
     if (hslots) {
       for (unsigned h = t; h < hslots; h += GPURCM_LV_BLOCK) {
@@ -1575,10 +1640,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       GPURCMNmNarrowTables(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
     } else GPURCMNmNarrow<false>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 0, fit);
   }
-  GPURCMLvBarrier(c, 1);
+  GPURCMLvBarrier(c, 1, s);
   for (int claimed = 0;;) { /* claimed: the level's claims were made when it was written (the same in all blocks) */
-    if (t == 0) GPURCMLvStateToShared(c, s);
-    __syncthreads();
     lbeg = s.lbeg;
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
@@ -1595,7 +1658,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
 
       if (!claimed) { /* after a narrow stretch, or a level whose children fell unevenly to the blocks */
         for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, hi, 0);
-        GPURCMLvBarrier(c, 0); /* the claims are final */
+        GPURCMLvBarrier(c, 0, s); /* the claims are final */
       }
       for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) {
         const unsigned i = r0 + t;
@@ -1621,7 +1684,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         __syncthreads(); /* s.scan is reused */
       }
       if (t == 0) bsum[b] = carry;
-      GPURCMLvBarrier(c, 0); /* every block's count is in */
+      GPURCMLvBarrier(c, 0, s); /* every block's count is in */
       {
         const unsigned x = t < gridDim.x ? __ldcg(bsum + t) : 0, R = GPURCM_LV_BLOCK;
         unsigned       pre, all;
@@ -1652,7 +1715,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
       claimed = claimnow;
       if (b == 0 && t == 0) VStore(&c->lvlcnt, s.nn); /* the barrier's serial part advances the state by it */
     }
-    GPURCMLvBarrier(c, 1);
+    GPURCMLvBarrier(c, 1, s);
   }
 #if defined(GPURCM_PROFILE)
   if (b == 0 && t == 0 && gpurcmProf[8]) {
