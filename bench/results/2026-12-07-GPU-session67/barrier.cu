@@ -6,7 +6,10 @@
         published by the last block in tagged 64-bit words (generation in the high half) that the waiters poll, so the
         poll brings the state with it; a fence.acq_rel after the poll,
      2  the same with the waiters spinning (no __nanosleep),
-     3  cooperative_groups grid.sync() with the state read afterwards (reference).
+     3  cooperative_groups grid.sync() with the state read afterwards (reference; three grid.sync() a barrier),
+     4  an all-gather: every block publishes its count in its own generation-tagged word (release), and each block's
+        first nb threads poll all nb words until every tag is current, then sum them: no atomic counter, no last block,
+     5  the same with the waiters spinning.
    Each barrier is checked: the state every block reads is the sum of every block's additions, and every block sees
    the value its neighbour block wrote before the barrier (a relaxed L2 load after the barrier).
    Build: nvcc -O3 -arch=sm_90 -o barrier barrier.cu ; run: ./barrier [iterations] */
@@ -19,6 +22,8 @@ struct Ctl {
   unsigned           arrive, gen, lvlcnt, lbeg, lend, nlvl, done, pbeg, pending, pad[7];
   unsigned long long arrive64;                         /* variant 1/2 */
   unsigned long long w[4] __attribute__((aligned(32))); /* tagged state words: (gen << 32) | field */
+  unsigned long long slot[2][1024]; /* variant 4/5: (gen << 32) | count of block b, by generation parity (a block may publish
+                                        generation g + 1 while another still reads g, never g + 2) */
 };
 
 template <typename T>
@@ -167,6 +172,47 @@ __device__ void Barrier3(Ctl *c, Sh &s)
   grid.sync();
 }
 
+/* variants 4 and 5: all-gather of tagged per-block counts; cnt is this block's addition to the level */
+template <bool SLEEP>
+__device__ void Barrier4(Ctl *c, Sh &s, unsigned cnt)
+{
+  __shared__ unsigned wsum[32];
+  const unsigned long long g = s.gen + 1, gt = g << 32;
+  const unsigned           t = threadIdx.x, nb = gridDim.x;
+  unsigned                 x = 0;
+  __syncthreads();
+  if (t == 0) {
+    FenceAcqRel(); /* release: the block's writes (ordered before by the barrier above) */
+    StRelaxed(&c->slot[g & 1][blockIdx.x], gt | cnt);
+  }
+  if (t < nb) {
+    unsigned long long w;
+    for (unsigned ns = 32;; ns = ns < 256 ? 2 * ns : 256) {
+      w = LdRelaxed(&c->slot[g & 1][t]);
+      if ((w ^ gt) >> 32 == 0) break;
+      if (SLEEP) __nanosleep(ns);
+    }
+    FenceAcqRel(); /* acquire: what block t wrote before publishing */
+    x = (unsigned)w;
+  }
+  for (int o = 16; o; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+  if ((t & 31) == 0) wsum[t >> 5] = x;
+  __syncthreads();
+  if (t == 0) {
+    unsigned tot = 0;
+    for (unsigned w = 0; w < (nb + 31) / 32; w++) tot += wsum[w];
+    if (!tot) s.done = 1;
+    else {
+      s.pbeg = s.lbeg;
+      s.lbeg = s.lend;
+      s.lend += tot;
+      s.nlvl++;
+    }
+    s.gen = g;
+  }
+  __syncthreads();
+}
+
 __global__ void __launch_bounds__(1024, 1) BarrierKernel(Ctl *c, unsigned *mark, unsigned *err, unsigned long long *ns, int variant, int iters)
 {
   __shared__ Sh s;
@@ -187,7 +233,7 @@ __global__ void __launch_bounds__(1024, 1) BarrierKernel(Ctl *c, unsigned *mark,
   for (int it = 0; it < iters + 100; it++) {
     if (it == 100 && b == 0 && t == 0) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
     /* the "level": every block adds b % 3 + 1 to the count, thread 32 marks the iteration for its neighbour */
-    if (t == 0) atomicAdd(&c->lvlcnt, b % 3 + 1);
+    if (t == 0 && variant < 4) atomicAdd(&c->lvlcnt, b % 3 + 1);
     if (t == 32) mark[b * 32] = it + 1;
     switch (variant) {
     case 0:
@@ -198,6 +244,12 @@ __global__ void __launch_bounds__(1024, 1) BarrierKernel(Ctl *c, unsigned *mark,
       break;
     case 2:
       Barrier1<false>(c, s);
+      break;
+    case 4:
+      Barrier4<true>(c, s, b % 3 + 1);
+      break;
+    case 5:
+      Barrier4<false>(c, s, b % 3 + 1);
       break;
     default:
       Barrier3(c, s);
@@ -229,10 +281,10 @@ int main(int argc, char **argv)
   cudaMalloc(&err, sizeof(unsigned));
   cudaMalloc(&ns, sizeof(unsigned long long));
   printf("%s, %d SMs; %d barriers a run, ns per barrier (median of 5 runs), errors\n", p.name, p.multiProcessorCount, iters);
-  const char *names[] = {"gpurcm.cu barrier", "lean, sleep<=256ns", "lean, spin", "cg grid.sync x3"};
+  const char *names[] = {"gpurcm.cu barrier", "lean, sleep<=256ns", "lean, spin", "cg grid.sync x3", "all-gather, sleep", "all-gather, spin"};
   int         grids[] = {p.multiProcessorCount, 64, 16, 4};
   for (int gi = 0; gi < 4; gi++) {
-    for (int v = 0; v < 4; v++) {
+    for (int v = 0; v < 6; v++) {
       double   tt[5];
       unsigned errs = 0;
       for (int rep = 0; rep < 5; rep++) {
