@@ -608,6 +608,28 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update, Shared &s)
   __syncthreads();
 }
 
+/* Every block's count of a wide level, exchanged without a grid barrier: block b publishes x (its count) in word b of
+   slot, tagged with the generation gen of the grid barrier before (the same in every block, and a grid barrier comes
+   between two exchanges, so no block publishes the next count while another still waits for this one); thread t <
+   gridDim.x polls word t until it has the tag and returns block t's count (0 for the other threads). Nothing but the
+   counts passes (no fence): the numbering's first barrier of a wide level only collected them (session 67). The words
+   must start with tag 0 (gen >= 1 here). Every thread of the block calls it. */
+__device__ __forceinline__ unsigned GPURCMGatherCounts(unsigned long long *slot, unsigned x, unsigned gen)
+{
+  const unsigned long long gt = (unsigned long long)gen << 32;
+  unsigned long long       w  = 0;
+
+  if (threadIdx.x == 0) GPURCMStoreRelaxed(&slot[blockIdx.x], gt | x);
+  if (threadIdx.x < gridDim.x) {
+    for (unsigned ns = 32;; ns = ns < GPURCM_BARRIER_SLEEP ? 2 * ns : GPURCM_BARRIER_SLEEP) {
+      w = GPURCMLoadRelaxed(&slot[threadIdx.x]);
+      if ((w ^ gt) >> 32 == 0) break;
+      if (GPURCM_BARRIER_SLEEP) __nanosleep(ns);
+    }
+  }
+  return (unsigned)w;
+}
+
 /* Inclusive sum of x over the lanes of the calling warp (all 32 lanes call it). */
 __device__ __forceinline__ unsigned GPURCMWarpInclusiveSum(unsigned x)
 {
@@ -1602,7 +1624,7 @@ __device__ __noinline__ void GPURCMNmNarrowTables(const PetscInt *ia, const Pets
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words, or with WIN the level tables of wslots slots, 4 wslots + 1 words) */
 template <bool WIN>
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned wslots, int fit)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned long long *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMNmShared s;
   const unsigned             t = threadIdx.x, b = blockIdx.x;
@@ -1683,10 +1705,8 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         carry += tot;
         __syncthreads(); /* s.scan is reused */
       }
-      if (t == 0) bsum[b] = carry;
-      GPURCMLvBarrier(c, 0, s); /* every block's count is in */
       {
-        const unsigned x = t < gridDim.x ? __ldcg(bsum + t) : 0, R = GPURCM_LV_BLOCK;
+        const unsigned x = GPURCMGatherCounts(bsum, carry, s.gen), R = GPURCM_LV_BLOCK;
         unsigned       pre, all;
         GPURCMLvScan(s.scan).ExclusiveSum(x, pre, all);
         if (t == b) s.base = pre; /* b < gridDim.x <= GPURCM_LV_BLOCK */
@@ -2155,7 +2175,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 }
 
 /* Level-synchronous Cuthill-McKee numbering of the component (cc nodes) of root into lv->L[0, cc) (cooperative launch) */
-static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *poff, unsigned *pcnt, unsigned *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
+static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *poff, unsigned *pcnt, unsigned long long *bsum, PetscInt root, PetscInt cc, GPURCMLvCtl *h)
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
@@ -2325,7 +2345,8 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
   PetscBool   probed = PETSC_FALSE, connected = PETSC_FALSE;
   GPURCMLvCtl lprobe;
   GKey       *nm_key = NULL;
-  unsigned   *nm_poff = NULL, *nm_pcnt = NULL, *nm_bsum = NULL;
+  unsigned   *nm_poff = NULL, *nm_pcnt = NULL;
+  unsigned long long *nm_bsum = NULL;
 
   PetscFunctionBegin;
   if (declined) *declined = PETSC_FALSE;
@@ -2439,7 +2460,8 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaMallocAsync((void **)&nm_key, n * sizeof(GKey), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&nm_poff, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&nm_pcnt, n * sizeof(unsigned), 0));
-    PetscCallCUDA(cudaMallocAsync((void **)&nm_bsum, GPURCM_LV_BLOCK * sizeof(unsigned), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&nm_bsum, GPURCM_LV_BLOCK * sizeof(unsigned long long), 0));
+    PetscCallCUDA(cudaMemsetAsync(nm_bsum, 0, GPURCM_LV_BLOCK * sizeof(unsigned long long), 0)); /* tag 0: no count yet (GPURCMGatherCounts()) */
     PetscCallCUDA(cudaMemset(nm_key, 0xff, n * sizeof(GKey)));
   }
   grid = GPURCMGrid(n);
