@@ -469,10 +469,10 @@ typedef cub::BlockScan<unsigned, GPURCM_LV_BLOCK, cub::BLOCK_SCAN_WARP_SCANS> GP
 
 struct GPURCMLvCtl {
   unsigned arrive;                              /* grid barrier: blocks arrived (the last one resets it) */
-  unsigned lvlcnt;                              /* nodes appended to the next level during a wide level */
+  unsigned tail;                                /* the level BFS's wide levels: end of L, where the next node is appended */
   unsigned lbeg, lend, nlvl, done;              /* current level [lbeg, lend) of L, number of levels so far, BFS complete */
   unsigned pbeg;                                /* start of the previous level in L (the previous level is [pbeg, lbeg)) */
-  unsigned pending, plbeg, plend, pnlvl, pdone; /* block 0's state after a narrow stretch */
+  unsigned plbeg, plend, pnlvl, pdone;          /* block 0's state after a narrow stretch */
   unsigned ppbeg;
   unsigned mindeg, nmin, pick, maxwidth; /* results: last level's smallest min(degree, cc), count, node; widest level */
   unsigned long long tag[4];             /* the state published by a barrier: generation << 32 | lbeg, lend, nlvl | done << 31, pbeg */
@@ -485,7 +485,9 @@ struct GPURCMLvShared {
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes: start of their row */
   unsigned                  cnt[3];                /* next-level counters of a narrow stretch (rotating) */
   unsigned                  pbeg, lbeg, lend, nlvl, done, mindeg;
-  unsigned                  gen; /* grid barriers passed (GPURCMLvBarrier(); thread 0's) */
+  unsigned                  gen;  /* grid barriers passed (GPURCMLvBarrier(), GPURCMLvGatherBarrier(); thread 0's) */
+  unsigned                  bcnt; /* nodes this block appended during a wide level */
+  unsigned                  gsum; /* GPURCMLvGatherBarrier()'s total */
 };
 static_assert(sizeof(GPURCMLvShared) <= 48 * 1024, "the level BFS's shared memory must stay static (48 KiB)");
 
@@ -515,15 +517,15 @@ __device__ __forceinline__ void GPURCMFenceAcqRel(void)
 template <class Shared>
 __device__ __forceinline__ void GPURCMLvBarrierStart(GPURCMLvCtl *c, Shared &s)
 {
-  s.gen = (unsigned)(GPURCMLoadRelaxed(&c->tag[0]) >> 32);
+  s.gen  = (unsigned)(GPURCMLoadRelaxed(&c->tag[0]) >> 32);
+  s.gsum = 0;
 }
 
-/* Grid barrier (all blocks co-resident). With update, the last block to arrive installs block 0's pending state or
-   advances the state past the wide level just expanded; nobody reads the state while it writes. Every block then has
-   the state in s. The last block publishes it in four 64-bit words tagged with the barrier's generation, which the
-   others poll: the poll that ends the wait brings the state (where a flag and then the fields took two round trips
-   and a generation load a third; session 67's micro-benchmark). Without update the state is not changed and only
-   the first word's tag is waited for. */
+/* Grid barrier (all blocks co-resident). With update, the last block to arrive installs block 0's state after a
+   narrow stretch (the p* fields; nobody reads them while it does). Every block then has the state in s. The last
+   block publishes it in four 64-bit words tagged with the barrier's generation, which the others poll: the poll that
+   ends the wait brings the state (where a flag and then the fields took two round trips and a generation load a
+   third; session 67). Without update the state is not changed and only the first word's tag is waited for. */
 #if !defined(GPURCM_BARRIER_SLEEP)
   #define GPURCM_BARRIER_SLEEP 256 /* longest sleep (ns) between polls of a waiting block; 0: spin */
 #endif
@@ -539,36 +541,16 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update, Shared &s)
     if (GPURCMAtomicAddAcqRel(&c->arrive, 1u) == gridDim.x - 1) { /* last: everybody else's writes are seen (acquire) */
       c->arrive = 0;                                                /* released below, before anybody arrives again */
       if (update) { /* every field loaded at once: one round trip, where a load between stores costs one each */
-        const unsigned pending = VLoad(&c->pending), ppbeg = VLoad(&c->ppbeg), plbeg = VLoad(&c->plbeg), plend = VLoad(&c->plend);
-        const unsigned pnlvl = VLoad(&c->pnlvl), pdone = VLoad(&c->pdone), cnt = VLoad(&c->lvlcnt);
-        const unsigned maxwidth = VLoad(&c->maxwidth);
-        unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = s.done; /* the state, as every block has it */
-        if (pending) {
-          pbeg = ppbeg;
-          lbeg = plbeg;
-          lend = plend;
-          nlvl = pnlvl;
-          done = pdone;
-          VStore(&c->pending, 0u);
-        } else {
-          if (!cnt) done = 1;
-          else {
-            pbeg = lbeg;
-            lbeg = lend;
-            lend = lend + cnt;
-            nlvl = nlvl + 1;
-            if (cnt > maxwidth) VStore(&c->maxwidth, cnt);
-          }
-          VStore(&c->lvlcnt, 0u);
-        }
+        const unsigned pbeg = VLoad(&c->ppbeg), lbeg = VLoad(&c->plbeg), lend = VLoad(&c->plend), nlvl = VLoad(&c->pnlvl), done = VLoad(&c->pdone);
         VStore(&c->pbeg, pbeg); /* for the host (the pass's result) */
         VStore(&c->lbeg, lbeg);
         VStore(&c->lend, lend);
         VStore(&c->nlvl, nlvl);
         VStore(&c->done, done);
-        w1 = gt | lend;
-        w2 = gt | nlvl | done << 31;
-        w3 = gt | pbeg;
+        VStore(&c->tail, lend); /* the level BFS's next wide level appends from here */
+        w1     = gt | lend;
+        w2     = gt | nlvl | done << 31;
+        w3     = gt | pbeg;
         s.pbeg = pbeg;
         s.lbeg = lbeg;
         s.lend = lend;
@@ -604,6 +586,66 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update, Shared &s)
       }
     }
     s.gen = g;
+  }
+  __syncthreads();
+}
+
+/* The grid barrier at the end of a wide level, as an all-gather: block b publishes x (the nodes it appended to the
+   next level) in word b of gslot[g % 2][], tagged with the barrier's generation g (release), and the block's first
+   gridDim.x threads poll word t until it has the tag (acquire). No atomic counter, no last block: each block advances
+   the state by the sum itself. Two sets of words, as a block may publish generation g + 1 while another still
+   reads g, never g + 2. Block 0 keeps the pass's result in c for the host. x: the block's count (the same in all
+   threads), or with xs the count in shared memory, read and zeroed by thread 0 (nobody adds to it before the end).
+   Every thread of the block calls it. */
+template <class Shared>
+__device__ void GPURCMLvGatherBarrier(GPURCMLvCtl *c, unsigned long long *gslot, unsigned x, unsigned *xs, Shared &s)
+{
+  const unsigned           t = threadIdx.x, g = s.gen + 1;
+  const unsigned long long gt   = (unsigned long long)g << 32;
+  unsigned long long      *slot = gslot + (g & 1u) * GPURCM_LV_BLOCK;
+  unsigned                 y    = 0;
+
+  __syncthreads();
+  if (t == 0) {
+    if (xs) {
+      x   = *xs;
+      *xs = 0;
+    }
+    GPURCMFenceAcqRel(); /* release: the block's writes (ordered before by the barrier above) */
+    GPURCMStoreRelaxed(&slot[blockIdx.x], gt | x);
+  }
+  if (t < gridDim.x) {
+    unsigned long long w;
+    for (unsigned ns = 32;; ns = ns < GPURCM_BARRIER_SLEEP ? 2 * ns : GPURCM_BARRIER_SLEEP) {
+      w = GPURCMLoadRelaxed(&slot[t]);
+      if ((w ^ gt) >> 32 == 0) break;
+      if (GPURCM_BARRIER_SLEEP) __nanosleep(ns);
+    }
+    GPURCMFenceAcqRel(); /* acquire: what block t wrote before publishing */
+    y = (unsigned)w;
+  }
+  y = __reduce_add_sync(0xffffffffu, y);
+  if ((t & 31) == 0 && y) atomicAdd(&s.gsum, y);
+  __syncthreads();
+  if (t == 0) {
+    const unsigned tot = s.gsum;
+    s.gsum             = 0;
+    if (!tot) s.done = 1;
+    else {
+      s.pbeg = s.lbeg;
+      s.lbeg = s.lend;
+      s.lend += tot;
+      s.nlvl++;
+    }
+    s.gen = g;
+    if (blockIdx.x == 0) {
+      VStore(&c->pbeg, s.pbeg);
+      VStore(&c->lbeg, s.lbeg);
+      VStore(&c->lend, s.lend);
+      VStore(&c->nlvl, s.nlvl);
+      VStore(&c->done, s.done);
+      atomicMax(&c->maxwidth, tot); /* no wait for a load; block 0 writes it otherwise only in its narrow stretches */
+    }
   }
   __syncthreads();
 }
@@ -644,14 +686,18 @@ __device__ __forceinline__ unsigned GPURCMWarpInclusiveSum(unsigned x)
 }
 
 /* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
-   positions p from *cnt (shared or global), one atomic per warp. Every thread of the block calls it. */
-__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *out, unsigned *sout)
+   positions p from *cnt (shared or global), one atomic per warp; the warp's count added to *bcnt (shared) too if given.
+   Every thread of the block calls it. */
+__device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *bcnt, unsigned *out, unsigned *sout)
 {
   const unsigned lane = threadIdx.x & 31, mine = __popc(won), incl = GPURCMWarpInclusiveSum(mine);
   unsigned       tot, base = 0, p;
 
   tot = __shfl_sync(0xffffffffu, incl, 31);
-  if (lane == 31 && tot) base = atomicAdd(cnt, tot);
+  if (lane == 31 && tot) {
+    base = atomicAdd(cnt, tot);
+    if (bcnt) atomicAdd(bcnt, tot);
+  }
   base = __shfl_sync(0xffffffffu, base, 31);
   p    = base + incl - mine;
 #pragma unroll
@@ -830,7 +876,7 @@ __device__ __forceinline__ bool GPURCMLvClaim(unsigned *vis, unsigned stamp, uns
    a node of small degree by its thread, the others (heavy) by the whole block, their edges spread evenly.
    Every thread of the block calls it. */
 template <bool WIN>
-__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, const GPURCMWin &w, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout, int fit)
+__device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned stamp, unsigned *bits, const GPURCMWin &w, GPURCMLvShared &s, const unsigned *cur, int curshared, unsigned i0, unsigned i1, unsigned *cnt, unsigned *bcnt, unsigned *out, unsigned *sout, int fit)
 {
   const unsigned t = threadIdx.x, i = i0 + t;
   unsigned       v[GPURCM_LV_LIGHT], won = 0, hd = 0;
@@ -853,7 +899,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
           if (k0 + j < k1 && GPURCMLvClaim<WIN>(vis, stamp, bits, w, v[j])) won |= 1u << j;
       }
     }
-    GPURCMLvAppend(won, v, cnt, out, sout);
+    GPURCMLvAppend(won, v, cnt, bcnt, out, sout);
   }
   if (__syncthreads_or(hd > 0)) { /* heavy nodes: edge e of the round's heavy edges goes to thread e % block */
     unsigned off, htot;
@@ -880,7 +926,7 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
 #pragma unroll
       for (int j = 0; j < GPURCM_LV_LIGHT; j++)
         if (e0 + j * GPURCM_LV_BLOCK + t < htot && GPURCMLvClaim<WIN>(vis, stamp, bits, w, x[j])) won2 |= 1u << j;
-      GPURCMLvAppend(won2, x, cnt, out, sout);
+      GPURCMLvAppend(won2, x, cnt, bcnt, out, sout);
     }
     __syncthreads(); /* s.scan, s.hoff and s.hrow are reused by the next round */
   }
@@ -924,7 +970,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
         w.use = w.usable();
         w.empty_ahead();
       }
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<WIN>(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, L + lend, s.buf[1 - cb], fit);
+      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<WIN>(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, NULL, L + lend, s.buf[1 - cb], fit);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -954,14 +1000,13 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
     VStore(&c->pnlvl, nlvl);
     VStore(&c->pdone, done);
     if (maxw > VLoad(&c->maxwidth)) VStore(&c->maxwidth, maxw); /* only block 0 and the barrier's serial part write it, never at the same time */
-    VStore(&c->pending, 1u);
   }
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words);
    WIN: in the level tables of wslots slots instead (4 wslots + 1 words of dynamic shared memory) */
 template <bool WIN>
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned wslots, int fit)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned long long *gslot, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -970,7 +1015,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   unsigned                  *bits = !WIN && nbitwords ? gpurcmLvBits : NULL;
   const GPURCMWin            win  = {WIN ? wslots : 0u, 0, 0, 0};
 
-  if (t == 0) GPURCMLvBarrierStart(c, s);
+  if (t == 0) {
+    GPURCMLvBarrierStart(c, s);
+    s.bcnt = 0;
+  }
   if (blockIdx.x == 0) { /* the root level; nobody else touches the state before the first barrier */
     if (bits) {
       for (unsigned w = t; w < nbitwords; w += GPURCM_LV_BLOCK) bits[w] = 0;
@@ -980,8 +1028,6 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     if (t == 0) {
       L[0] = root;
       (void)atomicMax(&vis[root], stamp);
-      VStore(&c->lvlcnt, 0u);
-      VStore(&c->pending, 0u);
       VStore(&c->mindeg, ~0u);
       VStore(&c->nmin, 0u);
       VStore(&c->pick, root);
@@ -1003,11 +1049,12 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
       if (blockIdx.x == 0) GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 1, fit);
-    } else { /* wide: block b expands its contiguous share of the level */
+      GPURCMLvBarrier(c, 1, s);
+    } else { /* wide: block b expands its contiguous share of the level, appending at c->tail (= lend here) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
-      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, vis, stamp, NULL, GPURCMWin{0, 0, 0, 0}, s, L, 0, r0, hi, &c->lvlcnt, L + lend, NULL, fit);
+      for (unsigned r0 = lo; r0 < hi; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<false>(ia, ja, vis, stamp, NULL, GPURCMWin{0, 0, 0, 0}, s, L, 0, r0, hi, &c->tail, &s.bcnt, L, NULL, fit);
+      GPURCMLvGatherBarrier(c, gslot, 0, &s.bcnt, s);
     }
-    GPURCMLvBarrier(c, 1, s);
   }
   /* the last level [lbeg, lend): smallest min(degree, cc) (SPARSEPACK starts mindeg at cc and takes only smaller) */
   cc = lend;
@@ -1060,7 +1107,8 @@ struct GPURCMNmShared {
   PetscInt                  hrow[GPURCM_LV_BLOCK]; /* heavy nodes of the claims: start of their row */
   unsigned                  wsum[32]; /* GPURCMActiveExclusiveSum() */
   unsigned                  pbeg, lbeg, lend, nlvl, done, base, nn;
-  unsigned                  gen; /* grid barriers passed (GPURCMLvBarrier(); thread 0's) */
+  unsigned                  gen;  /* grid barriers passed (GPURCMLvBarrier(), GPURCMLvGatherBarrier(); thread 0's) */
+  unsigned                  gsum; /* GPURCMLvGatherBarrier()'s total */
   int                       overflow; /* a claim found no free slot in the shared table */
 };
 static_assert(sizeof(GPURCMNmShared) <= 48 * 1024, "the level numbering's shared memory must stay static (48 KiB)");
@@ -1608,7 +1656,6 @@ __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const uns
     VStore(&c->plend, lend);
     VStore(&c->pnlvl, nlvl);
     VStore(&c->pdone, done);
-    VStore(&c->pending, 1u);
   }
 }
 
@@ -1624,7 +1671,7 @@ __device__ __noinline__ void GPURCMNmNarrowTables(const PetscInt *ia, const Pets
 /* hslots > 0 (a power of 2): block 0's narrow levels claim in shared tables (dynamic shared memory: hslots claims, hslots
    nodes, then the bitmap of nbitwords words, or with WIN the level tables of wslots slots, 4 wslots + 1 words) */
 template <bool WIN>
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned long long *bsum, GPURCMLvCtl *c, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned wslots, int fit)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, unsigned *poff, unsigned *pcnt, unsigned long long *bsum, GPURCMLvCtl *c, unsigned long long *gslot, unsigned root, unsigned narrow, unsigned hslots, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMNmShared s;
   const unsigned             t = threadIdx.x, b = blockIdx.x;
@@ -1646,8 +1693,6 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
     if (t == 0) {
       L[0]      = root;
       key[root] = 0;
-      VStore(&c->lvlcnt, 0u);
-      VStore(&c->pending, 0u);
       s.overflow  = 0;
       s.buf[0][0] = root;
       s.pbeg      = 0;
@@ -1673,6 +1718,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         else GPURCMNmNarrow<false>(ia, ja, ell, ellw, key, scratch, sortkey, L, c, narrow, tb, win, s, 1, fit);
       }
       claimed = 0;
+      GPURCMLvBarrier(c, 1, s);
     } else { /* wide: block b handles its contiguous share [lo, hi) of the level (ranks = positions in L) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + b * per, hi = lo + per < lend ? lo + per : lend;
       unsigned       carry = 0;
@@ -1733,10 +1779,13 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsNumberKernel(c
         for (unsigned r0 = w0; r0 < w1; r0 += GPURCM_LV_BLOCK) GPURCMNmClaimRound(ia, ja, key, s, L, 0, r0, w1, 0);
       }
       claimed = claimnow;
-      if (b == 0 && t == 0) VStore(&c->lvlcnt, s.nn); /* the barrier's serial part advances the state by it */
+      GPURCMLvGatherBarrier(c, gslot, carry, NULL, s); /* the blocks' counts sum to s.nn */
     }
-    GPURCMLvBarrier(c, 1, s);
   }
+  /* a later launch on c starts from the generation in c->tag[0] (GPURCMLvBarrierStart()), the gathers' too: every block
+     has passed the last barrier; after a gather nobody waits for c->tag[0], and after a GPURCMLvBarrier() this is the
+     value it published */
+  if (b == 0 && t == 0) GPURCMStoreRelaxed(&c->tag[0], (unsigned long long)s.gen << 32 | s.lbeg);
 #if defined(GPURCM_PROFILE)
   if (b == 0 && t == 0 && gpurcmProf[8]) {
     printf("GPURCM_PROFILE shared levels %llu, cycles per level: claims %.0f barrier %.0f children %.0f sort %.0f scan %.0f write %.0f end %.0f\n", gpurcmProf[8], (double)gpurcmProf[0] / gpurcmProf[8], (double)gpurcmProf[1] / gpurcmProf[8], (double)gpurcmProf[2] / gpurcmProf[8], (double)gpurcmProf[3] / gpurcmProf[8], (double)gpurcmProf[4] / gpurcmProf[8], (double)gpurcmProf[5] / gpurcmProf[8], (double)gpurcmProf[6] / gpurcmProf[8]);
@@ -2140,6 +2189,7 @@ typedef struct {
   unsigned        nmwslots;           /* hslots > 0 and no bitmap (nmbitwords = 0): the numbering's level tables' slots */
   int             fit;               /* a level's warps with none of its nodes only pass its barriers (-mat_gpurcm_cuda_fit_warps) */
   GPURCMLvCtl    *ctl;
+  unsigned long long *gslot; /* 2 GPURCM_LV_BLOCK words of GPURCMLvGatherBarrier(), tag 0 at first */
   PetscInt        n, maxgrid;
   GPURCMHostWork *hw; /* the caller's host work, a step at each pass's wait */
 } GPURCMLv;
@@ -2156,7 +2206,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->wslots, (void *)&lv->fit};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&lv->gslot, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->wslots, (void *)&lv->fit};
   const size_t dyn = lv->nbitwords ? (size_t)lv->nbitwords * sizeof(unsigned) : (lv->wslots ? GPURCMLevelTablesBytes(lv->wslots) : 0);
 
   PetscFunctionBegin;
@@ -2179,7 +2229,7 @@ static PetscErrorCode GPURCMLevelsNumber(GPURCMLv *lv, GKey *key, PetscInt *scra
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, (cc + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r = (unsigned)root, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->nmwslots, (void *)&lv->fit};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->ell, (void *)&lv->ellw, (void *)&key, (void *)&scratch, (void *)&sortkey, (void *)&lv->L, (void *)&poff, (void *)&pcnt, (void *)&bsum, (void *)&lv->ctl, (void *)&lv->gslot, (void *)&r, (void *)&nw, (void *)&lv->hslots, (void *)&lv->nmbitwords, (void *)&lv->nmwslots, (void *)&lv->fit};
   const size_t dyn = lv->hslots ? (size_t)lv->hslots * 2 * sizeof(unsigned) + (lv->nmbitwords ? (size_t)lv->nmbitwords * sizeof(unsigned) : GPURCMLevelTablesBytes(lv->nmwslots)) : 0;
 
   PetscFunctionBegin;
@@ -2430,7 +2480,9 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.ctl, sizeof(GPURCMLvCtl), 0));
     PetscCallCUDA(cudaMemset(lv.vis, 0, n * sizeof(unsigned)));
+    PetscCallCUDA(cudaMallocAsync((void **)&lv.gslot, 2 * GPURCM_LV_BLOCK * sizeof(unsigned long long), 0));
     PetscCallCUDA(cudaMemset(lv.ctl, 0, sizeof(GPURCMLvCtl)));
+    PetscCallCUDA(cudaMemset(lv.gslot, 0, 2 * GPURCM_LV_BLOCK * sizeof(unsigned long long)));
   }
   if (usenumber) { /* every node is numbered once: the parent keys start at ~0 and are reset only for a dropped numbering */
     if (opt->narrow > 0) { /* block 0's claim table and bitmap of numbered nodes in shared memory, if they fit */
@@ -2646,6 +2698,7 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaFreeAsync(lv.vis, 0));
     PetscCallCUDA(cudaFreeAsync(lv.L, 0));
     PetscCallCUDA(cudaFreeAsync(lv.ctl, 0));
+    PetscCallCUDA(cudaFreeAsync(lv.gslot, 0));
     if (lv.ell) PetscCallCUDA(cudaFreeAsync(lv.ell, 0));
   }
   PetscCallCUDA(cudaFreeAsync(d.owner, 0));
