@@ -18,9 +18,9 @@ echo "lean-only library built at $SECONDS s"
 timeout 150 make check TESTS='gpurcm' TESTARGS="--jobs 14" > $r/check.log 2>&1
 echo "gpurcm tests exit $? at $SECONDS s"; grep -E "^not ok|passed|failed" $r/check.log | tail -n 12
 m="-matrices lap2d:1000,lap3d:100,lap2d:2000,lap2d:3000 -orderings gpurcm@cuda -reps 7 -cusolver_max_nnz 0"
-for round in 1 2 3; do
-  for k in both before lean; do
-    case $k in both) lib=$PWD/build/lib/libpetscsparsegpu.so;; before) lib=/tmp/base/build/lib/libpetscsparsegpu.so;; lean) lib=/tmp/lean/build/lib/libpetscsparsegpu.so;; esac
+for round in 1 2; do
+  for k in gather before lean; do
+    case $k in gather) lib=$PWD/build/lib/libpetscsparsegpu.so;; before) lib=/tmp/base/build/lib/libpetscsparsegpu.so;; lean) lib=/tmp/lean/build/lib/libpetscsparsegpu.so;; esac
     o=$r/ab-$k-$round
     timeout 120 build/bench/bench_order $m -csv $o.csv -dll_append $lib > $o.txt 2>&1
     echo "round $round $k exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $o.txt | awk '{printf " %s", $2}')"
