@@ -1,10 +1,11 @@
 #!/bin/bash
 # session 67, job 2 (issue 3): the lean grid barrier of the level kernels (GPURCMLvBarrier: acq_rel arrival, state
-# published in generation-tagged words) and the numbering's count exchange without a barrier (GPURCMGatherCounts).
+# published in generation-tagged words), the numbering's count exchange without a barrier (GPURCMGatherCounts) and
+# wide levels ending in an all-gather barrier (GPURCMLvGatherBarrier).
 # (1) the grid-barrier micro-benchmark (barrier.cu); (2) every gpurcm test with the new library (which also runs
-# session 66's level tables, unchanged since its final commits); (3) A/B/C, 3 alternated rounds: session 66's final
-# library (before-barrier.patch = git diff HEAD 5193572 -- src), the lean barrier alone (lean-only.patch = git diff
-# HEAD 2da7b6e -- src) and both (this revision), on 2D 1000^2, 3D 100^3, 2D 2000^2 and 3000^2.
+# session 66's level tables, unchanged since its final commits); (3) 2 alternated rounds of session 66's final library
+# (before-barrier.patch = git diff HEAD 5193572 -- src), the lean barrier alone (lean-only.patch = git diff HEAD
+# 2d7c010 -- src) and all three (this revision, "gather"), on 2D 1000^2, 3D 100^3, 2D 2000^2 and 3000^2.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session67/job2.sh <revision>
 . bench/gpujob.sh job2 "$1"
 d=bench/results/2026-12-07-GPU-session67
