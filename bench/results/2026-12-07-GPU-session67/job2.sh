@@ -23,7 +23,7 @@ for round in 1 2; do
   for k in gather before lean; do
     case $k in gather) lib=$PWD/build/lib/libpetscsparsegpu.so;; before) lib=/tmp/base/build/lib/libpetscsparsegpu.so;; lean) lib=/tmp/lean/build/lib/libpetscsparsegpu.so;; esac
     o=$r/ab-$k-$round
-    timeout 120 build/bench/bench_order $m -csv $o.csv -dll_append $lib > $o.txt 2>&1
+    timeout 60 build/bench/bench_order $m -csv $o.csv -dll_append $lib > $o.txt 2>&1
     echo "round $round $k exit $? at $SECONDS s:$(grep -hE '^  gpurcm' $o.txt | awk '{printf " %s", $2}')"
   done
 done
