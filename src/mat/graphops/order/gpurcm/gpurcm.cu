@@ -438,9 +438,10 @@ __global__ void GPURCMResetKernel(GPURCMDev d, PetscInt *q, PetscInt *perm)
   (claimed by atomicMax: exactly one thread sees an older stamp and appends v).
   - a level of at most `narrow` nodes is expanded by block 0 alone, levels in shared memory, __syncthreads()
     between levels; the other blocks wait in the grid barrier meanwhile;
-  - a wider level is expanded by all blocks (a contiguous share each), then one grid barrier.
-  Block 0 hands the result of a narrow stretch over through the p* fields; the last block to arrive at a barrier
-  (all others are waiting, none reads the state) installs it or advances past the wide level just expanded.
+  - a wider level is expanded by all blocks (a contiguous share each, appended at the shared tail of L), then an
+    all-gather barrier: each block publishes how many nodes it appended and advances the state by their sum itself.
+  Block 0 hands the result of a narrow stretch over through the p* fields; the last block to arrive at the barrier
+  after it (all others are waiting, none reads the state) installs it and publishes it.
   Then the last level: its smallest min(degree, cc), how many nodes have it and (if one) which.
   Node indices and counts are 32-bit here (the caller guarantees n < 2^31 and fewer than 2^32 graph entries).
 */
@@ -1095,10 +1096,10 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     B. each node u collects its children (neighbours v with key[v] == its key for them), sorts them by (degree,
        position), and the children are written in rank order after an exclusive scan of the counts.
   Each node is numbered once in the whole ordering, so key[] (all ~0 at first) is never reset. Same narrow/wide
-  scheme, barrier and state hand-over as the level BFS above. A wide level costs two grid barriers (counts in; level
-  written), as the nodes it writes make the next level's claims at once (A. for the next level without a barrier of
-  its own); the first wide level after a narrow stretch, or after a level whose children fell unevenly to the blocks
-  (hubs), makes its own claims first, behind a third.
+  scheme, barriers and state hand-over as the level BFS above. A wide level exchanges its blocks' counts (tagged
+  words, no barrier) and ends in one all-gather barrier, as the nodes it writes make the next level's claims at once
+  (A. for the next level without a barrier of its own); the first wide level after a narrow stretch, or after a level
+  whose children fell unevenly to the blocks (hubs), makes its own claims first, behind a grid barrier.
 */
 struct GPURCMNmShared {
   GPURCMLvScan::TempStorage scan;
