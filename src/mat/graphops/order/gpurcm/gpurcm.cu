@@ -1000,7 +1000,7 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
     VStore(&c->plend, lend);
     VStore(&c->pnlvl, nlvl);
     VStore(&c->pdone, done);
-    if (maxw > VLoad(&c->maxwidth)) VStore(&c->maxwidth, maxw); /* only block 0 and the barrier's serial part write it, never at the same time */
+    if (maxw > VLoad(&c->maxwidth)) VStore(&c->maxwidth, maxw); /* only block 0 writes it (here and in GPURCMLvGatherBarrier()) */
   }
 }
 
