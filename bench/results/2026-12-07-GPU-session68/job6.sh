@@ -6,7 +6,7 @@
 # racecheck of the level kernels with it; (3) 2 alternated rounds against the landed library; (4)
 # -mat_gpurcm_cuda_narrow 512 and 768 against the default 1024 now that a wide level's barrier is cheaper; (5) gpurcm
 # beside its peers in one command on issue 3's meshes (as session 65 job 3), medians of 5.
-# Land spin-helpers.patch only if (1) passes and (2) is not slower. About 450 s with the builds and the sanitizer, plus the peers.
+# Land spin-helpers.patch only if (1) passes, (2) is clean and (3) is not slower. About 450 s with the builds and the sanitizer, plus the peers.
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session68/job6.sh <revision> [<seconds>]
 # <seconds>: the call's limit; the peers' run gets what is left of it (skipped under 60 s), so that the job's folder is
 # still packed at exit.
