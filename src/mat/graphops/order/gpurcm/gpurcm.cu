@@ -600,9 +600,9 @@ __device__ void GPURCMLvBarrier(GPURCMLvCtl *c, int update, Shared &s)
    atomic: arrivals in the high half, counts in the low half), the last block publishes the total in c->tag[0] with
    the barrier's generation, and every block advances the state by it itself (no loads by the last block, one word
    polled). Session 67 (H100): an all-gather of tagged per-block words instead cost 3.5 us a barrier on 132 blocks in
-   a micro-benchmark; session 68 (H100, job 4): this barrier against it, 2D 2000^2 55.5 against 57.7 ms. Block 0 keeps the pass's result in c for the host. x: the block's count (the same in all
-   threads), or with xs the count in shared memory, read and zeroed by thread 0 (nobody adds to it before the end).
-   Every thread of the block calls it. */
+   a micro-benchmark; session 68 (H100, job 4): this barrier against it, 2D 2000^2 55.5 against 57.7 ms. Block 0
+   keeps the pass's result in c for the host. x: the block's count (the same in all threads), or with xs the count in
+   shared memory, read and zeroed by thread 0 (nobody adds to it before the end). Every thread of the block calls it. */
 template <class Shared>
 __device__ void GPURCMLvCountBarrier(GPURCMLvCtl *c, unsigned x, unsigned *xs, Shared &s)
 {
@@ -936,10 +936,10 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
 }
 
 /* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
-   other; stops when the BFS is complete or the current level is wider; hands the state over (pending). With
-   fromL the current level is loaded from L, else it is already in s.buf[0]. With bits, the claims go to the bitmap:
-   after wide levels (fromL) the previous and the current level are entered first (a BFS meets nothing older); so
-   they are with the level tables (WIN), which the kernel's start set up for the root. */
+   other; stops when the BFS is complete or the current level is wider; hands the state over (the p* fields, installed
+   at the next grid barrier). With fromL the current level is loaded from L, else it is already in s.buf[0]. With
+   bits, the claims go to the bitmap: after wide levels (fromL) the previous and the current level are entered first
+   (a BFS meets nothing older); so they are with the level tables (WIN), which the kernel's start set up for the root. */
 template <bool WIN>
 __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMWin w, GPURCMLvShared &s, int fromL, int fit)
 {
@@ -1534,7 +1534,7 @@ __device__ unsigned GPURCMNmSharedLevel(const PetscInt *ia, const PetscInt *ja, 
 }
 
 /* Block 0 only: numbers levels of at most narrow nodes one after the other (claims, __syncthreads(), collection,
-   scan, write); stops when the numbering is complete or a level is wider; hands the state over (pending) */
+   scan, write); stops when the numbering is complete or a level is wider; hands the state over (the p* fields) */
 template <bool WIN>
 __device__ void GPURCMNmNarrow(const PetscInt *ia, const PetscInt *ja, const unsigned *ell, unsigned ellw, GKey *key, PetscInt *scratch, GKey *sortkey, unsigned *L, GPURCMLvCtl *c, unsigned narrow, GPURCMNmTables tb, GPURCMWinFor<WIN> w, GPURCMNmShared &s, int fromL, int fit)
 {
