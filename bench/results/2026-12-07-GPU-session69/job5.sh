@@ -7,12 +7,15 @@
 # 1.74 us a level (job 3): every gpurcm test with the patch; compute-sanitizer synccheck, memcheck and racecheck of
 # the level kernels with it; 3 alternated rounds against the landed library on 2D 1000², 2D 500², 3D 100³ (not
 # eligible: 7 entries a row, the control) and 2D 2000² (not eligible: no bitmap at 4M nodes, the control).
+# (1b) numbercost.cu: a lean one-block Cuthill-McKee numbering of 2D 1000²'s levels (the library's: about 3.6 us a
+# level), checked against a host Cuthill-McKee, about 10 s.
 # Land bfs-rows.patch only if the tests pass, the sanitizer is clean and 2D 1000² is faster; then document it under
 # -mat_gpurcm_cuda_ell in README (the patch updates the manual page, the help string and its test output).
 # Run from the repository root with .gpu carried:  bash bench/results/2026-12-07-GPU-session69/job5.sh <revision>
 d=bench/results/2026-12-07-GPU-session69
 out=${OUT:-$PWD/gpu-out}; mkdir -p "$out"
 (. .gpu/setup.sh && nvcc -O3 -arch=sm_90 -o /tmp/levelcost2 $d/levelcost2.cu && timeout 60 /tmp/levelcost2 1000 > $out/levelcost2.txt 2>&1; echo "levelcost2 exit $?"; cat $out/levelcost2.txt)
+(. .gpu/setup.sh && nvcc -O3 -arch=sm_90 -o /tmp/numbercost $d/numbercost.cu && timeout 60 /tmp/numbercost 1000 > $out/numbercost.txt 2>&1; echo "numbercost exit $?"; cat $out/numbercost.txt)
 rm -rf /tmp/landed; mkdir -p /tmp/landed
 tar cf - --exclude=./build --exclude=./.gpu --exclude="./gpu-*" . | tar xf - -C /tmp/landed
 patch -s -p1 --batch < $d/bfs-rows.patch || { echo "bfs-rows.patch does not apply"; exit 1; }
