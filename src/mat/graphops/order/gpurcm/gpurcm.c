@@ -2245,7 +2245,7 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_narrow", "Levels of at most this many nodes are expanded by one thread block (0: every level by the whole grid)", "MATORDERINGGPURCM", copt.narrow, &copt.narrow, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_bitmap", "Narrow levels of the level kernels keep the visited or numbered nodes in a shared-memory bitmap of all nodes (when it fits: up to about 1.2 million nodes)", "MATORDERINGGPURCM", copt.bitmap, &copt.bitmap, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_level_tables", "Without the bitmap, narrow levels of the level kernels keep the nodes of the last levels in shared-memory hash tables (any number of nodes)", "MATORDERINGGPURCM", copt.leveltables, &copt.leveltables, NULL));
-  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "The level numbering's narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
+  PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_ell", "The level numbering's narrow levels read each node's row, with its neighbours' degrees, from a packed ELL copy of the graph when every row has at most 8 entries and there are fewer than 2^24 - 1 nodes; the level BFS's from a copy of 4 neighbours a node when every row has at most 5", "MATORDERINGGPURCM", copt.ell, &copt.ell, NULL));
   PetscCall(PetscOptionsBool("-mat_gpurcm_cuda_fit_warps", "In the level kernels (root finder and numbering), the warps of a thread block that hold no node of the level being expanded skip to its barriers instead of running its steps on no data", "MATORDERINGGPURCM", copt.fitwarps, &copt.fitwarps, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_claim_slots", "Slots of the level numbering's shared-memory claim table (a power of 2, 64 to 4096)", "MATORDERINGGPURCM", copt.claimslots, &copt.claimslots, NULL));
   PetscCall(PetscOptionsInt("-mat_gpurcm_cuda_max_components", "With -mat_gpurcm_backend auto, a graph with more components of over 64 nodes than this is left to the threads or serial backend (each costs the GPU a fixed ~1.5 ms); 0: never", "MATORDERINGGPURCM", maxcomp, &maxcomp, NULL));
@@ -2526,7 +2526,10 @@ static PetscErrorCode MatGetOrdering_GPURCM(Mat mat, MatOrderingType type, IS *r
                                                  there are fewer than 2^24 - 1 nodes, the narrow levels (one block) of the level
                                                  numbering read each node's row from a packed ELL copy (neighbour | degree << 24,
                                                  4 bytes an entry, made at the first level numbering), which gives the children's
-                                                 degrees without loading their row pointers
+                                                 degrees without loading their row pointers; and when every row has at most 5
+                                                 entries and the bitmap is used, the root finder's level BFS reads each node's
+                                                 neighbours (itself left out) from a copy of 4 a node (16 bytes), made at its first
+                                                 pass, and issues the four claims together
 . -mat_gpurcm_cuda_fit_warps <false>          - (developer) in the level kernels, the warps of a thread block that hold no node of the
                                                  level being expanded (in a narrow level of n nodes, all but the first n/32) skip to the
                                                  level's barriers, and the numbering's scan adds only the working warps' counts

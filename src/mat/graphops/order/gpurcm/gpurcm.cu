@@ -701,6 +701,7 @@ __device__ __forceinline__ unsigned GPURCMWarpInclusiveSum(unsigned x)
 /* Appends the nodes v[j] with bit j of won to the next level: out[p] (and sout[p] if p < GPURCM_LV_CAP) with
    positions p from *cnt (shared or global), one atomic per warp; the warp's count added to *bcnt (shared) too if given.
    Every thread of the block calls it. */
+template <int K = GPURCM_LV_LIGHT>
 __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, unsigned *cnt, unsigned *bcnt, unsigned *out, unsigned *sout)
 {
   const unsigned lane = threadIdx.x & 31, mine = __popc(won), incl = GPURCMWarpInclusiveSum(mine);
@@ -714,7 +715,7 @@ __device__ __forceinline__ void GPURCMLvAppend(unsigned won, const unsigned *v, 
   base = __shfl_sync(0xffffffffu, base, 31);
   p    = base + incl - mine;
 #pragma unroll
-  for (int j = 0; j < GPURCM_LV_LIGHT; j++) {
+  for (int j = 0; j < K; j++) {
     if (won >> j & 1u) {
       out[p] = v[j];
       if (sout && p < GPURCM_LV_CAP) sout[p] = v[j];
@@ -945,13 +946,41 @@ __device__ void GPURCMLvRound(const PetscInt *ia, const PetscInt *ja, unsigned *
   }
 }
 
+/* A narrow round with the bitmap and the level BFS's row copy (rows: every node's neighbours besides itself in one
+   uint4, GPURCMBfsRowsKernel()): one 16-byte load a node instead of its row pointers and then its columns, and its
+   four claims issued together (no heavy nodes, so no heavy-node test and its barrier). Session 69's levelcost.cu
+   measured this form at 1.03 us a level of 2D 1000^2 against 1.74 us with the CSR and claims one by one (H100, one
+   block). Every thread of the block calls it. */
+__device__ __forceinline__ void GPURCMLvRoundRows(const uint4 *__restrict__ rows, unsigned *vis, unsigned stamp, unsigned *bits, const unsigned *cur, unsigned i0, unsigned i1, unsigned *cnt, unsigned *out, unsigned *sout)
+{
+  const unsigned i = i0 + threadIdx.x;
+  unsigned       v[4] = {GPURCM_ELL_NONE, GPURCM_ELL_NONE, GPURCM_ELL_NONE, GPURCM_ELL_NONE}, won = 0;
+
+  if (i < i1) {
+    const uint4 r = __ldg(rows + cur[i]);
+    unsigned    old[4];
+
+    v[0] = r.x, v[1] = r.y, v[2] = r.z, v[3] = r.w;
+#pragma unroll
+    for (int j = 0; j < 4; j++) old[j] = v[j] != GPURCM_ELL_NONE ? atomicOr(&bits[v[j] >> 5], 1u << (v[j] & 31)) : ~0u;
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+      if (!(old[j] >> (v[j] & 31) & 1u)) {
+        won |= 1u << j;
+        vis[v[j]] = stamp;
+      }
+  }
+  GPURCMLvAppend<4>(won, v, cnt, NULL, out, sout);
+}
+
 /* Block 0 only, from the state in s (current level not empty): expands levels of at most narrow nodes one after the
    other; stops when the BFS is complete or the current level is wider; hands the state over (the p* fields, installed
    at the next grid barrier). With fromL the current level is loaded from L, else it is already in s.buf[0]. With
    bits, the claims go to the bitmap: after wide levels (fromL) the previous and the current level are entered first
-   (a BFS meets nothing older); so they are with the level tables (WIN), which the kernel's start set up for the root. */
+   (a BFS meets nothing older); so they are with the level tables (WIN), which the kernel's start set up for the root.
+   rows (with bits only): the row copy, read by GPURCMLvRoundRows(). */
 template <bool WIN>
-__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMWin w, GPURCMLvShared &s, int fromL, int fit)
+__device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, const uint4 *rows, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned stamp, unsigned narrow, unsigned *bits, GPURCMWin w, GPURCMLvShared &s, int fromL, int fit)
 {
   const unsigned t = threadIdx.x;
   unsigned       pbeg = s.pbeg, lbeg = s.lbeg, lend = s.lend, nlvl = s.nlvl, done = 0, maxw = 0, cb = 0;
@@ -983,7 +1012,10 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
         w.use = w.usable();
         w.empty_ahead();
       }
-      for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<WIN>(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, NULL, L + lend, s.buf[1 - cb], fit);
+      if (!WIN && rows)
+        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRoundRows(rows, vis, stamp, bits, s.buf[cb], r0, size, cnt, L + lend, s.buf[1 - cb]);
+      else
+        for (unsigned r0 = 0; r0 < size; r0 += GPURCM_LV_BLOCK) GPURCMLvRound<WIN>(ia, ja, vis, stamp, bits, w, s, s.buf[cb], 1, r0, size, cnt, NULL, L + lend, s.buf[1 - cb], fit);
       __syncthreads();
       nn = *(volatile unsigned *)cnt;
 #if defined(GPURCM_PROFILE)
@@ -1017,9 +1049,10 @@ __device__ void GPURCMLvNarrow(const PetscInt *ia, const PetscInt *ja, unsigned 
 }
 
 /* nbitwords > 0: block 0's narrow stretches claim in a bitmap of the n nodes in dynamic shared memory (nbitwords words);
-   WIN: in the level tables of wslots slots instead (4 wslots + 1 words of dynamic shared memory) */
+   WIN: in the level tables of wslots slots instead (4 wslots + 1 words of dynamic shared memory). rows (not NULL with
+   the bitmap only): the row copy of GPURCMBfsRowsKernel(), used unless *rowsbad (a node has more than 4 neighbours). */
 template <bool WIN>
-__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned wslots, int fit)
+__global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(const PetscInt *ia, const PetscInt *ja, const uint4 *rows, const unsigned *rowsbad, unsigned *vis, unsigned *L, GPURCMLvCtl *c, unsigned root, unsigned stamp, unsigned narrow, unsigned nbitwords, unsigned wslots, int fit)
 {
   __shared__ GPURCMLvShared s;
   extern __shared__ unsigned gpurcmLvBits[];
@@ -1027,6 +1060,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
   unsigned                   lbeg, lend, cc, md, cnt = 0, pick = 0, lmin = ~0u;
   unsigned                  *bits = !WIN && nbitwords ? gpurcmLvBits : NULL;
   const GPURCMWin            win  = {WIN ? wslots : 0u, 0, 0, 0};
+  const uint4               *rw   = bits && rows && !*rowsbad ? rows : NULL;
 
   if (t == 0) {
     GPURCMLvBarrierStart(c, s);
@@ -1053,7 +1087,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     }
     __syncthreads();
     if (WIN) GPURCMWinEnter(win, L, 0, 0, 1); /* level 0 = {root} in table 0, level -1 (table 3) empty */
-    GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
+    GPURCMLvNarrow<WIN>(ia, ja, rw, vis, L, c, stamp, narrow, bits, win, s, 0, fit);
   }
   GPURCMLvBarrier(c, 1, s);
   for (;;) {
@@ -1061,7 +1095,7 @@ __global__ void __launch_bounds__(GPURCM_LV_BLOCK, 1) GPURCMLevelsBFSKernel(cons
     lend = s.lend;
     if (s.done) break; /* the same state for all blocks: all leave together */
     if (lend - lbeg <= narrow) {
-      if (blockIdx.x == 0) GPURCMLvNarrow<WIN>(ia, ja, vis, L, c, stamp, narrow, bits, win, s, 1, fit);
+      if (blockIdx.x == 0) GPURCMLvNarrow<WIN>(ia, ja, rw, vis, L, c, stamp, narrow, bits, win, s, 1, fit);
       GPURCMLvBarrier(c, 1, s);
     } else { /* wide: block b expands its contiguous share of the level, appending at c->tail (= lend here) */
       const unsigned size = lend - lbeg, per = (size + gridDim.x - 1) / gridDim.x, lo = lbeg + blockIdx.x * per, hi = lo + per < lend ? lo + per : lend;
@@ -1823,6 +1857,27 @@ __global__ void GPURCMEllKernel(PetscInt n, const PetscInt *ia, const PetscInt *
   }
 }
 
+/* The level BFS's row copy: node u's neighbours besides itself in rows[u] (GPURCM_ELL_NONE past the end), for graphs
+   whose nodes have at most 4 (2D 5-point meshes, with or without their diagonal); *bad is set if one has more. A BFS
+   never claims the node it expands, so a self-loop can be left out. */
+__global__ void GPURCMBfsRowsKernel(PetscInt n, const PetscInt *ia, const PetscInt *ja, uint4 *rows, unsigned *bad)
+{
+  for (PetscInt u = blockIdx.x * (PetscInt)blockDim.x + threadIdx.x; u < n; u += (PetscInt)gridDim.x * blockDim.x) {
+    unsigned x[4] = {GPURCM_ELL_NONE, GPURCM_ELL_NONE, GPURCM_ELL_NONE, GPURCM_ELL_NONE}, k = 0;
+
+    for (PetscInt e = ia[u]; e < ia[u + 1]; e++) {
+      const PetscInt v = ja[e];
+      if (v == u) continue;
+      if (k == 4) {
+        *bad = 1;
+        break;
+      }
+      x[k++] = (unsigned)v;
+    }
+    rows[u] = make_uint4(x[0], x[1], x[2], x[3]);
+  }
+}
+
 /* perm[cc - 1 - k] = L[k]: the reversed numbering into the component's segment */
 __global__ void GPURCMLevelsReverseKernel(PetscInt cc, const unsigned *L, PetscInt *perm)
 {
@@ -2190,6 +2245,9 @@ static PetscErrorCode GPURCMOrderedPass(GPURCMDev *d, PetscInt root, PetscInt cc
 typedef struct {
   const PetscInt *ia, *ja;
   unsigned       *ell, ellw;         /* the numbering's packed ELL copy (GPURCMEllKernel()) of width ellw (0: none), made at its first use */
+  uint4          *rows;              /* the level BFS's row copy (GPURCMBfsRowsKernel()), made at its first pass when userows */
+  unsigned       *rowsbad;           /* set on the device when a node has more than 4 neighbours (the copy is then not read) */
+  PetscBool       userows;
   unsigned       *vis, *L, stamp, narrow;
   unsigned        nbitwords;         /* > 0: the level BFS's narrow stretches claim in a shared-memory bitmap of this many words */
   unsigned        wslots;            /* else > 0: in level tables of this many slots */
@@ -2213,7 +2271,7 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
 {
   const int grid = (int)PetscMax(1, PetscMin(lv->maxgrid, ((cc ? cc : lv->n) + GPURCM_LV_BLOCK - 1) / GPURCM_LV_BLOCK));
   unsigned  r    = (unsigned)root, st, nw = lv->narrow;
-  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->wslots, (void *)&lv->fit};
+  void     *args[] = {(void *)&lv->ia, (void *)&lv->ja, (void *)&lv->rows, (void *)&lv->rowsbad, (void *)&lv->vis, (void *)&lv->L, (void *)&lv->ctl, (void *)&r, (void *)&st, (void *)&nw, (void *)&lv->nbitwords, (void *)&lv->wslots, (void *)&lv->fit};
   const size_t dyn = lv->nbitwords ? (size_t)lv->nbitwords * sizeof(unsigned) : (lv->wslots ? GPURCMLevelTablesBytes(lv->wslots) : 0);
 
   PetscFunctionBegin;
@@ -2222,6 +2280,14 @@ static PetscErrorCode GPURCMLevelsPass(GPURCMLv *lv, PetscInt root, PetscInt cc,
     lv->stamp = 0;
   }
   st = ++lv->stamp;
+  if (lv->userows && !lv->rows) { /* the kernel reads *rowsbad itself: no wait here */
+    PetscCallCUDA(cudaMallocAsync((void **)&lv->rows, (size_t)lv->n * sizeof(uint4), 0));
+    PetscCallCUDA(cudaMallocAsync((void **)&lv->rowsbad, sizeof(unsigned), 0));
+    PetscCallCUDA(cudaMemsetAsync(lv->rowsbad, 0, sizeof(unsigned), 0));
+    GPURCMBfsRowsKernel<<<GPURCMGrid(lv->n), 256>>>(lv->n, lv->ia, lv->ja, lv->rows, lv->rowsbad);
+    PetscCallCUDA(cudaGetLastError());
+    PetscCall(PetscInfo(NULL, "gpurcm cuda: the level BFS's narrow levels read rows from a copy of 4 neighbours a node (%.1f MiB), unless a node has more\n", (double)lv->n * sizeof(uint4) / 1048576.0));
+  }
   PetscCallCUDA(cudaLaunchCooperativeKernel(lv->wslots ? (void *)GPURCMLevelsBFSKernel<true> : (void *)GPURCMLevelsBFSKernel<false>, dim3(grid), dim3(GPURCM_LV_BLOCK), args, dyn, NULL));
   PetscCallCUDA(cudaGetLastError());
   PetscCall(GPURCMHostWorkStep(lv->hw));
@@ -2483,6 +2549,9 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     /* every row light (meshes): the numbering's narrow levels read rows and the children's degrees from a packed ELL
        copy, made at the first level numbering (GPURCMLevelsNumber()) */
     if (opt->ell && opt->narrow > 0 && maxrow <= GPURCM_LV_LIGHT && maxrow > 0 && (unsigned long long)n < GPURCM_ELL_NODE) lv.ellw = (unsigned)maxrow;
+    /* rows of at most 5 entries (2D 5-point meshes, diagonal or not) and the bitmap: the level BFS's narrow levels read
+       a node's neighbours from a copy of 4 a node (GPURCMLvRoundRows()) */
+    lv.userows = opt->ell && lv.nbitwords && maxrow <= 5 && maxrow > 0 ? PETSC_TRUE : PETSC_FALSE;
     PetscCallCUDA(cudaMallocAsync((void **)&lv.vis, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.L, n * sizeof(unsigned), 0));
     PetscCallCUDA(cudaMallocAsync((void **)&lv.ctl, sizeof(GPURCMLvCtl), 0));
@@ -2704,6 +2773,8 @@ static PetscErrorCode GPURCMOrderDeviceGraph(PetscInt n, const PetscInt *d_ia, c
     PetscCallCUDA(cudaFreeAsync(lv.L, 0));
     PetscCallCUDA(cudaFreeAsync(lv.ctl, 0));
     if (lv.ell) PetscCallCUDA(cudaFreeAsync(lv.ell, 0));
+    if (lv.rows) PetscCallCUDA(cudaFreeAsync(lv.rows, 0));
+    if (lv.rowsbad) PetscCallCUDA(cudaFreeAsync(lv.rowsbad, 0));
   }
   PetscCallCUDA(cudaFreeAsync(d.owner, 0));
   PetscCallCUDA(cudaFreeAsync(d.ls, 0));
