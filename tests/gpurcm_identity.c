@@ -591,6 +591,22 @@ int main(int argc, char **argv)
       PetscCall(Check(&cfg, grids[g].name, A));
       PetscCall(MatDestroy(&A));
     }
+    /* rows of 5 entries, none on the diagonal (5 neighbours): the cuda root finder's copy of 4 neighbours a node is
+       made (every row has at most 5 entries) but must not be read (its device flag leaves the level BFS on the CSR) */
+    {
+      const PetscInt nx = 120, ny = 50;
+      PetscCall(GridMatrix(PETSC_COMM_SELF, nx, ny, 1, PETSC_FALSE, 0, PETSC_TRUE, &A));
+      PetscCall(MatSetOption(A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+      for (PetscInt j = 0; j + 1 < ny; j += 2)
+        for (PetscInt i = 0; i + 1 < nx; i += 2) { /* (i, j) to (i + 1, j + 1): each node in at most one link */
+          PetscCall(MatSetValue(A, i + nx * j, i + 1 + nx * (j + 1), -1.0, INSERT_VALUES));
+          PetscCall(MatSetValue(A, i + 1 + nx * (j + 1), i + nx * j, -1.0, INSERT_VALUES));
+        }
+      PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+      PetscCall(Check(&cfg, "2D 5-point 120x50 no diagonal, diagonal links (5 neighbours)", A));
+      PetscCall(MatDestroy(&A));
+    }
     /* grid flagged structurally symmetric: MatGetRowIJ() returns the raw CSR */
     PetscCall(GridMatrix(PETSC_COMM_SELF, 60, 50, 1, PETSC_FALSE, 0, PETSC_FALSE, &A));
     PetscCall(MatSetOption(A, MAT_STRUCTURALLY_SYMMETRIC, PETSC_TRUE));
