@@ -2038,7 +2038,7 @@ __global__ void GPURCMSmallComponentsKernel(PetscInt n, const PetscInt *ia, cons
 
 /* ---------------------------------------------------------------------------------------------- graph */
 /*
-  The entries graph row r takes itself in PETSc's symmetrized graph (same as GPURCMScanRow() in gpurcm.c):
+  The entries graph row r takes itself in PETSc's symmetrized graph (same as GPURCMScanRow() in gpurcmthreads.c):
   - no inodes (tns == NULL, MatToSymmetricIJ_SeqAIJ): the columns c <= r of row r up to the first c > r;
   - inodes (MatGetRowIJ_SeqAIJ_Inode_Symmetric): PETSc's scan of the first row of inode r.
   Mode 0 returns the number of keys (2 per off-diagonal entry, 1 for r itself); mode 1 writes the keys
