@@ -1,4 +1,7 @@
-// sequential emulation of NumberLevelsCW's phases (logic check against host CM)
+// Session 71: a sequential emulation of numbercost2.cu's NumberLevelsCW (claims at the write), phase by phase, checked
+// against a host Cuthill-McKee (SPARSEPACK's rule) on an N x N 5-point grid from corner 0. The tables are std::maps;
+// a level's writes (bitmap, claims of the next level) run in a random order of the written positions, as the GPU's
+// threads may. Build: g++ -O2 -o cw cw-emulation.cpp ; run: ./cw N   (session 71: N = 1, 2, 3, 17, 100, 301 identical)
 #include <cstdio>
 #include <vector>
 #include <algorithm>
