@@ -35,7 +35,6 @@ PetscLogEvent     MAT_GPURCM_Order = 0, MAT_GPURCM_Graph = 0, MAT_GPURCM_RootFin
 #define GPURCM_AUTO_CUDA_MIN            100000
 #define GPURCM_CUDA_MAX_COMPONENTS_DEFAULT 8 /* -mat_gpurcm_cuda_max_components */
 
-
 /*
   A matrix flagged structurally symmetric (MAT_STRUCTURALLY_SYMMETRIC, MAT_SYMMETRIC, MAT_SPD) is ordered on its raw
   CSR, as PETSc's rcm does. Where its pattern is not symmetric after all, SPARSEPACK may miss nodes (a node reached
